@@ -1,0 +1,37 @@
+"""riichi: a Japanese Riichi Mahjong engine with a Rust core.
+
+Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is mpsz
+notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
+"""
+
+from riichi._core import (
+    Hand,
+    Meld,
+    format_counts,
+    mjai_name,
+    parse_counts,
+    parse_mjai,
+    parse_tile,
+    parse_tiles,
+    tile_name,
+)
+from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Hand",
+    "Meld",
+    "format_counts",
+    "mjai_name",
+    "parse_counts",
+    "parse_mjai",
+    "parse_tile",
+    "parse_tiles",
+    "tile_name",
+    "RiichiError",
+    "InvalidTile",
+    "InvalidHand",
+    "IllegalAction",
+    "LogFormatError",
+]

@@ -1,0 +1,29 @@
+//! riichi: the Rust core of a Japanese Riichi Mahjong engine.
+//!
+//! Pure Rust (no PyO3 outside `py/`): tiles and notation, hands and melds, shanten,
+//! hand decomposition, waits and ukeire, and batch kernels. The Python package
+//! `riichi` wraps it through the private extension `riichi._core`.
+//!
+//! Encodings (see DESIGN.md): tile kinds 0..=33 (`1m..9m`, `1p..9p`, `1s..9s`,
+//! East South West North, haku hatsu chun); physical ids 0..=135 = kind * 4 + copy,
+//! red fives are copy 0 of each five (ids 16, 52, 88); a closed hand is a
+//! 34-count vector `[u8; 34]`.
+#![warn(missing_docs)]
+
+pub mod batch;
+pub mod decompose;
+pub mod error;
+pub mod hand;
+pub mod meld;
+pub mod notation;
+pub mod shanten;
+pub mod tile;
+pub mod wait;
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use error::{Error, Result};
+pub use hand::Hand;
+pub use meld::{Meld, MeldKind};
+pub use tile::{Counts, Suit, Tile, TileId};

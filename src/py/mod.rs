@@ -1,0 +1,15 @@
+//! PyO3 glue: the private extension module `riichi._core`. One core call per function;
+//! all rule logic lives in the pure core.
+
+use pyo3::prelude::*;
+
+mod errors;
+mod tiles;
+
+/// The private extension module. The public API is the `riichi` package.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    tiles::register(m)?;
+    Ok(())
+}

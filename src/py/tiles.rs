@@ -1,0 +1,268 @@
+//! Glue for tiles, notation, melds and hands.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::error::Error;
+use crate::hand::{self, Hand};
+use crate::meld::Meld;
+use crate::notation;
+use crate::tile::{Counts, Tile};
+
+/// A meld: chi, pon, daiminkan, ankan or kakan, with the seat it was called from.
+#[pyclass(name = "Meld", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMeld(pub Meld);
+
+#[pymethods]
+impl PyMeld {
+    /// Parse `kind:tiles[@from]`, e.g. `"chi:234s"`, `"pon:555z@2"`, `"ankan:9999m"`.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        Ok(PyMeld(Meld::parse(text)?))
+    }
+    /// `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"` or `"kakan"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind().name()
+    }
+    /// Lowest tile kind of a chi, the tile kind of a set (0..=33).
+    #[getter]
+    fn tile(&self) -> u8 {
+        self.0.tile().index() as u8
+    }
+    /// Tile kind taken from the discarder (the set's kind for an ankan).
+    #[getter]
+    fn called(&self) -> u8 {
+        self.0.called().index() as u8
+    }
+    /// Red fives in the meld.
+    #[getter]
+    fn red(&self) -> u8 {
+        self.0.red()
+    }
+    /// Turn-order offset of the discarder: 1 shimocha, 2 toimen, 3 kamicha, 0 for an ankan.
+    #[getter]
+    fn source(&self) -> u8 {
+        self.0.from()
+    }
+    /// Tile kinds of the meld, ascending (3 or 4 of them).
+    #[getter]
+    fn tiles(&self) -> Vec<u32> {
+        self.0.tiles().iter().map(|t| t.index() as u32).collect()
+    }
+    /// Whether the meld opens the hand (everything but an ankan).
+    #[getter]
+    fn is_open(&self) -> bool {
+        self.0.is_open()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("Meld({:?})", self.0.to_string())
+    }
+}
+
+/// A valid hand: concealed tiles with red fives, and melds.
+#[pyclass(name = "Hand", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyHand(pub Hand);
+
+#[pymethods]
+impl PyHand {
+    /// Parse mpsz text with optional melds after spaces: `"678m567p88s pon:111z kakan:2222z"`.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        Ok(PyHand(Hand::parse(text)?))
+    }
+    /// Build from 34 counts (plain and red fives together), melds and red fives per suit.
+    #[staticmethod]
+    #[pyo3(signature = (counts, melds = Vec::new(), red = (0, 0, 0)))]
+    fn from_counts(
+        counts: Vec<i64>,
+        melds: Vec<PyRef<'_, PyMeld>>,
+        red: (u8, u8, u8),
+    ) -> PyResult<Self> {
+        let counts = counts_from_vec(&counts)?;
+        let melds = melds.iter().map(|m| m.0).collect();
+        Ok(PyHand(Hand::new(counts, [red.0, red.1, red.2], melds)?))
+    }
+    /// Concealed tiles: 34 counts per kind (red fives included as fives).
+    #[getter]
+    fn concealed(&self) -> Vec<u32> {
+        self.0.concealed().iter().map(|&c| u32::from(c)).collect()
+    }
+    /// Red fives among the concealed tiles: (man, pin, sou).
+    #[getter]
+    fn red(&self) -> (u8, u8, u8) {
+        let r = self.0.red();
+        (r[0], r[1], r[2])
+    }
+    /// The melds in the order called.
+    #[getter]
+    fn melds(&self) -> Vec<PyMeld> {
+        self.0.melds().iter().map(|m| PyMeld(*m)).collect()
+    }
+    /// True when no meld is open (an ankan keeps the hand closed).
+    #[getter]
+    fn is_closed(&self) -> bool {
+        self.0.is_closed()
+    }
+    /// Number of concealed tiles.
+    fn __len__(&self) -> usize {
+        self.0.concealed_len()
+    }
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+    fn __repr__(&self) -> String {
+        format!("Hand({:?})", self.0.to_string())
+    }
+}
+
+/// Counts from a Python list of ints, naming the bad index.
+pub fn counts_from_vec(v: &[i64]) -> Result<Counts, Error> {
+    if v.len() != 34 {
+        return Err(Error::InvalidArgument {
+            name: "counts",
+            reason: format!("expected 34 counts (one per tile kind), got {}", v.len()),
+        });
+    }
+    let mut c = [0u8; 34];
+    for (i, &x) in v.iter().enumerate() {
+        if !(0..=4).contains(&x) {
+            return Err(if x > 4 {
+                Error::TooManyCopies {
+                    tile: Tile::from_index(i),
+                    count: x.min(u32::MAX as i64) as u32,
+                }
+            } else {
+                Error::InvalidArgument {
+                    name: "counts",
+                    reason: format!(
+                        "count {x} at index {i} ({}) is negative",
+                        Tile::from_index(i)
+                    ),
+                }
+            });
+        }
+        c[i] = x as u8;
+    }
+    Ok(c)
+}
+
+/// Anything the hand-analysis functions accept: a `Hand`, mpsz text, or 34 counts.
+#[allow(dead_code)] // used by the analysis glue
+pub enum HandLike {
+    /// A full hand with melds.
+    Hand(Hand),
+    /// Bare concealed counts; melds are implied by the tile count (14 − n) / 3.
+    Counts(Counts),
+}
+
+#[allow(dead_code)]
+impl HandLike {
+    /// The concealed counts.
+    pub fn counts(&self) -> &Counts {
+        match self {
+            HandLike::Hand(h) => h.concealed(),
+            HandLike::Counts(c) => c,
+        }
+    }
+}
+
+/// Accept a `Hand`, text (melds allowed: `"123m pon:555z ..."`), or a sequence of 34 counts.
+#[allow(dead_code)]
+pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
+    if let Ok(h) = obj.cast::<PyHand>() {
+        return Ok(HandLike::Hand(h.get().0.clone()));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_str()?;
+        if text.contains(':') {
+            return Ok(HandLike::Hand(Hand::parse(text)?));
+        }
+        let (counts, _red) = notation::parse_counts(text.trim())?;
+        return Ok(HandLike::Counts(counts));
+    }
+    let v: Vec<i64> = obj.extract().map_err(|_| {
+        crate::py::errors::InvalidHand::new_err(format!(
+            "expected a Hand, mpsz text or a sequence of 34 counts, got {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let c = counts_from_vec(&v)?;
+    hand::check_counts(&c)?;
+    Ok(HandLike::Counts(c))
+}
+
+/// Parse one tile in mpsz (`"5m"`, `"0p"`, `"7z"`) to its kind 0..=33.
+#[pyfunction]
+fn parse_tile(text: &str) -> PyResult<u8> {
+    Ok(notation::parse_tile(text)?.index() as u8)
+}
+
+/// Parse mpsz text to tile kinds in the order written (red fives as fives).
+#[pyfunction]
+fn parse_tiles(text: &str) -> PyResult<Vec<u32>> {
+    Ok(notation::parse_tiles(text)?
+        .iter()
+        .map(|p| p.tile.index() as u32)
+        .collect())
+}
+
+/// Parse mpsz text to 34 counts and red fives per suit (man, pin, sou).
+#[pyfunction]
+fn parse_counts(text: &str) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
+    let (c, r) = notation::parse_counts(text)?;
+    Ok((
+        c.iter().map(|&x| u32::from(x)).collect(),
+        (r[0], r[1], r[2]),
+    ))
+}
+
+/// Format 34 counts (and red fives per suit) as canonical mpsz text.
+#[pyfunction]
+#[pyo3(signature = (counts, red = (0, 0, 0)))]
+fn format_counts(counts: Vec<i64>, red: (u8, u8, u8)) -> PyResult<String> {
+    let c = counts_from_vec(&counts)?;
+    Ok(notation::format_counts(&c, [red.0, red.1, red.2]))
+}
+
+/// The mpsz name of a tile kind (`"0m"` for a red five when `red`).
+#[pyfunction]
+#[pyo3(signature = (kind, red = false))]
+fn tile_name(kind: i64, red: bool) -> PyResult<String> {
+    Ok(notation::format_tile(Tile::new(kind)?, red))
+}
+
+/// The mjai name of a tile kind (`"5mr"` when `red`, `"E"`, `"P"`, `"C"` for honors).
+#[pyfunction]
+#[pyo3(signature = (kind, red = false))]
+fn mjai_name(kind: i64, red: bool) -> PyResult<String> {
+    Ok(notation::mjai_name(Tile::new(kind)?, red))
+}
+
+/// Parse an mjai tile name to `(kind, red)`.
+#[pyfunction]
+fn parse_mjai(name: &str) -> PyResult<(u8, bool)> {
+    let p = notation::parse_mjai(name)?;
+    Ok((p.tile.index() as u8, p.red))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyHand>()?;
+    m.add_class::<PyMeld>()?;
+    m.add_function(wrap_pyfunction!(parse_tile, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(format_counts, m)?)?;
+    m.add_function(wrap_pyfunction!(tile_name, m)?)?;
+    m.add_function(wrap_pyfunction!(mjai_name, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_mjai, m)?)?;
+    Ok(())
+}
