@@ -1,0 +1,267 @@
+"""Game flow: rounds in sequence, renchan and honba, extension, tobi, yame, final ranking.
+
+A :class:`Game` runs :class:`~riichi.round.Round` after round with the same action API
+(``legal_actions`` / ``step`` / ``observation``), and starts the next round by itself when one
+ends. Seats are absolute: seat 0 is the first dealer (chiicha); which entrant sits in which
+seat is decided by seeded dice (:attr:`Game.seating`).
+
+Flow rules (``riichi.Rules`` fields): ``length`` (``"one_round"``, ``"tonpuusen"``,
+``"hanchan"``, ``"full"`` East-South-West-North, ``"east_north"``, ``"east_east"``),
+``starting_points``, ``target_points``, ``extension`` (``"west"``: when nobody has
+``target_points`` after the last planned round, play on into the next wind in sudden death —
+the game ends at the end of the first round in which somebody has ``target_points``, at the
+latest after that wind's fourth round; ``"none"``), ``tobi`` (the game ends when a score
+goes below zero), ``agari_yame`` / ``tenpai_yame`` (at all-last the dealer may stop when
+top with at least ``target_points``), ``renchan`` (``"tenpai"``: the dealer keeps the deal
+when tenpai at an exhaustive draw; ``"agari"``: only by winning), ``uma``, ``oka``,
+``leftover_kyotaku_to_top``. An abortive draw always repeats the round, at all-last too
+(RC45). Ranking ties are broken by seat order from the first dealer (Tenhou).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from riichi import _core_api as core
+from riichi.actions import Action
+from riichi.errors import IllegalAction
+from riichi.round import Round, RoundResult
+from riichi.wall import Wall
+
+__all__ = ["Game", "GameResult"]
+
+_LENGTH_WINDS = {
+    "one_round": (0,),
+    "tonpuusen": (0,),
+    "hanchan": (0, 1),
+    "full": (0, 1, 2, 3),
+    "east_north": (0, 3),
+    "east_east": (0, 0),
+}
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The final standing.
+
+    Attributes:
+        scores: final points per seat (leftover kyotaku included when the rule gives them
+            to the top).
+        ranks: rank per seat, 1..4 (ties broken by seat order from the first dealer).
+        final: per seat, ``(points - target_points) / 1000 + uma + oka`` (oka to the top).
+        rounds: number of rounds played.
+    """
+
+    scores: tuple[int, int, int, int]
+    ranks: tuple[int, int, int, int]
+    final: tuple[float, float, float, float]
+    rounds: int
+
+
+class Game:
+    """A whole game of four players.
+
+    Args:
+        rules: a ``riichi.Rules``; default ``Rules.tenhou()``.
+        seed: seeds the seating dice and every round's wall (reproducible).
+        walls: optional walls to use for the rounds in order (scripted games); when they
+            run out, walls come from the seed again.
+
+    Attributes:
+        rules: the rules.
+        seating: ``seating[seat]`` is the entrant (0..3, in the order given) in that seat.
+        round: the current :class:`~riichi.round.Round`.
+        rounds: the finished rounds' results, in order.
+        result: the :class:`GameResult` once the game is over.
+    """
+
+    def __init__(
+        self,
+        rules: Any = None,
+        seed: int | None = None,
+        *,
+        walls: Iterable[Wall] | None = None,
+    ) -> None:
+        self.rules = core.default_rules() if rules is None else rules
+        if self.rules.length not in _LENGTH_WINDS:
+            raise ValueError(f"unknown game length {self.rules.length!r}")
+        self._rng = random.Random(seed)
+        self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
+        # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)
+        rolls = [
+            (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
+            for i in range(4)
+        ]
+        self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
+        self._winds = _LENGTH_WINDS[self.rules.length]
+        self.scores = [self.rules.starting_points] * 4
+        self.rounds: list[RoundResult] = []
+        self.result: GameResult | None = None
+        self.events: list[Any] = [core.make_event("start_game", seating=list(self.seating))]
+        self._wind_index = 0  # index into the planned winds; >= len means extension
+        self._kyoku = 0  # dealer seat within the current wind
+        self._honba = 0
+        self._kyotaku = 0
+        self._start_round()
+
+    # ------------------------------------------------------------------ delegation
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.result is not None
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is in the current round (``None`` during claims)."""
+        return None if self.is_over else self.round.current_seat
+
+    @property
+    def seats_to_act(self) -> list[int]:
+        """Seats that must act now."""
+        return [] if self.is_over else self.round.seats_to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` in the current round (empty when the game is over)."""
+        return [] if self.is_over else self.round.legal_actions(seat)
+
+    def step(self, action: Action) -> None:
+        """Apply an action; starts the next round (or ends the game) when the round ends.
+
+        Raises:
+            IllegalAction: as :meth:`Round.step`; also once the game is over.
+        """
+        if self.is_over:
+            raise IllegalAction(f"{action!r}: the game is over")
+        n = len(self.round.events)
+        self.round.step(action)
+        self.events += self.round.events[n:]
+        if self.round.is_over:
+            self._end_round()
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """The current round's observation for ``seat`` plus game fields (``round_index``,
+        ``game_over``)."""
+        obs = self.round.observation(seat)
+        obs["round_index"] = len(self.rounds)
+        obs["game_over"] = self.is_over
+        return obs
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The full state of the current round plus the game's progress."""
+        st = self.round.state
+        st["rounds_played"] = len(self.rounds)
+        st["result"] = self.result
+        st["seating"] = list(self.seating)
+        return st
+
+    # ------------------------------------------------------------------ flow
+    def _start_round(self) -> None:
+        wall = None
+        if self._walls is not None:
+            wall = next(self._walls, None)
+        if wall is None:
+            wall = Wall.from_seed(self._rng, self._kyoku)
+        wind = (
+            self._winds[self._wind_index]
+            if self._wind_index < len(self._winds)
+            else self._extension_wind()
+        )
+        self.round = Round(
+            self.rules,
+            wall,
+            scores=self.scores,
+            dealer=self._kyoku,
+            round_wind=wind,
+            honba=self._honba,
+            kyotaku=self._kyotaku,
+        )
+        self.events += self.round.events
+
+    def _extension_wind(self) -> int:
+        return (self._winds[-1] + 1) % 4
+
+    def _is_all_last(self) -> bool:
+        if self.rules.length == "one_round":
+            return True
+        return self._kyoku == 3 and self._wind_index >= len(self._winds) - 1
+
+    def _end_round(self) -> None:
+        r = self.round
+        res = r.result
+        assert res is not None
+        self.rounds.append(res)
+        self.scores = list(r.scores)
+        self._kyotaku = r.kyotaku
+        renchan = res.dealer_continues
+        if renchan or res.kind in ("exhaustive", "abortive"):
+            self._honba += 1
+        else:
+            self._honba = 0
+        rules = self.rules
+        target = rules.target_points
+        top = self._ranking()[0]
+        over = False
+        if rules.tobi and min(self.scores) < 0:
+            over = True
+        elif rules.length == "one_round" and res.kind != "abortive":
+            over = not renchan or self._yame(res, top)
+        elif self._wind_index >= len(self._winds):
+            # extension: sudden death
+            if renchan:
+                over = res.kind != "abortive" and self._yame(res, top)
+            else:
+                over = max(self.scores) >= target or self._kyoku == 3
+        elif self._is_all_last() and res.kind != "abortive":
+            if renchan:
+                over = self._yame(res, top)
+            else:
+                over = max(self.scores) >= target or rules.extension != "west"
+        if over:
+            self._end_game()
+            return
+        if not renchan:
+            self._kyoku += 1
+            if self._kyoku == 4:
+                self._kyoku = 0
+                self._wind_index += 1
+        self._start_round()
+
+    def _yame(self, res: RoundResult, top: int) -> bool:
+        """Agari-yame / tenpai-yame: the dealer may stop at all-last when top with target."""
+        r = self.round
+        if top != r.dealer or self.scores[r.dealer] < self.rules.target_points:
+            return False
+        if res.wins:
+            return bool(self.rules.agari_yame)
+        return bool(self.rules.tenpai_yame)
+
+    def _ranking(self) -> list[int]:
+        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+
+    def _end_game(self) -> None:
+        rules = self.rules
+        order = self._ranking()
+        if rules.leftover_kyotaku_to_top and self._kyotaku:
+            self.scores[order[0]] += self._kyotaku * rules.riichi_stick
+            self._kyotaku = 0
+        ranks = [0] * 4
+        for i, s in enumerate(order):
+            ranks[s] = i + 1
+        uma = core.uma_points(rules)
+        oka = core.oka_points(rules)
+        final = [0.0] * 4
+        for s in range(4):
+            final[s] = (self.scores[s] - rules.target_points) / 1000 + uma[ranks[s] - 1]
+            if ranks[s] == 1:
+                final[s] += oka
+        self.result = GameResult(
+            tuple(self.scores),
+            tuple(ranks),
+            tuple(final),
+            len(self.rounds),  # type: ignore[arg-type]
+        )
+        self.events.append(core.make_event("end_game", scores=list(self.scores)))

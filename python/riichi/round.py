@@ -1,0 +1,1171 @@
+"""The round (kyoku) state machine: the referee of one hand from the deal to the settlement.
+
+A :class:`Round` holds the wall, the four players' hands, rivers and melds, and the flow
+state (whose turn, a pending discard waiting for claims, the end). Players act through typed
+actions (:mod:`riichi.actions`): :meth:`Round.legal_actions` lists what a seat may do now,
+:meth:`Round.step` applies one action. Claims on a discard are collected from every seat that
+has one (ron, pon, daiminkan, chi or pass) before they are resolved by priority
+(ron > pon/daiminkan > chi); an illegal action raises :class:`riichi.IllegalAction` naming the
+action and the reason and leaves the round unchanged.
+
+Seats are absolute 0..3; tiles in actions and events are physical ids 0..135 (DESIGN.md).
+Every hand question (waits, score) goes to the Rust core through :mod:`riichi._core_api`.
+
+Rule sources: Tenhou's rules (https://tenhou.net/man/) unless a ``Rules`` field says
+otherwise; the worked cases RC40 (pao), RC43 (multiple ron sticks), RC45 (kyuushu timing),
+RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declined chankan).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from riichi import _core_api as core
+from riichi.actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Kyuushu,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from riichi.errors import IllegalAction
+from riichi.wall import LIVE_TILES, Wall, is_red
+
+__all__ = ["Round", "RoundResult", "Win"]
+
+_TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+_DRAGONS = (31, 32, 33)
+_WINDS = (27, 28, 29, 30)
+_WIND_NAMES = "ESWN"
+_TURN, _CLAIM, _END = "turn", "claim", "end"
+
+
+@dataclass
+class _Meld:
+    kind: str  # chi pon daiminkan ankan kakan
+    tiles: list[int]  # physical ids
+    called: int | None  # id taken from another player (None for ankan)
+    source: int | None  # absolute seat the tile came from
+    core: Any  # riichi.Meld
+
+    @property
+    def kind34(self) -> int:
+        return min(self.tiles) >> 2
+
+
+@dataclass
+class _Player:
+    hand: list[int] = field(default_factory=list)
+    melds: list[_Meld] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)
+    river_kinds: set[int] = field(default_factory=set)
+    nagashi: bool = True  # every discard a terminal/honor and none called away
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    riichi_declared_at: int = -1  # river index of the declaration tile
+    temp_furiten: bool = False
+    riichi_furiten: bool = False
+    waits: frozenset[int] = frozenset()  # waits of the last 3n+1 hand
+    discards_made: int = 0
+
+
+@dataclass(frozen=True)
+class Win:
+    """One winner's settlement.
+
+    Attributes:
+        seat: the winner.
+        from_seat: the discarder (ron) or the winner (tsumo).
+        tile: the winning tile id.
+        score: the core ``ScoreResult``.
+        pao_seat: the liable player (pao), or ``None``.
+        deltas: this win's point changes per seat (honba and kyotaku included when paid here).
+        ura_indicators: uradora indicator ids revealed for this win (riichi only).
+    """
+
+    seat: int
+    from_seat: int
+    tile: int
+    score: Any
+    pao_seat: int | None
+    deltas: tuple[int, int, int, int]
+    ura_indicators: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended.
+
+    Attributes:
+        kind: ``"tsumo"``, ``"ron"``, ``"exhaustive"`` or ``"abortive"``.
+        reason: for draws: ``"exhaustive"``, ``"nagashi_mangan"``, ``"kyuushu_kyuuhai"``,
+            ``"suufon_renda"``, ``"suucha_riichi"``, ``"suukaikan"``, ``"sanchahou"``; else ``""``.
+        deltas: total point change per seat (riichi sticks deposited this round not included;
+            they are in the round's ``scores`` already).
+        wins: the winners in turn order from the discarder.
+        tenpai: per seat, tenpai at an exhaustive draw (all False otherwise).
+        dealer_continues: renchan (the same dealer deals the next round).
+        kyotaku_left: riichi sticks left on the table for the next round.
+    """
+
+    kind: str
+    reason: str
+    deltas: tuple[int, int, int, int]
+    wins: tuple[Win, ...]
+    tenpai: tuple[bool, bool, bool, bool]
+    dealer_continues: bool
+    kyotaku_left: int
+
+
+@dataclass
+class _Claim:
+    kind: str  # "dahai", "kakan", "ankan"
+    seat: int
+    tile: int
+    options: dict[int, list[Action]]
+    responses: dict[int, Action] = field(default_factory=dict)
+    riichi: bool = False  # the discard declared riichi
+
+
+class Round:
+    """One kyoku, from the deal to the settlement.
+
+    Args:
+        rules: a ``riichi.Rules`` (flow fields are read: kuikae, open_kan_dora, riichi_*,
+            furiten_riichi, multiple_ron, abortive draw flags, nagashi_mangan,
+            noten_payment, pao_*, kokushi_chankan_ankan, honba_points, riichi_stick,
+            red_fives).
+        wall: the round's :class:`~riichi.wall.Wall`.
+        scores: points per seat at the start (4 ints).
+        dealer: the dealer's seat 0..3.
+        round_wind: 0 East, 1 South, 2 West, 3 North.
+        honba: counters on the table.
+        kyotaku: riichi sticks on the table (count, not points).
+
+    Attributes:
+        scores: current points per seat (riichi sticks already deducted).
+        kyotaku: riichi sticks on the table.
+        events: the event stream so far (``riichi.events`` classes).
+        result: the :class:`RoundResult` once the round is over, else ``None``.
+    """
+
+    def __init__(
+        self,
+        rules: Any,
+        wall: Wall,
+        *,
+        scores: tuple[int, ...] | list[int] = (25000, 25000, 25000, 25000),
+        dealer: int = 0,
+        round_wind: int = 0,
+        honba: int = 0,
+        kyotaku: int = 0,
+    ) -> None:
+        if len(scores) != 4:
+            raise ValueError(f"scores must have 4 entries, got {len(scores)}")
+        if not 0 <= dealer <= 3:
+            raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
+        if not 0 <= round_wind <= 3:
+            raise ValueError(f"round_wind must be 0..3, got {round_wind}")
+        self.rules = rules
+        self.wall = wall
+        self.scores = list(scores)
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.honba = honba
+        self.kyotaku = kyotaku
+        self.events: list[Any] = []
+        self.result: RoundResult | None = None
+        self._red = tuple(rules.red_fives)
+        self._reds = frozenset(t for t in range(136) if is_red(t, self._red))
+        self.players = [_Player() for _ in range(4)]
+        self._draw_pos = 0
+        self._rinshan_drawn = 0
+        self._kans: list[int] = []  # owner of each kan, in order
+        self._dora_revealed = 1
+        self._pending_dora = 0
+        self._uninterrupted = True  # no call (incl. ankan) yet this round
+        self._pao: dict[int, tuple[int, str]] = {}
+        self._phase = _TURN
+        self._turn = dealer
+        self._drawn: int | None = None
+        self._rinshan = False
+        self._forbidden: frozenset[int] = frozenset()
+        self._claim: _Claim | None = None
+        self._first_discards: list[int] = []
+        self._kan_just_declared = False
+        self._version = 0
+        self._cache: dict[int, list[Action]] = {}
+        self._cache_version = -1
+        self._deal()
+
+    # ------------------------------------------------------------------ public views
+    @property
+    def phase(self) -> str:
+        """``"turn"`` (a seat must act on its own hand), ``"claim"`` (seats answer a
+        discard or kan) or ``"end"``."""
+        return self._phase
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is (``None`` while claims are pending or after the end)."""
+        return self._turn if self._phase == _TURN else None
+
+    @property
+    def seats_to_act(self) -> list[int]:
+        """Seats that must act now: the turn seat, or the seats yet to answer a claim."""
+        if self._phase == _TURN:
+            return [self._turn]
+        if self._phase == _CLAIM:
+            assert self._claim is not None
+            return [s for s in sorted(self._claim.options) if s not in self._claim.responses]
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._phase == _END
+
+    @property
+    def live_tiles_left(self) -> int:
+        """Tiles still drawable from the live wall."""
+        return LIVE_TILES - len(self._kans) - self._draw_pos
+
+    @property
+    def dora_indicators(self) -> list[int]:
+        """Revealed dora indicator ids."""
+        return [self.wall.dora_indicator(i) for i in range(self._dora_revealed)]
+
+    def hand(self, seat: int) -> list[int]:
+        """The concealed tile ids of ``seat`` (sorted)."""
+        return sorted(self.players[seat].hand)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see: its own hand, all rivers and melds, dora, scores, riichi.
+
+        Returns:
+            A dict: ``seat``, ``hand`` (sorted ids), ``drawn`` (id or None; own only),
+            ``melds`` (per seat, list of (kind, ids, called id, source seat)), ``rivers``
+            (per seat, ids in order), ``riichi`` (per seat), ``dora_indicators``,
+            ``scores``, ``round_wind``, ``dealer``, ``honba``, ``kyotaku``,
+            ``live_tiles_left``, ``phase``, ``current_seat``, ``pending`` (the tile and
+            seat of a pending claim), ``legal_actions`` (for ``seat``).
+        """
+        claim = self._claim
+        return {
+            "seat": seat,
+            "hand": self.hand(seat),
+            "drawn": self._drawn if self._phase == _TURN and self._turn == seat else None,
+            "melds": [self._meld_view(p) for p in self.players],
+            "rivers": [list(p.river) for p in self.players],
+            "riichi": [p.riichi for p in self.players],
+            "dora_indicators": self.dora_indicators,
+            "scores": list(self.scores),
+            "round_wind": self.round_wind,
+            "dealer": self.dealer,
+            "honba": self.honba,
+            "kyotaku": self.kyotaku,
+            "live_tiles_left": self.live_tiles_left,
+            "phase": self._phase,
+            "current_seat": self.current_seat,
+            "pending": None if claim is None else (claim.kind, claim.seat, claim.tile),
+            "legal_actions": self.legal_actions(seat),
+        }
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The full state (every hand and the wall); for referees and tests, not players."""
+        return {
+            "hands": [self.hand(s) for s in range(4)],
+            "melds": [self._meld_view(p) for p in self.players],
+            "rivers": [list(p.river) for p in self.players],
+            "riichi": [p.riichi for p in self.players],
+            "furiten": [self._furiten(s) for s in range(4)],
+            "waits": [sorted(p.waits) for p in self.players],
+            "wall": list(self.wall.order),
+            "draw_position": self._draw_pos,
+            "rinshan_drawn": self._rinshan_drawn,
+            "kans": list(self._kans),
+            "dora_indicators": self.dora_indicators,
+            "scores": list(self.scores),
+            "dealer": self.dealer,
+            "round_wind": self.round_wind,
+            "honba": self.honba,
+            "kyotaku": self.kyotaku,
+            "phase": self._phase,
+            "turn": self._turn,
+            "drawn": self._drawn,
+            "live_tiles_left": self.live_tiles_left,
+            "result": self.result,
+        }
+
+    def tile_locations(self) -> list[int]:
+        """Every tile id exactly where it is: hands, melds, rivers (not called), live wall,
+        dead wall. Used by invariant checks; a correct round returns 136 distinct ids."""
+        out: list[int] = []
+        for p in self.players:
+            out += p.hand
+            for m in p.melds:
+                out += m.tiles
+            called = {m.called for q in self.players for m in q.melds if m.called is not None}
+            out += [t for t in p.river if t not in called]
+        out += self.wall.order[self._draw_pos : LIVE_TILES]
+        out += self.wall.order[LIVE_TILES + self._rinshan_drawn :]
+        return out
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it has nothing to do).
+
+        Tiles of one kind and colour are interchangeable: one action is offered per
+        distinct choice (lowest ids); :meth:`step` accepts any equivalent ids the seat holds.
+        """
+        if self._cache_version != self._version:
+            self._cache = {}
+            self._cache_version = self._version
+        acts = self._cache.get(seat)
+        if acts is None:
+            if self._phase == _TURN and seat == self._turn:
+                acts = self._turn_actions(seat)
+            elif self._phase == _CLAIM:
+                assert self._claim is not None
+                c = self._claim
+                acts = [] if seat in c.responses else list(c.options.get(seat, []))
+            else:
+                acts = []
+            self._cache[seat] = acts
+        return list(acts)
+
+    def _turn_actions(self, s: int) -> list[Action]:
+        p = self.players[s]
+        rules = self.rules
+        acts: list[Action] = []
+        counts = self._counts(p.hand)
+        drawn = self._drawn
+        if (
+            drawn is not None
+            and (drawn >> 2) in p.waits
+            and self._win_score(s, drawn, tsumo=True) is not None
+        ):
+            acts.append(Tsumo(s))
+        if p.riichi:
+            assert drawn is not None
+            acts.append(Discard(s, drawn, True))
+        else:
+            for t in self._distinct(p.hand, drawn):
+                if (t >> 2) not in self._forbidden:
+                    acts.append(Discard(s, t, t == drawn))
+            if self._can_riichi(s):
+                for t in self._distinct(p.hand, drawn):
+                    c2 = list(counts)
+                    c2[t >> 2] -= 1
+                    w = core.waits(c2, [m.core for m in p.melds], self._meld_key(p))
+                    if not w:
+                        continue
+                    if not rules.furiten_riichi and (w & (p.river_kinds | {t >> 2})):
+                        continue
+                    acts.append(Riichi(s, t, t == drawn))
+        if drawn is not None and len(self._kans) < 4 and self.live_tiles_left > 0:
+            for k in range(34):
+                if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
+                    ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
+                    acts.append(Ankan(s, ids))  # type: ignore[arg-type]
+            if not p.riichi:
+                for m in p.melds:
+                    if m.kind == "pon" and counts[m.kind34] > 0:
+                        t = min(t for t in p.hand if t >> 2 == m.kind34)
+                        acts.append(Kakan(s, t))
+        if (
+            rules.kyuushu_kyuuhai
+            and self._uninterrupted
+            and p.discards_made == 0
+            and drawn is not None
+            and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9
+        ):
+            acts.append(Kyuushu(s))
+        return acts
+
+    def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
+        """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
+        seen: dict[tuple[int, bool], int] = {}
+        for t in sorted(hand):
+            if t == drawn:
+                continue
+            key = (t >> 2, t in self._reds)
+            if key not in seen:
+                seen[key] = t
+        out = list(seen.values())
+        if drawn is not None:
+            out.append(drawn)
+        return out
+
+    def _can_riichi(self, s: int) -> bool:
+        p = self.players[s]
+        rules = self.rules
+        if p.riichi or self._drawn is None:
+            return False
+        if any(m.kind != "ankan" for m in p.melds):
+            return False
+        if self.scores[s] < rules.riichi_min_points:
+            return False
+        if self.live_tiles_left < rules.riichi_min_live_tiles:
+            return False
+        counts = self._counts(p.hand)
+        try:
+            sh = core.shanten(counts, [m.core for m in p.melds])
+        except Exception:  # noqa: BLE001 - shanten is only a pre-check
+            return True
+        return sh <= 0
+
+    def _riichi_ankan_ok(self, s: int, k: int) -> bool:
+        """Ankan in riichi: only with the drawn tile, and the waits must not change."""
+        p = self.players[s]
+        if self._drawn is None or self._drawn >> 2 != k:
+            return False
+        counts = self._counts(p.hand)
+        counts[k] -= 4
+        ids = [t for t in p.hand if t >> 2 == k]
+        m = self._new_meld("ankan", ids, None, s)
+        melds = [x.core for x in p.melds] + [m.core]
+        key = self._meld_key(p) + bytes([k, 4])
+        return core.waits(counts, melds, key) == p.waits
+
+    def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
+        k = tile >> 2
+        out: dict[int, list[Action]] = {}
+        for i in (1, 2, 3):
+            o = (d + i) % 4
+            p = self.players[o]
+            acts: list[Action] = []
+            if k in p.waits and not self._furiten(o):
+                sc = self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind)
+                if sc is not None:
+                    acts.append(Ron(o))
+            if kind == "dahai" and self.live_tiles_left > 0 and not p.riichi:
+                acts += self._call_options(o, d, tile)
+            if acts:
+                acts.append(Pass(o))
+                out[o] = acts
+        return out
+
+    def _call_options(self, o: int, d: int, tile: int) -> list[Action]:
+        p = self.players[o]
+        k = tile >> 2
+        same = sorted(t for t in p.hand if t >> 2 == k)
+        acts: list[Action] = []
+        kuikae = self.rules.kuikae == "forbidden"
+        if len(same) >= 2:
+            for pair in self._choices(same, 2):
+                forbid = {k} if kuikae else set()
+                if self._has_discard(p.hand, pair, forbid):
+                    acts.append(Pon(o, tile, pair))  # type: ignore[arg-type]
+        if len(same) == 3 and len(self._kans) < 4:
+            acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
+        if o == (d + 1) % 4 and k < 27:
+            n = k % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+                    continue
+                ida = sorted(t for t in p.hand if t >> 2 == k + a)
+                idb = sorted(t for t in p.hand if t >> 2 == k + b)
+                if not ida or not idb:
+                    continue
+                forbid: set[int] = set()
+                if kuikae:
+                    forbid.add(k)
+                    if a == 1 and n + 3 <= 8:
+                        forbid.add(k + 3)
+                    if b == -1 and n - 3 >= 0:
+                        forbid.add(k - 3)
+                for ta in self._choices(ida, 1):
+                    for tb in self._choices(idb, 1):
+                        pair = (ta[0], tb[0])
+                        if self._has_discard(p.hand, pair, forbid):
+                            acts.append(Chi(o, tile, pair))
+        return acts
+
+    def _choices(self, ids: list[int], n: int) -> list[tuple[int, ...]]:
+        """Distinct choices of ``n`` ids by red count (lowest ids of each colour)."""
+        reds = [t for t in ids if t in self._reds]
+        plain = [t for t in ids if t not in self._reds]
+        out = []
+        for r in range(n + 1):
+            if r <= len(reds) and n - r <= len(plain):
+                out.append(tuple(sorted(reds[:r] + plain[: n - r])))
+        return out
+
+    @staticmethod
+    def _has_discard(hand: list[int], used: tuple[int, ...], forbid: set[int]) -> bool:
+        rest = list(hand)
+        for t in used:
+            rest.remove(t)
+        return any((t >> 2) not in forbid for t in rest)
+
+    # ------------------------------------------------------------------ step
+    def step(self, action: Action) -> None:
+        """Apply one action.
+
+        Raises:
+            IllegalAction: the action is not legal now (the message names it and why);
+                the round is unchanged.
+        """
+        self._check(action)
+        self._version += 1
+        if self._phase == _TURN:
+            self._do_turn(action)
+        else:
+            self._do_claim(action)
+
+    def _check(self, a: Action) -> None:
+        seat = getattr(a, "seat", None)
+        if not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise IllegalAction(f"{a!r}: seat must be 0..3")
+        if self._phase == _END:
+            raise IllegalAction(f"{a!r}: the round is over")
+        legal = self.legal_actions(seat)
+        if not legal:
+            if self._phase == _TURN:
+                why = f"it is seat {self._turn}'s turn"
+            else:
+                why = f"seat {seat} has no call to answer now"
+            raise IllegalAction(f"{a!r}: {why}")
+        want = self._key(a)
+        if want is None or want not in {self._key(x) for x in legal}:
+            raise IllegalAction(f"{a!r}: {self._why(a)}; legal: {legal}")
+        p = self.players[seat]
+        held: list[int] = []
+        if isinstance(a, (Discard, Riichi, Kakan)):
+            held = [a.tile]
+        elif isinstance(a, (Chi, Pon, Daiminkan, Ankan)):
+            held = list(a.consumed)
+            if not isinstance(a, Ankan):
+                assert self._claim is not None
+                if a.tile != self._claim.tile:
+                    raise IllegalAction(f"{a!r}: the discard is tile {self._claim.tile}")
+        rest = list(p.hand)
+        for t in held:
+            if t not in rest:
+                raise IllegalAction(f"{a!r}: tile {t} is not in seat {seat}'s hand")
+            rest.remove(t)
+        if isinstance(a, (Discard, Riichi)) and a.tsumogiri != (a.tile == self._drawn):
+            raise IllegalAction(f"{a!r}: tsumogiri must be true exactly for the drawn tile")
+
+    def _key(self, a: Action) -> tuple[Any, ...] | None:
+        red = self._reds
+        if isinstance(a, (Discard, Riichi)):
+            return (type(a), a.seat, a.tile >> 2, a.tile in red, a.tsumogiri)
+        if isinstance(a, (Chi, Pon, Daiminkan)):
+            cons = tuple(sorted((t >> 2, t in red) for t in a.consumed))
+            return (type(a), a.seat, cons)
+        if isinstance(a, Ankan):
+            return (type(a), a.seat, tuple(sorted(t >> 2 for t in a.consumed)))
+        if isinstance(a, Kakan):
+            return (type(a), a.seat, a.tile >> 2)
+        if isinstance(a, (Tsumo, Ron, Pass, Kyuushu)):
+            return (type(a), a.seat)
+        return None
+
+    def _why(self, a: Action) -> str:
+        p = self.players[a.seat]
+        if self._phase == _CLAIM and isinstance(a, (Discard, Riichi, Tsumo, Ankan, Kakan, Kyuushu)):
+            return "claims on a discard are pending"
+        if self._phase == _TURN and isinstance(a, (Chi, Pon, Daiminkan, Ron, Pass)):
+            return "there is no discard to claim"
+        if isinstance(a, (Discard, Riichi, Kakan)) and a.tile not in p.hand:
+            return f"tile {a.tile} is not in seat {a.seat}'s hand"
+        if isinstance(a, (Discard, Riichi)) and a.tsumogiri != (a.tile == self._drawn):
+            return "tsumogiri must be true exactly for the drawn tile"
+        if isinstance(a, (Discard, Riichi)) and p.riichi:
+            return "in riichi only the drawn tile may be discarded"
+        if isinstance(a, (Discard, Riichi)) and (a.tile >> 2) in self._forbidden:
+            return "kuikae: that tile may not be discarded right after this call"
+        if isinstance(a, Riichi):
+            return (
+                "riichi needs a closed tenpai hand after the discard, enough points and live tiles"
+            )
+        if isinstance(a, Ron):
+            if self._furiten(a.seat):
+                return f"seat {a.seat} is furiten"
+            return "the tile does not complete the hand with a yaku"
+        if isinstance(a, Tsumo):
+            return "the drawn tile does not complete the hand with a yaku"
+        if isinstance(a, (Chi, Pon)):
+            return "that call is not possible (tiles, seat, riichi, houtei or kuikae)"
+        if isinstance(a, (Ankan, Kakan, Daiminkan)):
+            return "that kan is not possible now"
+        if isinstance(a, Kyuushu):
+            return "kyuushu kyuuhai needs nine terminal/honor kinds on the first uninterrupted draw"
+        return "not a legal action now"
+
+    # ------------------------------------------------------------------ turn actions
+    def _do_turn(self, a: Action) -> None:
+        s = a.seat
+        if isinstance(a, Tsumo):
+            assert self._drawn is not None
+            self._end_with_wins([s], s, self._drawn, tsumo=True)
+        elif isinstance(a, Kyuushu):
+            self._abort("kyuushu_kyuuhai")
+        elif isinstance(a, (Discard, Riichi)):
+            self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
+        elif isinstance(a, Ankan):
+            self._ankan(s, list(a.consumed))
+        elif isinstance(a, Kakan):
+            self._kakan(s, a.tile)
+
+    def _discard(self, s: int, tile: int, tsumogiri: bool, riichi: bool) -> None:
+        p = self.players[s]
+        if riichi:
+            p.double_riichi = self._uninterrupted and p.discards_made == 0
+            p.riichi_declared_at = len(p.river)
+            self._emit("reach", actor=s)
+        p.hand.remove(tile)
+        p.river.append(tile)
+        p.river_kinds.add(tile >> 2)
+        if (tile >> 2) not in _TERMINALS_HONORS:
+            p.nagashi = False
+        p.discards_made += 1
+        p.temp_furiten = False
+        if p.riichi:
+            p.ippatsu = False
+        if self._uninterrupted and len(self._first_discards) < 4:
+            self._first_discards.append(tile >> 2)
+        self._drawn = None
+        self._rinshan = False
+        self._forbidden = frozenset()
+        self._update_waits(s)
+        self._emit("dahai", actor=s, pai=tile, tsumogiri=tsumogiri)
+        if self._pending_dora:
+            self._reveal_pending()
+        options = self._claim_options("dahai", s, tile)
+        self._claim = _Claim("dahai", s, tile, options, riichi=riichi)
+        self._phase = _CLAIM
+        if riichi:
+            p.riichi = True  # declared; the stick is paid when the discard passes
+        if not options:
+            self._resolve_claim()
+
+    def _ankan(self, s: int, ids: list[int]) -> None:
+        p = self.players[s]
+        for t in ids:
+            p.hand.remove(t)
+        m = self._new_meld("ankan", ids, None, s)
+        p.melds.append(m)
+        self._break_ippatsu()
+        self._uninterrupted = False
+        self._kans.append(s)
+        self._emit("ankan", actor=s, consumed=sorted(ids))
+        if self._pending_dora:
+            self._reveal_pending()
+        self._reveal_dora()
+        self._drawn = None
+        self._update_waits(s)
+        options: dict[int, list[Action]] = {}
+        if self.rules.kokushi_chankan_ankan:
+            options = self._claim_options("ankan", s, ids[0])
+        if options:
+            self._claim = _Claim("ankan", s, ids[0], options)
+            self._phase = _CLAIM
+        else:
+            self._rinshan_draw(s)
+
+    def _kakan(self, s: int, tile: int) -> None:
+        p = self.players[s]
+        k = tile >> 2
+        idx = next(i for i, m in enumerate(p.melds) if m.kind == "pon" and m.kind34 == k)
+        old = p.melds[idx]
+        p.hand.remove(tile)
+        src = (old.source - s) % 4 if old.source is not None else 0
+        m = _Meld(
+            "kakan",
+            old.tiles + [tile],
+            old.called,
+            old.source,
+            core.make_meld("kakan", old.tiles + [tile], old.called, src, self._reds),
+        )
+        p.melds[idx] = m
+        self._drawn = None
+        self._update_waits(s)
+        self._emit("kakan", actor=s, pai=tile, consumed=list(old.tiles))
+        if self._pending_dora:
+            self._reveal_pending()
+        options = self._claim_options("kakan", s, tile)
+        self._claim = _Claim("kakan", s, tile, options)
+        self._phase = _CLAIM
+        if not options:
+            self._resolve_claim()
+
+    def _complete_kan(self, s: int, kind: str) -> None:
+        """After a kakan or daiminkan stands: kan dora by rule, then the rinshan draw."""
+        self._kans.append(s)
+        self._break_ippatsu()
+        self._uninterrupted = False
+        if self.rules.open_kan_dora == "immediate":
+            self._reveal_dora()
+        else:
+            self._pending_dora += 1
+        self._rinshan_draw(s)
+
+    # ------------------------------------------------------------------ claims
+    def _do_claim(self, a: Action) -> None:
+        c = self._claim
+        assert c is not None
+        c.responses[a.seat] = a
+        if len(c.responses) == len(c.options):
+            self._resolve_claim()
+        elif isinstance(a, Ron) and self.rules.multiple_ron == "head_bump":
+            # the first ron in turn order wins at once when every seat before it has answered
+            pass
+
+    def _resolve_claim(self) -> None:
+        c = self._claim
+        assert c is not None
+        rons = [s for s, a in c.responses.items() if isinstance(a, Ron)]
+        order = [(c.seat + i) % 4 for i in (1, 2, 3)]
+        rons.sort(key=order.index)
+        # a winning tile passed is furiten (temporary; permanent in riichi), RC54
+        offered_ron = [s for s, acts in c.options.items() if any(isinstance(x, Ron) for x in acts)]
+        for o in order:
+            p = self.players[o]
+            if o in rons:
+                continue
+            missed = (c.tile >> 2) in p.waits if c.kind != "ankan" else o in offered_ron
+            if missed:
+                p.temp_furiten = True
+                if p.riichi:
+                    p.riichi_furiten = True
+        if rons:
+            mode = self.rules.multiple_ron
+            if mode == "head_bump":
+                rons = rons[:1]
+            elif len(rons) == 3 and self.rules.sanchahou:
+                self._claim = None
+                self._abort("sanchahou")
+                return
+            elif mode == "double":
+                rons = rons[:2]
+            self._claim = None
+            self._end_with_wins(rons, c.seat, c.tile, tsumo=False, chankan=c.kind != "dahai")
+            return
+        self._claim = None
+        if c.kind != "dahai":
+            self._phase = _TURN
+            self._turn = c.seat
+            if c.kind == "kakan":
+                self._complete_kan(c.seat, "kakan")
+            else:
+                self._rinshan_draw(c.seat)
+            return
+        d = c.seat
+        if c.riichi:
+            self._accept_riichi(d)
+            if self.rules.suucha_riichi and all(p.riichi for p in self.players):
+                self._abort("suucha_riichi")
+                return
+        calls = [a for a in c.responses.values() if isinstance(a, (Pon, Daiminkan, Chi))]
+        call = next((a for a in calls if not isinstance(a, Chi)), None) or (
+            calls[0] if calls else None
+        )
+        if (
+            self.rules.suufon_renda
+            and len(self._first_discards) == 4
+            and self._uninterrupted
+            and call is None
+            and self._first_discards[0] in _WINDS
+            and len(set(self._first_discards)) == 1
+            and sum(p.discards_made for p in self.players) == 4
+        ):
+            self._abort("suufon_renda")
+            return
+        if self.rules.suukaikan and len(self._kans) == 4 and len(set(self._kans)) > 1:
+            self._abort("suukaikan")
+            return
+        if call is not None:
+            self._call(call, d, c.tile)
+            return
+        if self.live_tiles_left == 0:
+            self._exhaustive_draw()
+            return
+        self._draw((d + 1) % 4)
+
+    def _accept_riichi(self, s: int) -> None:
+        p = self.players[s]
+        p.ippatsu = True
+        self.scores[s] -= self.rules.riichi_stick
+        self.kyotaku += 1
+        self._emit("reach_accepted", actor=s, scores=list(self.scores))
+
+    def _call(self, a: Action, d: int, tile: int) -> None:
+        o = a.seat
+        p = self.players[o]
+        dp = self.players[d]
+        dp.nagashi = False
+        consumed = list(a.consumed)  # type: ignore[union-attr]
+        for t in consumed:
+            p.hand.remove(t)
+        kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
+        m = self._new_meld(kind, consumed + [tile], tile, o, source=d)
+        p.melds.append(m)
+        self._break_ippatsu()
+        self._uninterrupted = False
+        self._emit(kind, actor=o, target=d, pai=tile, consumed=consumed)
+        self._check_pao(o, d, m)
+        self._phase = _TURN
+        self._turn = o
+        self._update_waits(o)
+        if isinstance(a, Daiminkan):
+            self._forbidden = frozenset()
+            self._complete_kan(o, "daiminkan")
+            return
+        self._drawn = None
+        k = tile >> 2
+        forbid = set()
+        if self.rules.kuikae == "forbidden":
+            forbid.add(k)
+            if isinstance(a, Chi):
+                ks = sorted(t >> 2 for t in consumed)
+                n = k % 9
+                if ks[0] == k + 1 and n + 3 <= 8:
+                    forbid.add(k + 3)
+                if ks[1] == k - 1 and n - 3 >= 0:
+                    forbid.add(k - 3)
+        self._forbidden = frozenset(forbid)
+
+    def _check_pao(self, o: int, d: int, m: _Meld) -> None:
+        """Pao: the discarder who feeds the last dragon (wind) set is liable."""
+        if m.kind not in ("pon", "daiminkan"):
+            return
+        melds = self.players[o].melds
+        k = m.kind34
+        sets = [x.kind34 for x in melds if x.kind != "chi"]
+        if k in _DRAGONS and self.rules.pao_daisangen and sum(x in _DRAGONS for x in sets) == 3:
+            self._pao[o] = (d, "daisangen")
+        if k in _WINDS and self.rules.pao_daisuushi and sum(x in _WINDS for x in sets) == 4:
+            self._pao[o] = (d, "daisuushi")
+        kans = sum(1 for x in melds if x.kind in ("daiminkan", "ankan", "kakan"))
+        if m.kind == "daiminkan" and getattr(self.rules, "pao_suukantsu", False) and kans == 4:
+            self._pao[o] = (d, "suukantsu")
+
+    # ------------------------------------------------------------------ draws
+    def _deal(self) -> None:
+        order = self.wall.order
+        pos = 0
+        for _ in range(3):
+            for i in range(4):
+                seat = (self.dealer + i) % 4
+                self.players[seat].hand += order[pos : pos + 4]
+                pos += 4
+        for i in range(4):
+            seat = (self.dealer + i) % 4
+            self.players[seat].hand.append(order[pos])
+            pos += 1
+        self._draw_pos = pos
+        for s in range(4):
+            self._update_waits(s)
+        self._emit(
+            "start_kyoku",
+            bakaze=_WIND_NAMES[self.round_wind],
+            kyoku=(self.dealer % 4) + 1,
+            honba=self.honba,
+            kyotaku=self.kyotaku,
+            oya=self.dealer,
+            dora_marker=self.wall.dora_indicator(0),
+            scores=list(self.scores),
+            tehais=[sorted(p.hand) for p in self.players],
+        )
+        self._draw(self.dealer)
+
+    def _draw(self, s: int) -> None:
+        t = self.wall.order[self._draw_pos]
+        self._draw_pos += 1
+        self.players[s].hand.append(t)
+        self._phase = _TURN
+        self._turn = s
+        self._drawn = t
+        self._rinshan = False
+        self._forbidden = frozenset()
+        self._emit("tsumo", actor=s, pai=t)
+
+    def _rinshan_draw(self, s: int) -> None:
+        t = self.wall.rinshan(self._rinshan_drawn)
+        self._rinshan_drawn += 1
+        self.players[s].hand.append(t)
+        self._phase = _TURN
+        self._turn = s
+        self._drawn = t
+        self._rinshan = True
+        self._forbidden = frozenset()
+        self._emit("tsumo", actor=s, pai=t)
+
+    def _reveal_dora(self) -> None:
+        if self._dora_revealed < 5:
+            self._dora_revealed += 1
+            self._emit("dora", dora_marker=self.wall.dora_indicator(self._dora_revealed - 1))
+
+    def _reveal_pending(self) -> None:
+        while self._pending_dora:
+            self._pending_dora -= 1
+            self._reveal_dora()
+
+    def _break_ippatsu(self) -> None:
+        for p in self.players:
+            p.ippatsu = False
+
+    # ------------------------------------------------------------------ endings
+    def _end_with_wins(
+        self, winners: list[int], from_seat: int, tile: int, *, tsumo: bool, chankan: bool = False
+    ) -> None:
+        rules = self.rules
+        total = [0, 0, 0, 0]
+        wins: list[Win] = []
+        claim_kind = "kakan" if chankan else "dahai"
+        for i, w in enumerate(winners):
+            honba = self.honba if i == 0 else 0
+            kyotaku = self.kyotaku if i == 0 else 0
+            res = self._win_score(
+                w,
+                tile,
+                tsumo=tsumo,
+                from_seat=from_seat,
+                claim_kind=claim_kind,
+                honba=honba,
+                kyotaku=kyotaku,
+                ura=True,
+            )
+            assert res is not None
+            deltas = [0, 0, 0, 0]
+            pao = self._pao.get(w)
+            pao_seat = pao[0] if pao and pao[1] in core.yakuman_names(res) else None
+            pay = core.payments(res, dealer=w == self.dealer, tsumo=tsumo)
+            honba_total = honba * rules.honba_points
+            if tsumo:
+                for o in range(4):
+                    if o != w:
+                        base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
+                        deltas[o] -= base + honba * rules.honba_points // 3
+                if pao_seat is not None:
+                    # tsumo under pao: the liable player pays it all (the full ron value)
+                    deltas = [0, 0, 0, 0]
+                    deltas[pao_seat] -= pay["ron"] + honba_total
+            else:
+                if pao_seat is not None and pao_seat != from_seat:
+                    half = pay["ron"] // 2
+                    deltas[from_seat] -= half
+                    deltas[pao_seat] -= pay["ron"] - half + honba_total
+                else:
+                    deltas[from_seat] -= pay["ron"] + honba_total
+            deltas[w] -= sum(deltas)
+            deltas[w] += kyotaku * rules.riichi_stick
+            ura = tuple(self.wall.ura_indicator(i) for i in range(self._dora_revealed))
+            win = Win(
+                w,
+                from_seat,
+                tile,
+                res,
+                pao_seat,
+                tuple(deltas),
+                ura if self.players[w].riichi else (),
+            )
+            wins.append(win)
+            for o in range(4):
+                total[o] += deltas[o]
+        self.kyotaku = 0
+        for o in range(4):
+            self.scores[o] += total[o]
+        for win in wins:
+            self._emit_hora(win)
+        dealer_won = any(w.seat == self.dealer for w in wins)
+        self._finish(
+            RoundResult(
+                "tsumo" if tsumo else "ron",
+                "",
+                tuple(total),
+                tuple(wins),
+                (False,) * 4,
+                dealer_won,
+                0,  # type: ignore[arg-type]
+            )
+        )
+
+    def _exhaustive_draw(self) -> None:
+        rules = self.rules
+        tenpai = tuple(bool(p.waits) for p in self.players)
+        deltas = [0, 0, 0, 0]
+        nagashi = [s for s in range(4) if rules.nagashi_mangan and self.players[s].nagashi]
+        reason = "exhaustive"
+        if nagashi:
+            reason = "nagashi_mangan"
+            for s in nagashi:
+                for o in range(4):
+                    if o == s:
+                        continue
+                    pay = 4000 if (s == self.dealer or o == self.dealer) else 2000
+                    deltas[o] -= pay
+                    deltas[s] += pay
+        elif rules.noten_payment:
+            total = 3000 if rules.noten_payment is True else int(rules.noten_payment)
+            n = sum(tenpai)
+            if 0 < n < 4:
+                for s in range(4):
+                    deltas[s] = total // n if tenpai[s] else -total // (4 - n)
+        for s in range(4):
+            self.scores[s] += deltas[s]
+        self._emit(
+            "ryukyoku",
+            reason=reason,
+            tenpais=list(tenpai),
+            deltas=list(deltas),
+            scores=list(self.scores),
+            tehais=[sorted(p.hand) for p in self.players],
+        )
+        if rules.renchan == "tenpai":
+            cont = tenpai[self.dealer]
+        else:
+            cont = False
+        self._finish(
+            RoundResult("exhaustive", reason, tuple(deltas), (), tenpai, cont, self.kyotaku)
+        )  # type: ignore[arg-type]
+
+    def _abort(self, reason: str) -> None:
+        self._emit(
+            "ryukyoku",
+            reason=reason,
+            tenpais=[False] * 4,
+            deltas=[0, 0, 0, 0],
+            scores=list(self.scores),
+            tehais=[sorted(p.hand) for p in self.players],
+        )
+        self._finish(
+            RoundResult("abortive", reason, (0, 0, 0, 0), (), (False,) * 4, True, self.kyotaku)
+        )  # type: ignore[arg-type]
+
+    def _finish(self, result: RoundResult) -> None:
+        self.result = result
+        self._phase = _END
+        self._claim = None
+        self._emit("end_kyoku")
+
+    def _emit_hora(self, win: Win) -> None:
+        self._emit(
+            "hora",
+            actor=win.seat,
+            target=win.from_seat,
+            pai=win.tile,
+            ura_markers=list(win.ura_indicators),
+            deltas=list(win.deltas),
+            scores=list(self.scores),
+            score=win.score,
+            pao=win.pao_seat,
+        )
+
+    # ------------------------------------------------------------------ scoring
+    def _win_score(
+        self,
+        s: int,
+        tile: int,
+        *,
+        tsumo: bool,
+        from_seat: int | None = None,
+        claim_kind: str = "dahai",
+        honba: int | None = None,
+        kyotaku: int = 0,
+        ura: bool = False,
+    ) -> Any:
+        """The core score of ``s`` winning on ``tile``, or ``None`` if it is not a legal win."""
+        p = self.players[s]
+        hand_ids = list(p.hand) if tsumo else p.hand + [tile]
+        counts = self._counts(hand_ids)
+        red = self._red_counts(hand_ids)
+        melds = [m.core for m in p.melds]
+        try:
+            hand = core.make_hand(counts, melds, red)
+        except Exception:  # noqa: BLE001 - a malformed hand is not a win
+            return None
+        last = self.live_tiles_left == 0
+        first = self._uninterrupted and p.discards_made == 0
+        res = core.score(
+            hand,
+            tile >> 2,
+            tsumo=tsumo,
+            riichi=p.riichi,
+            double_riichi=p.double_riichi,
+            ippatsu=p.ippatsu,
+            haitei=tsumo and last and not self._rinshan,
+            houtei=(not tsumo) and last and claim_kind == "dahai",
+            rinshan=tsumo and self._rinshan,
+            chankan=claim_kind in ("kakan", "ankan"),
+            tenhou=tsumo and first and s == self.dealer,
+            chiihou=tsumo and first and s != self.dealer,
+            renhou=(not tsumo) and first and s != self.dealer,
+            seat_wind=(s - self.dealer) % 4,
+            round_wind=self.round_wind,
+            dora_indicators=[t >> 2 for t in self.dora_indicators],
+            ura_indicators=(
+                [self.wall.ura_indicator(i) >> 2 for i in range(self._dora_revealed)]
+                if ura and p.riichi
+                else []
+            ),
+            honba=self.honba if honba is None else honba,
+            kyotaku=kyotaku,
+            rules=self.rules,
+        )
+        if not core.is_win(res):
+            return None
+        if claim_kind == "ankan" and "kokushi" not in core.yakuman_names(res):
+            return None
+        return res
+
+    # ------------------------------------------------------------------ helpers
+    def _furiten(self, s: int) -> bool:
+        p = self.players[s]
+        return p.temp_furiten or p.riichi_furiten or bool(p.waits & p.river_kinds)
+
+    @staticmethod
+    def _counts(ids: list[int]) -> list[int]:
+        c = [0] * 34
+        for t in ids:
+            c[t >> 2] += 1
+        return c
+
+    def _red_counts(self, ids: list[int]) -> tuple[int, int, int]:
+        r = [0, 0, 0]
+        for t in ids:
+            if t in self._reds:
+                r[(t >> 2) // 9] += 1
+        return (r[0], r[1], r[2])
+
+    def _meld_key(self, p: _Player) -> bytes:
+        return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))
+
+    def _new_meld(
+        self,
+        kind: str,
+        ids: list[int],
+        called: int | None,
+        owner: int,
+        source: int | None = None,
+    ) -> _Meld:
+        src = 0 if source is None else (source - owner) % 4
+        return _Meld(
+            kind, sorted(ids), called, source, core.make_meld(kind, ids, called, src, self._reds)
+        )
+
+    def _update_waits(self, s: int) -> None:
+        p = self.players[s]
+        if len(p.hand) % 3 != 1:
+            return
+        p.waits = core.waits(self._counts(p.hand), [m.core for m in p.melds], self._meld_key(p))
+
+    @staticmethod
+    def _meld_view(p: _Player) -> list[tuple[str, list[int], int | None, int | None]]:
+        return [(m.kind, list(m.tiles), m.called, m.source) for m in p.melds]
+
+    def _emit(self, kind: str, **fields: Any) -> None:
+        self.events.append(core.make_event(kind, **fields))
