@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-SHARED = Path(os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared"))
+SHARED = Path(
+    os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared")
+)
 
 
 def rule_case(case_id: str) -> dict:

@@ -75,7 +75,12 @@ def test_notation_errors_name_character_and_position(text, position, fragment):
 
 def test_errors_are_value_errors_in_one_tree():
     assert issubclass(RiichiError, ValueError)
-    for cls in (riichi.InvalidTile, riichi.InvalidHand, riichi.IllegalAction, riichi.LogFormatError):
+    for cls in (
+        riichi.InvalidTile,
+        riichi.InvalidHand,
+        riichi.IllegalAction,
+        riichi.LogFormatError,
+    ):
         assert issubclass(cls, RiichiError)
         assert cls.__module__ == "riichi"
 
