@@ -1,42 +1,34 @@
-"""Shared fixtures for the engine tests.
-
-The engine asks the core for waits and scores through ``riichi._core_api``. Until the
-core's ``riichi.waits`` / ``riichi.score`` / ``riichi.Rules`` exist on this branch, the tests
-install the test-only reference implementations from ``_reference.py`` (a brute-force waits
-checker and a flat 1000-basic-point scorer) so the flow logic can be tested on its own.
-"""
+"""Shared test fixtures: where ../shared (real logs, worked rule cases) lives."""
 
 from __future__ import annotations
 
-import dataclasses
-import sys
+import json
+import os
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import _reference as ref
-import riichi
-from riichi import _core_api as core
-
-HAVE_CORE_SCORE = hasattr(riichi, "score") and hasattr(riichi, "waits")
-HAVE_RULES = hasattr(riichi, "Rules")
-
-if not HAVE_CORE_SCORE:
-    core.set_backend(waits=ref.fake_waits, score=ref.fake_score, shanten=ref.fake_shanten)
-elif not hasattr(riichi, "shanten"):
-    core.set_backend(shanten=ref.fake_shanten)
+SHARED = Path(
+    os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared")
+)
 
 
-def base_rules():
-    return riichi.Rules.tenhou() if HAVE_RULES else ref.FakeRules()
+def rule_case(case_id: str) -> dict:
+    """The worked rule case `case_id` from ../shared/cases/rule-cases.jsonl (skips if absent)."""
+    path = SHARED / "cases" / "rule-cases.jsonl"
+    if not path.exists():
+        pytest.skip(f"worked rule cases not found at {path}")
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            case = json.loads(line)
+            if case["id"] == case_id:
+                return case
+    raise KeyError(case_id)
 
 
-def make_rules(**kw):
-    return dataclasses.replace(base_rules(), **kw)
-
-
-@pytest.fixture
-def rules():
-    return base_rules()
+@pytest.fixture(scope="session")
+def shared() -> Path:
+    """Path of ../shared; skips the test when it is not there."""
+    if not SHARED.exists():
+        pytest.skip(f"shared data not found at {SHARED}")
+    return SHARED

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import riichi
-from conftest import make_rules
+from engine_support import make_rules
 from riichi.actions import Chi, Discard, Pass, Pon, Ron, Tsumo
 from riichi.round import Round
 from riichi.wall import LIVE_TILES, Wall, is_red
@@ -107,7 +107,8 @@ def test_pon_offers_each_red_choice():
     assert reds == [0, 1]
 
 
-def test_tsumo_win_on_draw(rules):
+def test_tsumo_win_on_draw():
+    rules = make_rules()
     r = Round(rules, scripted_wall(["123m456p789s66z11s", "", "", ""], "6z"))
     assert Tsumo(0) in r.legal_actions(0)
     r.step(Tsumo(0))
@@ -117,7 +118,8 @@ def test_tsumo_win_on_draw(rules):
     assert d[0] > 0 and d[1] < 0 and d[2] == d[1] == d[3] and sum(d) == 0
 
 
-def test_ron_on_discard_and_missed_ron_is_temporary_furiten(rules):
+def test_ron_on_discard_and_missed_ron_is_temporary_furiten():
+    rules = make_rules()
     # seat 1: tanki on 7z after 123m456p789s 111s; seat 0 discards 7z, seat 1 passes
     r = Round(rules, scripted_wall(["7z", "123m456p789s111s7z", "", ""], "9p8p"))
     discard(r, 0, "7z", auto_pass=False)
