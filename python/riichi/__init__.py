@@ -5,17 +5,26 @@ notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for
 """
 
 from riichi._core import (
+    Discard,
     Hand,
     Meld,
+    ShantenDetail,
+    Ukeire,
+    discards,
     format_counts,
     mjai_name,
     parse_counts,
     parse_mjai,
     parse_tile,
     parse_tiles,
+    shanten,
+    shanten_detail,
     tile_name,
+    ukeire,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+
+from riichi import batch  # noqa: E402  (riichi.batch: array kernels)
 
 __version__ = "0.1.0"
 
@@ -34,4 +43,13 @@ __all__ = [
     "InvalidHand",
     "IllegalAction",
     "LogFormatError",
+    # shanten, ukeire and discards
+    "shanten",
+    "shanten_detail",
+    "ShantenDetail",
+    "ukeire",
+    "discards",
+    "Ukeire",
+    "Discard",
+    "batch",
 ]

@@ -3,6 +3,8 @@
 
 use pyo3::prelude::*;
 
+mod analysis;
+mod batch;
 mod errors;
 mod tiles;
 
@@ -11,5 +13,7 @@ mod tiles;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    analysis::register(m)?;
+    batch::register(m)?;
     Ok(())
 }
