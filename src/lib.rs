@@ -18,6 +18,7 @@ pub mod meld;
 pub mod notation;
 pub mod shanten;
 pub mod tile;
+pub mod ukeire;
 pub mod wait;
 
 #[cfg(feature = "python")]

@@ -1,1 +1,579 @@
-//! TODO: filled in by its own change.
+//! Exact shanten: regular form (four melds and a pair), chiitoitsu, kokushi, and the
+//! minimum of the forms that apply.
+//!
+//! Shanten is the replacement number minus one. The replacement number is the fewest
+//! tiles a player must draw, Σ max(0, target − held) over kinds, to hold a complete
+//! hand whose every kind stays within the copies that exist (4, less the copies in
+//! the player's own melds). So `123456789m1111z` is 1-shanten, not tenpai: its "pair
+//! wait" would need a fifth 1z. A complete hand is −1, tenpai 0.
+//!
+//! Counts-only input (`n` concealed tiles, `n % 3` ∈ {1, 2}, `n ≤ 14`) implies
+//! `(14 − n) / 3` called melds whose tiles are unknown, so they cap nothing.
+//! Chiitoitsu and kokushi apply only to closed hands of 13 or 14 tiles. These are the
+//! definitions of the `xiangting` package (four players), which the tests check.
+//!
+//! The regular form combines per-suit tables (see [`table`]) by min-plus convolution;
+//! hands whose melds cap a kind use an exact dynamic programme over ranks instead.
+pub mod table;
+
+use crate::error::{Error, Result};
+use crate::hand::{tile_count, Hand};
+use crate::tile::Counts;
+
+/// Which winning form(s) a shanten refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// The minimum over the forms that apply.
+    Minimum,
+    /// Four melds and a pair (fewer melds when some are called).
+    Regular,
+    /// Seven distinct pairs (closed 13/14-tile hands only).
+    Chiitoitsu,
+    /// Kokushi musou (closed 13/14-tile hands only).
+    Kokushi,
+}
+
+impl Form {
+    /// Parse `"minimum"`, `"regular"`, `"chiitoitsu"` or `"kokushi"`.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the text.
+    pub fn parse(text: &str) -> Result<Form> {
+        match text {
+            "minimum" => Ok(Form::Minimum),
+            "regular" => Ok(Form::Regular),
+            "chiitoitsu" => Ok(Form::Chiitoitsu),
+            "kokushi" => Ok(Form::Kokushi),
+            _ => Err(Error::InvalidArgument {
+                name: "form",
+                reason: format!(
+                    "{text:?} is not one of \"minimum\", \"regular\", \"chiitoitsu\", \"kokushi\""
+                ),
+            }),
+        }
+    }
+}
+
+/// Shanten of each form. `chiitoitsu` and `kokushi` are `None` when they do not apply
+/// (a called meld, or fewer than 13 concealed tiles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShantenDetail {
+    /// Regular form (melds and a pair).
+    pub regular: i8,
+    /// Seven pairs, if it applies.
+    pub chiitoitsu: Option<i8>,
+    /// Thirteen orphans, if it applies.
+    pub kokushi: Option<i8>,
+    /// The minimum of the above.
+    pub minimum: i8,
+}
+
+/// A concealed part to evaluate: counts, the melds still needed, the per-kind copy
+/// limits (when own melds cap them) and whether the closed forms apply.
+#[derive(Clone, Copy, Debug)]
+pub struct Concealed {
+    /// Concealed tiles per kind.
+    pub counts: Counts,
+    /// Melds the concealed part must still form (4 − called melds).
+    pub melds_needed: u8,
+    /// Copies of each kind the player may hold concealed (4 − copies in own melds),
+    /// `None` when nothing is capped.
+    pub caps: Option<Counts>,
+    /// Chiitoitsu and kokushi apply (closed, no meld).
+    pub closed: bool,
+}
+
+impl Concealed {
+    /// From bare counts, checking them (see the module docs).
+    ///
+    /// # Errors
+    /// [`Error::TooManyCopies`] for a kind above 4, [`Error::BadTileCount`] unless the
+    /// total is 1, 2, 4, 5, ..., 13 or 14.
+    pub fn from_counts(counts: &Counts) -> Result<Concealed> {
+        crate::hand::check_counts(counts)?;
+        let n = tile_count(counts);
+        check_total(n)?;
+        Ok(Concealed::from_valid_counts(counts, n))
+    }
+
+    /// From counts already known valid with total `n`.
+    #[inline]
+    pub fn from_valid_counts(counts: &Counts, n: usize) -> Concealed {
+        Concealed {
+            counts: *counts,
+            melds_needed: (n / 3) as u8,
+            caps: None,
+            closed: n >= 13,
+        }
+    }
+
+    /// The concealed part of a hand, with its melds' copies as caps.
+    pub fn from_hand(hand: &Hand) -> Concealed {
+        let melds = hand.melds();
+        let caps = if melds.is_empty() {
+            None
+        } else {
+            let mut used = [0u8; 34];
+            for m in melds {
+                m.add_to(&mut used);
+            }
+            let mut caps = [4u8; 34];
+            for (c, u) in caps.iter_mut().zip(used) {
+                *c -= u;
+            }
+            Some(caps)
+        };
+        Concealed {
+            counts: *hand.concealed(),
+            melds_needed: (4 - melds.len()) as u8,
+            caps,
+            closed: melds.is_empty(),
+        }
+    }
+
+    /// Total concealed tiles.
+    pub fn len(&self) -> usize {
+        tile_count(&self.counts)
+    }
+
+    /// No concealed tile.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Copies of `k` the player may still hold concealed.
+    #[inline]
+    pub fn cap(&self, k: usize) -> u8 {
+        self.caps.map_or(4, |c| c[k])
+    }
+}
+
+/// Check a counts-only total: `n % 3` ∈ {1, 2} and `n ≤ 14`.
+///
+/// # Errors
+/// [`Error::BadTileCount`].
+pub fn check_total(n: usize) -> Result<()> {
+    if n > 14 || n % 3 == 0 {
+        return Err(Error::BadTileCount {
+            concealed: n,
+            melds: (14usize.saturating_sub(n)) / 3,
+            expected: "1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 concealed tiles",
+        });
+    }
+    Ok(())
+}
+
+/// Unpack the ten 4-bit costs of a table entry.
+#[inline(always)]
+fn unpack(x: u64) -> [u8; 10] {
+    let mut r = [0u8; 10];
+    for (j, v) in r.iter_mut().enumerate() {
+        *v = ((x >> (4 * j)) & 15) as u8;
+    }
+    r
+}
+
+/// Min-plus convolution of two groups' costs over (melds, pairs).
+#[inline(always)]
+fn convolve(a: &[u8; 10], b: &[u8; 10]) -> [u8; 10] {
+    let mut r = [u8::MAX; 10];
+    for m in 0..5 {
+        for ma in 0..=m {
+            let mb = m - ma;
+            r[2 * m] = r[2 * m].min(a[2 * ma] + b[2 * mb]);
+            r[2 * m + 1] = r[2 * m + 1]
+                .min(a[2 * ma + 1] + b[2 * mb])
+                .min(a[2 * ma] + b[2 * mb + 1]);
+        }
+    }
+    r
+}
+
+/// Cost of `need` melds and one pair from two groups.
+#[inline(always)]
+fn finish(a: &[u8; 10], b: &[u8; 10], need: usize) -> u8 {
+    let mut best = u8::MAX;
+    for ma in 0..=need {
+        let mb = need - ma;
+        best = best
+            .min(a[2 * ma + 1] + b[2 * mb])
+            .min(a[2 * ma] + b[2 * mb + 1]);
+    }
+    best
+}
+
+/// Costs of one group (0..3 = m, p, s, 3 = honors) with no cap below 4.
+#[inline(always)]
+pub(crate) fn group_costs(counts: &Counts, g: usize) -> [u8; 10] {
+    let t = table::tables();
+    if g < 3 {
+        unpack(t.suit[table::suit_rank(&counts[9 * g..9 * g + 9])])
+    } else {
+        unpack(t.honor[table::honor_key(&counts[27..34])])
+    }
+}
+
+/// Costs of one group under per-kind caps: exact dynamic programme over ranks.
+#[allow(clippy::needless_range_loop)] // indices are the state
+pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8; 10] {
+    const INF: u8 = 99;
+    // dp[a][b][m][p]: a runs started two ranks back, b one rank back
+    let mut dp = [[[[INF; 2]; 5]; 5]; 5];
+    dp[0][0][0][0] = 0;
+    let n = h.len();
+    for i in 0..n {
+        let mut next = [[[[INF; 2]; 5]; 5]; 5];
+        let max_new = if sequences && i + 2 < n { 4 } else { 0 };
+        for a in 0..5 {
+            for b in 0..5 - a {
+                for m in 0..5 {
+                    for p in 0..2 {
+                        let cur = dp[a][b][m][p];
+                        if cur == INF {
+                            continue;
+                        }
+                        for c in 0..=max_new.min(4 - m) {
+                            for t in 0..=usize::from(m + c < 4) {
+                                for q in 0..=(1 - p) {
+                                    let need = a + b + c + 3 * t + 2 * q;
+                                    if need > caps[i] as usize {
+                                        continue;
+                                    }
+                                    let cost = cur + (need as u8).saturating_sub(h[i]);
+                                    let slot = &mut next[b][c][m + c + t][p + q];
+                                    *slot = (*slot).min(cost);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
+    let mut r = [0u8; 10];
+    for m in 0..5 {
+        for p in 0..2 {
+            r[2 * m + p] = dp[0][0][m][p];
+        }
+    }
+    r
+}
+
+/// Costs of group `g` of a concealed part, respecting its caps.
+pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> [u8; 10] {
+    let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
+    match &c.caps {
+        Some(caps) if caps[lo..hi].iter().any(|&x| x < 4) => {
+            group_costs_capped(&counts[lo..hi], &caps[lo..hi], g < 3)
+        }
+        _ => group_costs(counts, g),
+    }
+}
+
+/// Regular-form replacement number of counts with no caps (fast path).
+#[inline]
+pub fn regular_replacement(counts: &Counts, melds_needed: usize) -> u8 {
+    let t = table::tables();
+    let m = unpack(t.suit[table::suit_rank(&counts[0..9])]);
+    let p = unpack(t.suit[table::suit_rank(&counts[9..18])]);
+    let s = unpack(t.suit[table::suit_rank(&counts[18..27])]);
+    let z = unpack(t.honor[table::honor_key(&counts[27..34])]);
+    finish(&convolve(&m, &p), &convolve(&s, &z), melds_needed)
+}
+
+/// Replacement number of the regular form from per-group costs.
+#[inline]
+pub(crate) fn regular_from_groups(g: &[[u8; 10]; 4], melds_needed: usize) -> u8 {
+    finish(
+        &convolve(&g[0], &g[1]),
+        &convolve(&g[2], &g[3]),
+        melds_needed,
+    )
+}
+
+/// Chiitoitsu replacement number: seven distinct kinds with two copies each.
+#[inline]
+pub fn chiitoitsu_replacement(counts: &Counts) -> u8 {
+    let mut pairs = 0u8;
+    let mut singles = 0u8;
+    for &c in counts {
+        pairs += u8::from(c >= 2);
+        singles += u8::from(c == 1);
+    }
+    let pairs = pairs.min(7);
+    14 - 2 * pairs - singles.min(7 - pairs)
+}
+
+/// The thirteen terminal and honor kinds.
+const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// Kokushi replacement number: one of each terminal and honor plus one more of them.
+#[inline]
+pub fn kokushi_replacement(counts: &Counts) -> u8 {
+    let mut kinds = 0u8;
+    let mut pair = 0u8;
+    for k in YAOCHUU {
+        kinds += u8::from(counts[k] >= 1);
+        pair |= u8::from(counts[k] >= 2);
+    }
+    14 - kinds - pair
+}
+
+/// Replacement number of one form (`None` when the form does not apply).
+pub fn replacement(c: &Concealed, form: Form) -> Option<u8> {
+    let regular = || {
+        if c.caps.is_none() {
+            regular_replacement(&c.counts, c.melds_needed as usize)
+        } else {
+            let g = [0, 1, 2, 3].map(|g| group_costs_of(c, &c.counts, g));
+            regular_from_groups(&g, c.melds_needed as usize)
+        }
+    };
+    match form {
+        Form::Regular => Some(regular()),
+        Form::Chiitoitsu => c.closed.then(|| chiitoitsu_replacement(&c.counts)),
+        Form::Kokushi => c.closed.then(|| kokushi_replacement(&c.counts)),
+        Form::Minimum => {
+            let r = regular();
+            Some(if c.closed {
+                r.min(chiitoitsu_replacement(&c.counts))
+                    .min(kokushi_replacement(&c.counts))
+            } else {
+                r
+            })
+        }
+    }
+}
+
+/// Shanten of every form of a concealed part.
+pub fn detail(c: &Concealed) -> ShantenDetail {
+    let sh = |r: u8| r as i8 - 1;
+    let regular = sh(replacement(c, Form::Regular).unwrap_or(0));
+    let chiitoitsu = replacement(c, Form::Chiitoitsu).map(sh);
+    let kokushi = replacement(c, Form::Kokushi).map(sh);
+    let minimum = [Some(regular), chiitoitsu, kokushi]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(regular);
+    ShantenDetail {
+        regular,
+        chiitoitsu,
+        kokushi,
+        minimum,
+    }
+}
+
+/// Shanten (minimum over forms) of bare counts.
+///
+/// # Errors
+/// As [`Concealed::from_counts`].
+pub fn shanten(counts: &Counts) -> Result<i8> {
+    let c = Concealed::from_counts(counts)?;
+    Ok(replacement(&c, Form::Minimum).unwrap_or(0) as i8 - 1)
+}
+
+/// Shanten of every form of bare counts.
+///
+/// # Errors
+/// As [`Concealed::from_counts`].
+pub fn shanten_detail(counts: &Counts) -> Result<ShantenDetail> {
+    Ok(detail(&Concealed::from_counts(counts)?))
+}
+
+/// Shanten (minimum over forms) of a hand, its melds capping the copies.
+pub fn hand_shanten(hand: &Hand) -> i8 {
+    detail(&Concealed::from_hand(hand)).minimum
+}
+
+/// Shanten of every form of a hand.
+pub fn hand_shanten_detail(hand: &Hand) -> ShantenDetail {
+    detail(&Concealed::from_hand(hand))
+}
+
+/// Shanten of valid counts with total `n` (checked by the caller), one form;
+/// `None` when the form does not apply.
+#[inline]
+pub fn shanten_valid(counts: &Counts, n: usize, form: Form) -> Option<i8> {
+    match form {
+        Form::Regular => Some(regular_replacement(counts, n / 3) as i8 - 1),
+        Form::Minimum => {
+            let mut r = regular_replacement(counts, n / 3);
+            if n >= 13 {
+                r = r
+                    .min(chiitoitsu_replacement(counts))
+                    .min(kokushi_replacement(counts));
+            }
+            Some(r as i8 - 1)
+        }
+        Form::Chiitoitsu => (n >= 13).then(|| chiitoitsu_replacement(counts) as i8 - 1),
+        Form::Kokushi => (n >= 13).then(|| kokushi_replacement(counts) as i8 - 1),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_counts;
+
+    fn sh(text: &str) -> i8 {
+        shanten(&parse_counts(text).unwrap().0).unwrap()
+    }
+    fn regular(text: &str) -> i8 {
+        shanten_detail(&parse_counts(text).unwrap().0)
+            .unwrap()
+            .regular
+    }
+
+    #[test]
+    fn fifth_copy_waits_do_not_count_rc01() {
+        assert_eq!(regular("123456789m1111z"), 1);
+        assert_eq!(regular("123456789m1111p"), 1);
+        assert_eq!(sh("112233s123p1111m"), 1);
+        assert_eq!(sh("11112222333444z"), 1);
+        assert_eq!(sh("11m111122223333z"), 2);
+        assert_eq!(sh("23m111122223333z"), 2);
+        // whole family: a quad used as triplet + pair is never allowed
+        assert_eq!(regular("1111m"), 1);
+        assert_eq!(regular("1111z"), 1);
+        assert_eq!(regular("1111m2222z"), 1);
+        assert_eq!(regular("123m1111z"), 1);
+        // and when the fifth copy is not needed, the hand is tenpai
+        assert_eq!(regular("123456789m1112z"), 0);
+        assert_eq!(regular("123456789m1111p2z"), 0);
+    }
+
+    #[test]
+    fn chiitoitsu_needs_distinct_pairs_rc04() {
+        let d = shanten_detail(&parse_counts("66677888s55p2255m").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, Some(1));
+        assert_eq!(d.minimum, 1);
+        assert_eq!(d.regular, 1);
+        // family: four copies are one pair, not two
+        let d = shanten_detail(&parse_counts("1111m2233p4455s6z").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, Some(2));
+        let d = shanten_detail(&parse_counts("1122m3344p5566s7z").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, Some(0));
+        let d = shanten_detail(&parse_counts("1122m3344p5566s77z").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, Some(-1));
+        assert_eq!(d.minimum, -1);
+        let d = shanten_detail(&parse_counts("111122223333m4z").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, Some(6));
+    }
+
+    #[test]
+    fn closed_forms_only_for_closed_hands_rc05() {
+        let d = shanten_detail(&parse_counts("19m19p19s12345z").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, None);
+        assert_eq!(d.kokushi, None);
+        assert_eq!(d.minimum, 6);
+        let h = Hand::parse("19m19p19s12345z pon:777z").unwrap();
+        assert_eq!(hand_shanten(&h), 6);
+        let d = hand_shanten_detail(&Hand::parse("19m9p19s12345z ankan:1111p").unwrap());
+        assert_eq!((d.chiitoitsu, d.kokushi), (None, None));
+        // closed 13 tiles: kokushi applies
+        let d = shanten_detail(&parse_counts("19m19p19s1234567z").unwrap().0).unwrap();
+        assert_eq!(d.kokushi, Some(0));
+        assert_eq!(d.minimum, 0);
+        // ten paired tiles: no chiitoitsu below 13 tiles
+        let d = shanten_detail(&parse_counts("11m22p33s4455z").unwrap().0).unwrap();
+        assert_eq!(d.chiitoitsu, None);
+        assert_eq!(d.minimum, 2);
+    }
+
+    #[test]
+    fn melds_cap_copies() {
+        // pon of 1m: the concealed fourth 1m cannot wait on a fifth for its pair
+        let h = Hand::parse("1m pon:111m pon:222z pon:333z pon:444z").unwrap();
+        assert_eq!(hand_shanten(&h), 1);
+        assert_eq!(sh("1m"), 0);
+        let h = Hand::parse("1m pon:111z pon:222z pon:333z pon:444z").unwrap();
+        assert_eq!(hand_shanten(&h), 0);
+        let h = Hand::parse("1m234p pon:111m pon:222z pon:333z").unwrap();
+        assert_eq!(hand_shanten(&h), 1);
+        assert_eq!(sh("1m234p"), 0);
+        // a chi does not use a whole kind: 4m is still waitable twice over
+        let h = Hand::parse("4m234p pon:111z pon:222z chi:234m").unwrap();
+        assert_eq!(hand_shanten(&h), 0);
+    }
+
+    #[test]
+    fn capped_dp_matches_table() {
+        let t = table::tables();
+        let mut v = [0u8; 9];
+        let mut seed = 0x2545F4914F6CDD1Du64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut total = 0;
+            for (i, x) in v.iter_mut().enumerate() {
+                *x = ((seed >> (5 * i)) % 5) as u8;
+                total += *x;
+            }
+            if total > 14 {
+                continue;
+            }
+            let dp = group_costs_capped(&v, &[4; 9], true);
+            assert_eq!(dp, unpack(t.suit[table::suit_rank(&v)]), "{v:?}");
+        }
+        for key in 0..4096usize {
+            let n = [key & 7, (key >> 3) & 7, (key >> 6) & 7, (key >> 9) & 7];
+            if n.iter().sum::<usize>() > 7 {
+                continue;
+            }
+            let mut h = Vec::new();
+            for c in 1..=4u8 {
+                h.extend(std::iter::repeat(c).take(n[c as usize - 1]));
+            }
+            h.resize(7, 0);
+            if h.iter().map(|&x| x as u32).sum::<u32>() > 14 {
+                continue;
+            }
+            let dp = group_costs_capped(&h, &[4; 7], false);
+            assert_eq!(dp, unpack(t.honor[key]), "{h:?}");
+        }
+    }
+
+    #[test]
+    fn ranks_are_a_bijection() {
+        let mut seen = vec![false; table::SUIT_VECTORS];
+        let mut v = [0u8; 9];
+        loop {
+            if v.iter().map(|&x| x as u32).sum::<u32>() <= 14 {
+                let r = table::suit_rank(&v);
+                assert!(!seen[r]);
+                seen[r] = true;
+            }
+            let mut i = 0;
+            while i < 9 && v[i] == 4 {
+                v[i] = 0;
+                i += 1;
+            }
+            if i == 9 {
+                break;
+            }
+            v[i] += 1;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn bad_totals_are_errors() {
+        let (c, _) = parse_counts("123m").unwrap();
+        assert!(matches!(
+            shanten(&c),
+            Err(Error::BadTileCount { concealed: 3, .. })
+        ));
+        let mut c = [0u8; 34];
+        c[0] = 5;
+        assert!(matches!(
+            shanten(&c),
+            Err(Error::TooManyCopies { count: 5, .. })
+        ));
+        assert!(shanten(&[0u8; 34]).is_err());
+        assert_eq!(Form::parse("regular").unwrap(), Form::Regular);
+        assert!(Form::parse("pinfu").is_err());
+    }
+}

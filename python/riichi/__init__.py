@@ -5,21 +5,30 @@ notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for
 """
 
 from riichi._core import (
+    Discard,
     Hand,
     Meld,
     Reading,
     Wait,
     decompose,
+    ShantenDetail,
+    Ukeire,
+    discards,
     format_counts,
     mjai_name,
     parse_counts,
     parse_mjai,
     parse_tile,
     parse_tiles,
+    shanten,
+    shanten_detail,
     tile_name,
     waits,
+    ukeire,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+
+from riichi import batch  # noqa: E402  (riichi.batch: array kernels)
 
 __version__ = "0.1.0"
 
@@ -42,4 +51,13 @@ __all__ = [
     "Wait",
     "decompose",
     "waits",
+    # shanten, ukeire and discards
+    "shanten",
+    "shanten_detail",
+    "ShantenDetail",
+    "ukeire",
+    "discards",
+    "Ukeire",
+    "Discard",
+    "batch",
 ]

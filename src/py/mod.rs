@@ -4,6 +4,8 @@
 use pyo3::prelude::*;
 
 mod decompose;
+mod analysis;
+mod batch;
 mod errors;
 mod tiles;
 
@@ -13,5 +15,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     decompose::register(m)?;
+    analysis::register(m)?;
+    batch::register(m)?;
     Ok(())
 }

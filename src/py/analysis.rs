@@ -1,0 +1,247 @@
+//! Glue for shanten, ukeire and discard tables.
+
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::error::Error;
+use crate::notation;
+use crate::py::tiles::{counts_from_vec, extract_hand_like, HandLike, PyHand};
+use crate::shanten::{self, ShantenDetail};
+use crate::tile::{Counts, Tile};
+use crate::ukeire::{self, Discard, Ukeire};
+
+/// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
+/// (a called meld, or fewer than 13 concealed tiles).
+#[pyclass(name = "ShantenDetail", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyShantenDetail(ShantenDetail);
+
+#[pymethods]
+impl PyShantenDetail {
+    /// Regular form (melds and a pair).
+    #[getter]
+    fn regular(&self) -> i8 {
+        self.0.regular
+    }
+    /// Seven pairs, or None.
+    #[getter]
+    fn chiitoitsu(&self) -> Option<i8> {
+        self.0.chiitoitsu
+    }
+    /// Thirteen orphans, or None.
+    #[getter]
+    fn kokushi(&self) -> Option<i8> {
+        self.0.kokushi
+    }
+    /// The minimum over the forms that apply.
+    #[getter]
+    fn minimum(&self) -> i8 {
+        self.0.minimum
+    }
+    fn __repr__(&self) -> String {
+        let opt = |x: Option<i8>| x.map_or("None".to_owned(), |v| v.to_string());
+        format!(
+            "ShantenDetail(regular={}, chiitoitsu={}, kokushi={}, minimum={})",
+            self.0.regular,
+            opt(self.0.chiitoitsu),
+            opt(self.0.kokushi),
+            self.0.minimum
+        )
+    }
+}
+
+/// Improving draws: tile kinds (ascending), live copies of each, their total, and the
+/// shanten before the draw.
+#[pyclass(name = "Ukeire", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyUkeire(Ukeire);
+
+/// `"12 tiles: 14m25p"`: the total and the kinds in mpsz.
+fn short(u: &Ukeire) -> String {
+    let mut c = [0u8; 34];
+    for t in &u.tiles {
+        c[t.index()] = 1;
+    }
+    format!(
+        "{} tiles: {}",
+        u.total,
+        notation::format_counts(&c, [0, 0, 0])
+    )
+}
+
+#[pymethods]
+impl PyUkeire {
+    /// Improving tile kinds (0..=33), ascending.
+    #[getter]
+    fn tiles(&self) -> Vec<u32> {
+        self.0.tiles.iter().map(|t| t.index() as u32).collect()
+    }
+    /// Live copies of each kind in `tiles` (may be 0 when all are visible).
+    #[getter]
+    fn counts(&self) -> Vec<u32> {
+        self.0.counts.iter().map(|&c| u32::from(c)).collect()
+    }
+    /// Sum of `counts`.
+    #[getter]
+    fn total(&self) -> u32 {
+        self.0.total
+    }
+    /// Shanten of the hand before the draw.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.0.shanten
+    }
+    fn __len__(&self) -> usize {
+        self.0.tiles.len()
+    }
+    fn __repr__(&self) -> String {
+        format!("Ukeire(shanten={}, {})", self.0.shanten, short(&self.0))
+    }
+}
+
+/// One discard: the tile kind, the shanten after it and the ukeire after it.
+#[pyclass(name = "Discard", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyDiscard(Discard);
+
+#[pymethods]
+impl PyDiscard {
+    /// The tile kind discarded (0..=33).
+    #[getter]
+    fn tile(&self) -> u32 {
+        self.0.tile.index() as u32
+    }
+    /// Shanten after the discard.
+    #[getter]
+    fn shanten(&self) -> i8 {
+        self.0.shanten
+    }
+    /// Ukeire after the discard.
+    #[getter]
+    fn ukeire(&self) -> PyUkeire {
+        PyUkeire(self.0.ukeire.clone())
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Discard(tile='{}', shanten={}, ukeire={})",
+            notation::format_tile(self.0.tile, false),
+            self.0.shanten,
+            short(&self.0.ukeire)
+        )
+    }
+}
+
+/// Visible tiles: None, mpsz text, or 34 counts.
+fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+    let Some(obj) = obj else {
+        return Ok([0; 34]);
+    };
+    if obj.is_none() {
+        return Ok([0; 34]);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(notation::parse_counts(s.to_str()?)?.0);
+    }
+    let v: Vec<i64> = obj.extract().map_err(|_| {
+        PyErr::from(Error::InvalidArgument {
+            name: "visible",
+            reason: "expected None, mpsz text or a sequence of 34 counts".into(),
+        })
+    })?;
+    let c = counts_from_vec(&v)?;
+    if let Some(k) = c.iter().position(|&x| x > 4) {
+        return Err(Error::TooManyCopies {
+            tile: Tile::from_index(k),
+            count: u32::from(c[k]),
+        }
+        .into());
+    }
+    Ok(c)
+}
+
+fn shanten_of(h: &HandLike) -> PyResult<i8> {
+    Ok(match h {
+        HandLike::Hand(h) => shanten::hand_shanten(h),
+        HandLike::Counts(c) => shanten::shanten(c)?,
+    })
+}
+
+fn ukeire_of(h: &HandLike, visible: &Counts) -> PyResult<PyUkeire> {
+    Ok(PyUkeire(match h {
+        HandLike::Hand(h) => ukeire::hand_ukeire(h, visible)?,
+        HandLike::Counts(c) => ukeire::ukeire(c, visible)?,
+    }))
+}
+
+fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
+    let d = match h {
+        HandLike::Hand(h) => ukeire::hand_discards(h, visible)?,
+        HandLike::Counts(c) => ukeire::discards(c, visible)?,
+    };
+    Ok(d.into_iter().map(PyDiscard).collect())
+}
+
+/// Shanten (minimum over the forms that apply) of a Hand, mpsz text or 34 counts.
+#[pyfunction(name = "shanten")]
+fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
+    shanten_of(&extract_hand_like(hand)?)
+}
+
+/// Shanten of each form.
+#[pyfunction(name = "shanten_detail")]
+fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
+    Ok(PyShantenDetail(match extract_hand_like(hand)? {
+        HandLike::Hand(h) => shanten::hand_shanten_detail(&h),
+        HandLike::Counts(c) => shanten::shanten_detail(&c)?,
+    }))
+}
+
+/// Ukeire of a 3n + 1 hand.
+#[pyfunction(name = "ukeire")]
+#[pyo3(signature = (hand, visible = None))]
+fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
+    ukeire_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
+}
+
+/// Discard table of a 3n + 2 hand.
+#[pyfunction(name = "discards")]
+#[pyo3(signature = (hand, visible = None))]
+fn py_discards(
+    hand: &Bound<'_, PyAny>,
+    visible: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyDiscard>> {
+    discards_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
+}
+
+#[pymethods]
+impl PyHand {
+    /// Shanten (minimum over the forms that apply; melds cap the copies).
+    fn shanten(&self) -> i8 {
+        shanten::hand_shanten(&self.0)
+    }
+    /// Shanten of each form.
+    fn shanten_detail(&self) -> PyShantenDetail {
+        PyShantenDetail(shanten::hand_shanten_detail(&self.0))
+    }
+    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts.
+    #[pyo3(signature = (visible = None))]
+    fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
+        ukeire_of(&HandLike::Hand(self.0.clone()), &visible_counts(visible)?)
+    }
+    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts.
+    #[pyo3(signature = (visible = None))]
+    fn discards(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDiscard>> {
+        discards_of(&HandLike::Hand(self.0.clone()), &visible_counts(visible)?)
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyShantenDetail>()?;
+    m.add_class::<PyUkeire>()?;
+    m.add_class::<PyDiscard>()?;
+    m.add_function(wrap_pyfunction!(py_shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(py_shanten_detail, m)?)?;
+    m.add_function(wrap_pyfunction!(py_ukeire, m)?)?;
+    m.add_function(wrap_pyfunction!(py_discards, m)?)?;
+    Ok(())
+}
