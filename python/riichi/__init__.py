@@ -16,6 +16,8 @@ from riichi._core import (
     tile_name,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.rules import Rules
+from riichi.scoring import ScoreResult, nagashi_mangan, score
 
 __version__ = "0.1.0"
 
@@ -34,4 +36,9 @@ __all__ = [
     "InvalidHand",
     "IllegalAction",
     "LogFormatError",
+    # scoring
+    "Rules",
+    "ScoreResult",
+    "nagashi_mangan",
+    "score",
 ]

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 mod errors;
+mod score;
 mod tiles;
 
 /// The private extension module. The public API is the `riichi` package.
@@ -11,5 +12,6 @@ mod tiles;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    score::register(m)?;
     Ok(())
 }
