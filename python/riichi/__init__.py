@@ -27,6 +27,8 @@ from riichi._core import (
     ukeire,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.rules import Rules
+from riichi.scoring import ScoreResult, nagashi_mangan, score
 
 from riichi import batch  # noqa: E402  (riichi.batch: array kernels)
 
@@ -60,4 +62,9 @@ __all__ = [
     "Ukeire",
     "Discard",
     "batch",
+    # scoring
+    "Rules",
+    "ScoreResult",
+    "nagashi_mangan",
+    "score",
 ]

@@ -7,6 +7,7 @@ mod decompose;
 mod analysis;
 mod batch;
 mod errors;
+mod score;
 mod tiles;
 
 /// The private extension module. The public API is the `riichi` package.
@@ -17,5 +18,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     decompose::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
+    score::register(m)?;
     Ok(())
 }
