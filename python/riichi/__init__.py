@@ -21,7 +21,12 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Hand",
+    "IllegalAction",
+    "InvalidHand",
+    "InvalidTile",
+    "LogFormatError",
     "Meld",
+    "RiichiError",
     "format_counts",
     "mjai_name",
     "parse_counts",
@@ -29,9 +34,4 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "tile_name",
-    "RiichiError",
-    "InvalidTile",
-    "InvalidHand",
-    "IllegalAction",
-    "LogFormatError",
 ]

@@ -1,0 +1,7 @@
+"""``python -m riichi``: the same command line as ``riichi``."""
+
+import sys
+
+from riichi.cli import main
+
+sys.exit(main())
