@@ -1,0 +1,98 @@
+"""Game log readers and writers, all through the one event model (:mod:`riichi.events`).
+
+Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`)
+and mjai JSON lines (:func:`read_mjai`); :func:`read_log` sniffs the format by content and
+:func:`read_logs` walks files and folders, yielding an error value for a bad file and going on.
+Writers: :func:`to_mjai_lines` and :func:`to_tenhou6`.
+
+Every reader error is a :class:`riichi.LogFormatError` whose message and attributes
+(``file``, ``position``, ``reason``) name the file, the position (line, element or round
+index, byte) and the reason.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Optional, Union
+
+from riichi.errors import LogFormatError
+from riichi.events import GameLog
+from riichi.logs._common import log_error
+from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
+from riichi.logs.sniff import decompress, sniff_format
+from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
+from riichi.logs.tenhou_xml import read_tenhou_xml
+
+__all__ = [
+    "read_log",
+    "read_logs",
+    "parse_log",
+    "read_tenhou_xml",
+    "read_tenhou6",
+    "read_mjai",
+    "to_mjai_lines",
+    "to_mjai_objects",
+    "to_tenhou6",
+    "sniff_format",
+]
+
+_READERS = {"tenhou_xml": read_tenhou_xml, "tenhou6": read_tenhou6, "mjai": read_mjai}
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def parse_log(data: bytes, source: Optional[str] = None) -> GameLog:
+    """Read one game from bytes in any supported format (gzip or not), sniffed by content.
+
+    Raises:
+        LogFormatError: see the readers.
+    """
+    data = decompress(data, source)
+    return _READERS[sniff_format(data, source)](data, source)
+
+
+def read_log(path: PathLike) -> GameLog:
+    """Read one game file in any supported format (sniffed by content, not extension).
+
+    Raises:
+        LogFormatError: an unreadable file (I/O errors included), naming file, position, reason.
+    """
+    source = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise log_error(source, "file", f"cannot read: {e.strerror or e}") from None
+    return parse_log(data, source)
+
+
+def _walk(paths: Iterable[PathLike]) -> Iterator[str]:
+    for p in paths:
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                for f in sorted(files):
+                    if not f.startswith("."):
+                        yield os.path.join(root, f)
+        else:
+            yield p
+
+
+def read_logs(
+    paths: Union[PathLike, Iterable[PathLike]],
+) -> Iterator[tuple[str, Union[GameLog, LogFormatError]]]:
+    """Read many logs: files, and folders walked recursively (sorted, hidden files skipped).
+
+    Yields:
+        ``(path, GameLog)`` for each readable file and ``(path, LogFormatError)`` for each
+        unreadable one; one bad file never stops the batch.
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    for path in _walk(paths):
+        try:
+            yield path, read_log(path)
+        except LogFormatError as e:
+            yield path, e
