@@ -120,8 +120,8 @@ def test_tsumo_win_on_draw():
 
 def test_ron_on_discard_and_missed_ron_is_temporary_furiten():
     rules = make_rules()
-    # seat 1: tanki on 7z after 123m456p789s 111s; seat 0 discards 7z, seat 1 passes
-    r = Round(rules, scripted_wall(["7z", "123m456p789s111s7z", "", ""], "9p8p"))
+    # seat 1: ittsu, tanki on 7z; seat 0 discards 7z, seat 1 passes
+    r = Round(rules, scripted_wall(["7z", "123456789m111s7z", "", ""], "9p8p"))
     discard(r, 0, "7z", auto_pass=False)
     assert Ron(1) in r.legal_actions(1)
     r.step(Pass(1))

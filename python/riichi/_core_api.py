@@ -119,13 +119,7 @@ def shanten(counts: Sequence[int], melds: Sequence[Any]) -> int:
 # ---------------------------------------------------------------------- score results
 def is_win(res: Any) -> bool:
     """Whether a score result is a legal win (complete hand with at least one yaku)."""
-    if not getattr(res, "is_agari", False):
-        return False
-    for name in ("has_yaku", "valid"):
-        v = getattr(res, name, None)
-        if v is not None:
-            return bool(v)
-    return True
+    return bool(res.is_agari and res.has_yaku)
 
 
 def yakuman_names(res: Any) -> list[str]:
@@ -140,43 +134,75 @@ def yakuman_names(res: Any) -> list[str]:
     return out
 
 
-def payments(res: Any, *, dealer: bool, tsumo: bool) -> dict[str, int]:
+def payments(res: Any, *, honba: int, honba_points: int) -> dict[str, int]:
     """Base payments of a win without honba and kyotaku, in points.
 
+    ``res`` was scored with ``honba`` counters (the core adds ``honba_points`` each to a ron
+    and a third of it to each tsumo payment); they are taken out here so that the engine
+    can charge them to the right player (pao, multiple ron).
+
     Returns:
-        ``{"ron": total a discarder pays, "tsumo_dealer": what the dealer pays on a
+        ``{"ron": the hand's value (what a discarder pays; on a tsumo the sum of the
+        payments), "tsumo_dealer": what the dealer pays on a
         tsumo, "tsumo_nondealer": what each non-dealer pays on a tsumo}``.
     """
+    td = int(res.tsumo_dealer_payment)
+    tn = int(res.tsumo_nondealer_payment)
+    h = honba * honba_points
     return {
-        "ron": int(getattr(res, "ron_payment", 0) or 0),
-        "tsumo_dealer": int(getattr(res, "tsumo_dealer_payment", 0) or 0),
-        "tsumo_nondealer": int(getattr(res, "tsumo_nondealer_payment", 0) or 0),
+        "ron": int(res.points),
+        "tsumo_dealer": td - h // 3 if td else 0,
+        "tsumo_nondealer": tn - h // 3 if tn else 0,
     }
 
 
 # ---------------------------------------------------------------------- events
-class Event:
-    """Generic event used only when ``riichi.events`` is not available."""
-
-    __slots__ = ("fields", "type")
-
-    def __init__(self, type: str, fields: dict[str, Any]) -> None:
-        self.type = type
-        self.fields = fields
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.fields[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
-    def __repr__(self) -> str:
-        return f"Event({self.type!r}, {self.fields!r})"
+_LIMITS = {None: 0, "": 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
+_TILE_FIELDS = ("pai", "dora_marker")
+_SEQ_FIELDS = ("consumed", "hand", "dora_markers", "uradora_markers")
 
 
-def make_event(kind: str, **fields: Any) -> Any:
-    """Build one event of the event model from mjai-named fields."""
-    return Event(kind, fields)
+def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> Any:
+    """Build one ``riichi.events`` event from mjai-named fields with tiles as physical ids.
+
+    Ids are reduced to :class:`riichi.events.Tile` (kind, red) using ``reds`` (the red-five
+    ids of the rules in force); lists become tuples.
+    """
+    from riichi import events as ev
+
+    def tile(t: int) -> Any:
+        return ev.Tile.of(t >> 2, t in reds)
+
+    def seq(ts: Any) -> Any:
+        return tuple(tile(t) for t in ts)
+
+    out: dict[str, Any] = {}
+    for k, v in fields.items():
+        if k in _TILE_FIELDS and isinstance(v, int):
+            v = tile(v)
+        elif k in _SEQ_FIELDS and v is not None:
+            v = seq(v)
+        elif k in ("tehais", "hands") and v is not None:
+            v = tuple(None if h is None else seq(h) for h in v)
+        elif k == "melds" and v is not None:
+            v = tuple(
+                ev.CalledMeld(m[0], tuple(sorted(seq(m[1]), key=lambda x: (x.kind, not x.red))))
+                for m in v
+            )
+        elif isinstance(v, list):
+            v = tuple(v)
+        out[k] = v
+    if kind == "hora" and "score" in out:
+        res = out.pop("score")
+        lim = getattr(res, "limit", None)
+        out["fu"] = int(res.fu)
+        out["han"] = int(res.han)
+        out["yaku"] = tuple(
+            [(n, int(h)) for n, h in res.yaku] + [(n, 13 * int(m)) for n, m in res.yakuman]
+        )
+        out["points"] = int(res.points)
+        out["limit"] = 5 if lim and "yakuman" in lim else _LIMITS.get(lim, 0)
+    return ev.EVENT_TYPES[kind](**out)
 
 
 # ---------------------------------------------------------------------- rules

@@ -100,7 +100,15 @@ class Game:
         self.scores = [self.rules.starting_points] * 4
         self.rounds: list[RoundResult] = []
         self.result: GameResult | None = None
-        self.events: list[Any] = [core.make_event("start_game", seating=list(self.seating))]
+        self.events: list[Any] = [
+            core.make_event(
+                "start_game",
+                players=4,
+                red_fives=any(self.rules.red_fives),
+                kuitan=bool(getattr(self.rules, "kuitan", True)),
+                length=self.rules.length,
+            )
+        ]
         self._wind_index = 0  # index into the planned winds; >= len means extension
         self._kyoku = 0  # dealer seat within the current wind
         self._honba = 0
@@ -264,4 +272,6 @@ class Game:
             tuple(final),
             len(self.rounds),  # type: ignore[arg-type]
         )
-        self.events.append(core.make_event("end_game", scores=list(self.scores)))
+        self.events.append(
+            core.make_event("end_game", scores=list(self.scores), points=tuple(final))
+        )

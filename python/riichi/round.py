@@ -800,7 +800,9 @@ class Round:
         p.ippatsu = True
         self.scores[s] -= self.rules.riichi_stick
         self.kyotaku += 1
-        self._emit("reach_accepted", actor=s, scores=list(self.scores))
+        deltas = [0, 0, 0, 0]
+        deltas[s] = -self.rules.riichi_stick
+        self._emit("reach_accepted", actor=s, deltas=deltas, scores=list(self.scores))
 
     def _call(self, a: Action, d: int, tile: int) -> None:
         o = a.seat
@@ -848,7 +850,7 @@ class Round:
         if k in _DRAGONS and self.rules.pao_daisangen and sum(x in _DRAGONS for x in sets) == 3:
             self._pao[o] = (d, "daisangen")
         if k in _WINDS and self.rules.pao_daisuushi and sum(x in _WINDS for x in sets) == 4:
-            self._pao[o] = (d, "daisuushi")
+            self._pao[o] = (d, "daisuushii")
         kans = sum(1 for x in melds if x.kind in ("daiminkan", "ankan", "kakan"))
         if m.kind == "daiminkan" and getattr(self.rules, "pao_suukantsu", False) and kans == 4:
             self._pao[o] = (d, "suukantsu")
@@ -871,7 +873,7 @@ class Round:
             self._update_waits(s)
         self._emit(
             "start_kyoku",
-            bakaze=_WIND_NAMES[self.round_wind],
+            bakaze=27 + self.round_wind,
             kyoku=(self.dealer % 4) + 1,
             honba=self.honba,
             kyotaku=self.kyotaku,
@@ -879,6 +881,7 @@ class Round:
             dora_marker=self.wall.dora_indicator(0),
             scores=list(self.scores),
             tehais=[sorted(p.hand) for p in self.players],
+            dice=self.wall.dice,
         )
         self._draw(self.dealer)
 
@@ -943,24 +946,31 @@ class Round:
             deltas = [0, 0, 0, 0]
             pao = self._pao.get(w)
             pao_seat = pao[0] if pao and pao[1] in core.yakuman_names(res) else None
-            pay = core.payments(res, dealer=w == self.dealer, tsumo=tsumo)
+            pay = core.payments(res, honba=honba, honba_points=rules.honba_points)
             honba_total = honba * rules.honba_points
+            value = pay["ron"]
+            pao_part = 0
+            if pao_seat is not None:
+                mults = dict(res.yakuman)
+                total_mult = sum(mults.values()) or 1
+                pao_part = value * mults.get(pao[1], total_mult) // total_mult  # type: ignore[index]
             if tsumo:
+                share = (value - pao_part) / value if value else 1
                 for o in range(4):
                     if o != w:
                         base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
-                        deltas[o] -= base + honba * rules.honba_points // 3
+                        base = int(round(base * share / 100)) * 100
+                        deltas[o] -= base + (0 if pao_seat is not None else honba_total // 3)
                 if pao_seat is not None:
-                    # tsumo under pao: the liable player pays it all (the full ron value)
-                    deltas = [0, 0, 0, 0]
-                    deltas[pao_seat] -= pay["ron"] + honba_total
+                    # tsumo under pao: the liable player pays the pao yakuman and the honba
+                    deltas[pao_seat] -= pao_part + honba_total
+            elif pao_seat is not None and pao_seat != from_seat:
+                # ron under pao: split with the discarder; the liable player pays honba (RC40)
+                half = pao_part // 2
+                deltas[from_seat] -= value - pao_part + half
+                deltas[pao_seat] -= pao_part - half + honba_total
             else:
-                if pao_seat is not None and pao_seat != from_seat:
-                    half = pay["ron"] // 2
-                    deltas[from_seat] -= half
-                    deltas[pao_seat] -= pay["ron"] - half + honba_total
-                else:
-                    deltas[from_seat] -= pay["ron"] + honba_total
+                deltas[from_seat] -= value + honba_total
             deltas[w] -= sum(deltas)
             deltas[w] += kyotaku * rules.riichi_stick
             ura = tuple(self.wall.ura_indicator(i) for i in range(self._dora_revealed))
@@ -1020,10 +1030,10 @@ class Round:
         self._emit(
             "ryukyoku",
             reason=reason,
-            tenpais=list(tenpai),
+            tenpai=list(tenpai),
             deltas=list(deltas),
             scores=list(self.scores),
-            tehais=[sorted(p.hand) for p in self.players],
+            hands=[sorted(p.hand) if tenpai[i] else None for i, p in enumerate(self.players)],
         )
         if rules.renchan == "tenpai":
             cont = tenpai[self.dealer]
@@ -1037,10 +1047,13 @@ class Round:
         self._emit(
             "ryukyoku",
             reason=reason,
-            tenpais=[False] * 4,
+            tenpai=None,
             deltas=[0, 0, 0, 0],
             scores=list(self.scores),
-            tehais=[sorted(p.hand) for p in self.players],
+            hands=[
+                sorted(p.hand) if reason == "kyuushu_kyuuhai" and i == self._turn else None
+                for i, p in enumerate(self.players)
+            ],
         )
         self._finish(
             RoundResult("abortive", reason, (0, 0, 0, 0), (), (False,) * 4, True, self.kyotaku)
@@ -1058,7 +1071,10 @@ class Round:
             actor=win.seat,
             target=win.from_seat,
             pai=win.tile,
-            ura_markers=list(win.ura_indicators),
+            hand=self.players[win.seat].hand + ([] if win.from_seat == win.seat else [win.tile]),
+            melds=[(m.kind, m.tiles) for m in self.players[win.seat].melds],
+            dora_markers=self.dora_indicators,
+            uradora_markers=list(win.ura_indicators),
             deltas=list(win.deltas),
             scores=list(self.scores),
             score=win.score,
@@ -1104,8 +1120,8 @@ class Round:
             tenhou=tsumo and first and s == self.dealer,
             chiihou=tsumo and first and s != self.dealer,
             renhou=(not tsumo) and first and s != self.dealer,
-            seat_wind=(s - self.dealer) % 4,
-            round_wind=self.round_wind,
+            seat_wind=27 + (s - self.dealer) % 4,
+            round_wind=27 + self.round_wind,
             dora_indicators=[t >> 2 for t in self.dora_indicators],
             ura_indicators=(
                 [self.wall.ura_indicator(i) >> 2 for i in range(self._dora_revealed)]
@@ -1118,7 +1134,9 @@ class Round:
         )
         if not core.is_win(res):
             return None
-        if claim_kind == "ankan" and "kokushi" not in core.yakuman_names(res):
+        if claim_kind == "ankan" and not any(
+            n.startswith("kokushi") for n in core.yakuman_names(res)
+        ):
             return None
         return res
 
@@ -1168,4 +1186,4 @@ class Round:
         return [(m.kind, list(m.tiles), m.called, m.source) for m in p.melds]
 
     def _emit(self, kind: str, **fields: Any) -> None:
-        self.events.append(core.make_event(kind, **fields))
+        self.events.append(core.make_event(kind, self._reds, **fields))
