@@ -179,3 +179,26 @@ def tsumogiri(r, seat: int, auto_pass: bool = True):
     r.step(Discard(seat, t, True))
     if auto_pass:
         pass_all(r)
+
+
+def take(r, seat: int, cls, auto_pass: bool = True, **kw):
+    """Step the first legal action of type ``cls`` for ``seat`` (then pass the other claims)."""
+    acts = [a for a in r.legal_actions(seat) if isinstance(a, cls)]
+    acts = [a for a in acts if all(getattr(a, f) == v for f, v in kw.items())]
+    if not acts:
+        raise AssertionError(f"no {cls.__name__} for seat {seat}: {r.legal_actions(seat)}")
+    r.step(acts[0])
+    if auto_pass:
+        pass_all(r)
+    return acts[0]
+
+
+def play_until(r, seat: int, left: int | None = None):
+    """Tsumogiri every turn (passing claims) until it is ``seat``'s turn (with ``left`` live
+    tiles after its draw, if given)."""
+    while not r.is_over:
+        pass_all(r)
+        if r.current_seat == seat and (left is None or r.live_tiles_left == left):
+            return
+        tsumogiri(r, r.current_seat)
+    raise AssertionError("the round ended first")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 import riichi
 from engine_support import make_rules
 from riichi.actions import Chi, Discard, Pass, Pon, Ron, Tsumo
@@ -27,9 +28,9 @@ def test_wall_rejects_bad_orders():
     with pytest.raises(riichi.RiichiError, match="136"):
         Wall.from_order(range(135))
     with pytest.raises(riichi.RiichiError, match="twice"):
-        Wall.from_order([0] + list(range(1, 135)) + [0])
+        Wall.from_order([0, *list(range(1, 135)), 0])
     with pytest.raises(riichi.RiichiError, match="137"):
-        Wall.from_order(list(range(135)) + [137])
+        Wall.from_order([*list(range(135)), 137])
 
 
 def test_red_fives_by_rule():

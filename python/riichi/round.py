@@ -421,7 +421,7 @@ class Round:
         counts = self._counts(p.hand)
         try:
             sh = core.shanten(counts, [m.core for m in p.melds])
-        except Exception:  # noqa: BLE001 - shanten is only a pre-check
+        except Exception:
             return True
         return sh <= 0
 
@@ -685,10 +685,10 @@ class Round:
         src = (old.source - s) % 4 if old.source is not None else 0
         m = _Meld(
             "kakan",
-            old.tiles + [tile],
+            [*old.tiles, tile],
             old.called,
             old.source,
-            core.make_meld("kakan", old.tiles + [tile], old.called, src, self._reds),
+            core.make_meld("kakan", [*old.tiles, tile], old.called, src, self._reds),
         )
         p.melds[idx] = m
         self._drawn = None
@@ -813,7 +813,7 @@ class Round:
         for t in consumed:
             p.hand.remove(t)
         kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
-        m = self._new_meld(kind, consumed + [tile], tile, o, source=d)
+        m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
         p.melds.append(m)
         self._break_ippatsu()
         self._uninterrupted = False
@@ -959,7 +959,7 @@ class Round:
                 for o in range(4):
                     if o != w:
                         base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
-                        base = int(round(base * share / 100)) * 100
+                        base = round(base * share / 100) * 100
                         deltas[o] -= base + (0 if pao_seat is not None else honba_total // 3)
                 if pao_seat is not None:
                     # tsumo under pao: the liable player pays the pao yakuman and the honba
@@ -1096,13 +1096,13 @@ class Round:
     ) -> Any:
         """The core score of ``s`` winning on ``tile``, or ``None`` if it is not a legal win."""
         p = self.players[s]
-        hand_ids = list(p.hand) if tsumo else p.hand + [tile]
+        hand_ids = list(p.hand) if tsumo else [*p.hand, tile]
         counts = self._counts(hand_ids)
         red = self._red_counts(hand_ids)
         melds = [m.core for m in p.melds]
         try:
             hand = core.make_hand(counts, melds, red)
-        except Exception:  # noqa: BLE001 - a malformed hand is not a win
+        except Exception:
             return None
         last = self.live_tiles_left == 0
         first = self._uninterrupted and p.discards_made == 0
