@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from engine_support import make_rules
-from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
 
+from engine_support import make_rules
 from riichi.actions import Chi, Discard, Kakan, Pass, Pon, Riichi, Ron, Tsumo
 from riichi.round import Round
+from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
 
 
 # ---------------------------------------------------------------------- RC52 kuikae
@@ -22,7 +22,7 @@ def _two_pons_then(tile: str, concealed: str, n_pons: int = 2, rules=None):
     draws = []
     for p in pons:
         draws += [p, "6z", "6z"]
-    draws = draws[:-2] + ["7z", "7z"] + [tile] if n_pons else [tile]
+    draws = [*draws[:-2], "7z", "7z", tile] if n_pons else [tile]
     r = Round(rules or make_rules(), scripted_wall(["", hand, "", ""], "".join(draws)))
     for p, single in zip(pons, singles):
         discard(r, 0, p, auto_pass=False)

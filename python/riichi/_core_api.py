@@ -162,16 +162,33 @@ _TILE_FIELDS = ("pai", "dora_marker")
 _SEQ_FIELDS = ("consumed", "hand", "dora_markers", "uradora_markers")
 
 
+_EV: list[Any] = []
+
+
+def event_classes() -> Any:
+    """The ``riichi.events`` module (imported once)."""
+    return _events()
+
+
+def _events() -> Any:
+    if not _EV:
+        from riichi import events
+
+        _EV.append(events)
+    return _EV[0]
+
+
 def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> Any:
     """Build one ``riichi.events`` event from mjai-named fields with tiles as physical ids.
 
     Ids are reduced to :class:`riichi.events.Tile` (kind, red) using ``reds`` (the red-five
     ids of the rules in force); lists become tuples.
     """
-    from riichi import events as ev
+    ev = _events()
+    of = ev.Tile.of
 
     def tile(t: int) -> Any:
-        return ev.Tile.of(t >> 2, t in reds)
+        return of(t >> 2, t in reds)
 
     def seq(ts: Any) -> Any:
         return tuple(tile(t) for t in ts)

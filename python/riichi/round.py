@@ -18,6 +18,8 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +66,7 @@ class _Meld:
 @dataclass
 class _Player:
     hand: list[int] = field(default_factory=list)
+    counts: list[int] = field(default_factory=lambda: [0] * 34)
     melds: list[_Meld] = field(default_factory=list)
     river: list[int] = field(default_factory=list)
     river_kinds: set[int] = field(default_factory=set)
@@ -205,6 +208,7 @@ class Round:
         self._version = 0
         self._cache: dict[int, list[Action]] = {}
         self._cache_version = -1
+        self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
         self._deal()
 
     # ------------------------------------------------------------------ public views
@@ -321,6 +325,49 @@ class Round:
         out += self.wall.order[LIVE_TILES + self._rinshan_drawn :]
         return out
 
+    def clone(self) -> Round:
+        """An independent copy of the round (for search: step the copy, keep the original).
+
+        The event list is copied shallowly (events are immutable); the rules and wall are
+        shared (immutable).
+        """
+        r = copy.copy(self)
+        r.players = [
+            dataclasses.replace(
+                p,
+                hand=list(p.hand),
+                counts=list(p.counts),
+                melds=list(p.melds),
+                river=list(p.river),
+                river_kinds=set(p.river_kinds),
+            )
+            for p in self.players
+        ]
+        r.scores = list(self.scores)
+        r.events = list(self.events)
+        r._kans = list(self._kans)
+        r._pao = dict(self._pao)
+        r._first_discards = list(self._first_discards)
+        c = self._claim
+        if c is not None:
+            r._claim = _Claim(
+                c.kind,
+                c.seat,
+                c.tile,
+                {k: list(v) for k, v in c.options.items()},
+                dict(c.responses),
+                c.riichi,
+            )
+        r._cache = {}
+        r._cache_version = -1
+        r._keys_cache = {}
+        return r
+
+    def action_key(self, action: Action) -> Optional[tuple[Any, ...]]:
+        """The equivalence key of an action: actions with equal keys are the same choice
+        (tiles of one kind and colour are interchangeable). ``None`` for a non-action."""
+        return self._key(action)
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to do).
@@ -348,7 +395,7 @@ class Round:
         p = self.players[s]
         rules = self.rules
         acts: list[Action] = []
-        counts = self._counts(p.hand)
+        counts = p.counts
         drawn = self._drawn
         if (
             drawn is not None
@@ -418,7 +465,7 @@ class Round:
             return False
         if self.live_tiles_left < rules.riichi_min_live_tiles:
             return False
-        counts = self._counts(p.hand)
+        counts = p.counts
         try:
             sh = core.shanten(counts, [m.core for m in p.melds])
         except Exception:
@@ -430,7 +477,7 @@ class Round:
         p = self.players[s]
         if self._drawn is None or self._drawn >> 2 != k:
             return False
-        counts = self._counts(p.hand)
+        counts = list(p.counts)
         counts[k] -= 4
         ids = [t for t in p.hand if t >> 2 == k]
         m = self._new_meld("ankan", ids, None, s)
@@ -459,6 +506,17 @@ class Round:
     def _call_options(self, o: int, d: int, tile: int) -> list[Action]:
         p = self.players[o]
         k = tile >> 2
+        c = p.counts
+        if c[k] < 2 and not (
+            o == (d + 1) % 4
+            and k < 27
+            and (
+                (k % 9 >= 2 and c[k - 2] and c[k - 1])
+                or (1 <= k % 9 <= 7 and c[k - 1] and c[k + 1])
+                or (k % 9 <= 6 and c[k + 1] and c[k + 2])
+            )
+        ):
+            return []
         same = sorted(t for t in p.hand if t >> 2 == k)
         acts: list[Action] = []
         kuikae = self.rules.kuikae == "forbidden"
@@ -537,9 +595,10 @@ class Round:
             else:
                 why = f"seat {seat} has no call to answer now"
             raise IllegalAction(f"{a!r}: {why}")
-        want = self._key(a)
-        if want is None or want not in {self._key(x) for x in legal}:
-            raise IllegalAction(f"{a!r}: {self._why(a)}; legal: {legal}")
+        if a not in legal:
+            want = self._key(a)
+            if want is None or want not in self._legal_keys(seat, legal):
+                raise IllegalAction(f"{a!r}: {self._why(a)}; legal: {self._short(legal)}")
         p = self.players[seat]
         held: list[int] = []
         if isinstance(a, (Discard, Riichi, Kakan)):
@@ -558,9 +617,18 @@ class Round:
         if isinstance(a, (Discard, Riichi)) and a.tsumogiri != (a.tile == self._drawn):
             raise IllegalAction(f"{a!r}: tsumogiri must be true exactly for the drawn tile")
 
+    def _legal_keys(self, seat: int, legal: list[Action]) -> set[Any]:
+        cached = self._keys_cache.get(seat)
+        if cached is None or cached[0] != self._version:
+            cached = (self._version, {self._key(x) for x in legal})
+            self._keys_cache[seat] = cached
+        return cached[1]
+
     def _key(self, a: Action) -> tuple[Any, ...] | None:
         red = self._reds
         if isinstance(a, (Discard, Riichi)):
+            if a.tsumogiri != (a.tile == self._drawn):
+                return None  # tsumogiri is true exactly for the drawn tile
             return (type(a), a.seat, a.tile >> 2, a.tile in red, a.tsumogiri)
         if isinstance(a, (Chi, Pon, Daiminkan)):
             cons = tuple(sorted((t >> 2, t in red) for t in a.consumed))
@@ -572,6 +640,11 @@ class Round:
         if isinstance(a, (Tsumo, Ron, Pass, Kyuushu)):
             return (type(a), a.seat)
         return None
+
+    @staticmethod
+    def _short(legal: list[Action]) -> str:
+        text = ", ".join(repr(a) for a in legal[:6])
+        return text + (f", ... ({len(legal)} in all)" if len(legal) > 6 else "")
 
     def _why(self, a: Action) -> str:
         p = self.players[a.seat]
@@ -627,6 +700,7 @@ class Round:
             p.riichi_declared_at = len(p.river)
             self._emit("reach", actor=s)
         p.hand.remove(tile)
+        p.counts[tile >> 2] -= 1
         p.river.append(tile)
         p.river_kinds.add(tile >> 2)
         if (tile >> 2) not in _TERMINALS_HONORS:
@@ -641,7 +715,7 @@ class Round:
         self._rinshan = False
         self._forbidden = frozenset()
         self._update_waits(s)
-        self._emit("dahai", actor=s, pai=tile, tsumogiri=tsumogiri)
+        self._emit_tile("dahai", s, tile, tsumogiri)
         if self._pending_dora:
             self._reveal_pending()
         options = self._claim_options("dahai", s, tile)
@@ -656,6 +730,7 @@ class Round:
         p = self.players[s]
         for t in ids:
             p.hand.remove(t)
+        p.counts[ids[0] >> 2] -= 4
         m = self._new_meld("ankan", ids, None, s)
         p.melds.append(m)
         self._break_ippatsu()
@@ -682,6 +757,7 @@ class Round:
         idx = next(i for i, m in enumerate(p.melds) if m.kind == "pon" and m.kind34 == k)
         old = p.melds[idx]
         p.hand.remove(tile)
+        p.counts[k] -= 1
         src = (old.source - s) % 4 if old.source is not None else 0
         m = _Meld(
             "kakan",
@@ -812,6 +888,7 @@ class Round:
         consumed = list(a.consumed)  # type: ignore[union-attr]
         for t in consumed:
             p.hand.remove(t)
+            p.counts[t >> 2] -= 1
         kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
         m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
         p.melds.append(m)
@@ -862,11 +939,14 @@ class Round:
         for _ in range(3):
             for i in range(4):
                 seat = (self.dealer + i) % 4
-                self.players[seat].hand += order[pos : pos + 4]
+                for t in order[pos : pos + 4]:
+                    self.players[seat].hand.append(t)
+                    self.players[seat].counts[t >> 2] += 1
                 pos += 4
         for i in range(4):
             seat = (self.dealer + i) % 4
             self.players[seat].hand.append(order[pos])
+            self.players[seat].counts[order[pos] >> 2] += 1
             pos += 1
         self._draw_pos = pos
         for s in range(4):
@@ -889,23 +969,25 @@ class Round:
         t = self.wall.order[self._draw_pos]
         self._draw_pos += 1
         self.players[s].hand.append(t)
+        self.players[s].counts[t >> 2] += 1
         self._phase = _TURN
         self._turn = s
         self._drawn = t
         self._rinshan = False
         self._forbidden = frozenset()
-        self._emit("tsumo", actor=s, pai=t)
+        self._emit_tile("tsumo", s, t)
 
     def _rinshan_draw(self, s: int) -> None:
         t = self.wall.rinshan(self._rinshan_drawn)
         self._rinshan_drawn += 1
         self.players[s].hand.append(t)
+        self.players[s].counts[t >> 2] += 1
         self._phase = _TURN
         self._turn = s
         self._drawn = t
         self._rinshan = True
         self._forbidden = frozenset()
-        self._emit("tsumo", actor=s, pai=t)
+        self._emit_tile("tsumo", s, t)
 
     def _reveal_dora(self) -> None:
         if self._dora_revealed < 5:
@@ -1179,7 +1261,7 @@ class Round:
         p = self.players[s]
         if len(p.hand) % 3 != 1:
             return
-        p.waits = core.waits(self._counts(p.hand), [m.core for m in p.melds], self._meld_key(p))
+        p.waits = core.waits(p.counts, [m.core for m in p.melds], self._meld_key(p))
 
     @staticmethod
     def _meld_view(p: _Player) -> list[tuple[str, list[int], int | None, int | None]]:
@@ -1187,3 +1269,14 @@ class Round:
 
     def _emit(self, kind: str, **fields: Any) -> None:
         self.events.append(core.make_event(kind, self._reds, **fields))
+
+    def _emit_tile(
+        self, kind: str, actor: int, tile: int, tsumogiri: Optional[bool] = None
+    ) -> None:
+        """Fast path for the two most frequent events (tsumo, dahai)."""
+        ev = core.event_classes()
+        t = ev.Tile.of(tile >> 2, tile in self._reds)
+        if tsumogiri is None:
+            self.events.append(ev.Tsumo(actor=actor, pai=t))
+        else:
+            self.events.append(ev.Dahai(actor=actor, pai=t, tsumogiri=tsumogiri))

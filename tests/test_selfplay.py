@@ -1,0 +1,193 @@
+"""Random self-play with invariants after every step, and brute-force legality checks.
+
+Every step: all 136 tiles are somewhere exactly once; points plus riichi sticks are
+conserved; the chosen (offered) action is accepted. On sampled states: every candidate
+action (all tile ids, all call combinations, every action type) is accepted by ``step`` on a
+copy exactly when an equivalent action is offered, and the offered tsumo / ron / riichi /
+pon / chi agree with a brute-force hand check (tests/_reference.py). At the end: the game
+ended by the rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+import time
+
+import pytest
+
+import riichi
+from _reference import brute_waits, is_complete
+from engine_support import base_rules
+from riichi.actions import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Kyuushu,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from riichi.game import Game
+
+TOTAL = 100_000
+
+
+def _candidates(r, seat):
+    st = r.state
+    hand = st["hands"][seat]
+    out = [Tsumo(seat), Ron(seat), Pass(seat), Kyuushu(seat)]
+    drawn = st["drawn"]
+    for t in hand:
+        for tg in (True, False):
+            out += [Discard(seat, t, tg), Riichi(seat, t, tg)]
+        out.append(Kakan(seat, t))
+    by_kind = {}
+    for t in hand:
+        by_kind.setdefault(t >> 2, []).append(t)
+    for ids in by_kind.values():
+        if len(ids) == 4:
+            out.append(Ankan(seat, tuple(sorted(ids))))
+    pending = r.observation(seat)["pending"]
+    if pending and pending[0] == "dahai":
+        tile = pending[2]
+        k = tile >> 2
+        same = by_kind.get(k, [])
+        for pair in itertools.combinations(same, 2):
+            out.append(Pon(seat, tile, pair))
+        for tri in itertools.combinations(same, 3):
+            out.append(Daiminkan(seat, tile, tri))
+        if k < 27:
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if 0 <= k % 9 + a <= 8 and 0 <= k % 9 + b <= 8:
+                    for x in by_kind.get(k + a, []):
+                        for y in by_kind.get(k + b, []):
+                            out.append(Chi(seat, tile, (x, y)))
+    del drawn
+    return out
+
+
+def _brute_check(r, seat):
+    legal = r.legal_actions(seat)
+    keys = {r.action_key(a) for a in legal}
+    for a in legal:  # every offered action is accepted
+        c = r.clone()
+        c.step(a)
+    before = r.state
+    for cand in _candidates(r, seat):
+        c = r.clone()
+        try:
+            c.step(cand)
+            ok = True
+        except riichi.IllegalAction:
+            ok = False
+            assert c.state == before  # a refusal leaves the state unchanged
+        assert ok == (r.action_key(cand) in keys), (cand, legal)
+    # independent hand checks
+    st = r.state
+    counts = [0] * 34
+    for t in st["hands"][seat]:
+        counts[t >> 2] += 1
+    melds = st["melds"][seat]
+    closed = all(m[0] == "ankan" for m in melds)
+    if r.phase == "turn":
+        if any(isinstance(a, Tsumo) for a in legal):
+            assert is_complete(counts)
+        riichi_kinds = {a.tile >> 2 for a in legal if isinstance(a, Riichi)}
+        if (
+            closed
+            and not st["riichi"][seat]
+            and st["drawn"] is not None
+            and st["scores"][seat] >= 1000
+            and r.live_tiles_left >= 4
+        ):
+            expect = set()
+            for k in range(34):
+                if counts[k]:
+                    counts[k] -= 1
+                    if brute_waits(counts):
+                        expect.add(k)
+                    counts[k] += 1
+            assert riichi_kinds == expect
+        else:
+            assert not riichi_kinds
+    else:
+        kind, discarder, tile = r.observation(seat)["pending"]
+        k = tile >> 2
+        if any(isinstance(a, Ron) for a in legal):
+            counts[k] += 1
+            assert is_complete(counts)
+            counts[k] -= 1
+            waits = brute_waits(counts)
+            river = {t >> 2 for t in st["rivers"][seat]}
+            assert not (waits & river)  # not furiten on own discards
+        if kind == "dahai" and not st["riichi"][seat] and r.live_tiles_left > 0:
+            if counts[k] < 2:
+                assert not any(isinstance(a, Pon) for a in legal)
+        else:
+            assert not any(isinstance(a, (Pon, Chi, Daiminkan)) for a in legal)
+        if seat != (discarder + 1) % 4:
+            assert not any(isinstance(a, Chi) for a in legal)
+
+
+def _check_end(g):
+    res = g.result
+    rules = g.rules
+    assert res is not None and g.is_over
+    assert sum(res.scores) == TOTAL
+    assert sorted(res.ranks) == [1, 2, 3, 4]
+    order = sorted(range(4), key=lambda s: res.ranks[s])
+    for a, b in zip(order, order[1:]):
+        assert res.scores[a] > res.scores[b] or (res.scores[a] == res.scores[b] and a < b)
+    assert abs(sum(res.final) - 0) < 1e-6  # uma sums to 0, oka balances the returns
+    last = g.round
+    if min(res.scores) < 0:
+        assert rules.tobi
+    else:
+        # ended at all-last or later: South 4 or an extension round
+        assert (last.round_wind, last.dealer) >= (1, 3) or last.round_wind >= 2
+        if last.round_wind == 1 and not any(s >= rules.target_points for s in res.scores):
+            raise AssertionError("game ended below target without extension")
+
+
+def play(n_games, seed, brute_every=0):
+    rules = base_rules()
+    rng = random.Random(seed)
+    decisions = 0
+    for i in range(n_games):
+        g = Game(rules, seed=seed * 100_003 + i)
+        while not g.is_over:
+            r = g.round
+            seats = g.seats_to_act
+            seat = seats[rng.randrange(len(seats))]
+            legal = g.legal_actions(seat)
+            assert legal
+            if brute_every and decisions % brute_every == 0:
+                _brute_check(r, seat)
+            g.step(legal[rng.randrange(len(legal))])
+            decisions += 1
+            r = g.round
+            locs = r.tile_locations()
+            assert len(locs) == 136 and len(set(locs)) == 136
+            if not g.is_over:
+                assert sum(r.scores) + r.kyotaku * rules.riichi_stick == TOTAL
+        _check_end(g)
+    return decisions
+
+
+def test_selfplay_invariants_and_brute_force_legality():
+    n = int(os.environ.get("RIICHI_SELFPLAY_GAMES", "150"))
+    t = time.perf_counter()
+    decisions = play(n, seed=1, brute_every=37)
+    dt = time.perf_counter() - t
+    print(f"\n{n} hanchan, {decisions} decisions in {dt:.1f} s with invariant checks")
+
+
+@pytest.mark.slow
+def test_selfplay_many():
+    play(int(os.environ.get("RIICHI_SELFPLAY_SLOW", "3000")), seed=2, brute_every=101)
