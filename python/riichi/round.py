@@ -363,7 +363,7 @@ class Round:
         r._keys_cache = {}
         return r
 
-    def action_key(self, action: Action) -> Optional[tuple[Any, ...]]:
+    def action_key(self, action: Action) -> tuple[Any, ...] | None:
         """The equivalence key of an action: actions with equal keys are the same choice
         (tiles of one kind and colour are interchangeable). ``None`` for a non-action."""
         return self._key(action)
@@ -1271,7 +1271,7 @@ class Round:
         self.events.append(core.make_event(kind, self._reds, **fields))
 
     def _emit_tile(
-        self, kind: str, actor: int, tile: int, tsumogiri: Optional[bool] = None
+        self, kind: str, actor: int, tile: int, tsumogiri: bool | None = None
     ) -> None:
         """Fast path for the two most frequent events (tsumo, dahai)."""
         ev = core.event_classes()
