@@ -21,7 +21,7 @@ when tenpai at an exhaustive draw; ``"agari"``: only by winning), ``uma``, ``oka
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +69,9 @@ class Game:
         seed: seeds the seating dice and every round's wall (reproducible).
         walls: optional walls to use for the rounds in order (scripted games); when they
             run out, walls come from the seed again.
+        scores, round_wind, dealer, honba, kyotaku: start mid-game (e.g. from a log
+            fragment): the points per seat, the round wind (0 East .. 3 North, an index into
+            the winds of ``rules.length``), the dealer seat, counters and sticks.
 
     Attributes:
         rules: the rules.
@@ -84,6 +87,11 @@ class Game:
         seed: int | None = None,
         *,
         walls: Iterable[Wall] | None = None,
+        scores: Sequence[int] | None = None,
+        round_wind: int = 0,
+        dealer: int = 0,
+        honba: int = 0,
+        kyotaku: int = 0,
     ) -> None:
         self.rules = core.default_rules() if rules is None else rules
         if self.rules.length not in _LENGTH_WINDS:
@@ -97,7 +105,7 @@ class Game:
         ]
         self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
         self._winds = _LENGTH_WINDS[self.rules.length]
-        self.scores = [self.rules.starting_points] * 4
+        self.scores = list(scores) if scores is not None else [self.rules.starting_points] * 4
         self.rounds: list[RoundResult] = []
         self.result: GameResult | None = None
         self.events: list[Any] = [
@@ -109,10 +117,10 @@ class Game:
                 length=self.rules.length,
             )
         ]
-        self._wind_index = 0  # index into the planned winds; >= len means extension
-        self._kyoku = 0  # dealer seat within the current wind
-        self._honba = 0
-        self._kyotaku = 0
+        self._wind_index = round_wind  # index into the planned winds; >= len: extension
+        self._kyoku = dealer  # dealer seat within the current wind
+        self._honba = honba
+        self._kyotaku = kyotaku
         self._start_round()
 
     # ------------------------------------------------------------------ delegation
@@ -120,6 +128,20 @@ class Game:
     def is_over(self) -> bool:
         """Whether the game has ended."""
         return self.result is not None
+
+    @property
+    def phase(self) -> str:
+        """``"turn"``, ``"claim"``, or ``"end"`` once the game is over."""
+        return "end" if self.is_over else self.round.phase
+
+    @property
+    def live_tiles_left(self) -> int:
+        """Live-wall tiles left in the current round."""
+        return self.round.live_tiles_left
+
+    def hand(self, seat: int) -> list[int]:
+        """The concealed tile ids of ``seat`` in the current round."""
+        return self.round.hand(seat)
 
     @property
     def current_seat(self) -> int | None:
