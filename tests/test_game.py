@@ -4,12 +4,12 @@ renchan by rule, ranking ties, uma/oka, leftover kyotaku, seating by seeded dice
 from __future__ import annotations
 
 import pytest
-from engine_support import make_rules
-from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
 
+from engine_support import make_rules
 from riichi.actions import Kyuushu, Pon, Ron, Tsumo
 from riichi.game import Game
 from riichi.round import Round
+from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
 
 KYUUSHU = "19m19p19s123z"  # nine different terminals/honors
 
