@@ -31,6 +31,10 @@ from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
 
 from riichi import batch  # noqa: E402  (riichi.batch: array kernels)
+from riichi import actions  # noqa: E402  (riichi.actions: typed player actions)
+from riichi.game import Game, GameResult  # noqa: E402
+from riichi.round import Round, RoundResult, Win  # noqa: E402
+from riichi.wall import Wall  # noqa: E402
 
 __version__ = "0.1.0"
 
@@ -62,6 +66,14 @@ __all__ = [
     "Ukeire",
     "Discard",
     "batch",
+    # round and game engine
+    "actions",
+    "Game",
+    "GameResult",
+    "Round",
+    "RoundResult",
+    "Win",
+    "Wall",
     # scoring
     "Rules",
     "ScoreResult",

@@ -48,6 +48,12 @@ _DRAGONS = (31, 32, 33)
 _WINDS = (27, 28, 29, 30)
 _WIND_NAMES = "ESWN"
 _TURN, _CLAIM, _END = "turn", "claim", "end"
+# Actions are immutable: the frequent ones are built once and shared.
+_DISCARD = [[(Discard(s, t, False), Discard(s, t, True)) for t in range(136)] for s in range(4)]
+_RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s in range(4)]
+_TSUMO = [Tsumo(s) for s in range(4)]
+_RON = [Ron(s) for s in range(4)]
+_PASS = [Pass(s) for s in range(4)]
 
 
 @dataclass
@@ -402,14 +408,14 @@ class Round:
             and (drawn >> 2) in p.waits
             and self._win_score(s, drawn, tsumo=True) is not None
         ):
-            acts.append(Tsumo(s))
+            acts.append(_TSUMO[s])
         if p.riichi:
             assert drawn is not None
-            acts.append(Discard(s, drawn, True))
+            acts.append(_DISCARD[s][drawn][1])
         else:
             for t in self._distinct(p.hand, drawn):
                 if (t >> 2) not in self._forbidden:
-                    acts.append(Discard(s, t, t == drawn))
+                    acts.append(_DISCARD[s][t][t == drawn])
             if self._can_riichi(s):
                 for t in self._distinct(p.hand, drawn):
                     c2 = list(counts)
@@ -419,7 +425,7 @@ class Round:
                         continue
                     if not rules.furiten_riichi and (w & (p.river_kinds | {t >> 2})):
                         continue
-                    acts.append(Riichi(s, t, t == drawn))
+                    acts.append(_RIICHI[s][t][t == drawn])
         if drawn is not None and len(self._kans) < 4 and self.live_tiles_left > 0:
             for k in range(34):
                 if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
@@ -495,11 +501,11 @@ class Round:
             if k in p.waits and not self._furiten(o):
                 sc = self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind)
                 if sc is not None:
-                    acts.append(Ron(o))
+                    acts.append(_RON[o])
             if kind == "dahai" and self.live_tiles_left > 0 and not p.riichi:
                 acts += self._call_options(o, d, tile)
             if acts:
-                acts.append(Pass(o))
+                acts.append(_PASS[o])
                 out[o] = acts
         return out
 
@@ -1270,9 +1276,7 @@ class Round:
     def _emit(self, kind: str, **fields: Any) -> None:
         self.events.append(core.make_event(kind, self._reds, **fields))
 
-    def _emit_tile(
-        self, kind: str, actor: int, tile: int, tsumogiri: bool | None = None
-    ) -> None:
+    def _emit_tile(self, kind: str, actor: int, tile: int, tsumogiri: bool | None = None) -> None:
         """Fast path for the two most frequent events (tsumo, dahai)."""
         ev = core.event_classes()
         t = ev.Tile.of(tile >> 2, tile in self._reds)
