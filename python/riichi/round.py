@@ -374,6 +374,60 @@ class Round:
         (tiles of one kind and colour are interchangeable). ``None`` for a non-action."""
         return self._key(action)
 
+    def match_event(self, event: Any, *, riichi: bool = False) -> Action:
+        """The legal action that a logged player event stands for (for replaying logs).
+
+        Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it),
+        ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``, ``hora`` (tsumo when
+        ``actor == target``, else ron) and a ``ryukyoku`` for kyuushu kyuuhai. Tiles are
+        matched by kind and red flag (logs have no physical ids).
+
+        Raises:
+            IllegalAction: no legal action matches; the message names the event and the
+                legal actions of that seat.
+        """
+        kind = getattr(event, "type", "")
+        want: list[Action] = []
+        if kind == "ryukyoku" and getattr(event, "reason", "") == "kyuushu_kyuuhai":
+            seat = self._turn
+            want = [a for a in self.legal_actions(seat) if isinstance(a, Kyuushu)]
+        else:
+            seat = getattr(event, "actor", -1)
+            if not isinstance(seat, int) or not 0 <= seat <= 3:
+                raise IllegalAction(f"{event!r}: not a player action")
+            legal = self.legal_actions(seat)
+            reds = self._reds
+
+            def same(tile_id: int, tile: Any) -> bool:
+                return tile_id >> 2 == tile.kind and (tile_id in reds) == bool(tile.red)
+
+            def cons(ids: Any) -> list[tuple[int, bool]]:
+                return sorted((t >> 2, t in reds) for t in ids)
+
+            if kind == "dahai":
+                cls = Riichi if riichi else Discard
+                want = [a for a in legal if type(a) is cls and same(a.tile, event.pai)]
+                exact = [a for a in want if a.tsumogiri == bool(event.tsumogiri)]
+                want = exact or want
+            elif kind in ("chi", "pon", "daiminkan"):
+                cls2 = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}[kind]
+                logged = sorted((t.kind, bool(t.red)) for t in event.consumed)
+                want = [a for a in legal if type(a) is cls2 and cons(a.consumed) == logged]  # type: ignore[union-attr]
+            elif kind == "ankan":
+                k = event.consumed[0].kind
+                want = [a for a in legal if isinstance(a, Ankan) and a.consumed[0] >> 2 == k]
+            elif kind == "kakan":
+                want = [a for a in legal if isinstance(a, Kakan) and a.tile >> 2 == event.pai.kind]
+            elif kind == "hora":
+                cls3 = Tsumo if event.target == seat else Ron
+                want = [a for a in legal if isinstance(a, cls3)]
+        if not want:
+            raise IllegalAction(
+                f"{event!r}: no legal action of seat {seat} matches; legal: "
+                f"{self._short(self.legal_actions(seat))}"
+            )
+        return want[0]
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to do).
@@ -1159,7 +1213,9 @@ class Round:
             actor=win.seat,
             target=win.from_seat,
             pai=win.tile,
-            hand=self.players[win.seat].hand + ([] if win.from_seat == win.seat else [win.tile]),
+            hand=sorted(
+                self.players[win.seat].hand + ([] if win.from_seat == win.seat else [win.tile])
+            ),
             melds=[(m.kind, m.tiles) for m in self.players[win.seat].melds],
             dora_markers=self.dora_indicators,
             uradora_markers=list(win.ura_indicators),

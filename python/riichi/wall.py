@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from riichi.errors import RiichiError
 
-__all__ = ["DEAD_WALL", "LIVE_TILES", "Wall", "is_red", "tile_kind"]
+__all__ = ["DEAD_WALL", "LIVE_TILES", "Wall", "is_red", "tile_kind", "wall_from_events"]
 
 #: Tiles drawable from the live wall before any kan (136 - 14).
 LIVE_TILES = 122
@@ -145,3 +145,88 @@ class Wall:
     def ura_indicator(self, i: int) -> int:
         """The uradora indicator under the ``i``-th dora indicator."""
         return self.order[LIVE_TILES + 9 + i]
+
+
+def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:
+    """Rebuild a round's wall from its events (for replaying a log through the engine).
+
+    ``events`` are one kyoku's ``riichi.events`` objects, from its ``StartKyoku`` on (later
+    events of other rounds are ignored). The deal comes from ``StartKyoku.tehais``, the live
+    draws from the ``Tsumo`` events (a draw right after a kan is a rinshan draw), the dora
+    indicators from ``StartKyoku.dora_marker`` and the ``Dora`` events, the uradora indicators
+    from a ``Hora``. Each (kind, red) tile is given a free physical id of that kind and
+    colour; positions the log does not reveal get the remaining ids in ascending order.
+
+    Raises:
+        RiichiError: no ``StartKyoku`` first, a hidden hand or draw, or more copies of a tile
+            than exist (the message names the tile and the event index).
+    """
+    if not events or getattr(events[0], "type", None) != "start_kyoku":
+        raise RiichiError("wall_from_events: the events must start with a start_kyoku")
+    start = events[0]
+    free: dict[tuple[int, bool], list[int]] = {}
+    for t in range(136):
+        free.setdefault((t >> 2, is_red(t, red_fives)), []).append(t)
+    for ids in free.values():
+        ids.reverse()  # pop() gives the lowest id
+
+    def take(tile: object, where: str) -> int:
+        if tile is None:
+            raise RiichiError(f"wall_from_events: hidden tile at {where}")
+        key = (tile.kind, bool(tile.red))  # type: ignore[attr-defined]
+        ids = free.get(key)
+        if not ids:
+            raise RiichiError(f"wall_from_events: no copy of {tile} left at {where}")
+        return ids.pop()
+
+    oya = int(start.oya)  # type: ignore[attr-defined]
+    tehais = start.tehais  # type: ignore[attr-defined]
+    hands: list[list[int]] = []
+    for seat in range(4):
+        h = tehais[seat] if seat < len(tehais) else None
+        if h is None:
+            raise RiichiError(f"wall_from_events: the hand of seat {seat} is hidden")
+        if len(h) != 13:
+            raise RiichiError(f"wall_from_events: seat {seat} is dealt {len(h)} tiles, not 13")
+        hands.append([take(t, f"start_kyoku tehais[{seat}]") for t in h])
+    dora = [take(start.dora_marker, "start_kyoku dora_marker")]  # type: ignore[attr-defined]
+    live: list[int] = []
+    rinshan: list[int] = []
+    ura: list[int] = []
+    kan_pending = False
+    for i, e in enumerate(events[1:], 1):
+        kind = getattr(e, "type", "")
+        if kind == "end_kyoku" or kind == "start_kyoku":
+            break
+        if kind in ("daiminkan", "ankan", "kakan"):
+            kan_pending = True
+        elif kind == "tsumo":
+            t = take(e.pai, f"event {i} (tsumo)")  # type: ignore[attr-defined]
+            (rinshan if kan_pending else live).append(t)
+            kan_pending = False
+        elif kind == "dora":
+            dora.append(take(e.dora_marker, f"event {i} (dora)"))  # type: ignore[attr-defined]
+        elif kind == "hora" and not ura:
+            for m in getattr(e, "uradora_markers", None) or ():
+                ura.append(take(m, f"event {i} (hora uradora)"))
+    rest = sorted(t for ids in free.values() for t in ids)
+    order: list[int] = []
+    for rnd in range(3):
+        for i in range(4):
+            order += hands[(oya + i) % 4][rnd * 4 : rnd * 4 + 4]
+    for i in range(4):
+        order.append(hands[(oya + i) % 4][12])
+    if len(live) > LIVE_TILES - 52 - len(rinshan):
+        raise RiichiError(f"wall_from_events: {len(live)} live draws do not fit the wall")
+    order += live
+    while len(order) < LIVE_TILES:
+        order.append(rest.pop(0))
+
+    def fill(xs: list[int], n: int) -> list[int]:
+        if len(xs) > n:
+            raise RiichiError(f"wall_from_events: {len(xs)} tiles where the dead wall has {n}")
+        return xs + [rest.pop(0) for _ in range(n - len(xs))]
+
+    order += fill(rinshan, 4) + fill(dora, 5) + fill(ura, 5)
+    dice = getattr(start, "dice", None)
+    return Wall(tuple(order), tuple(dice) if dice and len(dice) == 2 else None)  # type: ignore[arg-type]
