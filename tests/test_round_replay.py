@@ -82,10 +82,10 @@ def test_replay_reproduces_the_event_stream(seed):
 
 
 def test_wall_from_events_rejects_hidden_hands():
-    rules, r = _random_round(1)
+    _, r = _random_round(1)
     start = r.events[0]
     import dataclasses
 
-    hidden = dataclasses.replace(start, tehais=(None,) + tuple(start.tehais[1:]))
+    hidden = dataclasses.replace(start, tehais=(None, *start.tehais[1:]))
     with pytest.raises(riichi.RiichiError, match="hidden"):
         wall_from_events([hidden, *r.events[1:]])
