@@ -9,11 +9,13 @@ import pytest
 
 import riichi
 from engine_support import base_rules
-from riichi.actions import Pass
+from riichi.actions import Pass, Ron
 from riichi.round import Round
 from riichi.wall import Wall, wall_from_events
 
 _PLAYER = ("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora")
+# events that may sit between a discard and the claims on it
+_SKIP = ("dora", "reach_accepted", "disconnect", "reconnect")
 
 
 def _random_round(seed):
@@ -36,8 +38,13 @@ def _pass_non_claimers(r, events, i):
         return
     upcoming = set()
     j = i + 1
-    while j < len(events) and events[j].type in ("hora", "chi", "pon", "daiminkan", "dora"):
-        if events[j].type != "dora":
+    claims = ("hora", "chi", "pon", "daiminkan")
+    while j < len(events) and events[j].type in (*claims, *_SKIP, "ryukyoku"):
+        if events[j].type == "ryukyoku" and events[j].reason == "sanchahou":
+            return  # the rons are declared when the replay reaches the ryukyoku
+        if events[j].type == "ryukyoku":
+            break
+        if events[j].type in claims:
             upcoming.add(events[j].actor)
         j += 1
     for s in list(r.seats_to_act):
@@ -63,6 +70,13 @@ def replay(rules, events):
             break
         if e.type == "reach":
             reach.add(e.actor)
+        elif e.type == "ryukyoku" and e.reason == "sanchahou":
+            while r.phase == "claim" and any(
+                isinstance(a, Ron) for s in r.seats_to_act for a in r.legal_actions(s)
+            ):
+                r.step(r.match_event(e))
+            for s in list(r.seats_to_act):
+                r.step(Pass(s))
         elif e.type in _PLAYER or (e.type == "ryukyoku" and e.reason == "kyuushu_kyuuhai"):
             act = r.match_event(e, riichi=e.type == "dahai" and e.actor in reach)
             r.step(act)

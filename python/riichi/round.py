@@ -379,7 +379,9 @@ class Round:
 
         Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it),
         ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``, ``hora`` (tsumo when
-        ``actor == target``, else ron) and a ``ryukyoku`` for kyuushu kyuuhai. Tiles are
+        ``actor == target``, else ron), a ``ryukyoku`` for kyuushu kyuuhai, and a
+        ``ryukyoku`` for sanchahou (the ron of the next seat that can still ron: call it
+        until the round ends, then pass the others). Tiles are
         matched by kind and red flag (logs have no physical ids).
 
         Raises:
@@ -391,6 +393,14 @@ class Round:
         if kind == "ryukyoku" and getattr(event, "reason", "") == "kyuushu_kyuuhai":
             seat = self._turn
             want = [a for a in self.legal_actions(seat) if isinstance(a, Kyuushu)]
+        elif kind == "ryukyoku" and getattr(event, "reason", "") == "sanchahou":
+            # the log records only the abort: each seat that can ron declares it in turn
+            seat = self._turn
+            for s in self.seats_to_act:
+                want = [a for a in self.legal_actions(s) if isinstance(a, Ron)]
+                if want:
+                    seat = s
+                    break
         else:
             seat = getattr(event, "actor", -1)
             if not isinstance(seat, int) or not 0 <= seat <= 3:
@@ -1091,26 +1101,22 @@ class Round:
             pay = core.payments(res, honba=honba, honba_points=rules.honba_points)
             honba_total = honba * rules.honba_points
             value = pay["ron"]
-            pao_part = 0
-            if pao_seat is not None:
-                mults = dict(res.yakuman)
-                total_mult = sum(mults.values()) or 1
-                pao_part = value * mults.get(pao[1], total_mult) // total_mult  # type: ignore[index]
-            if tsumo:
-                share = (value - pao_part) / value if value else 1
+            # Tenhou applies pao to the whole hand, also when another yakuman is combined
+            # (log 2019103023gm-00a9-0000-f90e0fe9: daisangen + tsuuiisou tsumo, 64000 + honba
+            # paid by the liable player alone).
+            if tsumo and pao_seat is not None:
+                # tsumo under pao: the liable player pays the whole hand and the honba
+                deltas[pao_seat] -= value + honba_total
+            elif tsumo:
                 for o in range(4):
                     if o != w:
                         base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
-                        base = round(base * share / 100) * 100
-                        deltas[o] -= base + (0 if pao_seat is not None else honba_total // 3)
-                if pao_seat is not None:
-                    # tsumo under pao: the liable player pays the pao yakuman and the honba
-                    deltas[pao_seat] -= pao_part + honba_total
+                        deltas[o] -= base + honba_total // 3
             elif pao_seat is not None and pao_seat != from_seat:
                 # ron under pao: split with the discarder; the liable player pays honba (RC40)
-                half = pao_part // 2
-                deltas[from_seat] -= value - pao_part + half
-                deltas[pao_seat] -= pao_part - half + honba_total
+                half = value // 2
+                deltas[from_seat] -= half
+                deltas[pao_seat] -= value - half + honba_total
             else:
                 deltas[from_seat] -= value + honba_total
             deltas[w] -= sum(deltas)

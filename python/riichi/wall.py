@@ -229,4 +229,7 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
 
     order += fill(rinshan, 4) + fill(dora, 5) + fill(ura, 5)
     dice = getattr(start, "dice", None)
-    return Wall(tuple(order), tuple(dice) if dice and len(dice) == 2 else None)  # type: ignore[arg-type]
+    if dice and len(dice) == 2 and all(0 <= d <= 5 for d in dice) and 0 in dice:
+        dice = (dice[0] + 1, dice[1] + 1)  # Tenhou writes dice 0-based
+    ok = dice and len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+    return Wall(tuple(order), tuple(dice) if ok else None)  # type: ignore[arg-type]
