@@ -33,3 +33,11 @@ def base_rules():
 
 def make_rules(**kw):
     return dataclasses.replace(base_rules(), **kw)
+
+
+def require_slow(request) -> None:
+    """Skip unless the run opted in to slow tests with ``-m slow``."""
+    import pytest
+
+    if "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("slow test: opt in with -m slow")

@@ -19,7 +19,7 @@ import pytest
 
 import riichi
 from _reference import brute_waits, is_complete
-from engine_support import base_rules
+from engine_support import base_rules, require_slow
 from riichi.actions import (
     Ankan,
     Chi,
@@ -189,5 +189,6 @@ def test_selfplay_invariants_and_brute_force_legality():
 
 
 @pytest.mark.slow
-def test_selfplay_many():
+def test_selfplay_many(request):
+    require_slow(request)
     play(int(os.environ.get("RIICHI_SELFPLAY_SLOW", "3000")), seed=2, brute_every=101)

@@ -84,6 +84,8 @@ class _Player:
     temp_furiten: bool = False
     riichi_furiten: bool = False
     waits: frozenset[int] = frozenset()  # waits of the last 3n+1 hand
+    mkey: bytes = b""  # cache key of the melds (kinds and sizes)
+    cores: list[Any] = field(default_factory=list)  # core Meld objects
     discards_made: int = 0
 
 
@@ -195,6 +197,9 @@ class Round:
         self.result: RoundResult | None = None
         self._red = tuple(rules.red_fives)
         self._reds = frozenset(t for t in range(136) if is_red(t, self._red))
+        self._cls = [(t >> 2) * 2 + (t in self._reds) for t in range(136)]  # kind and colour
+        self._ev = core.event_classes()
+        self._tiles = [self._ev.Tile.of(t >> 2, t in self._reds) for t in range(136)]
         self.players = [_Player() for _ in range(4)]
         self._draw_pos = 0
         self._rinshan_drawn = 0
@@ -484,7 +489,7 @@ class Round:
                 for t in self._distinct(p.hand, drawn):
                     c2 = list(counts)
                     c2[t >> 2] -= 1
-                    w = core.waits(c2, [m.core for m in p.melds], self._meld_key(p))
+                    w = core.waits(c2, p.cores, p.mkey)
                     if not w:
                         continue
                     if not rules.furiten_riichi and (w & (p.river_kinds | {t >> 2})):
@@ -512,11 +517,12 @@ class Round:
 
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
-        seen: dict[tuple[int, bool], int] = {}
+        seen: dict[int, int] = {}
+        cls = self._cls
         for t in sorted(hand):
             if t == drawn:
                 continue
-            key = (t >> 2, t in self._reds)
+            key = cls[t]
             if key not in seen:
                 seen[key] = t
         out = list(seen.values())
@@ -537,7 +543,7 @@ class Round:
             return False
         counts = p.counts
         try:
-            sh = core.shanten(counts, [m.core for m in p.melds])
+            sh = core.shanten(counts, p.cores)
         except Exception:
             return True
         return sh <= 0
@@ -552,7 +558,7 @@ class Round:
         ids = [t for t in p.hand if t >> 2 == k]
         m = self._new_meld("ankan", ids, None, s)
         melds = [x.core for x in p.melds] + [m.core]
-        key = self._meld_key(p) + bytes([k, 4])
+        key = p.mkey + bytes([k, 4])
         return core.waits(counts, melds, key) == p.waits
 
     def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
@@ -803,6 +809,7 @@ class Round:
         p.counts[ids[0] >> 2] -= 4
         m = self._new_meld("ankan", ids, None, s)
         p.melds.append(m)
+        self._melds_changed(p)
         self._break_ippatsu()
         self._uninterrupted = False
         self._kans.append(s)
@@ -837,6 +844,7 @@ class Round:
             core.make_meld("kakan", [*old.tiles, tile], old.called, src, self._reds),
         )
         p.melds[idx] = m
+        self._melds_changed(p)
         self._drawn = None
         self._update_waits(s)
         self._emit("kakan", actor=s, pai=tile, consumed=list(old.tiles))
@@ -877,16 +885,16 @@ class Round:
         order = [(c.seat + i) % 4 for i in (1, 2, 3)]
         rons.sort(key=order.index)
         # a winning tile passed is furiten (temporary; permanent in riichi), RC54
-        offered_ron = [s for s, acts in c.options.items() if any(isinstance(x, Ron) for x in acts)]
+        k = c.tile >> 2
         for o in order:
             p = self.players[o]
-            if o in rons:
+            if o in rons or k not in p.waits:
                 continue
-            missed = (c.tile >> 2) in p.waits if c.kind != "ankan" else o in offered_ron
-            if missed:
-                p.temp_furiten = True
-                if p.riichi:
-                    p.riichi_furiten = True
+            if c.kind == "ankan" and not any(isinstance(x, Ron) for x in c.options.get(o, ())):
+                continue  # only a kokushi that could rob the ankan missed a win
+            p.temp_furiten = True
+            if p.riichi:
+                p.riichi_furiten = True
         if rons:
             mode = self.rules.multiple_ron
             if mode == "head_bump":
@@ -962,6 +970,7 @@ class Round:
         kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
         m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
         p.melds.append(m)
+        self._melds_changed(p)
         self._break_ippatsu()
         self._uninterrupted = False
         self._emit(kind, actor=o, target=d, pai=tile, consumed=consumed)
@@ -1249,7 +1258,7 @@ class Round:
         hand_ids = list(p.hand) if tsumo else [*p.hand, tile]
         counts = self._counts(hand_ids)
         red = self._red_counts(hand_ids)
-        melds = [m.core for m in p.melds]
+        melds = p.cores
         try:
             hand = core.make_hand(counts, melds, red)
         except Exception:
@@ -1309,6 +1318,10 @@ class Round:
                 r[(t >> 2) // 9] += 1
         return (r[0], r[1], r[2])
 
+    def _melds_changed(self, p: _Player) -> None:
+        p.mkey = self._meld_key(p)
+        p.cores = [m.core for m in p.melds]
+
     def _meld_key(self, p: _Player) -> bytes:
         return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))
 
@@ -1329,7 +1342,7 @@ class Round:
         p = self.players[s]
         if len(p.hand) % 3 != 1:
             return
-        p.waits = core.waits(p.counts, [m.core for m in p.melds], self._meld_key(p))
+        p.waits = core.waits(p.counts, p.cores, p.mkey)
 
     @staticmethod
     def _meld_view(p: _Player) -> list[tuple[str, list[int], int | None, int | None]]:
@@ -1340,9 +1353,8 @@ class Round:
 
     def _emit_tile(self, kind: str, actor: int, tile: int, tsumogiri: bool | None = None) -> None:
         """Fast path for the two most frequent events (tsumo, dahai)."""
-        ev = core.event_classes()
-        t = ev.Tile.of(tile >> 2, tile in self._reds)
+        t = self._tiles[tile]
         if tsumogiri is None:
-            self.events.append(ev.Tsumo(actor=actor, pai=t))
+            self.events.append(self._ev.Tsumo(actor=actor, pai=t))
         else:
-            self.events.append(ev.Dahai(actor=actor, pai=t, tsumogiri=tsumogiri))
+            self.events.append(self._ev.Dahai(actor=actor, pai=t, tsumogiri=tsumogiri))
