@@ -181,9 +181,9 @@ def play(n_games, seed, brute_every=0):
 
 
 def test_selfplay_invariants_and_brute_force_legality():
-    n = int(os.environ.get("RIICHI_SELFPLAY_GAMES", "150"))
+    n = int(os.environ.get("RIICHI_SELFPLAY_GAMES", "300"))
     t = time.perf_counter()
-    decisions = play(n, seed=1, brute_every=37)
+    decisions = play(n, seed=1, brute_every=251)
     dt = time.perf_counter() - t
     print(f"\n{n} hanchan, {decisions} decisions in {dt:.1f} s with invariant checks")
 

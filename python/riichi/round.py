@@ -19,7 +19,6 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 from __future__ import annotations
 
 import copy
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -326,11 +325,11 @@ class Round:
         """Every tile id exactly where it is: hands, melds, rivers (not called), live wall,
         dead wall. Used by invariant checks; a correct round returns 136 distinct ids."""
         out: list[int] = []
+        called = {m.called for q in self.players for m in q.melds if m.called is not None}
         for p in self.players:
             out += p.hand
             for m in p.melds:
                 out += m.tiles
-            called = {m.called for q in self.players for m in q.melds if m.called is not None}
             out += [t for t in p.river if t not in called]
         out += self.wall.order[self._draw_pos : LIVE_TILES]
         out += self.wall.order[LIVE_TILES + self._rinshan_drawn :]
@@ -343,17 +342,7 @@ class Round:
         shared (immutable).
         """
         r = copy.copy(self)
-        r.players = [
-            dataclasses.replace(
-                p,
-                hand=list(p.hand),
-                counts=list(p.counts),
-                melds=list(p.melds),
-                river=list(p.river),
-                river_kinds=set(p.river_kinds),
-            )
-            for p in self.players
-        ]
+        r.players = [self._copy_player(p) for p in self.players]
         r.scores = list(self.scores)
         r.events = list(self.events)
         r._kans = list(self._kans)
@@ -373,6 +362,17 @@ class Round:
         r._cache_version = -1
         r._keys_cache = {}
         return r
+
+    @staticmethod
+    def _copy_player(p: _Player) -> _Player:
+        q = copy.copy(p)
+        q.hand = list(p.hand)
+        q.counts = list(p.counts)
+        q.melds = list(p.melds)
+        q.river = list(p.river)
+        q.river_kinds = set(p.river_kinds)
+        q.cores = list(p.cores)
+        return q
 
     def action_key(self, action: Action) -> tuple[Any, ...] | None:
         """The equivalence key of an action: actions with equal keys are the same choice
@@ -671,7 +671,7 @@ class Round:
             else:
                 why = f"seat {seat} has no call to answer now"
             raise IllegalAction(f"{a!r}: {why}")
-        if a not in legal:
+        if not any(x is a for x in legal) and a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):
                 raise IllegalAction(f"{a!r}: {self._why(a)}; legal: {self._short(legal)}")
