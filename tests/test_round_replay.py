@@ -52,6 +52,36 @@ def _pass_non_claimers(r, events, i):
             r.step(Pass(s))
 
 
+def drive_round(r, events):
+    """Step the player events of one round into ``r`` (a Round, or a Game at that round)."""
+    reach = set()
+    for i, e in enumerate(events):
+        if r.phase == "end" or getattr(r, "round", r).is_over:
+            break
+        if e.type == "reach":
+            reach.add(e.actor)
+        elif e.type == "ryukyoku" and e.reason == "sanchahou":
+            rnd = _round(r)
+            while rnd.phase == "claim" and any(
+                isinstance(a, Ron) for s in rnd.seats_to_act for a in rnd.legal_actions(s)
+            ):
+                r.step(rnd.match_event(e))
+            for s in list(rnd.seats_to_act):
+                r.step(Pass(s))
+        elif e.type in _PLAYER or (e.type == "ryukyoku" and e.reason == "kyuushu_kyuuhai"):
+            act = _round(r).match_event(e, riichi=e.type == "dahai" and e.actor in reach)
+            before = _round(r)
+            r.step(act)
+            reach.discard(getattr(e, "actor", -1))
+            if _round(r) is before:
+                _pass_non_claimers(r, events, i)
+    return r
+
+
+def _round(r):
+    return getattr(r, "round", r)
+
+
 def replay(rules, events):
     """Drive a fresh Round with the player events of ``events``; returns it."""
     start = events[0]
@@ -64,25 +94,7 @@ def replay(rules, events):
         honba=start.honba,
         kyotaku=start.kyotaku,
     )
-    reach = set()
-    for i, e in enumerate(events):
-        if r.is_over:
-            break
-        if e.type == "reach":
-            reach.add(e.actor)
-        elif e.type == "ryukyoku" and e.reason == "sanchahou":
-            while r.phase == "claim" and any(
-                isinstance(a, Ron) for s in r.seats_to_act for a in r.legal_actions(s)
-            ):
-                r.step(r.match_event(e))
-            for s in list(r.seats_to_act):
-                r.step(Pass(s))
-        elif e.type in _PLAYER or (e.type == "ryukyoku" and e.reason == "kyuushu_kyuuhai"):
-            act = r.match_event(e, riichi=e.type == "dahai" and e.actor in reach)
-            r.step(act)
-            reach.discard(getattr(e, "actor", -1))
-            _pass_non_claimers(r, events, i)
-    return r
+    return drive_round(r, events)
 
 
 @pytest.mark.parametrize("seed", range(200))

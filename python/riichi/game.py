@@ -240,11 +240,12 @@ class Game:
         elif rules.length == "one_round" and res.kind != "abortive":
             over = not renchan or self._yame(res, top)
         elif self._wind_index >= len(self._winds):
-            # extension: sudden death
-            if renchan:
-                over = res.kind != "abortive" and self._yame(res, top)
+            # extension: sudden death, renchan or not (Tenhou log 2015060814gm-0029-0000-f1ac5f4d:
+            # West 3, the dealer tenpai at a draw, another player at 30000: the game ends)
+            if res.kind != "abortive" and max(self.scores) >= target:
+                over = True
             else:
-                over = max(self.scores) >= target or self._kyoku == 3
+                over = not renchan and self._kyoku == 3
         elif self._is_all_last() and res.kind != "abortive":
             if renchan:
                 over = self._yame(res, top)
