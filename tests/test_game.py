@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine_support import make_rules
-from riichi.actions import Kyuushu, Pon, Ron, Tsumo
+from riichi.actions import Discard, Kyuushu, Pass, Pon, Ron, Tsumo
 from riichi.game import Game
 from riichi.round import Round
 from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
@@ -204,3 +204,57 @@ def test_lengths(length, rounds_max):
         acts = g.legal_actions(s)
         g.step(acts[rng.randrange(len(acts))])
     assert g.result is not None
+
+
+def _draw_out(g):
+    """Tsumogiri (passing every claim) until the current round ends."""
+    rnd = g.round
+    while not rnd.is_over:
+        if rnd.phase == "claim":
+            for s in list(rnd.seats_to_act):
+                g.step(Pass(s))
+            continue
+        s = rnd.current_seat
+        g.step(Discard(s, rnd.state["drawn"], True))
+
+
+TENPAI_13 = "123m456p789s11z55z"
+
+
+@pytest.mark.parametrize("yame", [True, False])
+def test_tenpai_yame_at_all_last(yame):
+    wall = scripted_wall(["", "", "", TENPAI_13], dealer=3)
+    g = Game(
+        make_rules(tenpai_yame=yame),
+        seed=8,
+        walls=[wall],
+        round_wind=1,
+        dealer=3,
+        scores=[20000, 20000, 20000, 40000],
+    )
+    _draw_out(g)
+    assert g.rounds[-1].tenpai[3]
+    assert g.is_over == yame
+
+
+def test_renchan_on_agari_only_by_rule():
+    wall = scripted_wall([TENPAI_13, "", "", ""])
+    g = Game(make_rules(renchan="agari"), seed=8, walls=[wall])
+    _draw_out(g)
+    assert g.rounds[-1].tenpai[0]
+    assert g.round.dealer == 1 and g.round.honba == 1
+
+
+def test_extension_sudden_death_even_on_dealer_renchan():
+    # West 1 (extension), dealer seat 0 tenpai at a draw; seat 1 already has 30000
+    wall = scripted_wall([TENPAI_13, "", "", ""])
+    g = Game(
+        make_rules(),
+        seed=8,
+        walls=[wall],
+        round_wind=2,
+        dealer=0,
+        scores=[20000, 31000, 24000, 25000],
+    )
+    _draw_out(g)
+    assert g.is_over
