@@ -224,3 +224,40 @@ def test_ron_flags_renhou_off_under_tenhou():
     r.step(Ron(1))
     pass_all(r)
     assert r.result.kind == "ron" and r.result.wins[0].seat == 1
+
+
+def test_riichi_stick_not_paid_when_the_declaration_tile_deals_in():
+    # seat 0 declares riichi discarding 7z... seat 1 waits on it (ittsu tanki)
+    hands = ["123m456p789s11z57z", "123456789m111s7z", "", ""]
+    r = Round(make_rules(), scripted_wall(hands, "5z"))
+    take(r, 0, Riichi, tile=next(t for t in r.hand(0) if t >> 2 == 33), auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    assert r.result.kind == "ron" and r.kyotaku == 0
+    assert not any(e.type == "reach_accepted" for e in r.events)
+    assert r.result.deltas[0] == -r.result.wins[0].score.points
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_kokushi_robs_an_ankan_by_rule(allowed):
+    # seat 1: kokushi waiting on 1z; seat 0 declares an ankan of 1z
+    hands = ["111z", "19m19p19s234567z9m", "", ""]
+    r = Round(make_rules(kokushi_chankan_ankan=allowed), scripted_wall(hands, "1z"))
+    take(r, 0, Ankan, auto_pass=False)
+    if allowed:
+        assert Ron(1) in r.legal_actions(1)
+        r.step(Ron(1))
+        assert r.result.kind == "ron"
+    else:
+        assert r.phase == "turn" and r.current_seat == 0
+
+
+def test_observation_shows_only_the_own_hand():
+    r = Round(make_rules(), scripted_wall(["", "", "", ""]))
+    obs = r.observation(1)
+    assert obs["hand"] == r.hand(1) and obs["drawn"] is None
+    assert "hands" not in obs and "wall" not in obs
+    assert obs["legal_actions"] == []
+    own = r.observation(0)
+    assert own["drawn"] == r.state["drawn"] and own["legal_actions"]
+    assert len(obs["rivers"]) == 4 and obs["dora_indicators"] == r.dora_indicators
