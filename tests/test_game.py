@@ -258,3 +258,11 @@ def test_extension_sudden_death_even_on_dealer_renchan():
     )
     _draw_out(g)
     assert g.is_over
+
+
+def test_unsupported_options_are_refused_not_ignored():
+    import riichi
+
+    for kw in ({"yakitori": True}, {"wareme": True}, {"num_players": 3}):
+        with pytest.raises(riichi.RiichiError):
+            Game(make_rules(**kw), seed=1)

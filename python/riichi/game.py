@@ -27,7 +27,7 @@ from typing import Any
 
 from riichi import _core_api as core
 from riichi.actions import Action
-from riichi.errors import IllegalAction
+from riichi.errors import IllegalAction, RiichiError
 from riichi.round import Round, RoundResult
 from riichi.wall import Wall
 
@@ -95,7 +95,10 @@ class Game:
     ) -> None:
         self.rules = core.default_rules() if rules is None else rules
         if self.rules.length not in _LENGTH_WINDS:
-            raise ValueError(f"unknown game length {self.rules.length!r}")
+            raise RiichiError(f"unknown game length {self.rules.length!r}")
+        for name in ("yakitori", "wareme"):
+            if getattr(self.rules, name, False):
+                raise RiichiError(f"rules.{name} is not supported by the game engine yet")
         self._rng = random.Random(seed)
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)

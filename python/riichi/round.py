@@ -37,7 +37,7 @@ from riichi.actions import (
     Ron,
     Tsumo,
 )
-from riichi.errors import IllegalAction
+from riichi.errors import IllegalAction, RiichiError
 from riichi.wall import LIVE_TILES, Wall, is_red
 
 __all__ = ["Round", "RoundResult", "Win"]
@@ -179,6 +179,10 @@ class Round:
         honba: int = 0,
         kyotaku: int = 0,
     ) -> None:
+        if getattr(rules, "num_players", 4) != 4:
+            raise RiichiError(
+                f"the round engine plays 4-player games; rules.num_players is {rules.num_players}"
+            )
         if len(scores) != 4:
             raise ValueError(f"scores must have 4 entries, got {len(scores)}")
         if not 0 <= dealer <= 3:
