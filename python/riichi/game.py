@@ -16,6 +16,23 @@ top with at least ``target_points``), ``renchan`` (``"tenpai"``: the dealer keep
 when tenpai at an exhaustive draw; ``"agari"``: only by winning), ``uma``, ``oka``,
 ``leftover_kyotaku_to_top``. An abortive draw always repeats the round, at all-last too
 (RC45). Ranking ties are broken by seat order from the first dealer (Tenhou).
+
+Example (random self-play)::
+
+    import random
+    import riichi
+
+    rng = random.Random(0)
+    game = riichi.Game(riichi.Rules.tenhou(), seed=1)
+    while not game.is_over:
+        seat = game.seats_to_act[0]          # the turn seat, or a seat answering a claim
+        actions = game.legal_actions(seat)   # typed actions (riichi.actions)
+        game.step(rng.choice(actions))       # IllegalAction for anything not offered
+    print(game.result.ranks, game.result.scores)
+
+Evidence from Tenhou logs (tests/test_round_real_logs.py replays every 4-player game of
+../shared/data/mjlog through this class): the extension is sudden death even when the
+dealer keeps the deal; tenpai-yame at all-last applies to games from June 2010 on.
 """
 
 from __future__ import annotations
