@@ -454,6 +454,10 @@ class Round:
         Tiles of one kind and colour are interchangeable: one action is offered per
         distinct choice (lowest ids); :meth:`step` accepts any equivalent ids the seat holds.
         """
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The cached legal actions of ``seat`` (do not mutate)."""
         if self._cache_version != self._version:
             self._cache = {}
             self._cache_version = self._version
@@ -468,7 +472,7 @@ class Round:
             else:
                 acts = []
             self._cache[seat] = acts
-        return list(acts)
+        return acts
 
     def _turn_actions(self, s: int) -> list[Action]:
         p = self.players[s]
@@ -500,7 +504,7 @@ class Round:
                         continue
                     acts.append(_RIICHI[s][t][t == drawn])
         if drawn is not None and len(self._kans) < 4 and self.live_tiles_left > 0:
-            for k in range(34):
+            for k in range(34) if 4 in counts else ():
                 if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
                     ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
                     acts.append(Ankan(s, ids))  # type: ignore[arg-type]
@@ -668,14 +672,17 @@ class Round:
             raise IllegalAction(f"{a!r}: seat must be 0..3")
         if self._phase == _END:
             raise IllegalAction(f"{a!r}: the round is over")
-        legal = self.legal_actions(seat)
+        legal = self._legal(seat)
         if not legal:
             if self._phase == _TURN:
                 why = f"it is seat {self._turn}'s turn"
             else:
                 why = f"seat {seat} has no call to answer now"
             raise IllegalAction(f"{a!r}: {why}")
-        if not any(x is a for x in legal) and a not in legal:
+        offered = any(x is a for x in legal)
+        if offered:
+            return  # the very object offered: legal as it stands
+        if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):
                 raise IllegalAction(f"{a!r}: {self._why(a)}; legal: {self._short(legal)}")
