@@ -45,7 +45,6 @@ __all__ = ["Round", "RoundResult", "Win"]
 _TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
 _DRAGONS = (31, 32, 33)
 _WINDS = (27, 28, 29, 30)
-_WIND_NAMES = "ESWN"
 _TURN, _CLAIM, _END = "turn", "claim", "end"
 # Actions are immutable: the frequent ones are built once and shared.
 _DISCARD = [[(Discard(s, t, False), Discard(s, t, True)) for t in range(136)] for s in range(4)]
@@ -218,7 +217,6 @@ class Round:
         self._forbidden: frozenset[int] = frozenset()
         self._claim: _Claim | None = None
         self._first_discards: list[int] = []
-        self._kan_just_declared = False
         self._version = 0
         self._cache: dict[int, list[Action]] = {}
         self._cache_version = -1
@@ -867,7 +865,7 @@ class Round:
         if not options:
             self._resolve_claim()
 
-    def _complete_kan(self, s: int, kind: str) -> None:
+    def _complete_kan(self, s: int) -> None:
         """After a kakan or daiminkan stands: kan dora by rule, then the rinshan draw."""
         self._kans.append(s)
         self._break_ippatsu()
@@ -885,9 +883,6 @@ class Round:
         c.responses[a.seat] = a
         if len(c.responses) == len(c.options):
             self._resolve_claim()
-        elif isinstance(a, Ron) and self.rules.multiple_ron == "head_bump":
-            # the first ron in turn order wins at once when every seat before it has answered
-            pass
 
     def _resolve_claim(self) -> None:
         c = self._claim
@@ -924,7 +919,7 @@ class Round:
             self._phase = _TURN
             self._turn = c.seat
             if c.kind == "kakan":
-                self._complete_kan(c.seat, "kakan")
+                self._complete_kan(c.seat)
             else:
                 self._rinshan_draw(c.seat)
             return
@@ -991,7 +986,7 @@ class Round:
         self._update_waits(o)
         if isinstance(a, Daiminkan):
             self._forbidden = frozenset()
-            self._complete_kan(o, "daiminkan")
+            self._complete_kan(o)
             return
         self._drawn = None
         k = tile >> 2
