@@ -257,3 +257,28 @@ def test_pao_tsumo_paid_fully_by_the_liable_player():
 def test_pao_off_by_rule():
     rules = dataclasses.replace(make_rules(), pao_daisangen=False)
     assert not rules.pao_daisangen
+
+
+def test_pao_daisuushii_ron_split():
+    # seat 1 pons 1z 2z 3z from seat 0 and 4z from seat 2 (liable), then rons 5m from seat 3
+    hand1 = "11z22z33z44z59m1p9p9s"
+    draws = ["1z", "2p", "3p", "2z", "4p", "6p", "3z", "4z", "7p", "5m"]
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "".join(draws)))
+    for wind, single in (("1z", "1p"), ("2z", "9p"), ("3z", "9s")):
+        discard(r, 0, wind, auto_pass=False)
+        take(r, 1, Pon)
+        discard(r, 1, single)
+        if wind != "3z":
+            play_until(r, 0)
+    discard(r, 2, "4z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9m")
+    play_until(r, 3)
+    discard(r, 3, "5m", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    (win,) = r.result.wins
+    assert any(n.startswith("daisuushi") for n, _ in win.score.yakuman)
+    assert win.pao_seat == 2
+    v = win.score.points
+    assert win.deltas == (0, v, -v // 2, -v // 2)

@@ -163,6 +163,20 @@ _SEQ_FIELDS = ("consumed", "hand", "dora_markers", "uradora_markers")
 
 
 _EV: list[Any] = []
+_NAMES: dict[str, str] = {}
+
+
+def _yaku_names() -> dict[str, str]:
+    """Core yaku name -> event-model name (``riichi.events.TENHOU_YAKU``), by Tenhou id."""
+    if not _NAMES:
+        from riichi import _core
+
+        tenhou = _events().TENHOU_YAKU
+        for i, name in _core.yaku_table():
+            if i < len(tenhou):
+                _NAMES[name] = tenhou[i]
+        _NAMES.setdefault("", "")
+    return _NAMES
 
 
 def event_classes() -> Any:
@@ -214,8 +228,10 @@ def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> 
         lim = getattr(res, "limit", None)
         out["fu"] = int(res.fu)
         out["han"] = int(res.han)
+        names = _yaku_names()
         out["yaku"] = tuple(
-            [(n, int(h)) for n, h in res.yaku] + [(n, 13 * int(m)) for n, m in res.yakuman]
+            [(names.get(n, n), int(h)) for n, h in res.yaku]
+            + [(names.get(n, n), 13 * int(m)) for n, m in res.yakuman]
         )
         out["points"] = int(res.points)
         out["limit"] = 5 if lim and "yakuman" in lim else _LIMITS.get(lim, 0)

@@ -1012,7 +1012,7 @@ class Round:
         if k in _DRAGONS and self.rules.pao_daisangen and sum(x in _DRAGONS for x in sets) == 3:
             self._pao[o] = (d, "daisangen")
         if k in _WINDS and self.rules.pao_daisuushi and sum(x in _WINDS for x in sets) == 4:
-            self._pao[o] = (d, "daisuushii")
+            self._pao[o] = (d, "daisuushi")
         kans = sum(1 for x in melds if x.kind in ("daiminkan", "ankan", "kakan"))
         if m.kind == "daiminkan" and getattr(self.rules, "pao_suukantsu", False) and kans == 4:
             self._pao[o] = (d, "suukantsu")
@@ -1112,7 +1112,9 @@ class Round:
             assert res is not None
             deltas = [0, 0, 0, 0]
             pao = self._pao.get(w)
-            pao_seat = pao[0] if pao and pao[1] in core.yakuman_names(res) else None
+            # the core names daisuushi, the event model daisuushii: match the stem
+            names = core.yakuman_names(res)
+            pao_seat = pao[0] if pao and any(n.startswith(pao[1]) for n in names) else None
             pay = core.payments(res, honba=honba, honba_points=rules.honba_points)
             honba_total = honba * rules.honba_points
             value = pay["ron"]
