@@ -50,9 +50,9 @@ def make_hand(counts: Sequence[int], melds: Sequence[Any], red: tuple[int, int, 
 
 
 def _default_waits(hand: Any) -> frozenset[int]:
-    import riichi
+    from riichi import _core
 
-    return frozenset(w.tile for w in riichi.waits(hand))
+    return frozenset([w.tile for w in _core.waits(hand)])
 
 
 def _default_score(hand: Any, win_tile: int, **kw: Any) -> Any:

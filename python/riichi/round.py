@@ -570,6 +570,7 @@ class Round:
     def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
         k = tile >> 2
         out: dict[int, list[Action]] = {}
+        live = self.live_tiles_left > 0
         for i in (1, 2, 3):
             o = (d + i) % 4
             p = self.players[o]
@@ -578,7 +579,7 @@ class Round:
                 sc = self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind)
                 if sc is not None:
                     acts.append(_RON[o])
-            if kind == "dahai" and self.live_tiles_left > 0 and not p.riichi:
+            if kind == "dahai" and live and not p.riichi:
                 acts += self._call_options(o, d, tile)
             if acts:
                 acts.append(_PASS[o])
