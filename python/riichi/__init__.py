@@ -4,15 +4,19 @@ Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is
 notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
 """
 
+from riichi import (
+    actions,
+    batch,
+)
 from riichi._core import (
     Discard,
     Hand,
     Meld,
     Reading,
-    Wait,
-    decompose,
     ShantenDetail,
     Ukeire,
+    Wait,
+    decompose,
     discards,
     format_counts,
     mjai_name,
@@ -23,60 +27,57 @@ from riichi._core import (
     shanten,
     shanten_detail,
     tile_name,
-    waits,
     ukeire,
+    waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.game import Game, GameResult
+from riichi.round import Round, RoundResult, Win
 from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
-
-from riichi import batch  # noqa: E402  (riichi.batch: array kernels)
-from riichi import actions  # noqa: E402  (riichi.actions: typed player actions)
-from riichi.game import Game, GameResult  # noqa: E402
-from riichi.round import Round, RoundResult, Win  # noqa: E402
-from riichi.wall import Wall  # noqa: E402
+from riichi.wall import Wall
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Discard",
+    "Game",
+    "GameResult",
     "Hand",
     "IllegalAction",
     "InvalidHand",
     "InvalidTile",
     "LogFormatError",
     "Meld",
+    "Reading",
     "RiichiError",
+    "Round",
+    "RoundResult",
+    # scoring
+    "Rules",
+    "ScoreResult",
+    "ShantenDetail",
+    "Ukeire",
+    "Wait",
+    "Wall",
+    "Win",
+    # round and game engine
+    "actions",
+    "batch",
+    "decompose",
+    "discards",
     "format_counts",
     "mjai_name",
+    "nagashi_mangan",
     "parse_counts",
     "parse_mjai",
     "parse_tile",
     "parse_tiles",
-    "tile_name",
-    "Reading",
-    "Wait",
-    "decompose",
-    "waits",
+    "score",
     # shanten, ukeire and discards
     "shanten",
     "shanten_detail",
-    "ShantenDetail",
+    "tile_name",
     "ukeire",
-    "discards",
-    "Ukeire",
-    "Discard",
-    "batch",
-    # round and game engine
-    "actions",
-    "Game",
-    "GameResult",
-    "Round",
-    "RoundResult",
-    "Win",
-    "Wall",
-    # scoring
-    "Rules",
-    "ScoreResult",
-    "nagashi_mangan",
-    "score",
+    "waits",
 ]
