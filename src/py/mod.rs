@@ -3,9 +3,9 @@
 
 use pyo3::prelude::*;
 
-mod decompose;
 mod analysis;
 mod batch;
+mod decompose;
 mod errors;
 mod score;
 mod tiles;
