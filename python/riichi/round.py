@@ -800,7 +800,8 @@ class Round:
         self._drawn = None
         self._rinshan = False
         self._forbidden = frozenset()
-        self._update_waits(s)
+        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
+            self._update_waits(s)
         self._emit_tile("dahai", s, tile, tsumogiri)
         if self._pending_dora:
             self._reveal_pending()
