@@ -579,7 +579,7 @@ class Round:
                 sc = self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind)
                 if sc is not None:
                     acts.append(_RON[o])
-            if kind == "dahai" and live and not p.riichi:
+            if kind == "dahai" and live and not p.riichi and (p.counts[k] >= 2 or i == 1):
                 acts += self._call_options(o, d, tile)
             if acts:
                 acts.append(_PASS[o])
