@@ -806,12 +806,21 @@ class Round:
         if self._pending_dora:
             self._reveal_pending()
         options = self._claim_options("dahai", s, tile)
-        self._claim = _Claim("dahai", s, tile, options, riichi=riichi)
-        self._phase = _CLAIM
         if riichi:
             p.riichi = True  # declared; the stick is paid when the discard passes
-        if not options:
-            self._resolve_claim()
+        if options:
+            self._claim = _Claim("dahai", s, tile, options, riichi=riichi)
+            self._phase = _CLAIM
+            return
+        # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
+        k = tile >> 2
+        for i in (1, 2, 3):
+            q = self.players[(s + i) % 4]
+            if k in q.waits:
+                q.temp_furiten = True
+                if q.riichi:
+                    q.riichi_furiten = True
+        self._after_discard(s, tile, riichi, None)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
@@ -925,32 +934,35 @@ class Round:
             else:
                 self._rinshan_draw(c.seat)
             return
-        d = c.seat
-        if c.riichi:
-            self._accept_riichi(d)
-            if self.rules.suucha_riichi and all(p.riichi for p in self.players):
-                self._abort("suucha_riichi")
-                return
         calls = [a for a in c.responses.values() if isinstance(a, (Pon, Daiminkan, Chi))]
         call = next((a for a in calls if not isinstance(a, Chi)), None) or (
             calls[0] if calls else None
         )
+        self._after_discard(c.seat, c.tile, c.riichi, call)
+
+    def _after_discard(self, d: int, tile: int, riichi: bool, call: Action | None) -> None:
+        """A discard no one won on: riichi stick, abortive draws, the call, or the next draw."""
+        if riichi:
+            self._accept_riichi(d)
+            if self.rules.suucha_riichi and all(p.riichi for p in self.players):
+                self._abort("suucha_riichi")
+                return
         if (
-            self.rules.suufon_renda
+            call is None
             and len(self._first_discards) == 4
+            and self.rules.suufon_renda
             and self._uninterrupted
-            and call is None
             and self._first_discards[0] in _WINDS
             and len(set(self._first_discards)) == 1
             and sum(p.discards_made for p in self.players) == 4
         ):
             self._abort("suufon_renda")
             return
-        if self.rules.suukaikan and len(self._kans) == 4 and len(set(self._kans)) > 1:
+        if len(self._kans) == 4 and self.rules.suukaikan and len(set(self._kans)) > 1:
             self._abort("suukaikan")
             return
         if call is not None:
-            self._call(call, d, c.tile)
+            self._call(call, d, tile)
             return
         if self.live_tiles_left == 0:
             self._exhaustive_draw()
