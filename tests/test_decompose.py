@@ -235,3 +235,25 @@ def test_incomplete_is_a_value() -> None:
     assert riichi.decompose("123m456p789s11223z") == []
     assert riichi.decompose("123m456p789s11223z", "3z") == []
     assert counts_of([]) == [0] * 34
+
+
+# --- differential: the `mahjong` package as an oracle (closed 14-tile hands) ---
+
+
+def as_tile_lists(r: riichi.Reading) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(tuple(block_tiles(b)) for b in r.blocks))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(complete_hands(max_melds=0).map(lambda b: b.concealed), random_concealed(14)))
+def test_agrees_with_mahjong_package(counts: list[int]) -> None:
+    mahjong_agari = pytest.importorskip("mahjong.agari")
+    mahjong_divider = pytest.importorskip("mahjong.hand_calculating.divider")
+    readings = riichi.decompose(counts)
+    assert bool(readings) == mahjong_agari.Agari().is_agari(counts)
+    # HandDivider lists regular and chiitoitsu readings (not kokushi)
+    theirs = {
+        tuple(sorted(tuple(b) for b in d)) for d in mahjong_divider.HandDivider.divide_hand(counts)
+    }
+    ours = {as_tile_lists(r) for r in readings if r.form != "kokushi"}
+    assert ours == theirs
