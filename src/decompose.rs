@@ -874,6 +874,10 @@ mod tests {
             "12m",
             "13579m2468p135s1z",
             "1112223334445m",
+            // RC01 family: four of a kind is neither a triplet plus a fifth tile nor two pairs
+            "11112222333444z",
+            "11m111122223333z",
+            "23m111122223333z",
         ] {
             let x = c(h);
             assert!(!is_complete(&x), "{h}");
