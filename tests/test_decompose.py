@@ -28,6 +28,12 @@ def reading_tiles(r: riichi.Reading, hand: riichi.Hand | None = None) -> list[in
     return c
 
 
+def won(r: riichi.Reading) -> tuple[str, int]:
+    """The block the winning tile completed."""
+    assert r.win_block is not None
+    return r.blocks[r.win_block]
+
+
 def all_counts(hand: riichi.Hand) -> list[int]:
     c = list(hand.concealed)
     for m in hand.melds:
@@ -111,7 +117,7 @@ def test_chiitoitsu_readings(counts: list[int]) -> None:
     assert {tuple(r.blocks) for r in readings if r.form == "regular"} == regular_readings(counts)
     win = next(k for k in range(34) if counts[k])
     (w,) = [r for r in riichi.decompose(counts, win) if r.form == "chiitoitsu"]
-    assert w.blocks[w.win_block] == ("pair", win) and w.wait == "tanki"
+    assert won(w) == ("pair", win) and w.wait == "tanki"
 
 
 @given(kokushi_hands(), st.data())
@@ -157,7 +163,7 @@ def test_rc15_kanchan_keeps_the_triplet() -> None:
     kanchan = [r for r in readings if r.wait == "kanchan"]
     assert len(kanchan) == 1
     assert ("triplet", riichi.parse_tile("2s")) in kanchan[0].blocks
-    assert kanchan[0].blocks[kanchan[0].win_block] == ("sequence", riichi.parse_tile("1s"))
+    assert won(kanchan[0]) == ("sequence", riichi.parse_tile("1s"))
     assert any(r.wait == "shanpon" for r in readings)
 
 
@@ -186,7 +192,7 @@ def test_rc15_kanchan_keeps_the_triplet() -> None:
 )
 def test_rule_case_readings(hand: str, win: str, want: list[tuple[str, str]]) -> None:
     readings = riichi.decompose(hand, win)
-    got = {(r.blocks[r.win_block], r.wait) for r in readings if r.form == "regular"}
+    got = {(won(r), r.wait) for r in readings if r.form == "regular"}
     assert got == {(blocks_of(b)[0], w) for b, w in want}
 
 
@@ -200,7 +206,7 @@ def test_ryanpeikou_is_also_chiitoitsu() -> None:
     assert {tuple(r.blocks) for r in got if r.form == "regular"} == regular
     assert [r.form for r in got] == ["regular"] * 3 + ["chiitoitsu"]
     readings = riichi.decompose("22334455667788s", "8s")
-    waits = {(r.form, r.blocks[r.win_block], r.wait) for r in readings}
+    waits = {(r.form, won(r), r.wait) for r in readings}
     assert waits == {
         ("chiitoitsu", ("pair", 25), "tanki"),
         ("regular", ("pair", 25), "tanki"),
