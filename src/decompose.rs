@@ -4,7 +4,7 @@
 //! - **regular**: n sequences/triplets and one pair among the concealed tiles (melds are
 //!   separate and never passed here);
 //! - **chiitoitsu**: seven pairs of seven *distinct* kinds (four of a kind is not two
-//!   pairs, Tenhou and the JPML rules);
+//!   pairs, as on Tenhou and in most rule sets);
 //! - **kokushi**: one of each of the 13 terminals and honors plus a second copy of one.
 //!
 //! Chiitoitsu and kokushi exist only with 14 concealed tiles. [`is_complete`] is a
@@ -85,7 +85,7 @@ impl Block {
         }
     }
 
-    /// The romaji-free kind name used in text and Python: `"sequence"`, `"triplet"`, `"pair"`.
+    /// The block kind as written in Python results: `"sequence"`, `"triplet"`, `"pair"`.
     pub const fn kind_name(self) -> &'static str {
         match self {
             Block::Sequence(_) => "sequence",
