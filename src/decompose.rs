@@ -150,6 +150,17 @@ pub struct Reading {
 /// The 13 terminal and honor kinds.
 pub const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// `IS_YAOCHUU[k]`: kind k is a terminal or honor.
+pub(crate) const IS_YAOCHUU: [bool; 34] = {
+    let mut t = [false; 34];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        t[YAOCHUU[i]] = true;
+        i += 1;
+    }
+    t
+};
+
 /// Whether one numbered suit (9 counts) splits into sequences and triplets only.
 /// Greedy is exact: at the lowest rank, any three sequences starting there can be traded
 /// for three triplets, so `count % 3` sequences start there if any decomposition exists.
@@ -309,15 +320,15 @@ pub(crate) fn group_fit(c: &Counts, g: usize) -> GroupFit {
 
 /// Seven pairs of seven distinct kinds (14 tiles).
 pub(crate) fn is_chiitoitsu(c: &Counts) -> bool {
-    c.iter().filter(|&&x| x == 2).count() == 7 && c.iter().all(|&x| x == 0 || x == 2)
+    // 14 tiles in kinds of exactly 0 or 2 copies: seven distinct pairs
+    c.iter().all(|&x| x == 0 || x == 2) && c.iter().map(|&x| u32::from(x)).sum::<u32>() == 14
 }
 
 /// Thirteen orphans (14 tiles): every terminal and honor, one of them twice.
 pub(crate) fn is_kokushi(c: &Counts) -> bool {
     let mut pair = false;
     for (k, &x) in c.iter().enumerate() {
-        let yao = YAOCHUU.contains(&k);
-        match (yao, x) {
+        match (IS_YAOCHUU[k], x) {
             (false, 0) => {}
             (true, 1) => {}
             (true, 2) if !pair => pair = true,

@@ -6,7 +6,9 @@
 //! draw, RC08). Copies merely visible elsewhere (discards, other players' melds, dora
 //! indicators) do not matter: such a "karaten" hand is tenpai on Tenhou.
 
-use crate::decompose::{decompose_win, group_fit, is_chiitoitsu, is_kokushi, WaitShape, YAOCHUU};
+use crate::decompose::{
+    decompose_win, group_fit, is_chiitoitsu, is_kokushi, WaitShape, IS_YAOCHUU,
+};
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::tile::{Counts, Tile};
@@ -71,7 +73,7 @@ fn scan_winning_tiles(
     // Fit of each group as it stands; adding a tile changes only its own group.
     let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
     // Kokushi tenpai needs 13 concealed terminals/honors; then every one is a candidate.
-    let kokushi_shape = n == 13 && (0..34).all(|k| concealed[k] == 0 || YAOCHUU.contains(&k));
+    let kokushi_shape = n == 13 && (0..34).all(|k| concealed[k] == 0 || IS_YAOCHUU[k]);
     let mut c = *concealed;
     for k in 0..34 {
         if concealed[k] + meld_counts[k] >= 4 {
@@ -86,7 +88,7 @@ fn scan_winning_tiles(
             let hi = (k - k % 9 + 8).min(k + 2);
             (lo..=hi).any(|j| concealed[j] > 0)
         };
-        if !(near || (kokushi_shape && YAOCHUU.contains(&k))) {
+        if !(near || (kokushi_shape && IS_YAOCHUU[k])) {
             continue;
         }
         c[k] += 1;

@@ -263,3 +263,13 @@ def test_agrees_with_mahjong_package(counts: list[int]) -> None:
     }
     ours = {as_tile_lists(r) for r in readings if r.form != "kokushi"}
     assert ours == theirs
+
+
+def test_numpy_counts_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    counts = np.zeros(34, dtype=np.uint8)
+    counts[0:9] = 1
+    counts[27], counts[28] = 3, 2
+    (r,) = riichi.decompose(counts, "1z")
+    assert (won(r), r.wait) == (("triplet", 27), "shanpon")
+    assert [w.tile for w in riichi.waits(counts - np.eye(34, dtype=np.uint8)[28])] == [28]
