@@ -273,3 +273,21 @@ def test_numpy_counts_are_accepted() -> None:
     (r,) = riichi.decompose(counts, "1z")
     assert (won(r), r.wait) == (("triplet", 27), "shanpon")
     assert [w.tile for w in riichi.waits(counts - np.eye(34, dtype=np.uint8)[28])] == [28]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.lists(st.integers(-3, 7), min_size=30, max_size=36),
+        st.text(alphabet="0123456789mpsz :ponchi", max_size=24),
+    ),
+    st.one_of(st.none(), st.integers(-2, 40), st.text(alphabet="0123456789mpsz", max_size=3)),
+)
+def test_any_input_gives_a_value_or_a_riichi_error(hand: object, win: object) -> None:
+    # never a crash or a foreign exception, whatever comes in
+    for call in (lambda: riichi.decompose(hand, win), lambda: riichi.waits(hand)):  # type: ignore[arg-type]
+        try:
+            result = call()
+        except riichi.RiichiError:
+            continue
+        assert isinstance(result, list)
