@@ -1,1 +1,253 @@
-//! TODO: filled in by its own change.
+//! Waits: the winning tiles of a tenpai hand and the shapes each completes.
+//!
+//! A hand is tenpai when it has at least one wait. A tile whose four copies are all in
+//! the player's own hand (concealed tiles and melds, ankan included) is not a wait: no
+//! fifth copy exists (Tenhou and Mahjong Soul: `123456789m1111p` is noten at exhaustive
+//! draw, RC08). Copies merely visible elsewhere (discards, other players' melds, dora
+//! indicators) do not matter: such a "karaten" hand is tenpai on Tenhou.
+
+use crate::decompose::{
+    decompose_win, group_fit, is_chiitoitsu, is_kokushi, WaitShape, IS_YAOCHUU,
+};
+use crate::error::{Error, Result};
+use crate::hand::{tile_count, Hand};
+use crate::tile::{Counts, Tile};
+
+/// One winning tile of a tenpai hand with every shape it completes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Wait {
+    /// The winning tile kind.
+    pub tile: Tile,
+    /// Every wait shape the tile completes over all readings, sorted and distinct.
+    pub shapes: Vec<WaitShape>,
+}
+
+/// Winning tile kinds (ascending) of 3n+1 concealed tiles, given copies already used in
+/// melds (`meld_counts`, 34 counts; zeros if none). Every form counts (regular;
+/// chiitoitsu and kokushi with 13 concealed tiles). A tile whose 4 copies are all in the
+/// player's own hand (concealed + melds) is not a wait (RC08); copies visible elsewhere
+/// still count (karaten is tenpai on Tenhou).
+///
+/// Malformed input (a count above 4 in either vector or in their sum, a concealed tile
+/// count other than 3n+1 ≤ 13) has no waits, never a panic; [`waits_of_hand`] takes a
+/// [`Hand`], which is always valid.
+pub fn waits(concealed: &Counts, meld_counts: &Counts) -> Vec<Wait> {
+    let mut out = Vec::new();
+    scan_winning_tiles(concealed, meld_counts, &mut |tile, won| {
+        let mut shapes: Vec<WaitShape> = decompose_win(won, tile).iter().map(|r| r.wait).collect();
+        shapes.sort_unstable();
+        shapes.dedup();
+        out.push(Wait { tile, shapes });
+        true
+    });
+    out
+}
+
+/// Whether 3n+1 concealed tiles (with `meld_counts` as in [`waits`]) have any wait;
+/// stops at the first one and computes no shapes.
+pub fn has_wait(concealed: &Counts, meld_counts: &Counts) -> bool {
+    let mut any = false;
+    scan_winning_tiles(concealed, meld_counts, &mut |_, _| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Call `f(tile, completed counts)` for each winning tile in ascending order while it
+/// returns true. Malformed input calls nothing.
+fn scan_winning_tiles(
+    concealed: &Counts,
+    meld_counts: &Counts,
+    f: &mut dyn FnMut(Tile, &Counts) -> bool,
+) {
+    let n = tile_count(concealed);
+    if n % 3 != 1 || n > 13 {
+        return;
+    }
+    for k in 0..34 {
+        if u32::from(concealed[k]) + u32::from(meld_counts[k]) > 4 {
+            return;
+        }
+    }
+    // Fit of each group as it stands; adding a tile changes only its own group.
+    let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
+    // Kokushi tenpai needs 13 concealed terminals/honors; then every one is a candidate.
+    let kokushi_shape = n == 13 && (0..34).all(|k| concealed[k] == 0 || IS_YAOCHUU[k]);
+    let mut c = *concealed;
+    for k in 0..34 {
+        if concealed[k] + meld_counts[k] >= 4 {
+            continue; // every copy is in the player's own hand (RC08)
+        }
+        let g = k / 9;
+        // a winning tile touches the hand: same kind, or a numbered neighbour within 2
+        let near = if g == 3 {
+            concealed[k] > 0
+        } else {
+            let lo = (k - k % 9).max(k.saturating_sub(2));
+            let hi = (k - k % 9 + 8).min(k + 2);
+            (lo..=hi).any(|j| concealed[j] > 0)
+        };
+        if !(near || (kokushi_shape && IS_YAOCHUU[k])) {
+            continue;
+        }
+        c[k] += 1;
+        let own = group_fit(&c, g);
+        let mut pairs = usize::from(own.pair);
+        let mut regular = own.melds || own.pair;
+        for (h, fit) in fits.iter().enumerate() {
+            if h != g {
+                regular &= fit.melds || fit.pair;
+                pairs += usize::from(fit.pair);
+            }
+        }
+        let complete =
+            (regular && pairs == 1) || (n == 13 && (is_chiitoitsu(&c) || is_kokushi(&c)));
+        if complete && !f(Tile::from_index(k), &c) {
+            return;
+        }
+        c[k] -= 1;
+    }
+}
+
+/// Waits of a hand with 13 tiles counting each meld as 3 (see [`waits`]).
+///
+/// # Errors
+/// [`Error::BadTileCount`] if the hand holds 14 tiles (it must discard first).
+pub fn waits_of_hand(hand: &Hand) -> Result<Vec<Wait>> {
+    let meld_counts = checked_meld_counts(hand)?;
+    Ok(waits(hand.concealed(), &meld_counts))
+}
+
+/// Whether a 13-tile hand is tenpai: it has at least one wait (see [`waits`]).
+///
+/// # Errors
+/// [`Error::BadTileCount`] if the hand holds 14 tiles.
+pub fn is_tenpai(hand: &Hand) -> Result<bool> {
+    let meld_counts = checked_meld_counts(hand)?;
+    Ok(has_wait(hand.concealed(), &meld_counts))
+}
+
+/// Copies in the hand's melds, or the error for a 14-tile hand.
+fn checked_meld_counts(hand: &Hand) -> Result<Counts> {
+    if hand.is_full() {
+        return Err(Error::BadTileCount {
+            concealed: hand.concealed_len(),
+            melds: hand.melds().len(),
+            expected: "13 tiles counting each meld as 3 (a hand waiting for its 14th tile)",
+        });
+    }
+    let mut meld_counts = [0u8; 34];
+    for m in hand.melds() {
+        m.add_to(&mut meld_counts);
+    }
+    Ok(meld_counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tile;
+
+    fn w(hand: &str) -> Vec<(String, Vec<WaitShape>)> {
+        waits_of_hand(&Hand::parse(hand).unwrap())
+            .unwrap()
+            .into_iter()
+            .map(|w| (w.tile.to_string(), w.shapes))
+            .collect()
+    }
+    fn tiles(hand: &str) -> Vec<String> {
+        w(hand).into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn shapes_per_wait() {
+        use WaitShape::*;
+        assert_eq!(
+            w("123m789p789s23p11z"),
+            vec![("1p".into(), vec![Ryanmen]), ("4p".into(), vec![Ryanmen])]
+        );
+        assert_eq!(w("123m789p789s13p11z"), vec![("2p".into(), vec![Kanchan])]);
+        assert_eq!(w("123m789p789s12p11z"), vec![("3p".into(), vec![Penchan])]);
+        assert_eq!(w("123m789p789s1p111z"), vec![("1p".into(), vec![Tanki])]);
+        assert_eq!(
+            w("123m789p789s11p11z"),
+            vec![("1p".into(), vec![Shanpon]), ("1z".into(), vec![Shanpon])]
+        );
+        // 1m: 11m pair + 123m... / 111m + 23m: several shapes for one tile
+        assert_eq!(
+            w("1123m456p789s111z"),
+            vec![
+                ("1m".into(), vec![Ryanmen, Tanki]),
+                ("4m".into(), vec![Ryanmen])
+            ]
+        );
+    }
+
+    #[test]
+    fn nine_sided_and_thirteen_sided() {
+        assert_eq!(
+            tiles("1112345678999m"),
+            (1..=9).map(|k| format!("{k}m")).collect::<Vec<_>>()
+        );
+        let k = w("19m19p19s1234567z");
+        assert_eq!(k.len(), 13);
+        assert!(k.iter().all(|(_, s)| s == &vec![WaitShape::Tanki]));
+        assert_eq!(tiles("19m19p19s1234566z"), vec!["7z".to_string()]);
+    }
+
+    #[test]
+    fn chiitoitsu_needs_distinct_pairs() {
+        assert_eq!(tiles("1122m3344p5566s7z"), vec!["7z".to_string()]);
+        // 1111m is not two pairs: no chiitoitsu wait on 7z
+        assert!(tiles("1111m3344p5566s7z").is_empty());
+    }
+
+    #[test]
+    fn no_wait_on_a_fifth_copy_rc08() {
+        // RC08 / RC01 family: every completing tile is a fifth copy
+        for h in [
+            "123456789m1111p",
+            "123456789m1111z",
+            "112233s123p1111m",
+            "1m234567p789s pon:111m",     // tanki on the pon's tile
+            "12m456p789s11z ankan:3333m", // penchan into an ankan
+            "5555m123p456s789s",
+        ] {
+            assert!(tiles(h).is_empty(), "{h}: {:?}", tiles(h));
+            assert!(!is_tenpai(&Hand::parse(h).unwrap()).unwrap(), "{h}");
+        }
+        // one side of a ryanmen held in an ankan: only the other side remains
+        assert_eq!(tiles("23m456p789s11z ankan:1111m"), vec!["4m".to_string()]);
+        assert_eq!(tiles("2m234567p789s pon:111m"), vec!["2m".to_string()]);
+        assert!(is_tenpai(&Hand::parse("2m234567p789s pon:111m").unwrap()).unwrap());
+        // bare counts: the meld copies come in through meld_counts
+        let mut melds = [0u8; 34];
+        melds[parse_tile("1m").unwrap().index()] = 3;
+        let (conc, _) = crate::notation::parse_counts("1m234567p789s").unwrap();
+        assert!(waits(&conc, &melds).is_empty());
+        assert_eq!(waits(&conc, &[0; 34]).len(), 1);
+    }
+
+    #[test]
+    fn bad_input() {
+        let full = Hand::parse("123m456p789s11122z").unwrap();
+        assert!(matches!(
+            waits_of_hand(&full),
+            Err(Error::BadTileCount { concealed: 14, .. })
+        ));
+        assert!(is_tenpai(&full).is_err());
+        let mut five = [0u8; 34];
+        five[0] = 5;
+        five[1] = 8;
+        assert!(waits(&five, &[0; 34]).is_empty());
+        let mut c = [0u8; 34];
+        c[0] = 4;
+        let mut m = [0u8; 34];
+        m[0] = 4;
+        c[5] = 3;
+        c[6] = 3;
+        c[7] = 3;
+        assert!(waits(&c, &m).is_empty());
+    }
+}

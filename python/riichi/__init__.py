@@ -7,6 +7,9 @@ notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for
 from riichi._core import (
     Hand,
     Meld,
+    Reading,
+    Wait,
+    decompose,
     format_counts,
     mjai_name,
     parse_counts,
@@ -14,6 +17,7 @@ from riichi._core import (
     parse_tile,
     parse_tiles,
     tile_name,
+    waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
 
@@ -26,7 +30,10 @@ __all__ = [
     "InvalidTile",
     "LogFormatError",
     "Meld",
+    "Reading",
     "RiichiError",
+    "Wait",
+    "decompose",
     "format_counts",
     "mjai_name",
     "parse_counts",
@@ -34,4 +41,5 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "tile_name",
+    "waits",
 ]

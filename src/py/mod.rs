@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod decompose;
 mod errors;
 mod tiles;
 
@@ -11,5 +12,6 @@ mod tiles;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
+    decompose::register(m)?;
     Ok(())
 }

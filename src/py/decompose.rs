@@ -1,0 +1,254 @@
+//! Glue for hand decomposition and waits: `decompose`, `waits`, `Hand.waits()`,
+//! `Hand.is_tenpai()` and the `Reading` / `Wait` result classes.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use crate::decompose::{self as core, Block, Reading};
+use crate::error::Error;
+use crate::hand::tile_count;
+use crate::meld::Meld;
+use crate::notation::{format_counts, parse_tile};
+use crate::py::tiles::{extract_hand_like, HandLike, PyHand, PyMeld};
+use crate::tile::{Counts, Tile};
+use crate::wait::{self, Wait};
+
+/// One winning tile of a tenpai hand with every wait shape it completes.
+#[pyclass(name = "Wait", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyWait(Wait);
+
+#[pymethods]
+impl PyWait {
+    /// The winning tile kind (0..=33).
+    #[getter]
+    fn tile(&self) -> u8 {
+        self.0.tile.index() as u8
+    }
+    /// Every shape the tile completes over all readings, distinct, in the order
+    /// `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`.
+    #[getter]
+    fn shapes(&self) -> Vec<&'static str> {
+        self.0.shapes.iter().map(|s| s.name()).collect()
+    }
+    /// `{"tile": int, "shapes": list[str]}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("tile", self.tile())?;
+        d.set_item("shapes", self.shapes())?;
+        Ok(d)
+    }
+    fn __repr__(&self) -> String {
+        format!("Wait({}: {})", self.0.tile, self.shapes().join(", "))
+    }
+}
+
+/// One reading of a complete hand: blocks of the concealed tiles, the melds carried
+/// along, and (given a winning tile) the block it completed and its wait shape.
+#[pyclass(name = "Reading", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyReading {
+    reading: Reading,
+    melds: Vec<Meld>,
+    win: Option<Tile>,
+    concealed: Counts,
+}
+
+#[pymethods]
+impl PyReading {
+    /// `"regular"`, `"chiitoitsu"` or `"kokushi"`.
+    #[getter]
+    fn form(&self) -> &'static str {
+        self.reading.form.name()
+    }
+    /// Concealed blocks as `(kind, tile)`: kind `"sequence"` (tile = its lowest kind),
+    /// `"triplet"` or `"pair"`. Regular: sequences, triplets, then the pair; chiitoitsu:
+    /// the 7 pairs; kokushi: empty.
+    #[getter]
+    fn blocks(&self) -> Vec<(&'static str, u8)> {
+        self.reading
+            .blocks
+            .iter()
+            .map(|b| (b.kind_name(), b.tile().index() as u8))
+            .collect()
+    }
+    /// Index into `blocks` of the block the winning tile completed (None for kokushi and
+    /// without a winning tile).
+    #[getter]
+    fn win_block(&self) -> Option<usize> {
+        self.reading.win_block
+    }
+    /// The winning tile kind, or None when decomposed without one.
+    #[getter]
+    fn win_tile(&self) -> Option<u8> {
+        self.win.map(|t| t.index() as u8)
+    }
+    /// Wait shape of the winning tile in this reading (`"ryanmen"`, `"kanchan"`,
+    /// `"penchan"`, `"tanki"`, `"shanpon"`); None without a winning tile.
+    #[getter]
+    fn wait(&self) -> Option<&'static str> {
+        self.win.map(|_| self.reading.wait.name())
+    }
+    /// The hand's melds, unchanged (a reading's blocks plus its melds are the hand's tiles).
+    #[getter]
+    fn melds(&self) -> Vec<PyMeld> {
+        self.melds.iter().map(|m| PyMeld(*m)).collect()
+    }
+    /// A plain dict: form, blocks (list of `(kind, tile)`), win_block, win_tile, wait and
+    /// melds (as text, e.g. `"pon:555z"`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("form", self.form())?;
+        d.set_item("blocks", self.blocks())?;
+        d.set_item("win_block", self.win_block())?;
+        d.set_item("win_tile", self.win_tile())?;
+        d.set_item("wait", self.wait())?;
+        let melds: Vec<String> = self.melds.iter().map(|m| m.to_string()).collect();
+        d.set_item("melds", melds)?;
+        Ok(d)
+    }
+    fn __repr__(&self) -> String {
+        let mut parts: Vec<String> = if self.reading.blocks.is_empty() {
+            vec![format_counts(&self.concealed, [0; 3])]
+        } else {
+            self.reading.blocks.iter().map(Block::to_string).collect()
+        };
+        parts.extend(self.melds.iter().map(Meld::to_string));
+        let mut s = format!("Reading({}: {}", self.form(), parts.join(" "));
+        if let Some(win) = self.win {
+            s.push_str(&format!(", win {win}"));
+            if let Some(i) = self.reading.win_block {
+                s.push_str(&format!(" in {}", self.reading.blocks[i]));
+            }
+            s.push_str(&format!(", {}", self.reading.wait.name()));
+        }
+        s.push(')');
+        s
+    }
+}
+
+/// A winning tile given as mpsz text (`"3m"`, `"0p"`) or a kind 0..=33.
+fn extract_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(parse_tile(s.to_str()?)?);
+    }
+    match obj.extract::<i64>() {
+        Ok(k) => Ok(Tile::new(k)?),
+        Err(_) => Err(crate::py::errors::InvalidTile::new_err(format!(
+            "win_tile must be mpsz text like \"3m\" or a tile kind 0..=33, got {}",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))),
+    }
+}
+
+fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
+    match h {
+        HandLike::Hand(h) => (*h.concealed(), h.melds().to_vec()),
+        HandLike::Counts(c) => (c, Vec::new()),
+    }
+}
+
+/// Every reading of a complete hand.
+///
+/// Args:
+///     hand: a `Hand` (its melds are carried into each reading), mpsz text (melds after
+///         spaces, e.g. `"123m55z pon:777z ..."`) or 34 counts. The concealed part must
+///         number 3n+2 tiles (14 counting each meld as 3).
+///     win_tile: the winning tile as mpsz text (`"3m"`) or a kind 0..=33, or None.
+///
+/// Returns:
+///     list[Reading]: without `win_tile`, one reading per block decomposition (regular
+///     ones by ascending blocks, then chiitoitsu, then kokushi; chiitoitsu and kokushi
+///     only with 14 concealed tiles), each with `win_block`, `win_tile` and `wait` None.
+///     With `win_tile`, one reading per decomposition and per distinct block holding the
+///     winning tile (123m+345m with win 3m: a penchan and a ryanmen reading). Empty when
+///     the hand is not complete (a value, not an error).
+///
+/// Raises:
+///     InvalidHand: a fifth copy, or a tile count that no complete hand has.
+///     InvalidTile: a bad tile notation or kind.
+///     RiichiError: `win_tile` is not among the concealed tiles.
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile = None))]
+fn decompose(
+    hand: &Bound<'_, PyAny>,
+    win_tile: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyReading>> {
+    let (concealed, melds) = split_hand_like(extract_hand_like(hand)?);
+    let win = win_tile.map(extract_tile).transpose()?;
+    core::check_complete_input(&concealed, melds.len(), win)?;
+    let readings = match win {
+        Some(w) => core::decompose_win(&concealed, w),
+        None => core::decompose(&concealed),
+    };
+    Ok(readings
+        .into_iter()
+        .map(|reading| PyReading {
+            reading,
+            melds: melds.clone(),
+            win,
+            concealed,
+        })
+        .collect())
+}
+
+/// Winning tiles of a hand waiting for its 14th tile, ascending by kind.
+///
+/// A tile whose four copies are all in the player's own hand (concealed tiles and melds,
+/// ankan included) is no wait: Tenhou counts `123456789m1111p` noten at exhaustive draw
+/// (RC08). Copies visible elsewhere do not matter (karaten is tenpai on Tenhou).
+/// Chiitoitsu needs seven distinct kinds; kokushi may wait on all 13 terminals and honors.
+///
+/// Args:
+///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, or 34 counts (3n+1
+///         concealed tiles; bare counts carry no melds).
+///
+/// Returns:
+///     list[Wait]: each winning tile with every shape it completes; empty when noten.
+///
+/// Raises:
+///     InvalidHand: a fifth copy or a tile count other than 3n+1 (13 with melds).
+///     InvalidTile: bad tile notation.
+#[pyfunction]
+fn waits(hand: &Bound<'_, PyAny>) -> PyResult<Vec<PyWait>> {
+    let w = match extract_hand_like(hand)? {
+        HandLike::Hand(h) => wait::waits_of_hand(&h)?,
+        HandLike::Counts(c) => {
+            let n = tile_count(&c);
+            if n % 3 != 1 || n > 13 {
+                return Err(Error::BadTileCount {
+                    concealed: n,
+                    melds: 0,
+                    expected: "3n+1 concealed tiles (1, 4, 7, 10 or 13) waiting for a \
+                               winning tile",
+                }
+                .into());
+            }
+            wait::waits(&c, &[0; 34])
+        }
+    };
+    Ok(w.into_iter().map(PyWait).collect())
+}
+
+#[pymethods]
+impl PyHand {
+    /// Winning tiles of this 13-tile hand (see `riichi.waits`).
+    fn waits(&self) -> PyResult<Vec<PyWait>> {
+        Ok(wait::waits_of_hand(&self.0)?
+            .into_iter()
+            .map(PyWait)
+            .collect())
+    }
+    /// Whether this 13-tile hand has at least one wait.
+    fn is_tenpai(&self) -> PyResult<bool> {
+        Ok(wait::is_tenpai(&self.0)?)
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyWait>()?;
+    m.add_class::<PyReading>()?;
+    m.add_function(wrap_pyfunction!(decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(waits, m)?)?;
+    Ok(())
+}
