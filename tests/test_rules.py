@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 import riichi
 from riichi import Rules
 from riichi.rules import DOUBLE_YAKUMAN_FORMS, SCORING_FIELDS

@@ -12,7 +12,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 import riichi
 from riichi import Rules, score
 
@@ -36,17 +35,17 @@ def _case_hand(c: dict) -> str:
 
 def _case_score(c: dict, **extra):
     flags = dict(c["flags"])
-    kw = dict(
-        tsumo=c["win_type"] == "tsumo",
-        seat_wind=c["seat_wind"],
-        round_wind=c["round_wind"],
-        dora_indicators=c["dora_indicators"],
-        riichi=flags.get("riichi", False),
-        rinshan=flags.get("rinshan", False),
-        ura_indicators=flags.get("ura_indicators", ()),
-        honba=flags.get("honba", 0),
-        kyotaku=flags.get("kyotaku_at_win", 0),
-    )
+    kw = {
+        "tsumo": c["win_type"] == "tsumo",
+        "seat_wind": c["seat_wind"],
+        "round_wind": c["round_wind"],
+        "dora_indicators": c["dora_indicators"],
+        "riichi": flags.get("riichi", False),
+        "rinshan": flags.get("rinshan", False),
+        "ura_indicators": flags.get("ura_indicators", ()),
+        "honba": flags.get("honba", 0),
+        "kyotaku": flags.get("kyotaku_at_win", 0),
+    }
     kw.update(extra)
     return score(_case_hand(c), c["win_tile"].split()[0], **kw)
 
