@@ -7,8 +7,8 @@ use crate::score::{SetKind, Shape};
 /// One line of a fu breakdown: what it is (e.g. `"closed_triplet 9m"`) and its fu.
 pub type FuItem = (String, u32);
 
-/// Fu of a regular reading (`pinfu`: the hand is awarded pinfu; `han`: its han, read only by
-/// the `ThirtyAtOneHan` open-pinfu option). Returns (fu rounded up to 10, items).
+/// Fu of a regular reading (`pinfu`: the hand is awarded pinfu; `han`: its han with dora, read
+/// only by the `ThirtyAtOneHan` open-pinfu option). Returns (fu rounded up to 10, items).
 pub fn regular_fu(
     shape: &Shape,
     pinfu: bool,

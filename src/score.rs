@@ -288,6 +288,7 @@ fn regular_candidate(
     all: &Counts,
     sit: &Situation,
     rules: &ScoringRules,
+    dora_han: u32,
 ) -> Candidate {
     let menzen = hand.is_closed();
     let mut sets = Vec::with_capacity(4);
@@ -471,7 +472,7 @@ fn regular_candidate(
         yaku.push((Yaku::Shousangen, 2));
     }
     let han: u32 = yaku.iter().map(|y| y.1).sum();
-    let (fu, fu_items) = regular_fu(&shape, pinfu, han, rules);
+    let (fu, fu_items) = regular_fu(&shape, pinfu, han + dora_han, rules);
     Candidate {
         yaku,
         yakuman,
@@ -653,7 +654,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
     let mut candidates: Vec<Candidate> = Vec::new();
     for r in decompose_win(hand.concealed(), sit.win_tile) {
         candidates.push(match r.form {
-            Form::Regular => regular_candidate(hand, &r, &all, sit, rules),
+            Form::Regular => regular_candidate(hand, &r, &all, sit, rules, dora_han),
             Form::Chiitoitsu => chiitoitsu_candidate(&all, sit, rules),
             Form::Kokushi => kokushi_candidate(hand, &all, sit, rules),
         });

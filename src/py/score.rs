@@ -206,13 +206,13 @@ impl PyScoreResult {
     }
     /// Tenhou ids of the yaku (dora 52, uradora 53, akadora 54) or of the yakuman.
     #[getter]
-    fn yaku_ids(&self) -> Vec<u8> {
+    fn yaku_ids(&self) -> Vec<u32> {
         let v = if self.0.yakuman.is_empty() {
             &self.0.yaku
         } else {
             &self.0.yakuman
         };
-        v.iter().map(|(y, _)| y.id()).collect()
+        v.iter().map(|(y, _)| u32::from(y.id())).collect()
     }
     /// Dora (kan dora and nuki dora included).
     #[getter]
