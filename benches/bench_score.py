@@ -21,10 +21,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 
-import mjlog_agari as M  # noqa: E402
-
-import riichi  # noqa: E402
-from riichi.batch_score import score as batch_score  # noqa: E402
+import mjlog_agari as M
+import riichi
+from riichi.batch_score import FLAG_BITS, score_arrays
+from riichi.batch_score import score as batch_score
 
 try:
     import riichienv
@@ -192,6 +192,57 @@ def _requests(hands: list[dict]) -> list[dict]:
     return out
 
 
+def arrays(hands: list[dict]) -> dict:
+    """The real hands as the columns of riichi.batch_score.score_arrays."""
+    import numpy as np
+
+    n = len(hands)
+    cols = {
+        "concealed": np.zeros((n, 34), np.uint8),
+        "win_tile": np.zeros(n, np.uint8),
+        "red": np.zeros((n, 3), np.uint8),
+        "melds": np.zeros((n, 4, 3), np.uint8),
+        "flags": np.zeros(n, np.uint16),
+        "seat_wind": np.zeros(n, np.uint8),
+        "round_wind": np.zeros(n, np.uint8),
+        "dora": np.full((n, 5), -1, np.int8),
+        "ura": np.full((n, 5), -1, np.int8),
+        "honba": np.zeros(n, np.uint16),
+        "kyotaku": np.zeros(n, np.uint16),
+    }
+    kinds = {"chi": 1, "pon": 2, "daiminkan": 3, "ankan": 4, "kakan": 5}
+    for i, h in enumerate(hands):
+        w = h["win"]
+        for t in h["ids"]:
+            cols["concealed"][i, t // 4] += 1
+            if w.red_on and t in M.RED_IDS:
+                cols["red"][i, t // 36] += 1
+        cols["win_tile"][i] = w.win_tile
+        for j, m in enumerate(x for x in h["melds"] if not x.nuki):
+            red = sum(1 for t in m.ids if w.red_on and t in M.RED_IDS)
+            cols["melds"][i, j] = (kinds[m.kind], min(m.ids) // 4, red)
+        kw = w.kwargs
+        cols["flags"][i] = sum(1 << b for f, b in FLAG_BITS.items() if kw.get(f))
+        cols["seat_wind"][i] = kw["seat_wind"] - 27
+        cols["round_wind"][i] = kw["round_wind"] - 27
+        for j, d in enumerate(kw["dora_indicators"]):
+            cols["dora"][i, j] = d
+        for j, d in enumerate(kw["ura_indicators"]):
+            cols["ura"][i, j] = d
+        cols["honba"][i] = kw["honba"]
+        cols["kyotaku"][i] = kw["kyotaku"]
+    return cols
+
+
+def _arrays_rate(cols: dict, repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        score_arrays(**cols)
+        best = min(best, time.perf_counter() - t)
+    return len(cols["win_tile"]) / best
+
+
 def _batch_rate(reqs: list[dict], repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -209,24 +260,33 @@ def main() -> None:
     ok_r = sum(1 for h in real if not M.check(h["win"])[1])
     print(f"riichi agrees with Tenhou on {ok_r}/{len(real)} real hands")
     if renv is not None:
-        ok_e = 0
+        ok_e = errors = 0
         for h in real:
             try:
                 res = riichienv_real(h)
             except Exception:  # noqa: BLE001 - a library error is a wrong answer here
+                errors += 1
+                res = None
+            if res is None:
                 continue
             w = h["win"]
             han = sum(w.yaku.values()) if not w.yakuman else res.han
             if res.is_win and res.fu == w.fu and res.han == han:
                 ok_e += 1
-        print(f"riichienv han/fu agree with Tenhou on {ok_e}/{len(real)} real hands")
+        print(
+            f"riichienv han/fu agree with Tenhou on {ok_e}/{len(real)} real hands"
+            f" ({errors} raised)"
+        )
     rows = [("riichi.score (real)", _rate(riichi_real, real))]
     rows.append(("riichi.score (random)", _rate(riichi_random, rnd)))
     if renv is not None:
         rows.append(("riichienv HandEvaluator.calc (real)", _rate(riichienv_real, real)))
         rows.append(("riichienv HandEvaluator.calc (random)", _rate(riichienv_random, rnd)))
     reqs = _requests(real) * 4
-    rows.append((f"riichi batch_score, {os.cpu_count()} threads (real x4)", _batch_rate(reqs)))
+    threads = os.cpu_count()
+    rows.append((f"riichi batch.score dicts, {threads} threads (real x4)", _batch_rate(reqs)))
+    cols = arrays(real * 4)
+    rows.append((f"riichi score_arrays, {threads} threads (real x4)", _arrays_rate(cols)))
     one = subprocess.run(
         [sys.executable, __file__, "--batch-one-thread"],
         env={**os.environ, "RAYON_NUM_THREADS": "1"},
@@ -234,7 +294,9 @@ def main() -> None:
         text=True,
         check=True,
     )
-    rows.append(("riichi batch_score, 1 thread (real x4)", float(one.stdout.strip())))
+    dicts1, arrays1 = map(float, one.stdout.split())
+    rows.append(("riichi batch.score dicts, 1 thread (real x4)", dicts1))
+    rows.append(("riichi score_arrays, 1 thread (real x4)", arrays1))
     for name, rate in rows:
         print(f"{name:55s} {rate:12,.0f} hands/s")
     base = dict(rows).get("riichienv HandEvaluator.calc (real)")
@@ -262,8 +324,14 @@ def test_bench_riichi_batch(benchmark):
     benchmark(lambda: batch_score(reqs))
 
 
+def test_bench_riichi_arrays(benchmark):
+    cols = arrays(real_hands(2000))
+    benchmark(lambda: score_arrays(**cols))
+
+
 if __name__ == "__main__":
     if "--batch-one-thread" in sys.argv:
-        print(_batch_rate(_requests(real_hands()) * 4))
+        hands = real_hands()
+        print(_batch_rate(_requests(hands) * 4), _arrays_rate(arrays(hands * 4)))
     else:
         main()

@@ -87,8 +87,25 @@ fn regular(concealed: &Counts) -> Vec<Vec<Block>> {
     if n % 3 != 2 {
         return out;
     }
+    // The pair lies in the one suit whose tile count is 2 mod 3; honors come in 2s and 3s.
+    let mut pair_suit = None;
+    for suit in 0..4 {
+        let range = suit * 9..(suit * 9 + if suit == 3 { 7 } else { 9 });
+        let sum: usize = concealed[range].iter().map(|&x| x as usize).sum();
+        match sum % 3 {
+            0 => {}
+            2 if pair_suit.is_none() => pair_suit = Some(suit),
+            _ => return out,
+        }
+    }
+    if concealed[27..].iter().any(|&x| x == 1 || x == 4) {
+        return out;
+    }
+    let Some(ps) = pair_suit else {
+        return out;
+    };
     let mut c = *concealed;
-    for p in 0..34 {
+    for p in ps * 9..(ps * 9 + if ps == 3 { 7 } else { 9 }) {
         if c[p] >= 2 {
             c[p] -= 2;
             let mut found = Vec::new();

@@ -173,3 +173,17 @@ def score_batch(
 ) -> dict[str, np.ndarray]: ...
 def nagashi_mangan(dealer: bool, rules: ScoringRules | None = ...) -> tuple[int, int, int]: ...
 def yaku_table() -> list[tuple[int, str]]: ...
+def score_arrays(
+    concealed: np.ndarray,
+    win_tile: np.ndarray,
+    red: np.ndarray,
+    melds: np.ndarray,
+    flags: np.ndarray,
+    seat_wind: np.ndarray,
+    round_wind: np.ndarray,
+    dora: np.ndarray,
+    ura: np.ndarray,
+    honba: np.ndarray,
+    kyotaku: np.ndarray,
+    rules: ScoringRules | None = ...,
+) -> dict[str, np.ndarray]: ...
