@@ -791,6 +791,81 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
 }
 
 #[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tile;
+
+    fn sit(win: &str, seat: &str, f: impl FnOnce(&mut Situation)) -> Situation {
+        let mut s = Situation::new(parse_tile(win).unwrap());
+        s.seat_wind = parse_tile(seat).unwrap();
+        f(&mut s);
+        s
+    }
+
+    fn run(hand: &str, s: &Situation) -> ScoreResult {
+        score(&Hand::parse(hand).unwrap(), s, &ScoringRules::tenhou()).unwrap()
+    }
+
+    #[test]
+    fn worked_cases() {
+        // RC15: dealer ron, kanchan reading keeps 222s concealed: 7 han 50 fu 18000
+        let r = run(
+            "12222305888s666z",
+            &sit("2s", "1z", |s| {
+                s.round_wind = Tile::SOUTH;
+                s.dora_indicators = vec![parse_tile("6p").unwrap()];
+            }),
+        );
+        assert_eq!((r.han, r.fu, r.payments.value), (7, 50, 18000));
+        // RC17: toitoi + sanankou reading, 12 han
+        let r = run(
+            "11122233344s222z",
+            &sit("1s", "2z", |s| {
+                s.riichi = true;
+                s.ura_indicators = vec![parse_tile("1s").unwrap()];
+            }),
+        );
+        assert_eq!((r.han, r.payments.value), (12, 24000));
+        // RC30: kanchan reading, 40 fu; 1 honba
+        let r = run("777p05567888s pon:888m", &sit("6s", "1z", |s| s.honba = 1));
+        assert_eq!((r.han, r.fu, r.payments.ron), (2, 40, 4200));
+        // RC35: rinshan tsumo keeps the 2 tsumo fu
+        let r = run(
+            "678m567p88s pon:111z kakan:2222z",
+            &sit("6m", "3z", |s| {
+                s.tsumo = true;
+                s.rinshan = true;
+                s.dora_indicators = vec![Tile::EAST];
+            }),
+        );
+        assert_eq!((r.han, r.fu, r.payments.tsumo_dealer), (6, 50, 6000));
+    }
+
+    #[test]
+    fn results_not_errors() {
+        let r = run("123m234p340678s22z", &sit("2m", "1z", |_| {}));
+        assert!(r.is_agari && !r.has_yaku && r.payments.total == 0);
+        let r = run("123m12359p1678s22z", &sit("2m", "1z", |_| {}));
+        assert!(!r.is_agari);
+        let h = Hand::parse("123m456p789s234s5p").unwrap();
+        assert!(score(&h, &sit("5p", "1z", |_| {}), &ScoringRules::tenhou()).is_err());
+    }
+
+    #[test]
+    fn fu_items_sum_to_fu() {
+        for (hand, win) in [
+            ("111m999p123s999s55p", "2s"),
+            ("567p11z ankan:2222m ankan:4444s daiminkan:9999p", "5p"),
+            ("234m567p66s chi:345s chi:678p", "2m"),
+        ] {
+            let r = run(hand, &sit(win, "2z", |_| {}));
+            let sum: u32 = r.fu_breakdown.iter().map(|i| i.fu).sum();
+            assert_eq!(sum, r.fu, "{hand}");
+        }
+    }
+}
+
+#[cfg(test)]
 mod timing {
     use super::*;
 
