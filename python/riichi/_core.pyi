@@ -166,7 +166,7 @@ def score(
     honba: int = ...,
     kyotaku: int = ...,
     nukidora: int = ...,
-    rules: ScoringRules | None = ...,
+    rules: Any = ...,
 ) -> ScoreResult: ...
 def score_batch(
     requests: Sequence[Mapping[str, Any]], rules: ScoringRules | None = ...

@@ -392,6 +392,34 @@ fn wait_name(w: crate::decompose::WaitShape) -> &'static str {
     }
 }
 
+/// Scoring rules from a `ScoringRules` or from anything with a `scoring()` method (`Rules`).
+fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
+    if let Ok(r) = obj.cast::<PyScoringRules>() {
+        return Ok(r.get().0.clone());
+    }
+    // riichi.Rules keeps its built ScoringRules in `_scoring_cache` (filled at construction).
+    if let Ok(cache) = obj.getattr("_scoring_cache") {
+        if let Ok(first) = cache.get_item(0) {
+            if let Ok(r) = first.cast::<PyScoringRules>() {
+                return Ok(r.get().0.clone());
+            }
+        }
+    }
+    let built = obj.call_method0("scoring").map_err(|_| {
+        PyTypeError::new_err(format!(
+            "rules: expected riichi.Rules or ScoringRules, got {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let r = built
+        .cast::<PyScoringRules>()
+        .map_err(|_| PyTypeError::new_err("rules.scoring() did not return a ScoringRules"))?;
+    Ok(r.get().0.clone())
+}
+
 /// A tile given as a kind (0..=33) or mpsz text.
 fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
@@ -461,7 +489,36 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     )))
 }
 
-/// Score one winning hand (see `riichi.score` for the contract).
+/// Score a winning hand: yaku, fu, han, limit and payments.
+///
+/// Args:
+///     hand: The hand with the winning tile among its concealed tiles (14 tiles, each kan
+///         counted as 3): a `riichi.Hand` or mpsz text with melds after spaces, e.g.
+///         `"678m567p88s pon:111z kakan:2222z"`. Red fives (`0`) count as aka dora; for a
+///         chankan of a red five pass the hand holding the red five.
+///     win_tile: The winning tile, mpsz (`"5m"`, `"0m"` allowed) or kind 0..33.
+///     tsumo: Self-draw (rinshan included). False for ron and chankan.
+///     riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan: Situational yaku
+///         (the caller knows the situation; the scorer trusts the flags).
+///     tenhou, chiihou, renhou: First-go-around wins (renhou valued by `rules.renhou`).
+///     seat_wind: "E"/"S"/"W"/"N", "1z".."4z" or kind 27..30 (default East: the dealer).
+///     round_wind: Same encoding (default East).
+///     dora_indicators: Indicators (not the dora): mpsz text ("1m5z") or a sequence of tiles.
+///     ura_indicators: Uradora indicators; counted only with riichi or double riichi.
+///     honba: Honba counters (`rules.honba_points` in total each; Tenhou 300).
+///     kyotaku: Riichi sticks on the table; the winner collects `rules.riichi_stick` each.
+///     nukidora: North tiles set aside in three-player games (each a dora).
+///     rules: A `riichi.Rules` (or its `ScoringRules`); default Tenhou.
+///
+/// Returns:
+///     A frozen `ScoreResult`. A hand that is not complete has `is_agari` False; a complete
+///     hand without yaku has `has_yaku` False; both score zero points.
+///
+/// Raises:
+///     InvalidTile: bad tile notation or kind. InvalidHand: a hand that cannot exist.
+///     RiichiError: a hand of the wrong size, a winning tile not among the concealed tiles,
+///     a non-wind seat/round wind, more red fives than `rules.red_fives`.
+///     TypeError: an argument of the wrong type.
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, *, tsumo = false, riichi = false, double_riichi = false,
     ippatsu = false, haitei = false, houtei = false, rinshan = false, chankan = false,
@@ -490,7 +547,7 @@ fn score(
     honba: u32,
     kyotaku: u32,
     nukidora: u8,
-    rules: Option<PyRef<'_, PyScoringRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
     let hand = extract_hand(hand)?;
     let sit = Situation {
@@ -516,15 +573,11 @@ fn score(
         kyotaku,
         nukidora,
     };
-    let default;
-    let rules = match &rules {
-        Some(r) => &r.0,
-        None => {
-            default = ScoringRules::tenhou();
-            &default
-        }
+    let rules = match rules {
+        Some(r) => extract_rules(r)?,
+        None => ScoringRules::tenhou(),
     };
-    Ok(PyScoreResult(core_score::score(&hand, &sit, rules)?))
+    Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
 }
 
 const FLAGS: [&str; 11] = [
