@@ -148,7 +148,7 @@ pub struct Set {
 #[derive(Clone, Debug)]
 pub struct Shape {
     /// The four sets.
-    pub sets: Vec<Set>,
+    pub sets: [Set; 4],
     /// The pair's tile.
     pub pair: Tile,
     /// How the winning tile completed its block.
@@ -297,16 +297,27 @@ fn regular_candidate(
     dora_han: u32,
 ) -> Candidate {
     let menzen = hand.is_closed();
-    let mut sets = Vec::with_capacity(4);
+    let mut sets = [Set {
+        kind: SetKind::Seq,
+        tile: Tile::EAST,
+        concealed: true,
+    }; 4];
+    let mut n_sets = 0;
+    let mut push = |s: Set| {
+        if n_sets < 4 {
+            sets[n_sets] = s;
+            n_sets += 1;
+        }
+    };
     let mut pair = sit.win_tile;
     for (i, b) in reading.blocks.iter().enumerate() {
         match *b {
-            Block::Sequence(t) => sets.push(Set {
+            Block::Sequence(t) => push(Set {
                 kind: SetKind::Seq,
                 tile: t,
                 concealed: true,
             }),
-            Block::Triplet(t) => sets.push(Set {
+            Block::Triplet(t) => push(Set {
                 kind: SetKind::Trip,
                 tile: t,
                 concealed: sit.tsumo || reading.win_block != Some(i),
@@ -315,7 +326,7 @@ fn regular_candidate(
         }
     }
     for m in hand.melds() {
-        sets.push(Set {
+        push(Set {
             kind: match m.kind() {
                 MeldKind::Chi => SetKind::Seq,
                 MeldKind::Pon => SetKind::Trip,
@@ -334,7 +345,7 @@ fn regular_candidate(
         seat_wind: sit.seat_wind,
         round_wind: sit.round_wind,
     };
-    let mut yaku = Vec::new();
+    let mut yaku = Vec::with_capacity(8);
     let mut yakuman = Vec::new();
     let sets = &shape.sets;
     let mut seq_buf = [Tile::EAST; 4];
@@ -589,6 +600,14 @@ fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
             });
         }
     }
+    for (name, v) in [("honba", sit.honba), ("kyotaku", sit.kyotaku)] {
+        if v > 10_000 {
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!("{v} is beyond any game (at most 10000)"),
+            });
+        }
+    }
     if u32::from(rules.num_players) < 2 {
         return Err(Error::InvalidArgument {
             name: "rules.num_players",
@@ -656,7 +675,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
     let dora_han = dora + uradora + akadora;
 
     let mut common = Common {
-        yaku: Vec::new(),
+        yaku: Vec::with_capacity(8),
         yakuman: Vec::new(),
         han: 0,
     };

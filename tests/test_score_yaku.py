@@ -316,3 +316,33 @@ def test_batch_matches_single_calls():
         batch_score([reqs[0], {"hand": "123m", "win_tile": "1m"}])
     with pytest.raises(riichi.RiichiError, match="unknown key"):
         batch_score([{**reqs[0], "tsumoo": True}])
+
+
+# ------------------------------------------------------------------ robustness
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 4), min_size=34, max_size=34),
+    win=st.integers(-2, 40),
+    flags=st.dictionaries(
+        st.sampled_from(["tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+                         "rinshan", "chankan", "tenhou", "chiihou", "renhou"]),
+        st.booleans(),
+    ),
+    honba=st.integers(0, 2**32 - 1),
+    seat=st.integers(20, 35),
+)
+def test_any_input_is_a_result_or_a_riichi_error(counts, win, flags, honba, seat):
+    try:
+        hand = riichi.Hand.from_counts(counts)
+    except riichi.RiichiError:
+        return
+    try:
+        r = score(hand, win, seat_wind=seat, honba=honba, **flags)
+    except riichi.RiichiError:
+        return
+    assert r.total >= 0 and (r.has_yaku or r.total == 0)
