@@ -82,12 +82,11 @@ def test_ron_completing_only_the_triplet_opens_it():
 
 
 def test_ron_on_a_run_tile_keeps_the_triplet_concealed():
-    # 2s completes 1-3 (kanchan) or the 222 triplet: the run reading keeps 222s concealed
-    r = score("12223s456p789m777z", "2s", seat_wind="S")
-    assert r.wait in ("kanchan", "shanpon")
-    # either way a value: compare with the tsumo (all concealed) value of the same shape
-    t = score("12223s456p789m777z", "2s", seat_wind="S", tsumo=True)
-    assert t.fu >= r.fu - 10
+    # 3 444 5p + 777m 999s 11z: ron 4p read as the kanchan 3-5 keeps 444p concealed
+    r = score("344445p777m999s11z", "4p", seat_wind="S")
+    assert "sanankou" in _names(r) and r.wait == "kanchan"
+    # 20 + 10 + 4 (444p) + 4 (777m) + 8 (999s) + 2 (East pair) + 2 (kanchan) = 50
+    assert (r.han, r.fu, r.points) == (2, 50, 3200)
 
 
 # ---------------------------------------------------------------- RC17: toitoi reading wins
@@ -104,8 +103,8 @@ def test_rc17():
 
 
 def test_run_reading_wins_when_it_is_worth_more():
-    # 111222333p + 789p + 55s: tsumo; triplets (sanankou) vs runs (pinfu? no: 55s pair ok,
-    # iipeikou x? runs 123 123 123 = iipeikou only). Ryanpeikou reading beats anything else:
+    # 223344m223344p55s reads as chiitoitsu (25 fu, 2 han) or as runs: ryanpeikou (3 han)
+    # with pinfu and tanyao is worth more, so the run reading wins
     r = score("223344m223344p55s", "2m", riichi=True)
     assert "ryanpeikou" in _names(r) and "chiitoitsu" not in _names(r)
     # chiitoitsu only when no better regular reading
