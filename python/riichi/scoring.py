@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 from riichi import _core
 from riichi._core import ScoreResult
 from riichi.rules import Rules
 
 __all__ = ["YAKU_IDS", "ScoreResult", "nagashi_mangan", "score"]
-
-TileLike = Union[str, int]
 
 _DEFAULT = Rules()
 
