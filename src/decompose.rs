@@ -56,35 +56,47 @@ pub struct Reading {
     pub wait: WaitShape,
 }
 
-fn sets(c: &mut Counts, start: usize, acc: &mut Vec<Block>, out: &mut Vec<Vec<Block>>) {
+/// A decomposition on the stack: up to four sets, then the pair.
+#[derive(Clone, Copy)]
+struct Found {
+    blocks: [Block; 5],
+    len: usize,
+}
+
+fn sets(c: &mut Counts, start: usize, acc: &mut Found, out: &mut Vec<Found>) {
     let Some(i) = (start..34).find(|&i| c[i] > 0) else {
-        out.push(acc.clone());
+        out.push(*acc);
         return;
     };
+    if acc.len >= 4 {
+        return;
+    }
     if c[i] >= 3 {
         c[i] -= 3;
-        acc.push(Block::Triplet(Tile::from_index(i)));
+        acc.blocks[acc.len] = Block::Triplet(Tile::from_index(i));
+        acc.len += 1;
         sets(c, i, acc, out);
-        acc.pop();
+        acc.len -= 1;
         c[i] += 3;
     }
     if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
         c[i] -= 1;
         c[i + 1] -= 1;
         c[i + 2] -= 1;
-        acc.push(Block::Sequence(Tile::from_index(i)));
+        acc.blocks[acc.len] = Block::Sequence(Tile::from_index(i));
+        acc.len += 1;
         sets(c, i, acc, out);
-        acc.pop();
+        acc.len -= 1;
         c[i] += 1;
         c[i + 1] += 1;
         c[i + 2] += 1;
     }
 }
 
-fn regular(concealed: &Counts) -> Vec<Vec<Block>> {
+fn regular(concealed: &Counts) -> Vec<Found> {
     let n: usize = concealed.iter().map(|&x| x as usize).sum();
     let mut out = Vec::new();
-    if n % 3 != 2 {
+    if n % 3 != 2 || n > 14 {
         return out;
     }
     // The pair lies in the one suit whose tile count is 2 mod 3; honors come in 2s and 3s.
@@ -105,14 +117,18 @@ fn regular(concealed: &Counts) -> Vec<Vec<Block>> {
         return out;
     };
     let mut c = *concealed;
+    let mut acc = Found {
+        blocks: [Block::Pair(Tile::EAST); 5],
+        len: 0,
+    };
     for p in ps * 9..(ps * 9 + if ps == 3 { 7 } else { 9 }) {
         if c[p] >= 2 {
             c[p] -= 2;
-            let mut found = Vec::new();
-            sets(&mut c, 0, &mut Vec::new(), &mut found);
-            for mut f in found {
-                f.push(Block::Pair(Tile::from_index(p)));
-                out.push(f);
+            let before = out.len();
+            sets(&mut c, 0, &mut acc, &mut out);
+            for f in &mut out[before..] {
+                f.blocks[f.len] = Block::Pair(Tile::from_index(p));
+                f.len += 1;
             }
             c[p] += 2;
         }
@@ -179,17 +195,15 @@ pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
         return out;
     }
     let n: usize = concealed.iter().map(|&x| x as usize).sum();
-    for mut blocks in regular(concealed) {
-        let pair = blocks.pop().expect("a pair is always pushed");
-        blocks.sort();
-        blocks.push(pair);
-        let mut seen: Vec<Block> = Vec::new();
+    for mut f in regular(concealed) {
+        let len = f.len;
+        f.blocks[..len - 1].sort_unstable();
+        let blocks = &f.blocks[..len];
         for (i, &b) in blocks.iter().enumerate() {
-            if contains(b, win) && !seen.contains(&b) {
-                seen.push(b);
+            if contains(b, win) && !blocks[..i].contains(&b) {
                 out.push(Reading {
                     form: Form::Regular,
-                    blocks: blocks.clone(),
+                    blocks: blocks.to_vec(),
                     win_block: Some(i),
                     wait: wait_of(b, win),
                 });
