@@ -602,8 +602,10 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
     let mut sit = Situation::new(extract_tile(&win, "win_tile")?);
     sit.seat_wind = Tile::EAST;
     for (k, v) in d.iter() {
-        let key: String = k.extract()?;
-        match key.as_str() {
+        let key = k
+            .cast::<PyString>()
+            .map_err(|_| bad("requests", "keys must be strings".into()))?;
+        match key.to_str()? {
             "hand" | "win_tile" => {}
             "seat_wind" => sit.seat_wind = extract_wind(&v, "seat_wind")?,
             "round_wind" => sit.round_wind = extract_wind(&v, "round_wind")?,
