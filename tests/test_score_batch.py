@@ -92,3 +92,13 @@ def test_arrays_defaults_and_errors():
 def test_dict_batch_is_the_same_api():
     cols = score([{"hand": "123m456p789s111z77z", "win_tile": "7z", "tsumo": True}])
     assert cols["han"][0] == riichi.score("123m456p789s111z77z", "7z", tsumo=True).han
+
+
+def test_tuple_requests():
+    cols = score([("123m456p789s111z77z", "7z", {"tsumo": True}), ("123m456p789s111z77z", 33)])
+    assert cols["han"].tolist() == [
+        riichi.score("123m456p789s111z77z", "7z", tsumo=True).han,
+        riichi.score("123m456p789s111z77z", "7z").han,
+    ]
+    with pytest.raises(riichi.RiichiError, match=r"requests\[0\]"):
+        score([("123m",)])

@@ -14,14 +14,15 @@ __all__ = ["FLAG_BITS", "MELD_KINDS", "score", "score_arrays"]
 
 
 def score(
-    requests: Sequence[Mapping[str, Any]], rules: Rules | None = None
+    requests: Sequence[Mapping[str, Any] | tuple], rules: Rules | None = None
 ) -> dict[str, np.ndarray]:
     """Score many hands in Rust, in parallel across all cores with the GIL released.
 
     Args:
         requests: One dict per hand with the keyword names of :func:`riichi.score` plus
             ``"hand"`` (Hand or mpsz text) and ``"win_tile"``; missing keys take their
-            defaults (seat and round wind East, no flags).
+            defaults (seat and round wind East, no flags). A tuple ``(hand, win_tile)`` or
+            ``(hand, win_tile, {keyword: value})`` is accepted as well.
         rules: A :class:`riichi.Rules`; default Tenhou.
 
     Returns:
@@ -35,8 +36,20 @@ def score(
         RiichiError: a malformed request, naming its index.
     """
     r = (rules or Rules()).scoring()
-    out: dict[str, np.ndarray] = _core.score_batch(list(requests), r)
+    reqs = [q if isinstance(q, Mapping) else _from_tuple(i, q) for i, q in enumerate(requests)]
+    out: dict[str, np.ndarray] = _core.score_batch(reqs, r)
     return out
+
+
+def _from_tuple(i: int, q: Any) -> dict[str, Any]:
+    if isinstance(q, tuple) and len(q) in (2, 3):
+        d = {"hand": q[0], "win_tile": q[1]}
+        if len(q) == 3:
+            d.update(q[2])
+        return d
+    from riichi.errors import RiichiError
+
+    raise RiichiError(f"requests[{i}]: expected a dict or (hand, win_tile[, kwargs]), got {q!r}")
 
 
 #: Bits of the ``flags`` column of :func:`score_arrays`.
