@@ -13,12 +13,17 @@
 pub mod batch;
 pub mod decompose;
 pub mod error;
+pub mod fu;
 pub mod hand;
 pub mod meld;
 pub mod notation;
+pub mod points;
+pub mod rules;
+pub mod score;
 pub mod shanten;
 pub mod tile;
 pub mod wait;
+pub mod yaku;
 
 #[cfg(feature = "python")]
 mod py;

@@ -20,6 +20,8 @@ from riichi._core import (
     waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.rules import Rules
+from riichi.scoring import ScoreResult, nagashi_mangan, score
 
 __version__ = "0.1.0"
 
@@ -32,14 +34,18 @@ __all__ = [
     "Meld",
     "Reading",
     "RiichiError",
+    "Rules",
+    "ScoreResult",
     "Wait",
     "decompose",
     "format_counts",
     "mjai_name",
+    "nagashi_mangan",
     "parse_counts",
     "parse_mjai",
     "parse_tile",
     "parse_tiles",
+    "score",
     "tile_name",
     "waits",
 ]

@@ -1,7 +1,9 @@
 """Type stubs for the private Rust extension ``riichi._core`` (checked by mypy.stubtest)."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, final
+
+import numpy as np
 
 class RiichiError(ValueError): ...
 class InvalidTile(RiichiError): ...
@@ -95,3 +97,129 @@ def decompose(
     hand: Hand | str | Sequence[int], win_tile: str | int | None = None
 ) -> list[Reading]: ...
 def waits(hand: Hand | str | Sequence[int]) -> list[Wait]: ...
+
+# ---- scoring (issue 3: src/py/score.rs) ----
+
+@final
+class ScoringRules:
+    def __new__(
+        cls,
+        *,
+        red_fives: tuple[int, int, int] = ...,
+        kuitan: bool = ...,
+        atozuke: bool = ...,
+        kiriage_mangan: bool = ...,
+        kazoe_yakuman: str = ...,
+        double_yakuman_special_waits: Sequence[str] = ...,
+        yakuman_stacking: bool = ...,
+        pinfu_tsumo: bool = ...,
+        open_pinfu_ron_fu: str = ...,
+        chiitoitsu_value: str = ...,
+        double_wind_pair_fu: int = ...,
+        renhou: str = ...,
+        daisharin: bool = ...,
+        suurenkou: bool = ...,
+        hyakuman_goku: bool = ...,
+        beni_kujaku: bool = ...,
+        shiisan_puutaa: bool = ...,
+        honba_points: int = ...,
+        two_han_minimum_from_honba: int | None = ...,
+        riichi_stick: int = ...,
+        num_players: int = ...,
+    ) -> ScoringRules: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class ScoreResult:
+    @property
+    def is_agari(self) -> bool: ...
+    @property
+    def has_yaku(self) -> bool: ...
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def yaku(self) -> list[tuple[str, int]]: ...
+    @property
+    def yakuman(self) -> list[tuple[str, int]]: ...
+    @property
+    def yaku_ids(self) -> list[int]: ...
+    @property
+    def dora(self) -> int: ...
+    @property
+    def uradora(self) -> int: ...
+    @property
+    def akadora(self) -> int: ...
+    @property
+    def han(self) -> int: ...
+    @property
+    def fu(self) -> int: ...
+    @property
+    def fu_breakdown(self) -> list[tuple[str, int]]: ...
+    @property
+    def limit(self) -> str | None: ...
+    @property
+    def basic_points(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def ron_payment(self) -> int: ...
+    @property
+    def tsumo_dealer_payment(self) -> int: ...
+    @property
+    def tsumo_nondealer_payment(self) -> int: ...
+    @property
+    def kyotaku_points(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def dealer(self) -> bool: ...
+    @property
+    def tsumo(self) -> bool: ...
+    @property
+    def wait(self) -> str | None: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+def score(
+    hand: Hand | str,
+    win_tile: str | int,
+    *,
+    tsumo: bool = ...,
+    riichi: bool = ...,
+    double_riichi: bool = ...,
+    ippatsu: bool = ...,
+    haitei: bool = ...,
+    houtei: bool = ...,
+    rinshan: bool = ...,
+    chankan: bool = ...,
+    tenhou: bool = ...,
+    chiihou: bool = ...,
+    renhou: bool = ...,
+    seat_wind: str | int | None = ...,
+    round_wind: str | int | None = ...,
+    dora_indicators: str | Iterable[str | int] | None = ...,
+    ura_indicators: str | Iterable[str | int] | None = ...,
+    honba: int = ...,
+    kyotaku: int = ...,
+    nukidora: int = ...,
+    rules: Any = ...,
+) -> ScoreResult: ...
+def score_batch(
+    requests: Sequence[Mapping[str, Any]], rules: ScoringRules | None = ...
+) -> dict[str, np.ndarray]: ...
+def nagashi_mangan(dealer: bool, rules: ScoringRules | None = ...) -> tuple[int, int, int]: ...
+def yaku_table() -> list[tuple[int, str]]: ...
+def score_arrays(
+    concealed: np.ndarray,
+    win_tile: np.ndarray,
+    red: np.ndarray,
+    melds: np.ndarray,
+    flags: np.ndarray,
+    seat_wind: np.ndarray,
+    round_wind: np.ndarray,
+    dora: np.ndarray,
+    ura: np.ndarray,
+    honba: np.ndarray,
+    kyotaku: np.ndarray,
+    rules: ScoringRules | None = ...,
+) -> dict[str, np.ndarray]: ...

@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 mod decompose;
 mod errors;
+mod score;
 mod tiles;
 
 /// The private extension module. The public API is the `riichi` package.
@@ -13,5 +14,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     decompose::register(m)?;
+    score::register(m)?;
     Ok(())
 }

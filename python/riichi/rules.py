@@ -1,0 +1,275 @@
+"""Rule configuration: one frozen :class:`Rules` dataclass with documented defaults and presets.
+
+The defaults are Tenhou's ranked four-player rules (東南戦, 喰いタン・赤あり). The scoring part
+(:meth:`Rules.scoring`) is converted once to the Rust ``ScoringRules`` and cached; the flow
+fields are plain data read by the round and game engine.
+
+Sources: Tenhou's rule page (tenhou.net/man, "ルール"), checked against real Tenhou logs in
+``../shared/data/mjlog`` (e.g. a suuankou tanki recorded as a single 32000 yakuman); Mahjong
+Soul's ranked-match rule description (段位戦ルール説明, mahjongsoul.com news 60c8610c...).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Literal
+
+from riichi._core import ScoringRules
+
+__all__ = ["DOUBLE_YAKUMAN_FORMS", "SCORING_FIELDS", "Rules"]
+
+#: Names accepted in :attr:`Rules.double_yakuman_special_waits`.
+DOUBLE_YAKUMAN_FORMS = (
+    "kokushi_musou_13_sided",
+    "suuankou_tanki",
+    "junsei_chuuren_poutou",
+    "daisuushi",
+)
+
+Length = Literal["one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east"]
+_LENGTHS = ("one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east")
+
+#: Fields the Rust scorer reads (passed once through :meth:`Rules.scoring`).
+SCORING_FIELDS = (
+    "red_fives",
+    "kuitan",
+    "atozuke",
+    "kiriage_mangan",
+    "kazoe_yakuman",
+    "double_yakuman_special_waits",
+    "yakuman_stacking",
+    "pinfu_tsumo",
+    "open_pinfu_ron_fu",
+    "chiitoitsu_value",
+    "double_wind_pair_fu",
+    "renhou",
+    "daisharin",
+    "suurenkou",
+    "hyakuman_goku",
+    "beni_kujaku",
+    "shiisan_puutaa",
+    "honba_points",
+    "two_han_minimum_from_honba",
+    "riichi_stick",
+    "num_players",
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set. Frozen; derive variants with :func:`dataclasses.replace`.
+
+    Points are game points (a riichi stick is 1000). Each field names its default and, when
+    the value is a convention, its source ("Tenhou" = tenhou.net ranked rules; "MS" = Mahjong
+    Soul ranked rules).
+
+    Scoring fields (read by :func:`riichi.score`):
+
+    Attributes:
+        red_fives: Red fives per suit (man, pin, sou), 0..3 each. Default ``(1, 1, 1)``
+            (Tenhou 赤 lobbies and MS: one red five per suit; Tenhou 赤なし lobbies: 0).
+        kuitan: Open tanyao counts. Default True (Tenhou 喰タンあり, MS).
+        atozuke: A wait whose yaku depends on the winning tile may win. Default True (Tenhou,
+            MS). Enforced by the round engine, which knows the wait set.
+        kiriage_mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan. Default False
+            (Tenhou, MS; many Japanese pro leagues use True).
+        kazoe_yakuman: What 13+ han without a yakuman is worth: ``"yakuman"`` (default: Tenhou,
+            MS) or ``"sanbaiman"`` (capped).
+        double_yakuman_special_waits: Which of :data:`DOUBLE_YAKUMAN_FORMS` count as double
+            yakuman. Default ``()`` (Tenhou: all single, verified in logs); MS: all four.
+        yakuman_stacking: Several yakuman in one hand add up. Default True (Tenhou, MS).
+        pinfu_tsumo: Pinfu may be won by tsumo (20 fu, pinfu + menzen tsumo). Default True
+            (Tenhou, MS). When False such a hand has no pinfu and scores 20 + 2 -> 30 fu.
+        open_pinfu_ron_fu: An open hand with no fu beyond the base 20, won by ron: ``"30"``
+            (always raised to 30 fu; default: Tenhou, MS), ``"30_at_1han"`` (raised only
+            when the hand has exactly 1 han, else left at 20) or ``"20"`` (left at 20).
+        chiitoitsu_value: ``"25fu_2han"`` (default: Tenhou, MS), ``"50fu_1han"`` (old rule)
+            or ``"30fu_2han"``.
+        double_wind_pair_fu: Fu of a pair of the wind that is both seat and round wind: 4
+            (default: Tenhou, MS) or 2 (WRC, EMA).
+        renhou: ``"off"`` (default: Tenhou, MS ranked), ``"mangan"`` / ``"baiman"`` (a 5 / 8 han
+            yaku adding to the others) or ``"yakuman"``.
+        daisharin: Local yakuman 22334455667788p closed. Default False.
+        suurenkou: Local yakuman: four triplets in a row of one suit. Default False.
+        hyakuman_goku: Local yakuman: man tiles only, numbers summing to 100+. Default False.
+        beni_kujaku: Local yakuman: only 1s 5s 7s 9s and chun. Default False.
+        shiisan_puutaa: Local yakuman: a first-draw hand of 13 unrelated tiles and a pair.
+            Default False.
+        honba_points: Points per honba in total: ron pays it all, tsumo splits it among the
+            payers (100 each). Default 300 (Tenhou, MS); Tenhou sanma 200 (seen in its logs).
+        two_han_minimum_from_honba: From this many honba on, a win needs 2 han without dora
+            (リャンシバ). Default None (never; Tenhou, MS).
+        riichi_stick: Points of one riichi stick. Default 1000.
+        num_players: 4 (default) or 3 (sanma: tsumo paid by two players, no share for the
+            absent seat, as Tenhou's 三麻 "tsumo-zon").
+
+    Flow fields (read by the round and game engine):
+
+    Attributes:
+        length: ``"one_round"`` (一局戦), ``"tonpuusen"`` (East only), ``"hanchan"`` (East +
+            South; default), ``"full"`` (East-South-West-North), ``"east_north"``,
+            ``"east_east"``.
+        starting_points: Points each player starts with. Default 25000 (Tenhou, MS).
+        target_points: Return points (genten / 返し): the oka reference and the score that
+            must be reached to end the game after the last round; otherwise the game enters
+            the extension round. Default 30000 (Tenhou, MS).
+        extension: ``"west"`` (default: Tenhou, MS: enter West, sudden death once someone
+            reaches ``target_points``) or ``"none"``.
+        tobi: A player below 0 points ends the game (exactly 0 continues). Default True
+            (Tenhou, MS).
+        agari_yame: The dealer leading after winning the last round may end the game. Default
+            True (Tenhou: automatic; MS).
+        tenpai_yame: The dealer leading and tenpai at an exhaustive draw in the last round may
+            end the game. Default False (Tenhou: none; MS: none).
+        renchan: The dealer keeps the seat when ``"tenpai"`` at a draw or winning (default:
+            Tenhou, MS) or only on ``"agari"``.
+        uma: Rank bonuses in points, one per rank (``num_players`` values). Default ``(20000, 10000, -10000, -20000)``
+            (Tenhou +20/+10/-10/-20 in thousands).
+        oka: Bonus to first place in points; default 20000 = (30000 - 25000) x 4 (Tenhou).
+        leftover_kyotaku_to_top: Riichi sticks left at game end go to first place. Default
+            True (Tenhou, MS).
+        kuikae: ``"forbidden"`` (default: Tenhou, MS) or ``"allowed"``.
+        open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
+            ``"after_discard"`` (default: Tenhou, MS; an ankan reveals immediately) or
+            ``"immediate"``.
+        kokushi_chankan_ankan: Kokushi may rob a concealed kan. Default False (Tenhou); MS True.
+        riichi_min_points: Points needed to declare riichi. Default 1000 (Tenhou, MS).
+        riichi_min_live_tiles: Live-wall tiles needed to declare riichi. Default 4 (Tenhou, MS).
+        furiten_riichi: Riichi may be declared while furiten. Default True (Tenhou, MS).
+        multiple_ron: ``"double"`` (two rons allowed, a third is sanchahou; default: Tenhou),
+            ``"triple"`` (MS) or ``"head_bump"`` (only the first in turn order wins).
+        sanchahou: Three rons on one discard abort the hand. Default True (Tenhou); MS False.
+        kyuushu_kyuuhai: Nine different terminals/honors may abort. Default True.
+        suufon_renda: Four identical winds discarded first abort. Default True.
+        suucha_riichi: Four riichi abort. Default True.
+        suukaikan: Four kans by different players abort. Default True.
+        nagashi_mangan: Nagashi mangan is scored at an exhaustive draw. Default True (Tenhou,
+            MS).
+        noten_payment: Total noten penalty. Default 3000.
+        pao_daisangen: Pao for feeding the third dragon set. Default True (Tenhou, MS).
+        pao_daisuushi: Pao for feeding the fourth wind set. Default True (Tenhou, MS).
+        pao_suukantsu: Pao for feeding the fourth kan. Default False (Tenhou); MS True.
+        yakitori: Penalty for never winning in the game. Default False.
+        wareme: The player at the wall break pays/receives double. Default False.
+    """
+
+    # scoring
+    red_fives: tuple[int, int, int] = (1, 1, 1)
+    kuitan: bool = True
+    atozuke: bool = True
+    kiriage_mangan: bool = False
+    kazoe_yakuman: Literal["yakuman", "sanbaiman"] = "yakuman"
+    double_yakuman_special_waits: tuple[str, ...] = ()
+    yakuman_stacking: bool = True
+    pinfu_tsumo: bool = True
+    open_pinfu_ron_fu: Literal["30", "30_at_1han", "20"] = "30"
+    chiitoitsu_value: Literal["25fu_2han", "50fu_1han", "30fu_2han"] = "25fu_2han"
+    double_wind_pair_fu: int = 4
+    renhou: Literal["off", "mangan", "baiman", "yakuman"] = "off"
+    daisharin: bool = False
+    suurenkou: bool = False
+    hyakuman_goku: bool = False
+    beni_kujaku: bool = False
+    shiisan_puutaa: bool = False
+    honba_points: int = 300
+    two_han_minimum_from_honba: int | None = None
+    riichi_stick: int = 1000
+    num_players: int = 4
+    # flow
+    length: Length = "hanchan"
+    starting_points: int = 25000
+    target_points: int = 30000
+    extension: Literal["west", "none"] = "west"
+    tobi: bool = True
+    agari_yame: bool = True
+    tenpai_yame: bool = False
+    renchan: Literal["tenpai", "agari"] = "tenpai"
+    uma: tuple[int, ...] = (20000, 10000, -10000, -20000)
+    oka: int = 20000
+    leftover_kyotaku_to_top: bool = True
+    kuikae: Literal["forbidden", "allowed"] = "forbidden"
+    open_kan_dora: Literal["after_discard", "immediate"] = "after_discard"
+    kokushi_chankan_ankan: bool = False
+    riichi_min_points: int = 1000
+    riichi_min_live_tiles: int = 4
+    furiten_riichi: bool = True
+    multiple_ron: Literal["double", "triple", "head_bump"] = "double"
+    sanchahou: bool = True
+    kyuushu_kyuuhai: bool = True
+    suufon_renda: bool = True
+    suucha_riichi: bool = True
+    suukaikan: bool = True
+    nagashi_mangan: bool = True
+    noten_payment: int = 3000
+    pao_daisangen: bool = True
+    pao_daisuushi: bool = True
+    pao_suukantsu: bool = False
+    yakitori: bool = False
+    wareme: bool = False
+    _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.length not in _LENGTHS:
+            raise _error("length", self.length, f"one of {_LENGTHS}")
+        for name, choices in (
+            ("extension", ("west", "none")),
+            ("renchan", ("tenpai", "agari")),
+            ("kuikae", ("forbidden", "allowed")),
+            ("open_kan_dora", ("after_discard", "immediate")),
+            ("multiple_ron", ("double", "triple", "head_bump")),
+        ):
+            if getattr(self, name) not in choices:
+                raise _error(name, getattr(self, name), f"one of {choices}")
+        if self.num_players not in (3, 4):
+            raise _error("num_players", self.num_players, "3 or 4")
+        if len(self.uma) != self.num_players:
+            raise _error("uma", self.uma, f"{self.num_players} values, one per rank")
+        for d in self.double_yakuman_special_waits:
+            if d not in DOUBLE_YAKUMAN_FORMS:
+                raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")
+        self.scoring()  # validates the scoring fields now, and caches the Rust object
+
+    def scoring(self) -> ScoringRules:
+        """The scoring fields as the Rust ``ScoringRules`` (built once per Rules, cached).
+
+        Raises:
+            RiichiError: a scoring field outside its domain (named in the message).
+        """
+        if not self._scoring_cache:
+            kwargs = {name: getattr(self, name) for name in SCORING_FIELDS}
+            kwargs["double_yakuman_special_waits"] = list(kwargs["double_yakuman_special_waits"])
+            self._scoring_cache.append(ScoringRules(**kwargs))
+        cached: ScoringRules = self._scoring_cache[0]
+        return cached
+
+    def replace(self, **changes: object) -> Rules:
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def tenhou(cls, length: Length = "hanchan", *, red: bool = True) -> Rules:
+        """Tenhou ranked rules (鳳凰卓 / 特上卓 …): hanchan or ``length="tonpuusen"``;
+        ``red=False`` for the 赤なし lobbies. All other fields are the defaults."""
+        return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
+
+    @classmethod
+    def mahjong_soul(cls, length: Length = "hanchan") -> Rules:
+        """Mahjong Soul ranked rules (段位戦): same scoring as Tenhou except the four double
+        yakuman; kokushi may rob an ankan; triple ron (no sanchahou); suukantsu pao; uma
+        (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead)."""
+        return cls(
+            length=length,
+            double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
+            kokushi_chankan_ankan=True,
+            multiple_ron="triple",
+            sanchahou=False,
+            pao_suukantsu=True,
+            uma=(15000, 5000, -5000, -15000),
+        )
+
+
+def _error(name: str, value: object, expected: str) -> Exception:
+    from riichi.errors import RiichiError
+
+    return RiichiError(f"invalid Rules.{name}: {value!r} (expected {expected})")

@@ -1,0 +1,163 @@
+//! Basic points, limit names and payments (honba and kyotaku included, rounded up to 100).
+
+use crate::rules::{Kazoe, ScoringRules};
+
+/// The limit a hand's value reached, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// 5 han (or 4 han 40+ fu, 3 han 70+ fu; 4h30f/3h60f with kiriage): 2000 basic points.
+    Mangan,
+    /// 6–7 han: 3000.
+    Haneman,
+    /// 8–10 han: 4000.
+    Baiman,
+    /// 11–12 han (and 13+ with the sanbaiman cap): 6000.
+    Sanbaiman,
+    /// 13+ han without a yakuman: 8000.
+    KazoeYakuman,
+    /// One or more yakuman: 8000 per multiple.
+    Yakuman(u8),
+}
+
+impl Limit {
+    /// snake_case name: `mangan`, ..., `kazoe_yakuman`, `yakuman`, `double_yakuman`,
+    /// `triple_yakuman`, `4x_yakuman`...
+    pub fn name(self) -> String {
+        match self {
+            Limit::Mangan => "mangan".into(),
+            Limit::Haneman => "haneman".into(),
+            Limit::Baiman => "baiman".into(),
+            Limit::Sanbaiman => "sanbaiman".into(),
+            Limit::KazoeYakuman => "kazoe_yakuman".into(),
+            Limit::Yakuman(1) => "yakuman".into(),
+            Limit::Yakuman(2) => "double_yakuman".into(),
+            Limit::Yakuman(3) => "triple_yakuman".into(),
+            Limit::Yakuman(n) => format!("{n}x_yakuman"),
+        }
+    }
+
+    /// Tenhou's limit code in `ten=` (1 mangan .. 5 yakuman, 0 none).
+    pub fn tenhou_code(limit: Option<Limit>) -> u8 {
+        match limit {
+            None => 0,
+            Some(Limit::Mangan) => 1,
+            Some(Limit::Haneman) => 2,
+            Some(Limit::Baiman) => 3,
+            Some(Limit::Sanbaiman) => 4,
+            Some(Limit::KazoeYakuman) | Some(Limit::Yakuman(_)) => 5,
+        }
+    }
+}
+
+/// Basic points and limit of a non-yakuman hand of `han` han and `fu` fu.
+pub fn basic_points(han: u32, fu: u32, rules: &ScoringRules) -> (u32, Option<Limit>) {
+    if han >= 13 {
+        return match rules.kazoe {
+            Kazoe::Yakuman => (8000, Some(Limit::KazoeYakuman)),
+            Kazoe::Sanbaiman => (6000, Some(Limit::Sanbaiman)),
+        };
+    }
+    match han {
+        11 | 12 => return (6000, Some(Limit::Sanbaiman)),
+        8..=10 => return (4000, Some(Limit::Baiman)),
+        6 | 7 => return (3000, Some(Limit::Haneman)),
+        5 => return (2000, Some(Limit::Mangan)),
+        _ => {}
+    }
+    let b = fu * (1u32 << (han + 2));
+    if b >= 2000 || (rules.kiriage_mangan && b >= 1920) {
+        (2000, Some(Limit::Mangan))
+    } else {
+        (b, None)
+    }
+}
+
+fn up100(x: u32) -> u32 {
+    x.div_ceil(100) * 100
+}
+
+/// What each payer pays (honba included) and what the winner gains (kyotaku included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Payments {
+    /// Ron: the discarder's payment (0 on tsumo).
+    pub ron: u32,
+    /// Tsumo: the dealer's payment (0 on ron or when the winner is the dealer).
+    pub tsumo_dealer: u32,
+    /// Tsumo: each non-dealer's payment (0 on ron).
+    pub tsumo_nondealer: u32,
+    /// Kyotaku (riichi sticks) collected.
+    pub kyotaku: u32,
+    /// The winner's total gain.
+    pub total: u32,
+    /// The hand's value without honba and kyotaku (what Tenhou writes in `ten`).
+    pub value: u32,
+}
+
+/// Payments for `basic` basic points.
+pub fn payments(
+    basic: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    kyotaku: u32,
+    rules: &ScoringRules,
+) -> Payments {
+    let payers = u32::from(rules.num_players.max(2)) - 1;
+    let honba_each = rules.honba_points / payers * honba;
+    let kyotaku = kyotaku * rules.riichi_stick;
+    let mut p = Payments {
+        kyotaku,
+        ..Payments::default()
+    };
+    if !tsumo {
+        p.ron = up100(basic * if dealer { 6 } else { 4 }) + rules.honba_points * honba;
+        p.total = p.ron + kyotaku;
+        p.value = p.ron - rules.honba_points * honba;
+    } else if dealer {
+        p.tsumo_nondealer = up100(basic * 2) + honba_each;
+        p.total = p.tsumo_nondealer * payers + kyotaku;
+        p.value = (p.tsumo_nondealer - honba_each) * payers;
+    } else {
+        p.tsumo_dealer = up100(basic * 2) + honba_each;
+        p.tsumo_nondealer = up100(basic) + honba_each;
+        p.total = p.tsumo_dealer + p.tsumo_nondealer * (payers - 1) + kyotaku;
+        p.value = p.total - kyotaku - honba_each * payers;
+    }
+    p
+}
+
+/// Nagashi mangan settlement: a mangan tsumo by the declarer (no honba, no kyotaku: Tenhou
+/// leaves both on the table for the next hand).
+pub fn nagashi_mangan(dealer: bool, rules: &ScoringRules) -> Payments {
+    payments(2000, dealer, true, 0, 0, rules)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_values() {
+        let r = ScoringRules::tenhou();
+        let ron = |h, f, d| payments(basic_points(h, f, &r).0, d, false, 0, 0, &r).ron;
+        assert_eq!(ron(1, 30, false), 1000);
+        assert_eq!(ron(4, 30, false), 7700);
+        assert_eq!(ron(4, 30, true), 11600);
+        assert_eq!(ron(3, 60, false), 7700);
+        assert_eq!(ron(4, 40, false), 8000);
+        assert_eq!(ron(2, 25, false), 1600);
+        assert_eq!(ron(1, 110, true), 5300);
+        let k = ScoringRules {
+            kiriage_mangan: true,
+            ..ScoringRules::tenhou()
+        };
+        assert_eq!(basic_points(4, 30, &k), (2000, Some(Limit::Mangan)));
+        assert_eq!(basic_points(3, 60, &k), (2000, Some(Limit::Mangan)));
+        let t = payments(basic_points(1, 30, &r).0, false, true, 1, 0, &r);
+        assert_eq!(
+            (t.tsumo_dealer, t.tsumo_nondealer, t.total),
+            (600, 400, 1400)
+        );
+        assert_eq!(basic_points(13, 30, &r), (8000, Some(Limit::KazoeYakuman)));
+    }
+}

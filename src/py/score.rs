@@ -1,0 +1,940 @@
+//! Glue for scoring: `ScoringRules`, `ScoreResult`, `score`, `score_batch`, `nagashi_mangan`.
+
+use numpy::{
+    IntoPyArray, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray3, PyUntypedArrayMethods,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use rayon::prelude::*;
+
+use crate::error::Error;
+use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind};
+use crate::notation;
+use crate::points;
+use crate::py::tiles::PyHand;
+use crate::rules::{Chiitoitsu, Kazoe, OpenPinfuRon, Renhou, ScoringRules};
+use crate::score::{self as core_score, ScoreResult, Situation};
+use crate::tile::Tile;
+use crate::yaku::Yaku;
+
+fn bad(name: &'static str, reason: String) -> PyErr {
+    Error::InvalidArgument { name, reason }.into()
+}
+
+/// The scoring rules as the Rust scorer reads them (build it from `riichi.Rules.scoring()`).
+#[pyclass(name = "ScoringRules", module = "riichi._core", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyScoringRules(pub ScoringRules);
+
+#[pymethods]
+impl PyScoringRules {
+    #[new]
+    #[pyo3(signature = (*, red_fives = (1, 1, 1), kuitan = true, atozuke = true,
+        kiriage_mangan = false, kazoe_yakuman = "yakuman",
+        double_yakuman_special_waits = Vec::new(),
+        yakuman_stacking = true, pinfu_tsumo = true, open_pinfu_ron_fu = "30",
+        chiitoitsu_value = "25fu_2han", double_wind_pair_fu = 4, renhou = "off",
+        daisharin = false, suurenkou = false, hyakuman_goku = false, beni_kujaku = false,
+        shiisan_puutaa = false, honba_points = 300, two_han_minimum_from_honba = None,
+        riichi_stick = 1000, num_players = 4))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        red_fives: (u8, u8, u8),
+        kuitan: bool,
+        atozuke: bool,
+        kiriage_mangan: bool,
+        kazoe_yakuman: &str,
+        double_yakuman_special_waits: Vec<String>,
+        yakuman_stacking: bool,
+        pinfu_tsumo: bool,
+        open_pinfu_ron_fu: &str,
+        chiitoitsu_value: &str,
+        double_wind_pair_fu: u8,
+        renhou: &str,
+        daisharin: bool,
+        suurenkou: bool,
+        hyakuman_goku: bool,
+        beni_kujaku: bool,
+        shiisan_puutaa: bool,
+        honba_points: u32,
+        two_han_minimum_from_honba: Option<u32>,
+        riichi_stick: u32,
+        num_players: u8,
+    ) -> PyResult<Self> {
+        let red = [red_fives.0, red_fives.1, red_fives.2];
+        if red.iter().any(|&r| r > 3) {
+            return Err(bad(
+                "red_fives",
+                format!("{red:?}: each suit has 0..=3 red fives"),
+            ));
+        }
+        let kazoe = match kazoe_yakuman {
+            "yakuman" => Kazoe::Yakuman,
+            "sanbaiman" => Kazoe::Sanbaiman,
+            o => {
+                return Err(bad(
+                    "kazoe_yakuman",
+                    format!("{o:?} (\"yakuman\" or \"sanbaiman\")"),
+                ))
+            }
+        };
+        let open_pinfu_ron = match open_pinfu_ron_fu {
+            "30" => OpenPinfuRon::Always30,
+            "30_at_1han" => OpenPinfuRon::ThirtyAtOneHan,
+            "20" => OpenPinfuRon::Twenty,
+            o => {
+                return Err(bad(
+                    "open_pinfu_ron_fu",
+                    format!("{o:?} (\"30\", \"30_at_1han\" or \"20\")"),
+                ))
+            }
+        };
+        let chiitoitsu = match chiitoitsu_value {
+            "25fu_2han" => Chiitoitsu::Fu25Han2,
+            "50fu_1han" => Chiitoitsu::Fu50Han1,
+            "30fu_2han" => Chiitoitsu::Fu30Han2,
+            o => {
+                return Err(bad(
+                    "chiitoitsu_value",
+                    format!("{o:?} (\"25fu_2han\", \"50fu_1han\" or \"30fu_2han\")"),
+                ))
+            }
+        };
+        let renhou = match renhou {
+            "off" => Renhou::Off,
+            "mangan" => Renhou::Mangan,
+            "baiman" => Renhou::Baiman,
+            "yakuman" => Renhou::Yakuman,
+            o => {
+                return Err(bad(
+                    "renhou",
+                    format!("{o:?} (\"off\", \"mangan\", \"baiman\" or \"yakuman\")"),
+                ))
+            }
+        };
+        let doubles = [
+            "kokushi_musou_13_sided",
+            "suuankou_tanki",
+            "junsei_chuuren_poutou",
+            "daisuushi",
+        ];
+        for d in &double_yakuman_special_waits {
+            if !doubles.contains(&d.as_str()) {
+                return Err(bad(
+                    "double_yakuman_special_waits",
+                    format!("unknown entry {d:?} (one of {doubles:?})"),
+                ));
+            }
+        }
+        let has = |n: &str| double_yakuman_special_waits.iter().any(|d| d == n);
+        if ![2, 4].contains(&double_wind_pair_fu) {
+            return Err(bad(
+                "double_wind_pair_fu",
+                format!("{double_wind_pair_fu} (2 or 4)"),
+            ));
+        }
+        if !(2..=4).contains(&num_players) {
+            return Err(bad("num_players", format!("{num_players} (3 or 4)")));
+        }
+        Ok(PyScoringRules(ScoringRules {
+            red_fives: red,
+            kuitan,
+            atozuke,
+            kiriage_mangan,
+            kazoe,
+            double_kokushi_13: has(doubles[0]),
+            double_suuankou_tanki: has(doubles[1]),
+            double_junsei_chuuren: has(doubles[2]),
+            double_daisuushi: has(doubles[3]),
+            yakuman_stacking,
+            pinfu_tsumo,
+            open_pinfu_ron,
+            chiitoitsu,
+            double_wind_pair_fu,
+            renhou,
+            daisharin,
+            suurenkou,
+            hyakuman_goku,
+            beni_kujaku,
+            shiisan_puutaa,
+            honba_points,
+            two_han_minimum_from_honba,
+            riichi_stick,
+            num_players,
+        }))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("ScoringRules({:?})", self.0)
+    }
+}
+
+/// The scored value of a hand (immutable). See `riichi.score`.
+#[pyclass(name = "ScoreResult", module = "riichi._core", frozen)]
+#[derive(Clone)]
+pub struct PyScoreResult(pub ScoreResult);
+
+fn names(v: &[(Yaku, u32)]) -> Vec<(&'static str, u32)> {
+    v.iter().map(|(y, n)| (y.name(), *n)).collect()
+}
+
+#[pymethods]
+impl PyScoreResult {
+    /// The tiles form a complete hand.
+    #[getter]
+    fn is_agari(&self) -> bool {
+        self.0.is_agari
+    }
+    /// Complete and with enough han from yaku (dora excluded).
+    #[getter]
+    fn has_yaku(&self) -> bool {
+        self.0.has_yaku
+    }
+    /// A legal win: complete with a yaku (same as `has_yaku`).
+    #[getter]
+    fn valid(&self) -> bool {
+        self.0.has_yaku
+    }
+    /// Non-yakuman yaku as (name, han), dora entries included; empty for yakuman hands.
+    #[getter]
+    fn yaku(&self) -> Vec<(&'static str, u32)> {
+        names(&self.0.yaku)
+    }
+    /// Yakuman as (name, multiplier).
+    #[getter]
+    fn yakuman(&self) -> Vec<(&'static str, u32)> {
+        names(&self.0.yakuman)
+    }
+    /// Tenhou ids of the yaku (dora 52, uradora 53, akadora 54) or of the yakuman.
+    #[getter]
+    fn yaku_ids(&self) -> Vec<u32> {
+        let v = if self.0.yakuman.is_empty() {
+            &self.0.yaku
+        } else {
+            &self.0.yakuman
+        };
+        v.iter().map(|(y, _)| u32::from(y.id())).collect()
+    }
+    /// Dora (kan dora and nuki dora included).
+    #[getter]
+    fn dora(&self) -> u32 {
+        self.0.dora
+    }
+    /// Uradora (0 without riichi).
+    #[getter]
+    fn uradora(&self) -> u32 {
+        self.0.uradora
+    }
+    /// Red fives.
+    #[getter]
+    fn akadora(&self) -> u32 {
+        self.0.akadora
+    }
+    /// Total han (dora included); 13 per multiple for yakuman hands; 0 without a yaku.
+    #[getter]
+    fn han(&self) -> u32 {
+        self.0.han
+    }
+    /// Fu, rounded (0 when not complete).
+    #[getter]
+    fn fu(&self) -> u32 {
+        self.0.fu
+    }
+    /// Fu items as (item, fu); they sum to `fu`.
+    #[getter]
+    fn fu_breakdown(&self) -> Vec<(String, u32)> {
+        self.0
+            .fu_breakdown
+            .iter()
+            .map(|i| (i.label(), i.fu))
+            .collect()
+    }
+    /// `"mangan"`, `"haneman"`, `"baiman"`, `"sanbaiman"`, `"kazoe_yakuman"`, `"yakuman"`,
+    /// `"double_yakuman"`, ... or None.
+    #[getter]
+    fn limit(&self) -> Option<String> {
+        self.0.limit.map(|l| l.name())
+    }
+    /// Basic points (fu × 2^(han+2) or the limit's value).
+    #[getter]
+    fn basic_points(&self) -> u32 {
+        self.0.basic_points
+    }
+    /// Hand value in points without honba and kyotaku (ron: the discarder's payment; tsumo:
+    /// the sum of the shares).
+    #[getter]
+    fn points(&self) -> u32 {
+        self.0.payments.value
+    }
+    /// Ron: what the discarder pays, honba included (0 on tsumo).
+    #[getter]
+    fn ron_payment(&self) -> u32 {
+        self.0.payments.ron
+    }
+    /// Tsumo: the dealer's share with honba (0 on ron or when the winner is the dealer).
+    #[getter]
+    fn tsumo_dealer_payment(&self) -> u32 {
+        self.0.payments.tsumo_dealer
+    }
+    /// Tsumo: each non-dealer's share with honba (0 on ron).
+    #[getter]
+    fn tsumo_nondealer_payment(&self) -> u32 {
+        self.0.payments.tsumo_nondealer
+    }
+    /// Riichi sticks collected, in points.
+    #[getter]
+    fn kyotaku_points(&self) -> u32 {
+        self.0.payments.kyotaku
+    }
+    /// The winner's total gain (honba and kyotaku included).
+    #[getter]
+    fn total(&self) -> u32 {
+        self.0.payments.total
+    }
+    /// The winner is the dealer.
+    #[getter]
+    fn dealer(&self) -> bool {
+        self.0.dealer
+    }
+    /// Self-draw.
+    #[getter]
+    fn tsumo(&self) -> bool {
+        self.0.tsumo
+    }
+    /// Wait of the chosen reading (`"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`,
+    /// `"shanpon"`) or None.
+    #[getter]
+    fn wait(&self) -> Option<&'static str> {
+        self.0.wait.map(wait_name)
+    }
+    /// Every field as a plain dict.
+    fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        let d = PyDict::new(py);
+        for name in [
+            "is_agari",
+            "has_yaku",
+            "yaku",
+            "yakuman",
+            "dora",
+            "uradora",
+            "akadora",
+            "han",
+            "fu",
+            "fu_breakdown",
+            "limit",
+            "basic_points",
+            "points",
+            "ron_payment",
+            "tsumo_dealer_payment",
+            "tsumo_nondealer_payment",
+            "kyotaku_points",
+            "total",
+            "dealer",
+            "tsumo",
+            "wait",
+        ] {
+            d.set_item(name, slf.getattr(name)?)?;
+        }
+        Ok(d)
+    }
+    fn __repr__(&self) -> String {
+        let r = &self.0;
+        if !r.is_agari {
+            return "ScoreResult(not agari)".into();
+        }
+        if !r.has_yaku {
+            return format!("ScoreResult(no yaku, dora={}, aka={})", r.dora, r.akadora);
+        }
+        let list = if r.yakuman.is_empty() {
+            &r.yaku
+        } else {
+            &r.yakuman
+        };
+        let ys: Vec<String> = list
+            .iter()
+            .map(|(y, n)| format!("{} {n}", y.name()))
+            .collect();
+        let p = &r.payments;
+        let pay = if r.tsumo {
+            if r.dealer {
+                format!("{} all", p.tsumo_nondealer)
+            } else {
+                format!("{}/{}", p.tsumo_nondealer, p.tsumo_dealer)
+            }
+        } else {
+            format!("ron {}", p.ron)
+        };
+        format!(
+            "ScoreResult({}han {}fu{} [{}] {} total={})",
+            r.han,
+            r.fu,
+            r.limit
+                .map(|l| format!(" {}", l.name()))
+                .unwrap_or_default(),
+            ys.join(", "),
+            pay,
+            p.total
+        )
+    }
+}
+
+fn wait_name(w: crate::decompose::WaitShape) -> &'static str {
+    use crate::decompose::WaitShape::*;
+    match w {
+        Ryanmen => "ryanmen",
+        Kanchan => "kanchan",
+        Penchan => "penchan",
+        Tanki => "tanki",
+        Shanpon => "shanpon",
+    }
+}
+
+/// Scoring rules from a `ScoringRules` or from anything with a `scoring()` method (`Rules`).
+fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
+    if let Ok(r) = obj.cast::<PyScoringRules>() {
+        return Ok(r.get().0.clone());
+    }
+    // riichi.Rules keeps its built ScoringRules in `_scoring_cache` (filled at construction).
+    if let Ok(cache) = obj.getattr("_scoring_cache") {
+        if let Ok(first) = cache.get_item(0) {
+            if let Ok(r) = first.cast::<PyScoringRules>() {
+                return Ok(r.get().0.clone());
+            }
+        }
+    }
+    let built = obj.call_method0("scoring").map_err(|_| {
+        PyTypeError::new_err(format!(
+            "rules: expected riichi.Rules or ScoringRules, got {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let r = built
+        .cast::<PyScoringRules>()
+        .map_err(|_| PyTypeError::new_err("rules.scoring() did not return a ScoringRules"))?;
+    Ok(r.get().0.clone())
+}
+
+/// A tile given as a kind (0..=33) or mpsz text.
+fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(notation::parse_tile(s.to_str()?)?);
+    }
+    match obj.extract::<i64>() {
+        Ok(k) => Ok(Tile::new(k)?),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name}: expected a tile kind (int 0..=33) or mpsz text, got {}",
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))),
+    }
+}
+
+/// A wind given as "E"/"S"/"W"/"N", 1z..4z or a kind 27..=30.
+fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let t = match s.to_str()? {
+            "E" => Tile::EAST,
+            "S" => Tile::SOUTH,
+            "W" => Tile::WEST,
+            "N" => Tile::NORTH,
+            other => notation::parse_tile(other)?,
+        };
+        if !t.is_wind() {
+            return Err(bad(name, format!("{t} is not a wind")));
+        }
+        return Ok(t);
+    }
+    let t = extract_tile(obj, name)?;
+    if !t.is_wind() {
+        return Err(bad(
+            name,
+            format!("{t} (kind {}) is not a wind (27..=30)", t.index()),
+        ));
+    }
+    Ok(t)
+}
+
+fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Tile>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(notation::parse_tiles(s.to_str()?)?
+            .iter()
+            .map(|p| p.tile)
+            .collect());
+    }
+    let mut out = Vec::new();
+    for item in obj.try_iter()? {
+        out.push(extract_tile(&item?, name)?);
+    }
+    Ok(out)
+}
+
+fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
+    if let Ok(h) = obj.cast::<PyHand>() {
+        return Ok(h.get().0.clone());
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Hand::parse(s.to_str()?)?);
+    }
+    Err(PyTypeError::new_err(format!(
+        "hand: expected a riichi.Hand or mpsz text, got {}",
+        obj.get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default()
+    )))
+}
+
+/// Score a winning hand: yaku, fu, han, limit and payments.
+///
+/// Args:
+///     hand: The hand with the winning tile among its concealed tiles (14 tiles, each kan
+///         counted as 3): a `riichi.Hand` or mpsz text with melds after spaces, e.g.
+///         `"678m567p88s pon:111z kakan:2222z"`. Red fives (`0`) count as aka dora; for a
+///         chankan of a red five pass the hand holding the red five.
+///     win_tile: The winning tile, mpsz (`"5m"`, `"0m"` allowed) or kind 0..33.
+///     tsumo: Self-draw (rinshan included). False for ron and chankan.
+///     riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan: Situational yaku
+///         (the caller knows the situation; the scorer trusts the flags).
+///     tenhou, chiihou, renhou: First-go-around wins (renhou valued by `rules.renhou`).
+///     seat_wind: "E"/"S"/"W"/"N", "1z".."4z" or kind 27..30 (default East: the dealer).
+///     round_wind: Same encoding (default East).
+///     dora_indicators: Indicators (not the dora): mpsz text ("1m5z") or a sequence of tiles.
+///     ura_indicators: Uradora indicators; counted only with riichi or double riichi.
+///     honba: Honba counters (`rules.honba_points` in total each; Tenhou 300).
+///     kyotaku: Riichi sticks on the table; the winner collects `rules.riichi_stick` each.
+///     nukidora: North tiles set aside in three-player games (each a dora).
+///     rules: A `riichi.Rules` (or its `ScoringRules`); default Tenhou.
+///
+/// Returns:
+///     A frozen `ScoreResult`. A hand that is not complete has `is_agari` False; a complete
+///     hand without yaku has `has_yaku` False; both score zero points.
+///
+/// Raises:
+///     InvalidTile: bad tile notation or kind. InvalidHand: a hand that cannot exist.
+///     RiichiError: a hand of the wrong size, a winning tile not among the concealed tiles,
+///     a non-wind seat/round wind, more red fives than `rules.red_fives`.
+///     TypeError: an argument of the wrong type.
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile, *, tsumo = false, riichi = false, double_riichi = false,
+    ippatsu = false, haitei = false, houtei = false, rinshan = false, chankan = false,
+    tenhou = false, chiihou = false, renhou = false, seat_wind = None, round_wind = None,
+    dora_indicators = None, ura_indicators = None, honba = 0, kyotaku = 0, nukidora = 0,
+    rules = None))]
+#[allow(clippy::too_many_arguments)]
+fn score(
+    hand: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    round_wind: Option<&Bound<'_, PyAny>>,
+    dora_indicators: Option<&Bound<'_, PyAny>>,
+    ura_indicators: Option<&Bound<'_, PyAny>>,
+    honba: u32,
+    kyotaku: u32,
+    nukidora: u8,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyScoreResult> {
+    let hand = extract_hand(hand)?;
+    let sit = Situation {
+        win_tile: extract_tile(win_tile, "win_tile")?,
+        tsumo,
+        riichi,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
+        seat_wind: seat_wind.map_or(Ok(Tile::EAST), |w| extract_wind(w, "seat_wind"))?,
+        round_wind: round_wind.map_or(Ok(Tile::EAST), |w| extract_wind(w, "round_wind"))?,
+        dora_indicators: dora_indicators
+            .map_or(Ok(Vec::new()), |d| extract_tiles(d, "dora_indicators"))?,
+        ura_indicators: ura_indicators
+            .map_or(Ok(Vec::new()), |d| extract_tiles(d, "ura_indicators"))?,
+        honba,
+        kyotaku,
+        nukidora,
+    };
+    let rules = match rules {
+        Some(r) => extract_rules(r)?,
+        None => ScoringRules::tenhou(),
+    };
+    Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
+}
+
+const FLAGS: [&str; 11] = [
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+];
+
+fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
+    let get = |k: &str| d.get_item(k);
+    let hand =
+        extract_hand(&get("hand")?.ok_or_else(|| bad("requests", "missing \"hand\"".into()))?)?;
+    let win = get("win_tile")?.ok_or_else(|| bad("requests", "missing \"win_tile\"".into()))?;
+    let mut sit = Situation::new(extract_tile(&win, "win_tile")?);
+    sit.seat_wind = Tile::EAST;
+    for (k, v) in d.iter() {
+        let key = k
+            .cast::<PyString>()
+            .map_err(|_| bad("requests", "keys must be strings".into()))?;
+        match key.to_str()? {
+            "hand" | "win_tile" => {}
+            "seat_wind" => sit.seat_wind = extract_wind(&v, "seat_wind")?,
+            "round_wind" => sit.round_wind = extract_wind(&v, "round_wind")?,
+            "dora_indicators" => sit.dora_indicators = extract_tiles(&v, "dora_indicators")?,
+            "ura_indicators" => sit.ura_indicators = extract_tiles(&v, "ura_indicators")?,
+            "honba" => sit.honba = v.extract()?,
+            "kyotaku" => sit.kyotaku = v.extract()?,
+            "nukidora" => sit.nukidora = v.extract()?,
+            f if FLAGS.contains(&f) => {
+                let b: bool = v.extract()?;
+                match f {
+                    "tsumo" => sit.tsumo = b,
+                    "riichi" => sit.riichi = b,
+                    "double_riichi" => sit.double_riichi = b,
+                    "ippatsu" => sit.ippatsu = b,
+                    "haitei" => sit.haitei = b,
+                    "houtei" => sit.houtei = b,
+                    "rinshan" => sit.rinshan = b,
+                    "chankan" => sit.chankan = b,
+                    "tenhou" => sit.tenhou = b,
+                    "chiihou" => sit.chiihou = b,
+                    _ => sit.renhou = b,
+                }
+            }
+            other => return Err(bad("requests", format!("unknown key {other:?}"))),
+        }
+    }
+    Ok((hand, sit))
+}
+
+/// Score many hands in parallel (GIL released). `requests`: a list of dicts with the keyword
+/// names of `score` plus `"hand"` and `"win_tile"`. Returns a dict of NumPy columns.
+#[pyfunction]
+#[pyo3(signature = (requests, rules = None))]
+fn score_batch<'py>(
+    py: Python<'py>,
+    requests: &Bound<'py, PyAny>,
+    rules: Option<PyRef<'py, PyScoringRules>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = rules
+        .map(|r| r.0.clone())
+        .unwrap_or_else(ScoringRules::tenhou);
+    let mut reqs = Vec::new();
+    for (i, item) in requests.try_iter()?.enumerate() {
+        let item = item?;
+        let d = item
+            .cast::<PyDict>()
+            .map_err(|_| PyTypeError::new_err(format!("requests[{i}]: expected a dict")))?;
+        let r = request_from_dict(d).map_err(|e| {
+            let msg = format!("requests[{i}]: {}", e.value(py));
+            if e.is_instance_of::<PyTypeError>(py) {
+                PyTypeError::new_err(msg)
+            } else {
+                crate::py::errors::RiichiError::new_err(msg)
+            }
+        })?;
+        reqs.push(r);
+    }
+    let results: Vec<Result<ScoreResult, Error>> = py.detach(|| {
+        reqs.par_iter()
+            .map(|(h, s)| core_score::score(h, s, &rules))
+            .collect()
+    });
+    columns(py, results)
+}
+
+/// Result columns shared by the batch entry points.
+fn columns(
+    py: Python<'_>,
+    results: Vec<Result<ScoreResult, Error>>,
+) -> PyResult<Bound<'_, PyDict>> {
+    let n = results.len();
+    let mut han = Vec::with_capacity(n);
+    let mut fu = Vec::with_capacity(n);
+    let mut pts = Vec::with_capacity(n);
+    let mut total = Vec::with_capacity(n);
+    let mut ron = Vec::with_capacity(n);
+    let mut t_dealer = Vec::with_capacity(n);
+    let mut t_nondealer = Vec::with_capacity(n);
+    let mut agari = Vec::with_capacity(n);
+    let mut yaku_ok = Vec::with_capacity(n);
+    let mut mask = Vec::with_capacity(n);
+    let mut ym = Vec::with_capacity(n);
+    for (i, r) in results.into_iter().enumerate() {
+        let r =
+            r.map_err(|e| crate::py::errors::RiichiError::new_err(format!("requests[{i}]: {e}")))?;
+        han.push(r.han as i32);
+        fu.push(r.fu as i32);
+        pts.push(r.payments.value as i32);
+        total.push(r.payments.total as i32);
+        ron.push(r.payments.ron as i32);
+        t_dealer.push(r.payments.tsumo_dealer as i32);
+        t_nondealer.push(r.payments.tsumo_nondealer as i32);
+        agari.push(r.is_agari);
+        yaku_ok.push(r.has_yaku);
+        let mut m = 0u64;
+        for (y, _) in r.yaku.iter().chain(r.yakuman.iter()) {
+            m |= 1u64 << y.id();
+        }
+        mask.push(m);
+        ym.push(r.yakuman.iter().map(|y| y.1).sum::<u32>() as i32);
+    }
+    let d = PyDict::new(py);
+    d.set_item("han", han.into_pyarray(py))?;
+    d.set_item("fu", fu.into_pyarray(py))?;
+    d.set_item("points", pts.into_pyarray(py))?;
+    d.set_item("total", total.into_pyarray(py))?;
+    d.set_item("ron_payment", ron.into_pyarray(py))?;
+    d.set_item("tsumo_dealer_payment", t_dealer.into_pyarray(py))?;
+    d.set_item("tsumo_nondealer_payment", t_nondealer.into_pyarray(py))?;
+    d.set_item("is_agari", agari.into_pyarray(py))?;
+    d.set_item("has_yaku", yaku_ok.into_pyarray(py))?;
+    d.set_item("yaku_mask", mask.into_pyarray(py))?;
+    d.set_item("yakuman", ym.into_pyarray(py))?;
+    Ok(d)
+}
+
+/// Column inputs of `score_arrays`, borrowed from NumPy arrays.
+struct Cols<'a> {
+    concealed: &'a [u8],
+    win: &'a [u8],
+    red: &'a [u8],
+    melds: &'a [u8],
+    max_melds: usize,
+    flags: &'a [u16],
+    seat: &'a [u8],
+    round: &'a [u8],
+    dora: &'a [i8],
+    ura: &'a [i8],
+    max_dora: usize,
+    honba: &'a [u16],
+    kyotaku: &'a [u16],
+}
+
+fn row(c: &Cols<'_>, i: usize) -> Result<(Hand, Situation), Error> {
+    let mut counts = [0u8; 34];
+    counts.copy_from_slice(&c.concealed[i * 34..i * 34 + 34]);
+    let mut melds = Vec::new();
+    for m in 0..c.max_melds {
+        let o = (i * c.max_melds + m) * 3;
+        let (kind, tile, red) = (c.melds[o], c.melds[o + 1], c.melds[o + 2]);
+        let kind = match kind {
+            0 => continue,
+            1 => MeldKind::Chi,
+            2 => MeldKind::Pon,
+            3 => MeldKind::Daiminkan,
+            4 => MeldKind::Ankan,
+            5 => MeldKind::Kakan,
+            k => {
+                return Err(Error::InvalidArgument {
+                    name: "melds",
+                    reason: format!("meld kind {k} at meld {m} (0 none, 1 chi .. 5 kakan)"),
+                })
+            }
+        };
+        let t = Tile::new(i64::from(tile))?;
+        let from = match kind {
+            MeldKind::Chi => 3,
+            MeldKind::Ankan => 0,
+            _ => 1,
+        };
+        melds.push(Meld::new(kind, t, t, red, from)?);
+    }
+    let hand = Hand::new(
+        counts,
+        [c.red[i * 3], c.red[i * 3 + 1], c.red[i * 3 + 2]],
+        melds,
+    )?;
+    let wind = |v: u8, name: &'static str| {
+        if v < 4 {
+            Ok(Tile::from_index(27 + v as usize))
+        } else {
+            Err(Error::InvalidArgument {
+                name,
+                reason: format!("{v} (0 East .. 3 North)"),
+            })
+        }
+    };
+    let f = c.flags[i];
+    let bit = |b: u16| f & (1 << b) != 0;
+    let inds = |a: &[i8]| -> Result<Vec<Tile>, Error> {
+        let mut v = Vec::new();
+        for &x in &a[i * c.max_dora..(i + 1) * c.max_dora] {
+            if x >= 0 {
+                v.push(Tile::new(i64::from(x))?);
+            }
+        }
+        Ok(v)
+    };
+    let sit = Situation {
+        win_tile: Tile::new(i64::from(c.win[i]))?,
+        tsumo: bit(0),
+        riichi: bit(1),
+        double_riichi: bit(2),
+        ippatsu: bit(3),
+        haitei: bit(4),
+        houtei: bit(5),
+        rinshan: bit(6),
+        chankan: bit(7),
+        tenhou: bit(8),
+        chiihou: bit(9),
+        renhou: bit(10),
+        seat_wind: wind(c.seat[i], "seat_wind")?,
+        round_wind: wind(c.round[i], "round_wind")?,
+        dora_indicators: inds(c.dora)?,
+        ura_indicators: inds(c.ura)?,
+        honba: u32::from(c.honba[i]),
+        kyotaku: u32::from(c.kyotaku[i]),
+        nukidora: 0,
+    };
+    Ok((hand, sit))
+}
+
+fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    a: &'a numpy::PyReadonlyArray<'_, T, D>,
+    name: &'static str,
+) -> PyResult<&'a [T]> {
+    a.as_slice()
+        .map_err(|_| bad(name, "the array must be C-contiguous".into()))
+}
+
+/// Score N hands given as NumPy columns (see `riichi.batch_score.score_arrays`), in parallel
+/// with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (concealed, win_tile, red, melds, flags, seat_wind, round_wind, dora, ura,
+    honba, kyotaku, rules = None))]
+#[allow(clippy::too_many_arguments)]
+fn score_arrays<'py>(
+    py: Python<'py>,
+    concealed: PyReadonlyArray2<'py, u8>,
+    win_tile: PyReadonlyArray1<'py, u8>,
+    red: PyReadonlyArray2<'py, u8>,
+    melds: PyReadonlyArray3<'py, u8>,
+    flags: PyReadonlyArray1<'py, u16>,
+    seat_wind: PyReadonlyArray1<'py, u8>,
+    round_wind: PyReadonlyArray1<'py, u8>,
+    dora: PyReadonlyArray2<'py, i8>,
+    ura: PyReadonlyArray2<'py, i8>,
+    honba: PyReadonlyArray1<'py, u16>,
+    kyotaku: PyReadonlyArray1<'py, u16>,
+    rules: Option<PyRef<'py, PyScoringRules>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = rules
+        .map(|r| r.0.clone())
+        .unwrap_or_else(ScoringRules::tenhou);
+    let n = concealed.shape()[0];
+    let shape_err = |name: &'static str, want: String, got: &[usize]| {
+        bad(name, format!("shape {got:?}, expected {want}"))
+    };
+    if concealed.shape()[1] != 34 {
+        return Err(shape_err(
+            "concealed",
+            format!("({n}, 34)"),
+            concealed.shape(),
+        ));
+    }
+    if red.shape() != [n, 3] {
+        return Err(shape_err("red", format!("({n}, 3)"), red.shape()));
+    }
+    if melds.shape()[0] != n || melds.shape()[2] != 3 || melds.shape()[1] > 4 {
+        return Err(shape_err("melds", format!("({n}, <=4, 3)"), melds.shape()));
+    }
+    if dora.shape()[0] != n || ura.shape() != dora.shape() {
+        return Err(shape_err("dora/ura", format!("({n}, K) both"), ura.shape()));
+    }
+    for (name, len) in [
+        ("win_tile", win_tile.len()),
+        ("flags", flags.len()),
+        ("seat_wind", seat_wind.len()),
+        ("round_wind", round_wind.len()),
+        ("honba", honba.len()),
+        ("kyotaku", kyotaku.len()),
+    ] {
+        if len != n {
+            return Err(shape_err(name, format!("({n},)"), &[len]));
+        }
+    }
+    let cols = Cols {
+        concealed: slice(&concealed, "concealed")?,
+        win: slice(&win_tile, "win_tile")?,
+        red: slice(&red, "red")?,
+        melds: slice(&melds, "melds")?,
+        max_melds: melds.shape()[1],
+        flags: slice(&flags, "flags")?,
+        seat: slice(&seat_wind, "seat_wind")?,
+        round: slice(&round_wind, "round_wind")?,
+        dora: slice(&dora, "dora")?,
+        ura: slice(&ura, "ura")?,
+        max_dora: dora.shape()[1],
+        honba: slice(&honba, "honba")?,
+        kyotaku: slice(&kyotaku, "kyotaku")?,
+    };
+    let results: Vec<Result<ScoreResult, Error>> = py.detach(|| {
+        (0..n)
+            .into_par_iter()
+            .map(|i| row(&cols, i).and_then(|(h, s)| core_score::score(&h, &s, &rules)))
+            .collect()
+    });
+    columns(py, results)
+}
+
+/// Nagashi mangan settlement: (dealer share, non-dealer share, total) of a mangan tsumo.
+#[pyfunction]
+#[pyo3(signature = (dealer, rules = None))]
+fn nagashi_mangan(dealer: bool, rules: Option<PyRef<'_, PyScoringRules>>) -> (u32, u32, u32) {
+    let r = rules
+        .map(|r| r.0.clone())
+        .unwrap_or_else(ScoringRules::tenhou);
+    let p = points::nagashi_mangan(dealer, &r);
+    (p.tsumo_dealer, p.tsumo_nondealer, p.total)
+}
+
+/// Every yaku as (id, name), Tenhou ids.
+#[pyfunction]
+fn yaku_table(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let v: Vec<(u8, &str)> = crate::yaku::ALL
+        .iter()
+        .map(|y| (y.id(), y.name()))
+        .collect();
+    PyList::new(py, v)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyScoringRules>()?;
+    m.add_class::<PyScoreResult>()?;
+    m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(score_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(score_arrays, m)?)?;
+    m.add_function(wrap_pyfunction!(nagashi_mangan, m)?)?;
+    m.add_function(wrap_pyfunction!(yaku_table, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,934 @@
+//! The scorer: every reading of a winning hand, its yaku, yakuman, fu, dora, limit and payments;
+//! the most valuable reading wins (basic points, then han, then fu; ties keep the first reading
+//! in the decomposer's order, so the result is deterministic).
+
+use crate::decompose::{decompose_win, Block, Form, Reading, WaitShape};
+use crate::error::{Error, Result};
+use crate::fu::{chiitoitsu_items, regular_fu, FuItem};
+use crate::hand::Hand;
+use crate::meld::MeldKind;
+use crate::points::{basic_points, payments, Limit, Payments};
+use crate::rules::{Chiitoitsu, Renhou, ScoringRules};
+use crate::tile::{Counts, Tile};
+use crate::yaku::Yaku;
+
+/// How the hand was won and the table situation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Situation {
+    /// The winning tile (kind; whether it is red is part of the hand's red count).
+    pub win_tile: Tile,
+    /// Self-draw (including rinshan); false for ron and chankan.
+    pub tsumo: bool,
+    /// Riichi declared.
+    pub riichi: bool,
+    /// Double riichi declared (implies riichi; counts 2 han instead of riichi's 1).
+    pub double_riichi: bool,
+    /// Win within one go-around of riichi, uninterrupted.
+    pub ippatsu: bool,
+    /// Tsumo on the last tile of the live wall.
+    pub haitei: bool,
+    /// Ron on the last discard.
+    pub houtei: bool,
+    /// Tsumo on a replacement tile after a kan.
+    pub rinshan: bool,
+    /// Ron on a tile added to a kan (or, for kokushi, an ankan where the rules allow).
+    pub chankan: bool,
+    /// Dealer tsumo on the initial deal.
+    pub tenhou: bool,
+    /// Non-dealer tsumo on the first draw, no calls before.
+    pub chiihou: bool,
+    /// Non-dealer ron before the first draw, no calls before.
+    pub renhou: bool,
+    /// Seat wind (East..North); East means the winner is the dealer.
+    pub seat_wind: Tile,
+    /// Round wind (East..North).
+    pub round_wind: Tile,
+    /// Dora indicators (kan dora included), not the dora themselves.
+    pub dora_indicators: Vec<Tile>,
+    /// Uradora indicators; counted only with riichi or double riichi.
+    pub ura_indicators: Vec<Tile>,
+    /// Honba counters on the table.
+    pub honba: u32,
+    /// Riichi sticks on the table (the winner collects them).
+    pub kyotaku: u32,
+    /// North tiles set aside as nuki dora (three-player games), each worth one dora plus the
+    /// dora value of North itself.
+    pub nukidora: u8,
+}
+
+impl Situation {
+    /// A plain ron in the East round by a non-dealer (South seat) with no extras.
+    pub fn new(win_tile: Tile) -> Situation {
+        Situation {
+            win_tile,
+            tsumo: false,
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            haitei: false,
+            houtei: false,
+            rinshan: false,
+            chankan: false,
+            tenhou: false,
+            chiihou: false,
+            renhou: false,
+            seat_wind: Tile::SOUTH,
+            round_wind: Tile::EAST,
+            dora_indicators: Vec::new(),
+            ura_indicators: Vec::new(),
+            honba: 0,
+            kyotaku: 0,
+            nukidora: 0,
+        }
+    }
+}
+
+/// The scored value of a hand. "Not a winning hand" and "no yaku" are results
+/// (`is_agari`, `has_yaku`), with zero points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreResult {
+    /// The tiles form a complete hand.
+    pub is_agari: bool,
+    /// Complete and with enough han from yaku (dora excluded) to win.
+    pub has_yaku: bool,
+    /// Non-yakuman yaku with their han, dora/uradora/akadora entries included (id order).
+    /// Empty for a yakuman hand.
+    pub yaku: Vec<(Yaku, u32)>,
+    /// Yakuman with their multipliers (id order).
+    pub yakuman: Vec<(Yaku, u32)>,
+    /// Dora (including kan dora and nuki dora) in the hand.
+    pub dora: u32,
+    /// Uradora (0 without riichi).
+    pub uradora: u32,
+    /// Red fives.
+    pub akadora: u32,
+    /// Total han (dora included); for a yakuman hand 13 per yakuman multiple.
+    pub han: u32,
+    /// Fu (rounded; 25 for chiitoitsu under Tenhou rules).
+    pub fu: u32,
+    /// The fu itemized; the items sum to `fu`.
+    pub fu_breakdown: Vec<FuItem>,
+    /// The limit reached, if any.
+    pub limit: Option<Limit>,
+    /// Basic points (fu × 2^(han+2), or the limit's value).
+    pub basic_points: u32,
+    /// What everyone pays.
+    pub payments: Payments,
+    /// The winner is the dealer.
+    pub dealer: bool,
+    /// Self-draw.
+    pub tsumo: bool,
+    /// Wait shape of the chosen reading (None when not complete).
+    pub wait: Option<WaitShape>,
+}
+
+/// Kind of a set in a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetKind {
+    /// A run.
+    Seq,
+    /// Three of a kind.
+    Trip,
+    /// Four of a kind.
+    Kan,
+}
+
+/// One set of a reading, concealed blocks and melds alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Set {
+    /// Run, triplet or kan.
+    pub kind: SetKind,
+    /// Lowest tile of a run, the tile of a triplet or kan.
+    pub tile: Tile,
+    /// Concealed for fu and ankou counting (a triplet completed by ron is not).
+    pub concealed: bool,
+}
+
+/// A regular reading with its context, as the fu and yaku rules see it.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    /// The four sets.
+    pub sets: [Set; 4],
+    /// The pair's tile.
+    pub pair: Tile,
+    /// How the winning tile completed its block.
+    pub wait: WaitShape,
+    /// No open melds.
+    pub menzen: bool,
+    /// Self-draw.
+    pub tsumo: bool,
+    /// Seat wind.
+    pub seat_wind: Tile,
+    /// Round wind.
+    pub round_wind: Tile,
+}
+
+/// Yaku that depend only on the tiles and the situation (the same for every reading).
+struct Common {
+    yaku: Vec<(Yaku, u32)>,
+    yakuman: Vec<(Yaku, u32)>,
+    han: u32,
+}
+
+struct Candidate {
+    yaku: Vec<(Yaku, u32)>,
+    yakuman: Vec<(Yaku, u32)>,
+    fu: u32,
+    fu_items: Vec<FuItem>,
+    wait: WaitShape,
+}
+
+fn all_in(counts: &Counts, ok: impl Fn(Tile) -> bool) -> bool {
+    counts
+        .iter()
+        .enumerate()
+        .all(|(i, &c)| c == 0 || ok(Tile::from_index(i)))
+}
+
+fn suit_flags(counts: &Counts) -> (usize, bool) {
+    let suits = (0..3)
+        .filter(|s| counts[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
+        .count();
+    let honors = counts[27..].iter().any(|&c| c > 0);
+    (suits, honors)
+}
+
+/// Yaku and yakuman that depend only on the tiles and the situation, for every form.
+fn common_yaku(
+    all: &Counts,
+    menzen: bool,
+    sit: &Situation,
+    rules: &ScoringRules,
+    yaku: &mut Vec<(Yaku, u32)>,
+    yakuman: &mut Vec<(Yaku, u32)>,
+) {
+    let c = |b: bool, y: Yaku, h: u32, v: &mut Vec<(Yaku, u32)>| {
+        if b {
+            v.push((y, h));
+        }
+    };
+    if sit.double_riichi {
+        yaku.push((Yaku::DoubleRiichi, 2));
+    } else if sit.riichi {
+        yaku.push((Yaku::Riichi, 1));
+    }
+    c(sit.ippatsu, Yaku::Ippatsu, 1, yaku);
+    c(menzen && sit.tsumo, Yaku::MenzenTsumo, 1, yaku);
+    c(sit.haitei, Yaku::Haitei, 1, yaku);
+    c(sit.houtei, Yaku::Houtei, 1, yaku);
+    c(sit.rinshan, Yaku::RinshanKaihou, 1, yaku);
+    c(sit.chankan, Yaku::Chankan, 1, yaku);
+    if all_in(all, Tile::is_simple) && (menzen || rules.kuitan) {
+        yaku.push((Yaku::Tanyao, 1));
+    }
+    let (suits, honors) = suit_flags(all);
+    if suits == 1 && !honors {
+        yaku.push((Yaku::Chinitsu, if menzen { 6 } else { 5 }));
+    } else if suits == 1 && honors {
+        yaku.push((Yaku::Honitsu, if menzen { 3 } else { 2 }));
+    }
+    if all_in(all, Tile::is_yaochuu) && suits > 0 && honors {
+        yaku.push((Yaku::Honroutou, 2));
+    }
+    match rules.renhou {
+        Renhou::Mangan => c(sit.renhou, Yaku::Renhou, 5, yaku),
+        Renhou::Baiman => c(sit.renhou, Yaku::Renhou, 8, yaku),
+        Renhou::Yakuman => c(sit.renhou, Yaku::Renhou, 1, yakuman),
+        Renhou::Off => {}
+    }
+    c(sit.tenhou, Yaku::Tenhou, 1, yakuman);
+    c(sit.chiihou, Yaku::Chiihou, 1, yakuman);
+    c(suits == 0, Yaku::Tsuuiisou, 1, yakuman);
+    c(all_in(all, Tile::is_terminal), Yaku::Chinroutou, 1, yakuman);
+    c(
+        all_in(all, |t| matches!(t.index(), 19 | 20 | 21 | 23 | 25 | 32)),
+        Yaku::Ryuuiisou,
+        1,
+        yakuman,
+    );
+    if rules.hyakuman_goku && all_in(all, |t| t.index() < 9) {
+        let sum: u32 = (0..9).map(|i| (i as u32 + 1) * u32::from(all[i])).sum();
+        c(sum >= 100, Yaku::HyakumanGoku, 1, yakuman);
+    }
+    if rules.beni_kujaku {
+        c(
+            all_in(all, |t| matches!(t.index(), 18 | 22 | 24 | 26 | 33)),
+            Yaku::BeniKujaku,
+            1,
+            yakuman,
+        );
+    }
+    if rules.daisharin && menzen {
+        let want = (0..34).all(|i| all[i] == if (10..=16).contains(&i) { 2 } else { 0 });
+        c(want, Yaku::Daisharin, 1, yakuman);
+    }
+}
+
+fn chuuren(concealed: &Counts, win: Tile, menzen_no_melds: bool) -> Option<Yaku> {
+    if !menzen_no_melds || win.is_honor() {
+        return None;
+    }
+    let s = win.suit() as usize * 9;
+    if concealed
+        .iter()
+        .enumerate()
+        .any(|(i, &c)| c > 0 && !(s..s + 9).contains(&i))
+    {
+        return None;
+    }
+    let need = [3u8, 1, 1, 1, 1, 1, 1, 1, 3];
+    if (0..9).any(|i| concealed[s + i] < need[i]) {
+        return None;
+    }
+    let mut before = *concealed;
+    before[win.index()] -= 1;
+    if (0..9).all(|i| before[s + i] == need[i]) {
+        Some(Yaku::JunseiChuurenPoutou)
+    } else {
+        Some(Yaku::ChuurenPoutou)
+    }
+}
+
+fn regular_candidate(
+    hand: &Hand,
+    reading: &Reading,
+    sit: &Situation,
+    rules: &ScoringRules,
+    dora_han: u32,
+) -> Candidate {
+    let menzen = hand.is_closed();
+    let mut sets = [Set {
+        kind: SetKind::Seq,
+        tile: Tile::EAST,
+        concealed: true,
+    }; 4];
+    let mut n_sets = 0;
+    let mut push = |s: Set| {
+        if n_sets < 4 {
+            sets[n_sets] = s;
+            n_sets += 1;
+        }
+    };
+    let mut pair = sit.win_tile;
+    for (i, b) in reading.blocks.iter().enumerate() {
+        match *b {
+            Block::Sequence(t) => push(Set {
+                kind: SetKind::Seq,
+                tile: t,
+                concealed: true,
+            }),
+            Block::Triplet(t) => push(Set {
+                kind: SetKind::Trip,
+                tile: t,
+                concealed: sit.tsumo || reading.win_block != Some(i),
+            }),
+            Block::Pair(t) => pair = t,
+        }
+    }
+    for m in hand.melds() {
+        push(Set {
+            kind: match m.kind() {
+                MeldKind::Chi => SetKind::Seq,
+                MeldKind::Pon => SetKind::Trip,
+                _ => SetKind::Kan,
+            },
+            tile: m.tile(),
+            concealed: m.kind() == MeldKind::Ankan,
+        });
+    }
+    let shape = Shape {
+        sets,
+        pair,
+        wait: reading.wait,
+        menzen,
+        tsumo: sit.tsumo,
+        seat_wind: sit.seat_wind,
+        round_wind: sit.round_wind,
+    };
+    let mut yaku = Vec::with_capacity(8);
+    let mut yakuman = Vec::new();
+    let sets = &shape.sets;
+    let mut seq_buf = [Tile::EAST; 4];
+    let mut pon_buf = [Tile::EAST; 4];
+    let (mut ns, mut np) = (0, 0);
+    for s in sets {
+        if s.kind == SetKind::Seq {
+            seq_buf[ns] = s.tile;
+            ns += 1;
+        } else {
+            pon_buf[np] = s.tile;
+            np += 1;
+        }
+    }
+    let seqs = &mut seq_buf[..ns];
+    seqs.sort_unstable();
+    let seqs: &[Tile] = seqs;
+    let pons = &mut pon_buf[..np];
+    pons.sort_unstable();
+    let pons: &[Tile] = pons;
+    let ankou = sets
+        .iter()
+        .filter(|s| s.kind != SetKind::Seq && s.concealed)
+        .count();
+    let kans = sets.iter().filter(|s| s.kind == SetKind::Kan).count();
+    let value = |t: Tile| t.is_dragon() || t == sit.seat_wind || t == sit.round_wind;
+
+    // yakuman of the reading
+    if ankou == 4 {
+        if reading.wait == WaitShape::Tanki {
+            let m = if rules.double_suuankou_tanki { 2 } else { 1 };
+            yakuman.push((Yaku::SuuankouTanki, m));
+        } else {
+            yakuman.push((Yaku::Suuankou, 1));
+        }
+    }
+    let dragons = pons.iter().filter(|t| t.is_dragon()).count();
+    let winds = pons.iter().filter(|t| t.is_wind()).count();
+    if dragons == 3 {
+        yakuman.push((Yaku::Daisangen, 1));
+    }
+    if winds == 4 {
+        yakuman.push((Yaku::Daisuushi, if rules.double_daisuushi { 2 } else { 1 }));
+    } else if winds == 3 && pair.is_wind() {
+        yakuman.push((Yaku::Shousuushi, 1));
+    }
+    if kans == 4 {
+        yakuman.push((Yaku::Suukantsu, 1));
+    }
+    if rules.suurenkou && pons.len() == 4 {
+        let p = pons;
+        let run = p[0].suit() == p[3].suit()
+            && !p[0].is_honor()
+            && (1..4).all(|i| p[i].index() == p[0].index() + i);
+        if run {
+            yakuman.push((Yaku::Suurenkou, 1));
+        }
+    }
+
+    // regular yaku of the reading
+    let pinfu = menzen
+        && seqs.len() == 4
+        && !value(pair)
+        && reading.wait == WaitShape::Ryanmen
+        && (!sit.tsumo || rules.pinfu_tsumo);
+    if pinfu {
+        yaku.push((Yaku::Pinfu, 1));
+    }
+    if menzen {
+        let s = seqs;
+        let mut pairs = 0;
+        let mut i = 0;
+        while i + 1 < s.len() {
+            if s[i] == s[i + 1] {
+                pairs += 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+        if pairs == 2 {
+            yaku.push((Yaku::Ryanpeikou, 3));
+        } else if pairs == 1 {
+            yaku.push((Yaku::Iipeikou, 1));
+        }
+    }
+    for &t in pons {
+        if t == sit.seat_wind {
+            let y = Yaku::from_id(Yaku::SeatWindEast.id() + (t.index() - 27) as u8);
+            yaku.push((y.expect("wind id"), 1));
+        }
+        if t == sit.round_wind {
+            let y = Yaku::from_id(Yaku::RoundWindEast.id() + (t.index() - 27) as u8);
+            yaku.push((y.expect("wind id"), 1));
+        }
+        if t.is_dragon() {
+            let y = Yaku::from_id(Yaku::Haku.id() + (t.index() - 31) as u8);
+            yaku.push((y.expect("dragon id"), 1));
+        }
+    }
+    let open_less = |closed: u32| if menzen { closed } else { closed - 1 };
+    if !seqs.is_empty() {
+        let seq_terminal = |t: &Tile| t.number() == 1 || t.number() == 7;
+        let all_outside = seqs.iter().all(seq_terminal)
+            && pons.iter().all(|t| t.is_yaochuu())
+            && pair.is_yaochuu();
+        if all_outside {
+            let honors = pons.iter().any(|t| t.is_honor()) || pair.is_honor();
+            if honors {
+                yaku.push((Yaku::Chanta, open_less(2)));
+            } else {
+                yaku.push((Yaku::Junchan, open_less(3)));
+            }
+        }
+    }
+    for s in 0..3 {
+        let b = s * 9;
+        if [b, b + 3, b + 6]
+            .iter()
+            .all(|&k| seqs.contains(&Tile::from_index(k)))
+        {
+            yaku.push((Yaku::Ittsu, open_less(2)));
+        }
+    }
+    if (0..7).any(|n| (0..3).all(|s| seqs.contains(&Tile::from_index(s * 9 + n)))) {
+        yaku.push((Yaku::SanshokuDoujun, open_less(2)));
+    }
+    if (0..9).any(|n| (0..3).all(|s| pons.contains(&Tile::from_index(s * 9 + n)))) {
+        yaku.push((Yaku::SanshokuDoukou, 2));
+    }
+    if kans == 3 {
+        yaku.push((Yaku::Sankantsu, 2));
+    }
+    if pons.len() == 4 {
+        yaku.push((Yaku::Toitoi, 2));
+    }
+    if ankou == 3 {
+        yaku.push((Yaku::Sanankou, 2));
+    }
+    if dragons == 2 && pair.is_dragon() {
+        yaku.push((Yaku::Shousangen, 2));
+    }
+    let han: u32 = yaku.iter().map(|y| y.1).sum();
+    let (fu, fu_items) = regular_fu(&shape, pinfu, han + dora_han, rules);
+    Candidate {
+        yaku,
+        yakuman,
+        fu,
+        fu_items,
+        wait: reading.wait,
+    }
+}
+
+fn chiitoitsu_candidate(rules: &ScoringRules) -> Candidate {
+    let mut yaku = Vec::new();
+    let yakuman = Vec::new();
+    let (han, fu) = match rules.chiitoitsu {
+        Chiitoitsu::Fu25Han2 => (2, 25),
+        Chiitoitsu::Fu50Han1 => (1, 50),
+        Chiitoitsu::Fu30Han2 => (2, 30),
+    };
+    yaku.push((Yaku::Chiitoitsu, han));
+    Candidate {
+        yaku,
+        yakuman,
+        fu,
+        fu_items: chiitoitsu_items(fu),
+        wait: WaitShape::Tanki,
+    }
+}
+
+fn kokushi_candidate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Candidate {
+    let yaku = Vec::new();
+    let mut yakuman = Vec::new();
+    if hand.concealed()[sit.win_tile.index()] == 2 {
+        let m = if rules.double_kokushi_13 { 2 } else { 1 };
+        yakuman.push((Yaku::Kokushi13, m));
+    } else {
+        yakuman.push((Yaku::Kokushi, 1));
+    }
+    // Tenhou records kokushi with 0 fu (no fu is counted for it).
+    Candidate {
+        yaku,
+        yakuman,
+        fu: 0,
+        fu_items: Vec::new(),
+        wait: WaitShape::Tanki,
+    }
+}
+
+/// Shiisan-puutaa: 14 tiles, one pair, every other tile isolated (no set or partial set).
+fn is_shiisan_puutaa(c: &Counts) -> bool {
+    if c.iter().any(|&x| x > 2) || c.iter().filter(|&&x| x == 2).count() != 1 {
+        return false;
+    }
+    for s in 0..3 {
+        let mut last: Option<usize> = None;
+        for n in 0..9 {
+            if c[s * 9 + n] > 0 {
+                if let Some(l) = last {
+                    if n - l <= 2 {
+                        return false;
+                    }
+                }
+                last = Some(n);
+            }
+        }
+    }
+    true
+}
+
+fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
+    if !hand.is_full() {
+        return Err(Error::InvalidArgument {
+            name: "hand",
+            reason: format!(
+                "a hand to score holds 14 tiles (each kan counted as 3) including the winning tile, got {hand}"
+            ),
+        });
+    }
+    if hand.concealed()[sit.win_tile.index()] == 0 {
+        return Err(Error::InvalidArgument {
+            name: "win_tile",
+            reason: format!(
+                "the concealed tiles {hand} must include the winning tile {}",
+                sit.win_tile
+            ),
+        });
+    }
+    for (name, w) in [("seat_wind", sit.seat_wind), ("round_wind", sit.round_wind)] {
+        if !w.is_wind() {
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!("{w} is not a wind (1z..4z)"),
+            });
+        }
+    }
+    let mut red = hand.red();
+    for m in hand.melds() {
+        if m.red() > 0 {
+            red[(m.tile().suit() as usize).min(2)] += m.red();
+        }
+    }
+    for (s, (&have, &allowed)) in red.iter().zip(rules.red_fives.iter()).enumerate() {
+        if have > allowed {
+            return Err(Error::InvalidArgument {
+                name: "hand",
+                reason: format!(
+                    "{have} red {} in the hand but the rules have {allowed}",
+                    Tile::from_index(s * 9 + 4)
+                ),
+            });
+        }
+    }
+    for (name, v) in [("honba", sit.honba), ("kyotaku", sit.kyotaku)] {
+        if v > 10_000 {
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!("{v} is beyond any game (at most 10000)"),
+            });
+        }
+    }
+    if u32::from(rules.num_players) < 2 {
+        return Err(Error::InvalidArgument {
+            name: "rules.num_players",
+            reason: format!("{} players", rules.num_players),
+        });
+    }
+    Ok(())
+}
+
+fn count_dora(all: &Counts, indicators: &[Tile], nukidora: u8, players: u8) -> u32 {
+    indicators
+        .iter()
+        .map(|i| {
+            // Three players play without 2m..8m: the 1m indicator points at 9m.
+            let d = if players == 3 && i.index() == 0 {
+                Tile::from_index(8)
+            } else {
+                i.dora_from_indicator()
+            };
+            let mut n = u32::from(all[d.index()]);
+            if d == Tile::NORTH {
+                n += u32::from(nukidora);
+            }
+            n
+        })
+        .sum()
+}
+
+fn candidate_key(
+    c: &Candidate,
+    common: &Common,
+    extra_han: u32,
+    rules: &ScoringRules,
+) -> (u32, u32, u32, u32) {
+    let ym: u32 = c.yakuman.iter().chain(&common.yakuman).map(|y| y.1).sum();
+    if ym > 0 {
+        return (ym, 0, 0, c.fu);
+    }
+    let han: u32 = c.yaku.iter().map(|y| y.1).sum::<u32>() + common.han;
+    if han == 0 {
+        return (0, 0, 0, c.fu);
+    }
+    let total = han + extra_han;
+    (0, basic_points(total, c.fu, rules).0, total, c.fu)
+}
+
+/// Score a hand. `hand` holds the concealed tiles including the winning tile (with red fives)
+/// and the melds; `sit` says how it was won. Errors only for impossible input (a hand of the
+/// wrong size, a winning tile not in the hand, a non-wind seat/round wind, more red fives than
+/// the rules have); "not a winning hand" and "no yaku" are results.
+pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<ScoreResult> {
+    validate(hand, sit, rules)?;
+    let all = hand.all_counts();
+    let dealer = sit.seat_wind == Tile::EAST;
+    let riichi = sit.riichi || sit.double_riichi;
+    let dora = count_dora(&all, &sit.dora_indicators, sit.nukidora, rules.num_players)
+        + u32::from(sit.nukidora);
+    let uradora = if riichi {
+        count_dora(&all, &sit.ura_indicators, sit.nukidora, rules.num_players)
+    } else {
+        0
+    };
+    let akadora = u32::from(hand.red().iter().sum::<u8>())
+        + hand.melds().iter().map(|m| u32::from(m.red())).sum::<u32>();
+    let dora_han = dora + uradora + akadora;
+
+    let mut common = Common {
+        yaku: Vec::with_capacity(8),
+        yakuman: Vec::new(),
+        han: 0,
+    };
+    common_yaku(
+        &all,
+        hand.is_closed(),
+        sit,
+        rules,
+        &mut common.yaku,
+        &mut common.yakuman,
+    );
+    if let Some(y) = chuuren(hand.concealed(), sit.win_tile, hand.melds().is_empty()) {
+        let m = if y == Yaku::JunseiChuurenPoutou && rules.double_junsei_chuuren {
+            2
+        } else {
+            1
+        };
+        common.yakuman.push((y, m));
+    }
+    common.han = common.yaku.iter().map(|y| y.1).sum();
+    let mut candidates: Vec<Candidate> = Vec::with_capacity(4);
+    for r in decompose_win(hand.concealed(), sit.win_tile) {
+        candidates.push(match r.form {
+            Form::Regular => regular_candidate(hand, &r, sit, rules, dora_han + common.han),
+            Form::Chiitoitsu => chiitoitsu_candidate(rules),
+            Form::Kokushi => kokushi_candidate(hand, sit, rules),
+        });
+    }
+    if candidates.is_empty()
+        && rules.shiisan_puutaa
+        && (sit.tenhou || sit.chiihou)
+        && hand.melds().is_empty()
+        && is_shiisan_puutaa(hand.concealed())
+    {
+        // not a complete hand: tenhou/chiihou (and the tile-based yaku) do not apply
+        common.yaku.clear();
+        common.yakuman.clear();
+        common.han = 0;
+        candidates.push(Candidate {
+            yaku: Vec::new(),
+            yakuman: vec![(Yaku::ShiisanPuutaa, 1)],
+            fu: 0,
+            fu_items: Vec::new(),
+            wait: WaitShape::Tanki,
+        });
+    }
+    let mut result = ScoreResult {
+        is_agari: !candidates.is_empty(),
+        has_yaku: false,
+        yaku: Vec::new(),
+        yakuman: Vec::new(),
+        dora,
+        uradora,
+        akadora,
+        han: 0,
+        fu: 0,
+        fu_breakdown: Vec::new(),
+        limit: None,
+        basic_points: 0,
+        payments: Payments::default(),
+        dealer,
+        tsumo: sit.tsumo,
+        wait: None,
+    };
+    let mut best: Option<(Candidate, (u32, u32, u32, u32))> = None;
+    for c in candidates {
+        let k = candidate_key(&c, &common, dora_han, rules);
+        if best.as_ref().map_or(true, |b| k > b.1) {
+            best = Some((c, k));
+        }
+    }
+    let Some((mut best, _)) = best else {
+        return Ok(result);
+    };
+    best.yaku.extend_from_slice(&common.yaku);
+    best.yakuman.extend_from_slice(&common.yakuman);
+    result.wait = Some(best.wait);
+    result.fu = best.fu;
+    result.fu_breakdown = std::mem::take(&mut best.fu_items);
+    if !best.yakuman.is_empty() {
+        best.yakuman.sort();
+        if !rules.yakuman_stacking {
+            let top = best
+                .yakuman
+                .iter()
+                .copied()
+                .max_by_key(|y| (y.1, std::cmp::Reverse(y.0)))
+                .expect("non-empty");
+            best.yakuman = vec![top];
+        }
+        let mult: u32 = best.yakuman.iter().map(|y| y.1).sum();
+        result.yakuman = best.yakuman;
+        result.has_yaku = true;
+        result.han = 13 * mult;
+        result.basic_points = 8000 * mult;
+        result.limit = Some(Limit::Yakuman(mult.min(255) as u8));
+    } else {
+        let yaku_han: u32 = best.yaku.iter().map(|y| y.1).sum();
+        let min = match rules.two_han_minimum_from_honba {
+            Some(h) if sit.honba >= h => 2,
+            _ => 1,
+        };
+        if yaku_han < min {
+            return Ok(result);
+        }
+        best.yaku.sort();
+        for (y, n) in [
+            (Yaku::Dora, dora),
+            (Yaku::Uradora, uradora),
+            (Yaku::Akadora, akadora),
+        ] {
+            if n > 0 {
+                best.yaku.push((y, n));
+            }
+        }
+        result.has_yaku = true;
+        result.han = yaku_han + dora_han;
+        result.yaku = best.yaku;
+        let (b, limit) = basic_points(result.han, result.fu, rules);
+        result.basic_points = b;
+        result.limit = limit;
+    }
+    result.payments = payments(
+        result.basic_points,
+        dealer,
+        sit.tsumo,
+        sit.honba,
+        sit.kyotaku,
+        rules,
+    );
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tile;
+
+    fn sit(win: &str, seat: &str, f: impl FnOnce(&mut Situation)) -> Situation {
+        let mut s = Situation::new(parse_tile(win).unwrap());
+        s.seat_wind = parse_tile(seat).unwrap();
+        f(&mut s);
+        s
+    }
+
+    fn run(hand: &str, s: &Situation) -> ScoreResult {
+        score(&Hand::parse(hand).unwrap(), s, &ScoringRules::tenhou()).unwrap()
+    }
+
+    #[test]
+    fn worked_cases() {
+        // RC15: dealer ron, kanchan reading keeps 222s concealed: 7 han 50 fu 18000
+        let r = run(
+            "12222305888s666z",
+            &sit("2s", "1z", |s| {
+                s.round_wind = Tile::SOUTH;
+                s.dora_indicators = vec![parse_tile("6p").unwrap()];
+            }),
+        );
+        assert_eq!((r.han, r.fu, r.payments.value), (7, 50, 18000));
+        // RC17: toitoi + sanankou reading, 12 han
+        let r = run(
+            "11122233344s222z",
+            &sit("1s", "2z", |s| {
+                s.riichi = true;
+                s.ura_indicators = vec![parse_tile("1s").unwrap()];
+            }),
+        );
+        assert_eq!((r.han, r.payments.value), (12, 24000));
+        // RC30: kanchan reading, 40 fu; 1 honba
+        let r = run("777p05567888s pon:888m", &sit("6s", "1z", |s| s.honba = 1));
+        assert_eq!((r.han, r.fu, r.payments.ron), (2, 40, 4200));
+        // RC35: rinshan tsumo keeps the 2 tsumo fu
+        let r = run(
+            "678m567p88s pon:111z kakan:2222z",
+            &sit("6m", "3z", |s| {
+                s.tsumo = true;
+                s.rinshan = true;
+                s.dora_indicators = vec![Tile::EAST];
+            }),
+        );
+        assert_eq!((r.han, r.fu, r.payments.tsumo_dealer), (6, 50, 6000));
+    }
+
+    #[test]
+    fn results_not_errors() {
+        let r = run("123m234p340678s22z", &sit("2m", "1z", |_| {}));
+        assert!(r.is_agari && !r.has_yaku && r.payments.total == 0);
+        let r = run("123m12359p1678s22z", &sit("2m", "1z", |_| {}));
+        assert!(!r.is_agari);
+        let h = Hand::parse("123m456p789s234s5p").unwrap();
+        assert!(score(&h, &sit("5p", "1z", |_| {}), &ScoringRules::tenhou()).is_err());
+    }
+
+    #[test]
+    fn fu_items_sum_to_fu() {
+        for (hand, win) in [
+            ("111m999p123s999s55p", "2s"),
+            ("567p11z ankan:2222m ankan:4444s daiminkan:9999p", "5p"),
+            ("234m567p66s chi:345s chi:678p", "2m"),
+        ] {
+            let r = run(hand, &sit(win, "2z", |_| {}));
+            let sum: u32 = r.fu_breakdown.iter().map(|i| i.fu).sum();
+            assert_eq!(sum, r.fu, "{hand}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn time_core() {
+        let hands = [
+            ("123m456p789s234s55p", "2s"),
+            ("11122233344789m", "1m"),
+            ("678m567p88s pon:111z kakan:2222z", "6m"),
+            ("223344m223344p55s", "2m"),
+            ("1133m5577p2299s11z", "1z"),
+            ("234m567p66s chi:345s chi:678p", "2m"),
+        ];
+        let parsed: Vec<(Hand, Situation)> = hands
+            .iter()
+            .map(|(h, w)| {
+                let mut s = Situation::new(crate::notation::parse_tile(w).unwrap());
+                s.dora_indicators = vec![Tile::from_index(3)];
+                (Hand::parse(h).unwrap(), s)
+            })
+            .collect();
+        let rules = ScoringRules::tenhou();
+        let n = 200_000;
+        let t = std::time::Instant::now();
+        let mut acc = 0u32;
+        for i in 0..n {
+            let (h, s) = &parsed[i % parsed.len()];
+            acc += decompose_win(h.concealed(), s.win_tile).len() as u32;
+        }
+        let d = t.elapsed();
+        eprintln!(
+            "decompose: {:.0} ns/hand ({acc})",
+            d.as_nanos() as f64 / n as f64
+        );
+        let t = std::time::Instant::now();
+        for i in 0..n {
+            let (h, s) = &parsed[i % parsed.len()];
+            acc += score(h, s, &rules).unwrap().han;
+        }
+        let d = t.elapsed();
+        eprintln!(
+            "score: {:.0} ns/hand ({acc})",
+            d.as_nanos() as f64 / n as f64
+        );
+    }
+}

@@ -1,0 +1,248 @@
+//! Yaku identities: Tenhou's numbering (so logs compare directly) and romaji names.
+//! Local yaku, absent from Tenhou, take ids from 60 on.
+
+/// A yaku or yakuman. The discriminant is Tenhou's yaku id.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Yaku {
+    MenzenTsumo = 0,
+    Riichi = 1,
+    Ippatsu = 2,
+    Chankan = 3,
+    RinshanKaihou = 4,
+    Haitei = 5,
+    Houtei = 6,
+    Pinfu = 7,
+    Tanyao = 8,
+    Iipeikou = 9,
+    SeatWindEast = 10,
+    SeatWindSouth = 11,
+    SeatWindWest = 12,
+    SeatWindNorth = 13,
+    RoundWindEast = 14,
+    RoundWindSouth = 15,
+    RoundWindWest = 16,
+    RoundWindNorth = 17,
+    Haku = 18,
+    Hatsu = 19,
+    Chun = 20,
+    DoubleRiichi = 21,
+    Chiitoitsu = 22,
+    Chanta = 23,
+    Ittsu = 24,
+    SanshokuDoujun = 25,
+    SanshokuDoukou = 26,
+    Sankantsu = 27,
+    Toitoi = 28,
+    Sanankou = 29,
+    Shousangen = 30,
+    Honroutou = 31,
+    Ryanpeikou = 32,
+    Junchan = 33,
+    Honitsu = 34,
+    Chinitsu = 35,
+    Renhou = 36,
+    Tenhou = 37,
+    Chiihou = 38,
+    Daisangen = 39,
+    Suuankou = 40,
+    SuuankouTanki = 41,
+    Tsuuiisou = 42,
+    Ryuuiisou = 43,
+    Chinroutou = 44,
+    ChuurenPoutou = 45,
+    JunseiChuurenPoutou = 46,
+    Kokushi = 47,
+    Kokushi13 = 48,
+    Daisuushi = 49,
+    Shousuushi = 50,
+    Suukantsu = 51,
+    Dora = 52,
+    Uradora = 53,
+    Akadora = 54,
+    Daisharin = 60,
+    Suurenkou = 61,
+    HyakumanGoku = 62,
+    BeniKujaku = 63,
+    ShiisanPuutaa = 64,
+}
+
+/// Every yaku in id order.
+pub const ALL: [Yaku; 60] = {
+    use Yaku::*;
+    [
+        MenzenTsumo,
+        Riichi,
+        Ippatsu,
+        Chankan,
+        RinshanKaihou,
+        Haitei,
+        Houtei,
+        Pinfu,
+        Tanyao,
+        Iipeikou,
+        SeatWindEast,
+        SeatWindSouth,
+        SeatWindWest,
+        SeatWindNorth,
+        RoundWindEast,
+        RoundWindSouth,
+        RoundWindWest,
+        RoundWindNorth,
+        Haku,
+        Hatsu,
+        Chun,
+        DoubleRiichi,
+        Chiitoitsu,
+        Chanta,
+        Ittsu,
+        SanshokuDoujun,
+        SanshokuDoukou,
+        Sankantsu,
+        Toitoi,
+        Sanankou,
+        Shousangen,
+        Honroutou,
+        Ryanpeikou,
+        Junchan,
+        Honitsu,
+        Chinitsu,
+        Renhou,
+        Tenhou,
+        Chiihou,
+        Daisangen,
+        Suuankou,
+        SuuankouTanki,
+        Tsuuiisou,
+        Ryuuiisou,
+        Chinroutou,
+        ChuurenPoutou,
+        JunseiChuurenPoutou,
+        Kokushi,
+        Kokushi13,
+        Daisuushi,
+        Shousuushi,
+        Suukantsu,
+        Dora,
+        Uradora,
+        Akadora,
+        Daisharin,
+        Suurenkou,
+        HyakumanGoku,
+        BeniKujaku,
+        ShiisanPuutaa,
+    ]
+};
+
+impl Yaku {
+    /// Tenhou's yaku id (60.. for local yaku).
+    pub const fn id(self) -> u8 {
+        self as u8
+    }
+
+    /// The yaku with this id.
+    pub fn from_id(id: u8) -> Option<Yaku> {
+        ALL.iter().copied().find(|y| y.id() == id)
+    }
+
+    /// Romaji snake_case name.
+    pub const fn name(self) -> &'static str {
+        use Yaku::*;
+        match self {
+            MenzenTsumo => "menzen_tsumo",
+            Riichi => "riichi",
+            Ippatsu => "ippatsu",
+            Chankan => "chankan",
+            RinshanKaihou => "rinshan_kaihou",
+            Haitei => "haitei",
+            Houtei => "houtei",
+            Pinfu => "pinfu",
+            Tanyao => "tanyao",
+            Iipeikou => "iipeikou",
+            SeatWindEast => "seat_wind_east",
+            SeatWindSouth => "seat_wind_south",
+            SeatWindWest => "seat_wind_west",
+            SeatWindNorth => "seat_wind_north",
+            RoundWindEast => "round_wind_east",
+            RoundWindSouth => "round_wind_south",
+            RoundWindWest => "round_wind_west",
+            RoundWindNorth => "round_wind_north",
+            Haku => "haku",
+            Hatsu => "hatsu",
+            Chun => "chun",
+            DoubleRiichi => "double_riichi",
+            Chiitoitsu => "chiitoitsu",
+            Chanta => "chanta",
+            Ittsu => "ittsu",
+            SanshokuDoujun => "sanshoku_doujun",
+            SanshokuDoukou => "sanshoku_doukou",
+            Sankantsu => "sankantsu",
+            Toitoi => "toitoi",
+            Sanankou => "sanankou",
+            Shousangen => "shousangen",
+            Honroutou => "honroutou",
+            Ryanpeikou => "ryanpeikou",
+            Junchan => "junchan",
+            Honitsu => "honitsu",
+            Chinitsu => "chinitsu",
+            Renhou => "renhou",
+            Tenhou => "tenhou",
+            Chiihou => "chiihou",
+            Daisangen => "daisangen",
+            Suuankou => "suuankou",
+            SuuankouTanki => "suuankou_tanki",
+            Tsuuiisou => "tsuuiisou",
+            Ryuuiisou => "ryuuiisou",
+            Chinroutou => "chinroutou",
+            ChuurenPoutou => "chuuren_poutou",
+            JunseiChuurenPoutou => "junsei_chuuren_poutou",
+            Kokushi => "kokushi_musou",
+            Kokushi13 => "kokushi_musou_13_sided",
+            Daisuushi => "daisuushi",
+            Shousuushi => "shousuushi",
+            Suukantsu => "suukantsu",
+            Dora => "dora",
+            Uradora => "uradora",
+            Akadora => "akadora",
+            Daisharin => "daisharin",
+            Suurenkou => "suurenkou",
+            HyakumanGoku => "hyakuman_goku",
+            BeniKujaku => "beni_kujaku",
+            ShiisanPuutaa => "shiisan_puutaa",
+        }
+    }
+
+    /// The yaku with this name.
+    pub fn from_name(name: &str) -> Option<Yaku> {
+        ALL.iter().copied().find(|y| y.name() == name)
+    }
+
+    /// Whether this is a yakuman (scored as a multiple of 8000 basic points).
+    pub const fn is_yakuman(self) -> bool {
+        let id = self as u8;
+        (id >= 37 && id <= 51) || id >= 60
+    }
+
+    /// Whether this counts dora (never toward the one-han minimum).
+    pub const fn is_dora(self) -> bool {
+        matches!(self, Yaku::Dora | Yaku::Uradora | Yaku::Akadora)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_names_round_trip() {
+        for y in ALL {
+            assert_eq!(Yaku::from_id(y.id()), Some(y));
+            assert_eq!(Yaku::from_name(y.name()), Some(y));
+        }
+        assert_eq!(Yaku::Pinfu.id(), 7);
+        assert_eq!(Yaku::Akadora.id(), 54);
+        assert!(Yaku::Kokushi13.is_yakuman() && !Yaku::Chinitsu.is_yakuman());
+        assert!(Yaku::Tenhou.is_yakuman() && !Yaku::Renhou.is_yakuman());
+    }
+}
