@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::{check_total, shanten_valid, Form};
+use crate::shanten::{check_total, row_shanten, Form};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::ukeire_row;
 
@@ -133,14 +133,7 @@ pub fn shanten(data: &[u8], form: Form, threads: Option<usize>) -> Result<Vec<i8
     let input = &input[..];
     let mut out = vec![0i8; input.len()];
     run(input, &mut out, 1, threads, |i, row, o| {
-        let n = check_row(row).map_err(at_row(i))?;
-        o[0] = shanten_valid(row, n, form).ok_or_else(|| {
-            at_row(i)(Error::BadTileCount {
-                concealed: n,
-                melds: (14 - n) / 3,
-                expected: "13 or 14 concealed tiles for chiitoitsu or kokushi",
-            })
-        })?;
+        o[0] = row_shanten(row, form).map_err(at_row(i))?;
         Ok(())
     })?;
     Ok(out)
