@@ -4,6 +4,7 @@ Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is
 notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
 """
 
+from riichi import batch
 from riichi._core import (
     Discard,
     Hand,
@@ -23,8 +24,6 @@ from riichi._core import (
     ukeire,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
-
-from riichi import batch  # noqa: E402  (riichi.batch: array kernels)
 
 __version__ = "0.1.0"
 

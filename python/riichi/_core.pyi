@@ -5,6 +5,7 @@ from typing import final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypeAlias
 
 class RiichiError(ValueError): ...
 class InvalidTile(RiichiError): ...
@@ -68,7 +69,7 @@ def parse_mjai(name: str) -> tuple[int, bool]: ...
 
 # --- shanten, ukeire, discards and batch kernels -------------------------------------
 
-_HandLike = Hand | str | Sequence[int]
+_HandLike: TypeAlias = Hand | str | Sequence[int]
 
 @final
 class ShantenDetail:

@@ -14,7 +14,7 @@ or fractional count can never be read silently.
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +29,9 @@ Form = Literal["minimum", "regular", "chiitoitsu", "kokushi"]
 
 def _rows(arr: object, name: str) -> npt.NDArray[np.uint8]:
     if not isinstance(arr, np.ndarray):
-        raise InvalidHand(f"{name}: expected a numpy.ndarray of dtype uint8, got {type(arr).__name__}")
+        raise InvalidHand(
+            f"{name}: expected a numpy.ndarray of dtype uint8, got {type(arr).__name__}"
+        )
     if arr.dtype != np.uint8:
         raise InvalidHand(
             f"{name}: expected dtype uint8, got {arr.dtype} (convert with .astype(np.uint8) "
@@ -40,7 +42,7 @@ def _rows(arr: object, name: str) -> npt.NDArray[np.uint8]:
     return np.ascontiguousarray(arr)
 
 
-def _threads(threads: Optional[int]) -> Optional[int]:
+def _threads(threads: int | None) -> int | None:
     if threads is None:
         return None
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
@@ -49,7 +51,7 @@ def _threads(threads: Optional[int]) -> Optional[int]:
 
 
 def shanten(
-    counts: npt.NDArray[np.uint8], *, form: Form = "minimum", threads: Optional[int] = None
+    counts: npt.NDArray[np.uint8], *, form: Form = "minimum", threads: int | None = None
 ) -> npt.NDArray[np.int8]:
     """Shanten of every row.
 
@@ -76,9 +78,9 @@ def shanten(
 
 def ukeire(
     counts: npt.NDArray[np.uint8],
-    visible: Optional[npt.NDArray[np.uint8]] = None,
+    visible: npt.NDArray[np.uint8] | None = None,
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> npt.NDArray[np.uint8]:
     """Live counts of the improving tiles of every row.
 

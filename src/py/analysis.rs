@@ -1,7 +1,8 @@
 //! Glue for shanten, ukeire and discard tables.
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString};
 
 use crate::error::Error;
 use crate::notation;
@@ -159,6 +160,32 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     Ok(c)
 }
 
+/// Fast path for the common single-call input, a list of 34 small ints: CPython
+/// caches the ints 0..=4 as singletons, so each item is matched by identity. Anything
+/// else (other ints, other types, other lengths) returns None and takes the general,
+/// fully checked path.
+fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
+    static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
+    let list = obj.cast_exact::<PyList>().ok()?;
+    if list.len() != 34 {
+        return None;
+    }
+    let py = obj.py();
+    let small = SMALL.get_or_init(py, || {
+        [0u8, 1, 2, 3, 4].map(|v| {
+            v.into_pyobject(py)
+                .map_or_else(|_| py.None(), |o| o.into_any().unbind())
+        })
+    });
+    let ptrs = [0, 1, 2, 3, 4].map(|i| small[i].as_ptr());
+    let mut c = [0u8; 34];
+    for (slot, item) in c.iter_mut().zip(list.iter()) {
+        let p = item.as_ptr();
+        *slot = ptrs.iter().position(|&q| q == p)? as u8;
+    }
+    Some(c)
+}
+
 fn shanten_of(h: &HandLike) -> PyResult<i8> {
     Ok(match h {
         HandLike::Hand(h) => shanten::hand_shanten(h),
@@ -184,6 +211,9 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
 /// Shanten (minimum over the forms that apply) of a Hand, mpsz text or 34 counts.
 #[pyfunction(name = "shanten")]
 fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
+    if let Some(c) = small_counts(hand) {
+        return Ok(shanten::row_shanten(&c, shanten::Form::Minimum)?);
+    }
     shanten_of(&extract_hand_like(hand)?)
 }
 

@@ -1,0 +1,109 @@
+"""Ukeire and discard tables against their definitions."""
+
+from __future__ import annotations
+
+import pytest
+import riichi
+from _hands import near_complete_hands, random_hands
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from riichi import Hand, InvalidHand
+
+
+def brute_ukeire(counts):
+    base = riichi.shanten(counts)
+    tiles = []
+    for k in range(34):
+        if counts[k] < 4:
+            c = list(counts)
+            c[k] += 1
+            if riichi.shanten(c) < base:
+                tiles.append(k)
+    return base, tiles
+
+
+def test_tenpai_hand():
+    u = riichi.ukeire("123m456p789s1122z")
+    assert (u.shanten, u.tiles, u.counts, u.total) == (0, [27, 28], [2, 2], 4)
+    assert repr(u) == "Ukeire(shanten=0, 4 tiles: 12z)"
+    assert len(u) == 2
+    with pytest.raises(AttributeError):
+        u.total = 0  # type: ignore[misc]
+
+
+def test_visible_reduces_live_counts():
+    visible = [0] * 34
+    visible[27] = 2
+    u = riichi.ukeire("123m456p789s1122z", visible)
+    assert (u.tiles, u.counts, u.total) == ([27, 28], [0, 2], 2)
+    assert riichi.ukeire("123m456p789s1122z", "11z") == u
+
+
+def test_visible_over_four_names_the_kind():
+    with pytest.raises(InvalidHand, match="1z"):
+        riichi.ukeire("123m456p789s1122z", "111z")
+    with pytest.raises(InvalidHand, match="copies"):
+        riichi.ukeire("123m456p789s1122z", [5] + [0] * 33)
+
+
+def test_fifth_copy_not_ukeire():
+    u = riichi.ukeire("123456789m1111z")
+    assert u.shanten == 1
+    assert 27 not in u.tiles
+
+
+def test_wrong_sizes_raise():
+    with pytest.raises(InvalidHand):
+        riichi.ukeire("123m456p789s11222z")
+    with pytest.raises(InvalidHand):
+        riichi.discards("123m456p789s1122z")
+    with pytest.raises(InvalidHand):
+        Hand.parse("123m456p789s11222z").ukeire()
+    with pytest.raises(InvalidHand):
+        Hand.parse("123m456p789s1122z").discards()
+
+
+def test_hand_methods_with_melds():
+    h = Hand.parse("1m pon:111z pon:222z pon:333z pon:444z")
+    u = h.ukeire()
+    assert (u.tiles, u.total) == ([0], 3)
+    # own melded copies are never live
+    h = Hand.parse("1m pon:111m pon:222z pon:333z pon:444z")
+    assert 0 not in h.ukeire().tiles
+    h = Hand.parse("12m pon:111z pon:222z pon:333z pon:444z")
+    d = h.discards()
+    assert {x.tile for x in d} == {0, 1}
+    assert all(x.shanten == 0 for x in d)
+    assert d[0].ukeire.total == 3
+
+
+def test_discard_repr_and_order():
+    d = riichi.discards("123m456p789s11223z")
+    assert repr(d[0]) == "Discard(tile='3z', shanten=0, ukeire=4 tiles: 12z)"
+    keys = [(x.shanten, -x.ukeire.total, x.tile) for x in d]
+    assert keys == sorted(keys)
+    assert d[0].ukeire == riichi.ukeire("123m456p789s1122z")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(random_hands([1, 4, 7, 10, 13]), near_complete_hands([1, 4, 7, 10, 13])))
+def test_ukeire_equals_brute_force(counts):
+    base, tiles = brute_ukeire(counts)
+    u = riichi.ukeire(counts)
+    assert u.shanten == base
+    assert u.tiles == tiles
+    assert u.counts == [4 - counts[k] for k in tiles]
+    assert u.total == sum(u.counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(random_hands([2, 5, 8, 11, 14]), near_complete_hands([2, 5, 8, 11, 14])))
+def test_discards_consistent_with_shanten(counts):
+    d = riichi.discards(counts)
+    assert sorted(x.tile for x in d) == [k for k in range(34) if counts[k]]
+    for x in d:
+        after = list(counts)
+        after[x.tile] -= 1
+        assert x.shanten == riichi.shanten(after)
+        assert x.ukeire == riichi.ukeire(after)
+    assert min(x.shanten for x in d) == max(riichi.shanten(counts), 0)
