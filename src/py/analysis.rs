@@ -208,7 +208,25 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
     Ok(d.into_iter().map(PyDiscard).collect())
 }
 
-/// Shanten (minimum over the forms that apply) of a Hand, mpsz text or 34 counts.
+/// Shanten: the fewest tiles to draw to complete the hand, minus one.
+///
+/// The minimum over the regular form, chiitoitsu and kokushi (the latter two only for
+/// closed 13/14-tile hands). Exact: a complete hand needing a fifth copy of a kind (or
+/// more than 4 minus the copies in the player's own melds) does not count, so
+/// `123456789m1111z` is 1-shanten (definition of the `xiangting` package).
+///
+/// Args:
+///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); or 34
+///         counts per tile kind. Bare counts (and text without melds) of n tiles,
+///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
+///
+/// Returns:
+///     int: -1 for a complete hand, 0 for tenpai, 1 for iishanten, ...
+///
+/// Raises:
+///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14.
+///     InvalidTile: bad mpsz text.
+///     RiichiError: a counts sequence not of length 34, or a negative count.
 #[pyfunction(name = "shanten")]
 fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
     if let Some(c) = small_counts(hand) {
@@ -217,7 +235,10 @@ fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
     shanten_of(&extract_hand_like(hand)?)
 }
 
-/// Shanten of each form.
+/// Shanten of each form: `ShantenDetail(regular, chiitoitsu, kokushi, minimum)`.
+///
+/// `chiitoitsu` and `kokushi` are None for a hand with melds or fewer than 13
+/// concealed tiles. Arguments and errors as `shanten`.
 #[pyfunction(name = "shanten_detail")]
 fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
     Ok(PyShantenDetail(match extract_hand_like(hand)? {
@@ -226,14 +247,44 @@ fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
     }))
 }
 
-/// Ukeire of a 3n + 1 hand.
+/// Ukeire of a hand of 3n + 1 tiles: the tile kinds whose draw lowers shanten.
+///
+/// A kind counts when one more concealed copy lowers the shanten (minimum over forms)
+/// and the player holds fewer than 4 copies (concealed and melded). Its live count is
+/// `4 - own copies - visible[kind]`; an improving kind with no live copy is listed with 0.
+///
+/// Args:
+///     hand: as `shanten` (a 13-tile `Hand`, or 3n + 1 tiles).
+///     visible: tiles the player sees elsewhere (discards, others' melds, dora
+///         indicators): None, mpsz text or 34 counts. The player's own tiles are
+///         subtracted automatically; do not include them.
+///
+/// Returns:
+///     Ukeire: `tiles` (kinds, ascending), `counts` (live per tile), `total`, `shanten`.
+///
+/// Raises:
+///     InvalidHand: as `shanten`; a 3n + 2 hand (use `discards`); own plus visible
+///         copies of a kind above 4 (naming the kind).
 #[pyfunction(name = "ukeire")]
 #[pyo3(signature = (hand, visible = None))]
 fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
     ukeire_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
 }
 
-/// Discard table of a 3n + 2 hand.
+/// Discard table of a hand of 3n + 2 tiles.
+///
+/// Each distinct concealed kind with the shanten and ukeire after discarding it, by
+/// shanten ascending, then ukeire total descending, then tile kind.
+///
+/// Args:
+///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).
+///     visible: as `ukeire`.
+///
+/// Returns:
+///     list[Discard]: `Discard(tile, shanten, ukeire)`.
+///
+/// Raises:
+///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
 #[pyfunction(name = "discards")]
 #[pyo3(signature = (hand, visible = None))]
 fn py_discards(
