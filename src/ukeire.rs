@@ -119,7 +119,8 @@ pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire
 
 /// Discards of a concealed part whose total is 3n + 2: each distinct kind with the
 /// shanten and ukeire after it, by shanten ascending, ukeire count descending, then
-/// tile kind.
+/// tile kind. Live counts subtract the tiles of the hand before the discard (the
+/// discarded copy lies in the player's pond), as Tenhou's tile-efficiency tool does.
 ///
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
@@ -132,9 +133,8 @@ pub fn discards_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Vec<
         }
         let mut after = *c;
         after.counts[k] -= 1;
-        let mut own_after = *own;
-        own_after[k] -= 1;
-        let u = ukeire_of(&after, &own_after, visible)?;
+        // the discarded copy lies in the player's pond: still not live
+        let u = ukeire_of(&after, own, visible)?;
         out.push(Discard {
             tile: Tile::from_index(k),
             shanten: u.shanten,

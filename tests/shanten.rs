@@ -292,7 +292,9 @@ fn discards_agree_with_shanten_after_discard() {
             let mut h2 = h;
             h2[x.tile.index()] -= 1;
             assert_eq!(x.shanten, shanten::shanten(&h2).unwrap());
-            assert_eq!(x.ukeire, ukeire::ukeire(&h2, &[0; 34]).unwrap());
+            let mut pond = [0u8; 34];
+            pond[x.tile.index()] = 1;
+            assert_eq!(x.ukeire, ukeire::ukeire(&h2, &pond).unwrap());
         }
         for w in d.windows(2) {
             let key = |x: &ukeire::Discard| {

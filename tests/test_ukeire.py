@@ -82,7 +82,13 @@ def test_discard_repr_and_order():
     assert repr(d[0]) == "Discard(tile='3z', shanten=0, ukeire=4 tiles: 12z)"
     keys = [(x.shanten, -x.ukeire.total, x.tile) for x in d]
     assert keys == sorted(keys)
-    assert d[0].ukeire == riichi.ukeire("123m456p789s1122z")
+    assert d[0].ukeire == riichi.ukeire("123m456p789s1122z", "3z")
+    # discarding a kind the rest still waits on: the discarded copy is not live
+    d = {x.tile: x for x in riichi.discards("123444m456p789s11z")}
+    u = d[3].ukeire  # after 4m: 12344m456p789s11z, which waits on 4m among others
+    assert d[3].shanten == 0
+    assert 3 in u.tiles
+    assert u.counts[u.tiles.index(3)] == 1  # 4 - three 4m of the 14 tiles
 
 
 @settings(max_examples=400, deadline=None)
@@ -105,5 +111,7 @@ def test_discards_consistent_with_shanten(counts):
         after = list(counts)
         after[x.tile] -= 1
         assert x.shanten == riichi.shanten(after)
-        assert x.ukeire == riichi.ukeire(after)
+        pond = [0] * 34
+        pond[x.tile] = 1  # the discarded copy is visible, not live
+        assert x.ukeire == riichi.ukeire(after, pond)
     assert min(x.shanten for x in d) == max(riichi.shanten(counts), 0)
