@@ -9,7 +9,8 @@ The work runs in Rust with the GIL released. ``threads=None`` uses every core (r
 global pool); ``threads=1`` runs in the calling thread with no pool; ``threads=k`` uses a
 cached pool of ``k`` threads. A non-C-contiguous array is copied first (``np.ascontiguousarray``);
 any other dtype than ``uint8`` is refused rather than converted, so that a wrapped-around
-or fractional count can never be read silently.
+or fractional count can never be read silently. The kernels read the array in place with
+the GIL released: do not write to it from another thread during the call.
 """
 
 from __future__ import annotations
