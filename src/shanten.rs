@@ -339,6 +339,28 @@ pub fn regular_replacement(counts: &Counts, melds_needed: usize) -> u8 {
     }
 }
 
+/// Regular-form replacement numbers after one more copy of each kind, for valid counts
+/// with no caps and at most 13 tiles; `u8::MAX` for kinds already held four times.
+pub fn regular_after_draw(counts: &Counts, melds_needed: usize) -> [u8; 34] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::regular_after_draw(counts, melds_needed)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut out = [u8::MAX; 34];
+        let mut c = *counts;
+        for k in 0..34 {
+            if c[k] < 4 {
+                c[k] += 1;
+                out[k] = regular_replacement_portable(&c, melds_needed);
+                c[k] -= 1;
+            }
+        }
+        out
+    }
+}
+
 /// [`regular_replacement`] without SIMD intrinsics (the reference for the SSE2 kernel).
 #[inline]
 pub fn regular_replacement_portable(counts: &Counts, melds_needed: usize) -> u8 {
@@ -374,7 +396,7 @@ pub fn chiitoitsu_replacement(counts: &Counts) -> u8 {
 }
 
 /// The thirteen terminal and honor kinds.
-const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub(crate) const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// Kokushi replacement number: one of each terminal and honor plus one more of them.
 #[inline]

@@ -114,3 +114,62 @@ fn regular_replacement_sse2(counts: &Counts, need: usize) -> u8 {
     let hi = _mm_cvtsi128_si64(_mm_srli_si128::<8>(r)) as u64;
     ((hi >> (8 * (need & 7))) & 0xFF) as u8
 }
+
+/// Lane `8 + need` of a convolution result.
+#[inline]
+#[target_feature(enable = "sse2")]
+fn answer(r: __m128i, need: usize) -> u8 {
+    let hi = _mm_cvtsi128_si64(_mm_srli_si128::<8>(r)) as u64;
+    ((hi >> (8 * (need & 7))) & 0xFF) as u8
+}
+
+/// Regular-form replacement numbers after one more copy of each kind (valid counts,
+/// no caps, total ≤ 13); `u8::MAX` for kinds already held four times.
+#[inline]
+pub fn regular_after_draw(counts: &Counts, need: usize) -> [u8; 34] {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
+    unsafe { regular_after_draw_sse2(counts, need) }
+}
+
+#[target_feature(enable = "sse2")]
+fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
+    let t = table::tables();
+    let suit = |v: &[u8]| t.suit.get(table::suit_rank(v)).copied().unwrap_or(u64::MAX);
+    let honor = |key: usize| t.honor.get(key).copied().unwrap_or(u64::MAX);
+    let key = table::honor_key(&counts[27..34]);
+    let e = [
+        suit(&counts[0..9]),
+        suit(&counts[9..18]),
+        suit(&counts[18..27]),
+        honor(key),
+    ];
+    // the other three groups, convolved, for each group
+    let sz = convolve(e[2], lanes(e[3]));
+    let pz = convolve(e[1], lanes(e[3]));
+    let others = [
+        convolve(e[1], sz),
+        convolve(e[0], sz),
+        convolve(e[0], pz),
+        convolve(e[0], convolve(e[1], lanes(e[2]))),
+    ];
+    let mut out = [u8::MAX; 34];
+    let mut c = *counts;
+    for k in 0..34 {
+        if c[k] >= 4 {
+            continue;
+        }
+        let g = if k < 27 { k / 9 } else { 3 };
+        let entry = if g < 3 {
+            c[k] += 1;
+            let x = suit(&c[9 * g..9 * g + 9]);
+            c[k] -= 1;
+            x
+        } else {
+            let w = table::HONOR_WEIGHT;
+            let h = c[k] as usize;
+            honor(key + w[h + 1] as usize - w[h] as usize)
+        };
+        out[k] = answer(convolve(entry, others[g]), need);
+    }
+    out
+}
