@@ -278,21 +278,23 @@ pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8;
     for i in 0..n {
         let mut next = [[[[INF; 2]; 5]; 5]; 5];
         let max_new = if sequences && i + 2 < n { 4 } else { 0 };
+        let cap = caps[i] as usize;
         for a in 0..5 {
-            for b in 0..5 - a {
+            // runs already passing through rank i use a + b of its copies
+            for b in 0..(5 - a).min((cap + 1).saturating_sub(a)) {
+                let room = cap - a - b;
                 for m in 0..5 {
                     for p in 0..2 {
                         let cur = dp[a][b][m][p];
                         if cur == INF {
                             continue;
                         }
-                        for c in 0..=max_new.min(4 - m) {
-                            for t in 0..=usize::from(m + c < 4) {
-                                for q in 0..=(1 - p) {
+                        for c in 0..=max_new.min(4 - m).min(room) {
+                            let room = room - c;
+                            for t in 0..=usize::from(m + c < 4 && room >= 3) {
+                                let room = room - 3 * t;
+                                for q in 0..=usize::from(p == 0 && room >= 2) {
                                     let need = a + b + c + 3 * t + 2 * q;
-                                    if need > caps[i] as usize {
-                                        continue;
-                                    }
                                     let cost = cur + (need as u8).saturating_sub(h[i]);
                                     let slot = &mut next[b][c][m + c + t][p + q];
                                     *slot = (*slot).min(cost);
@@ -318,6 +320,18 @@ pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8;
 pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> Costs {
     let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
     match &c.caps {
+        Some(caps) if g == 3 && caps[lo..hi].iter().all(|&x| x == 4 || x < 2) => {
+            // honor melds are pons and kans, leaving at most one copy of their kind: it
+            // can join no set, and at least two unused honor kinds always remain for the
+            // table to choose instead, so the table of the other honors is exact
+            let mut h = *counts;
+            for k in lo..hi {
+                if caps[k] < 2 {
+                    h[k] = 0;
+                }
+            }
+            group_costs(&h, 3)
+        }
         Some(caps) if caps[lo..hi].iter().any(|&x| x < 4) => {
             lanes_of(&group_costs_capped(&counts[lo..hi], &caps[lo..hi], g < 3))
         }

@@ -132,12 +132,26 @@ fn near_complete_small_hands_equal_brute_force() {
 fn melded_hands_equal_capped_brute_force() {
     let mut rng = Rng(0x0F0F_1234_5555_AAAA);
     let mut checked = 0;
-    while checked < 200 {
+    while checked < 400 {
         // three pons or kans of random kinds, then 4 or 5 concealed tiles
         let mut text = String::new();
         let mut used = [0u8; 34];
         let mut melds = Vec::new();
         for _ in 0..3 {
+            if rng.below(3) == 0 {
+                // a chi: three kinds of one suit, one copy each
+                let (suit, r) = (rng.below(3), rng.below(7));
+                let k = 9 * suit + r;
+                if (k..k + 3).any(|j| used[j] >= 4) {
+                    continue;
+                }
+                for u in &mut used[k..k + 3] {
+                    *u += 1;
+                }
+                let letter = ["m", "p", "s"][suit];
+                melds.push(format!("chi:{}{}{}{letter}", r + 1, r + 2, r + 3));
+                continue;
+            }
             let k = rng.below(34);
             let kan = rng.below(4) == 0;
             let add = if kan { 4 } else { 3 };

@@ -7,7 +7,7 @@ import pytest
 import riichi
 import xiangting
 from _hands import brute_regular, near_complete_hands, random_hands
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from riichi import Hand, InvalidHand, InvalidTile
 
@@ -142,3 +142,45 @@ def test_equals_xiangting_on_near_complete_hands(counts):
 def test_regular_equals_brute_force_on_small_hands(counts):
     n = sum(counts)
     assert riichi.shanten_detail(counts).regular == brute_regular(counts, n // 3)
+
+
+@st.composite
+def melded_hands(draw):
+    """Three called melds (chi, pon or kan) and 4 or 5 concealed tiles."""
+    used = [0] * 34
+    melds = []
+    for _ in range(3):
+        if draw(st.booleans()):
+            suit, r = draw(st.integers(0, 2)), draw(st.integers(0, 6))
+            k = 9 * suit + r
+            if any(used[j] >= 4 for j in range(k, k + 3)):
+                continue
+            for j in range(k, k + 3):
+                used[j] += 1
+            melds.append(f"chi:{r + 1}{r + 2}{r + 3}{'mps'[suit]}")
+        else:
+            k = draw(st.integers(0, 33))
+            size = draw(st.sampled_from([3, 4]))
+            if used[k] + size > 4:
+                continue
+            used[k] += size
+            digit, letter = str(k % 9 + 1), "mpsz"[k // 9]
+            melds.append(f"{'pon' if size == 3 else 'ankan'}:{digit * size}{letter}")
+    n = 14 - 3 * len(melds) - draw(st.integers(0, 1))
+    counts = [0] * 34
+    for _ in range(n):
+        free = [k for k in range(34) if counts[k] + used[k] < 4]
+        counts[draw(st.sampled_from(free))] += 1
+    text = " ".join([riichi.format_counts(counts), *melds])
+    caps = [4 - u for u in used]
+    return text, counts, caps, len(melds)
+
+
+@settings(max_examples=200, deadline=None)
+@given(melded_hands())
+def test_melded_hands_equal_capped_brute_force(case):
+    text, counts, caps, melds = case
+    assume(melds >= 2)  # keeps the brute force small
+    d = Hand.parse(text).shanten_detail()
+    assert d.regular == brute_regular(counts, 4 - melds, caps), text
+    assert d.chiitoitsu is None and d.kokushi is None
