@@ -98,6 +98,25 @@ def test_inputs_agree():
     assert h.shanten() == 0
     assert riichi.shanten([*counts[:-1], True]) == riichi.shanten([*counts[:-1], 1])
     assert riichi.shanten_detail(h) == riichi.shanten_detail(counts)
+    for dtype in (np.uint8, np.int64, np.int32):
+        row = np.array(counts, dtype=dtype)
+        assert riichi.shanten(row) == 0
+        assert riichi.shanten_detail(row) == riichi.shanten_detail(counts)
+        assert riichi.ukeire(row) == riichi.ukeire(counts)
+
+
+@pytest.mark.parametrize(
+    ("row", "needle"),
+    [
+        (np.array([5] + [0] * 33, np.uint8), "5 copies of 1m"),
+        (np.array([-1] + [1] * 13 + [0] * 20, np.int64), "negative"),
+        (np.zeros(33, np.uint8), "34 counts"),
+        (np.array([1] * 12 + [0] * 22, np.uint8), "12 concealed"),
+    ],
+)
+def test_numpy_rows_are_checked(row, needle):
+    with pytest.raises(riichi.RiichiError, match=needle):
+        riichi.shanten(row)
 
 
 def test_detail_repr_and_frozen():

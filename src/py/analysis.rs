@@ -1,8 +1,9 @@
 //! Glue for shanten, ukeire and discard tables.
 
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::error::Error;
 use crate::notation;
@@ -160,16 +161,12 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     Ok(c)
 }
 
-/// Fast path for the common single-call input, a list of 34 small ints: CPython
-/// caches the ints 0..=4 as singletons, so each item is matched by identity. Anything
-/// else (other ints, other types, other lengths) returns None and takes the general,
-/// fully checked path.
+/// Fast path for the common single-call input, a list or tuple of 34 small ints:
+/// CPython caches the ints 0..=4 as singletons, so each item is matched by identity.
+/// Anything else (other ints, other types, other lengths) returns None and takes the
+/// general, fully checked path.
 fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
     static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
-    let list = obj.cast_exact::<PyList>().ok()?;
-    if list.len() != 34 {
-        return None;
-    }
     let py = obj.py();
     let small = SMALL.get_or_init(py, || {
         [0u8, 1, 2, 3, 4].map(|v| {
@@ -179,11 +176,61 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
     });
     let ptrs = [0, 1, 2, 3, 4].map(|i| small[i].as_ptr());
     let mut c = [0u8; 34];
-    for (slot, item) in c.iter_mut().zip(list.iter()) {
+    let put = |slot: &mut u8, item: Bound<'_, PyAny>| -> Option<()> {
         let p = item.as_ptr();
         *slot = ptrs.iter().position(|&q| q == p)? as u8;
+        Some(())
+    };
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        if list.len() != 34 {
+            return None;
+        }
+        for (slot, item) in c.iter_mut().zip(list.iter()) {
+            put(slot, item)?;
+        }
+    } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
+        if tuple.len() != 34 {
+            return None;
+        }
+        for (slot, item) in c.iter_mut().zip(tuple.iter()) {
+            put(slot, item)?;
+        }
+    } else {
+        return None;
     }
     Some(c)
+}
+
+/// A 1-D NumPy integer array read through its buffer (the sequence protocol would
+/// create one NumPy scalar per item); None for anything else.
+fn numpy_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
+    macro_rules! try_dtype {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = obj.cast::<PyArray1<$t>>() {
+                let v: Vec<i64> = match a.try_readonly() {
+                    Ok(r) => r.as_array().iter().map(|&x| x as i64).collect(),
+                    Err(_) => return None,
+                };
+                return Some(counts_from_vec(&v).map_err(PyErr::from).and_then(|c| {
+                    crate::hand::check_counts(&c)?;
+                    Ok(c)
+                }));
+            }
+        )*};
+    }
+    try_dtype!(u8, i64, i32, u16, i16, i8, u32, u64);
+    None
+}
+
+/// [`extract_hand_like`] with the fast paths above.
+fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
+    if let Some(c) = small_counts(obj) {
+        return Ok(HandLike::Counts(c));
+    }
+    if let Some(c) = numpy_counts(obj) {
+        return Ok(HandLike::Counts(c?));
+    }
+    extract_hand_like(obj)
 }
 
 fn shanten_of(h: &HandLike) -> PyResult<i8> {
@@ -232,7 +279,7 @@ fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
     if let Some(c) = small_counts(hand) {
         return Ok(shanten::row_shanten(&c, shanten::Form::Minimum)?);
     }
-    shanten_of(&extract_hand_like(hand)?)
+    shanten_of(&hand_like(hand)?)
 }
 
 /// Shanten of each form: `ShantenDetail(regular, chiitoitsu, kokushi, minimum)`.
@@ -241,7 +288,7 @@ fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
 /// concealed tiles. Arguments and errors as `shanten`.
 #[pyfunction(name = "shanten_detail")]
 fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
-    Ok(PyShantenDetail(match extract_hand_like(hand)? {
+    Ok(PyShantenDetail(match hand_like(hand)? {
         HandLike::Hand(h) => shanten::hand_shanten_detail(&h),
         HandLike::Counts(c) => shanten::shanten_detail(&c)?,
     }))
@@ -268,7 +315,7 @@ fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
 #[pyfunction(name = "ukeire")]
 #[pyo3(signature = (hand, visible = None))]
 fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-    ukeire_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
+    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?)
 }
 
 /// Discard table of a hand of 3n + 2 tiles.
@@ -291,7 +338,7 @@ fn py_discards(
     hand: &Bound<'_, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyDiscard>> {
-    discards_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
+    discards_of(&hand_like(hand)?, &visible_counts(visible)?)
 }
 
 #[pymethods]
