@@ -3,6 +3,7 @@ xiangting and with a brute-force reference, inputs and errors."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 import riichi
 import xiangting
