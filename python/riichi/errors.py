@@ -12,4 +12,4 @@ Expected outcomes (not tenpai, no yaku, not a winning hand) are values, never ex
 
 from riichi._core import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
 
-__all__ = ["IllegalAction", "InvalidHand", "InvalidTile", "LogFormatError", "RiichiError"]
+__all__ = ["RiichiError", "InvalidTile", "InvalidHand", "IllegalAction", "LogFormatError"]
