@@ -115,3 +115,57 @@ def test_discards_consistent_with_shanten(counts):
         pond[x.tile] = 1  # the discarded copy is visible, not live
         assert x.ukeire == riichi.ukeire(after, pond)
     assert min(x.shanten for x in d) == max(riichi.shanten(counts), 0)
+
+
+@st.composite
+def melded_hands(draw):
+    """One or two called melds and the rest concealed: (concealed counts, melds, caps)."""
+    used = [0] * 34
+    melds = []
+    for _ in range(draw(st.integers(1, 2))):
+        if draw(st.booleans()):
+            suit, r = draw(st.integers(0, 2)), draw(st.integers(0, 6))
+            k = 9 * suit + r
+            if any(used[j] >= 4 for j in range(k, k + 3)):
+                continue
+            for j in range(k, k + 3):
+                used[j] += 1
+            melds.append(riichi.Meld.parse(f"chi:{r + 1}{r + 2}{r + 3}{'mps'[suit]}"))
+        else:
+            k = draw(st.integers(0, 33))
+            if used[k]:
+                continue
+            used[k] = 3
+            melds.append(riichi.Meld.parse(f"pon:{str(k % 9 + 1) * 3}{'mpsz'[k // 9]}"))
+    n = 14 - 3 * len(melds)
+    counts = [0] * 34
+    for _ in range(n):
+        free = [k for k in range(34) if counts[k] + used[k] < 4]
+        counts[draw(st.sampled_from(free))] += 1
+    return counts, melds, [4 - u for u in used]
+
+
+@settings(max_examples=150, deadline=None)
+@given(melded_hands())
+def test_melded_discards_and_ukeire_follow_the_definition(case):
+    counts, melds, caps = case
+    hand = Hand.from_counts(counts, melds)
+    own = [c + (4 - cap) for c, cap in zip(counts, caps)]
+    for d in hand.discards():
+        after = list(counts)
+        after[d.tile] -= 1
+        h13 = Hand.from_counts(after, melds)
+        assert d.shanten == h13.shanten()
+        pond = [0] * 34
+        pond[d.tile] = 1
+        assert d.ukeire == h13.ukeire(pond)
+        # the definition: kinds the player may still hold that lower shanten
+        want = []
+        for k in range(34):
+            if after[k] < caps[k]:
+                more = list(after)
+                more[k] += 1
+                if Hand.from_counts(more, melds).shanten() < d.shanten:
+                    want.append(k)
+        assert d.ukeire.tiles == want
+        assert d.ukeire.counts == [4 - own[k] for k in want]  # own: the 14 tiles
