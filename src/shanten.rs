@@ -184,7 +184,7 @@ fn lanes(x: u64) -> Costs {
 }
 
 /// The lanes of ten costs indexed `2m + p`.
-#[inline]
+#[cfg(test)]
 fn lanes_of(f: &[u8; 10]) -> Costs {
     let mut r = [INF; 16];
     for m in 0..5 {
@@ -267,38 +267,52 @@ pub(crate) fn group_costs(counts: &Counts, g: usize) -> Costs {
     }
 }
 
-/// Costs of one group under per-kind caps: exact dynamic programme over ranks.
-#[allow(clippy::needless_range_loop)] // indices are the state
-pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8; 10] {
-    const INF: u8 = 99;
-    // dp[a][b][m][p]: a runs started two ranks back, b one rank back
-    let mut dp = [[[[INF; 2]; 5]; 5]; 5];
-    dp[0][0][0][0] = 0;
+/// `v` with `melds` more melds, and the pair too when `pair` (from the no-pair half).
+#[inline(always)]
+fn add_melds(v: &Costs, melds: usize, pair: bool) -> Costs {
+    match (melds, pair) {
+        (0, false) => *v,
+        (1, false) => up::<1>(v),
+        (2, false) => up::<2>(v),
+        (3, false) => up::<3>(v),
+        (4, false) => up::<4>(v),
+        (0, true) => up_pair::<0>(v),
+        (1, true) => up_pair::<1>(v),
+        (2, true) => up_pair::<2>(v),
+        (3, true) => up_pair::<3>(v),
+        (4, true) => up_pair::<4>(v),
+        _ => [INF; 16],
+    }
+}
+
+/// Costs of one group under per-kind caps: an exact dynamic programme over ranks
+/// whose state is the runs still open (`a` started two ranks back, `b` one rank
+/// back) and whose values are whole cost vectors over (melds, pair).
+#[allow(clippy::needless_range_loop)] // the indices are the state
+pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> Costs {
+    let mut dp = [[[INF; 16]; 5]; 5];
+    dp[0][0][0] = 0;
     let n = h.len();
     for i in 0..n {
-        let mut next = [[[[INF; 2]; 5]; 5]; 5];
+        let mut next = [[[INF; 16]; 5]; 5];
         let max_new = if sequences && i + 2 < n { 4 } else { 0 };
         let cap = caps[i] as usize;
-        for a in 0..5 {
-            // runs already passing through rank i use a + b of its copies
-            for b in 0..(5 - a).min((cap + 1).saturating_sub(a)) {
+        for a in 0..5usize {
+            for b in 0..5 - a {
+                let cur = &dp[a][b];
+                if a + b > cap || cur.iter().all(|&x| x >= INF) {
+                    continue;
+                }
                 let room = cap - a - b;
-                for m in 0..5 {
-                    for p in 0..2 {
-                        let cur = dp[a][b][m][p];
-                        if cur == INF {
-                            continue;
-                        }
-                        for c in 0..=max_new.min(4 - m).min(room) {
-                            let room = room - c;
-                            for t in 0..=usize::from(m + c < 4 && room >= 3) {
-                                let room = room - 3 * t;
-                                for q in 0..=usize::from(p == 0 && room >= 2) {
-                                    let need = a + b + c + 3 * t + 2 * q;
-                                    let cost = cur + (need as u8).saturating_sub(h[i]);
-                                    let slot = &mut next[b][c][m + c + t][p + q];
-                                    *slot = (*slot).min(cost);
-                                }
+                for c in 0..=max_new.min(room) {
+                    for t in 0..=usize::from(room - c >= 3) {
+                        for q in 0..=usize::from(room - c - 3 * t >= 2) {
+                            let need = (a + b + c + 3 * t + 2 * q) as u8;
+                            let cost = need.saturating_sub(h[i]);
+                            let v = add_melds(cur, c + t, q == 1);
+                            let slot = &mut next[b][c];
+                            for l in 0..16 {
+                                slot[l] = slot[l].min(v[l].saturating_add(cost));
                             }
                         }
                     }
@@ -307,13 +321,7 @@ pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8;
         }
         dp = next;
     }
-    let mut r = [0u8; 10];
-    for m in 0..5 {
-        for p in 0..2 {
-            r[2 * m + p] = dp[0][0][m][p];
-        }
-    }
-    r
+    dp[0][0]
 }
 
 /// Costs of group `g` of a concealed part, respecting its caps.
@@ -333,7 +341,7 @@ pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> Costs 
             group_costs(&h, 3)
         }
         Some(caps) if caps[lo..hi].iter().any(|&x| x < 4) => {
-            lanes_of(&group_costs_capped(&counts[lo..hi], &caps[lo..hi], g < 3))
+            group_costs_capped(&counts[lo..hi], &caps[lo..hi], g < 3)
         }
         _ => group_costs(counts, g),
     }
@@ -717,7 +725,7 @@ mod tests {
                 continue;
             }
             let dp = group_costs_capped(&v, &[4; 9], true);
-            assert_eq!(lanes_of(&dp), lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
+            assert_eq!(dp, lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
         }
         for key in 0..4096usize {
             let n = [key & 7, (key >> 3) & 7, (key >> 6) & 7, (key >> 9) & 7];
@@ -733,7 +741,7 @@ mod tests {
                 continue;
             }
             let dp = group_costs_capped(&h, &[4; 7], false);
-            assert_eq!(lanes_of(&dp), lanes(t.honor[key]), "{h:?}");
+            assert_eq!(dp, lanes(t.honor[key]), "{h:?}");
         }
     }
 
@@ -746,7 +754,7 @@ mod tests {
         loop {
             if v.iter().map(|&x| x as u32).sum::<u32>() <= 7 {
                 let dp = group_costs_capped(&v, &[4; 9], true);
-                assert_eq!(lanes_of(&dp), lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
+                assert_eq!(dp, lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
                 checked += 1;
             }
             let mut i = 0;
@@ -760,6 +768,87 @@ mod tests {
             v[i] += 1;
         }
         assert_eq!(checked, 1 + 9 + 45 + 165 + 495 + 1278 + 2922 + 6030);
+    }
+
+    #[test]
+    fn vector_dp_equals_scalar_dp_under_random_caps() {
+        let mut seed = 0x1357_9BDF_2468_ACE0u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let mut h = [0u8; 9];
+            let mut caps = [4u8; 9];
+            for k in 0..9 {
+                caps[k] = [4, 4, 4, 3, 2, 1, 0][(next() % 7) as usize];
+                h[k] = (next() % (u64::from(caps[k]) + 1)) as u8;
+            }
+            if h.iter().map(|&x| u32::from(x)).sum::<u32>() > 14 {
+                continue;
+            }
+            for seqs in [true, false] {
+                let v = group_costs_capped(&h, &caps, seqs);
+                let s = lanes_of(&group_costs_capped_scalar(&h, &caps, seqs));
+                // impossible combinations: ≥ 99 in the scalar form, ≥ INF in the vector
+                let norm = |x: u8| if x >= 99 { u8::MAX } else { x };
+                for l in 0..16 {
+                    assert_eq!(norm(v[l]), norm(s[l]), "{h:?} {caps:?} lane {l}");
+                }
+            }
+        }
+    }
+
+    /// Scalar form of [`group_costs_capped`], kept as its test reference.
+    #[cfg(test)]
+    #[allow(clippy::needless_range_loop)] // indices are the state
+    fn group_costs_capped_scalar(h: &[u8], caps: &[u8], sequences: bool) -> [u8; 10] {
+        const INF: u8 = 99;
+        // dp[a][b][m][p]: a runs started two ranks back, b one rank back
+        let mut dp = [[[[INF; 2]; 5]; 5]; 5];
+        dp[0][0][0][0] = 0;
+        let n = h.len();
+        for i in 0..n {
+            let mut next = [[[[INF; 2]; 5]; 5]; 5];
+            let max_new = if sequences && i + 2 < n { 4 } else { 0 };
+            let cap = caps[i] as usize;
+            for a in 0..5 {
+                // runs already passing through rank i use a + b of its copies
+                for b in 0..(5 - a).min((cap + 1).saturating_sub(a)) {
+                    let room = cap - a - b;
+                    for m in 0..5 {
+                        for p in 0..2 {
+                            let cur = dp[a][b][m][p];
+                            if cur == INF {
+                                continue;
+                            }
+                            for c in 0..=max_new.min(4 - m).min(room) {
+                                let room = room - c;
+                                for t in 0..=usize::from(m + c < 4 && room >= 3) {
+                                    let room = room - 3 * t;
+                                    for q in 0..=usize::from(p == 0 && room >= 2) {
+                                        let need = a + b + c + 3 * t + 2 * q;
+                                        let cost = cur + (need as u8).saturating_sub(h[i]);
+                                        let slot = &mut next[b][c][m + c + t][p + q];
+                                        *slot = (*slot).min(cost);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            dp = next;
+        }
+        let mut r = [0u8; 10];
+        for m in 0..5 {
+            for p in 0..2 {
+                r[2 * m + p] = dp[0][0][m][p];
+            }
+        }
+        r
     }
 
     #[test]
