@@ -72,6 +72,10 @@ pub struct ShantenDetail {
 
 /// A concealed part to evaluate: counts, the melds still needed, the per-kind copy
 /// limits (when own melds cap them) and whether the closed forms apply.
+///
+/// Build it with [`Concealed::from_counts`] or [`Concealed::from_hand`], which check
+/// their input; a value assembled by hand must keep every count within its cap and
+/// at most 14 tiles, or results are meaningless (though nothing panics).
 #[derive(Clone, Copy, Debug)]
 pub struct Concealed {
     /// Concealed tiles per kind.
@@ -256,15 +260,18 @@ fn finish(a: &Costs, b: &Costs, need: usize) -> u8 {
     best
 }
 
-/// Costs of one group (0..3 = m, p, s, 3 = honors) with no cap below 4.
+/// Costs of one group (0..3 = m, p, s, 3 = honors) with no cap below 4. Counts
+/// outside the tables (a kind above 4, a suit above 14 tiles) read as all-15 costs
+/// instead of panicking; every public entry point validates before getting here.
 #[inline(always)]
 pub(crate) fn group_costs(counts: &Counts, g: usize) -> Costs {
     let t = table::tables();
-    if g < 3 {
-        lanes(t.suit[table::suit_rank(&counts[9 * g..9 * g + 9])])
+    let entry = if g < 3 {
+        t.suit.get(table::suit_rank(&counts[9 * g..9 * g + 9]))
     } else {
-        lanes(t.honor[table::honor_key(&counts[27..34])])
-    }
+        t.honor.get(table::honor_key(&counts[27..34]))
+    };
+    lanes(entry.copied().unwrap_or(u64::MAX))
 }
 
 /// `v` with `melds` more melds, and the pair too when `pair` (from the no-pair half).

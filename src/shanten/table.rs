@@ -108,9 +108,12 @@ pub struct Tables {
 pub const HONOR_WEIGHT: [u16; 5] = [0, 1, 8, 64, 512];
 
 /// The honor table key of seven honor counts.
+/// A count above 4 gives a key outside the table (never a panic).
 #[inline(always)]
 pub fn honor_key(h: &[u8]) -> usize {
-    h.iter().map(|&c| HONOR_WEIGHT[c as usize] as usize).sum()
+    h.iter()
+        .map(|&c| HONOR_WEIGHT.get(c as usize).map_or(4096, |&w| w as usize))
+        .sum()
 }
 
 /// The tables, built on first use.
