@@ -173,7 +173,7 @@ pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire
 /// Discards of a concealed part whose total is 3n + 2: each distinct kind with the
 /// shanten and ukeire after it, by shanten ascending, ukeire count descending, then
 /// tile kind. Live counts subtract the tiles of the hand before the discard (the
-/// discarded copy lies in the player's pond), as Tenhou's tile-efficiency tool does.
+/// discarded copy lies in the player's pond, so it is not live).
 ///
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
