@@ -321,7 +321,8 @@ fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyR
 /// Discard table of a hand of 3n + 2 tiles.
 ///
 /// Each distinct concealed kind with the shanten and ukeire after discarding it, by
-/// shanten ascending, then ukeire total descending, then tile kind.
+/// shanten ascending, then ukeire total descending, then tile kind. Live counts
+/// subtract all 14 tiles: the discarded copy lies in the pond and is not live.
 ///
 /// Args:
 ///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).
