@@ -63,6 +63,13 @@ pub enum Error {
         /// Why it is invalid.
         reason: String,
     },
+    /// An error in one row of a batch (an `(N, 34)` array), with its row index.
+    Row {
+        /// Row index (0-based).
+        row: usize,
+        /// What is wrong with that row.
+        error: Box<Error>,
+    },
     /// An argument outside its domain (named), e.g. a hand that must be tenpai.
     InvalidArgument {
         /// Parameter name.
@@ -107,6 +114,7 @@ impl fmt::Display for Error {
                 "{concealed} concealed tiles with {melds} meld(s): expected {expected}"
             ),
             Error::InvalidMeld { meld, reason } => write!(f, "invalid meld {meld:?}: {reason}"),
+            Error::Row { row, error } => write!(f, "row {row}: {error}"),
             Error::InvalidArgument { name, reason } => write!(f, "invalid {name}: {reason}"),
         }
     }

@@ -22,6 +22,7 @@ pub mod rules;
 pub mod score;
 pub mod shanten;
 pub mod tile;
+pub mod ukeire;
 pub mod wait;
 pub mod yaku;
 

@@ -4,19 +4,27 @@ Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is
 notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
 """
 
+from riichi import batch
 from riichi._core import (
+    Discard,
     Hand,
     Meld,
     Reading,
+    ShantenDetail,
+    Ukeire,
     Wait,
     decompose,
+    discards,
     format_counts,
     mjai_name,
     parse_counts,
     parse_mjai,
     parse_tile,
     parse_tiles,
+    shanten,
+    shanten_detail,
     tile_name,
+    ukeire,
     waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
@@ -26,6 +34,7 @@ from riichi.scoring import ScoreResult, nagashi_mangan, score
 __version__ = "0.1.0"
 
 __all__ = [
+    "Discard",
     "Hand",
     "IllegalAction",
     "InvalidHand",
@@ -36,8 +45,12 @@ __all__ = [
     "RiichiError",
     "Rules",
     "ScoreResult",
+    "ShantenDetail",
+    "Ukeire",
     "Wait",
+    "batch",
     "decompose",
+    "discards",
     "format_counts",
     "mjai_name",
     "nagashi_mangan",
@@ -46,6 +59,9 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "score",
+    "shanten",
+    "shanten_detail",
     "tile_name",
+    "ukeire",
     "waits",
 ]

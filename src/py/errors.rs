@@ -50,6 +50,7 @@ pub fn exception_name(e: &Error) -> &'static str {
         | Error::BadTileCount { .. }
         | Error::InvalidMeld { .. } => "InvalidHand",
         Error::InvalidArgument { .. } => "RiichiError",
+        Error::Row { error, .. } => exception_name(error),
     }
 }
 

@@ -3,6 +3,8 @@
 
 use pyo3::prelude::*;
 
+mod analysis;
+mod batch;
 mod decompose;
 mod errors;
 mod score;
@@ -15,5 +17,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tiles::register(m)?;
     decompose::register(m)?;
     score::register(m)?;
+    analysis::register(m)?;
+    batch::register(m)?;
     Ok(())
 }

@@ -1,0 +1,120 @@
+"""Batch kernels: shanten and ukeire of many hands at once, on NumPy arrays.
+
+Each hand is a row of 34 tile counts (kinds 0..33 as in the rest of riichi), dtype
+``uint8``, in an array of shape ``(N, 34)``. A row is a bare concealed part: ``n`` tiles
+with ``n % 3`` in {1, 2} and ``n <= 14``, implying ``(14 - n) // 3`` called melds whose
+tiles are unknown (the same convention as :func:`riichi.shanten` on counts).
+
+The work runs in Rust with the GIL released. ``threads=None`` uses every core (rayon's
+global pool); ``threads=1`` runs in the calling thread with no pool; ``threads=k`` uses a
+cached pool of ``k`` threads. A non-C-contiguous array is copied first (``np.ascontiguousarray``);
+any other dtype than ``uint8`` is refused rather than converted, so that a wrapped-around
+or fractional count can never be read silently. The kernels read the array in place with
+the GIL released: do not write to it from another thread during the call.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from riichi import _core
+from riichi.errors import InvalidHand, RiichiError
+
+__all__ = ["shanten", "ukeire"]
+
+Form = Literal["minimum", "regular", "chiitoitsu", "kokushi"]
+
+
+def _rows(arr: object, name: str) -> npt.NDArray[np.uint8]:
+    if not isinstance(arr, np.ndarray):
+        raise InvalidHand(
+            f"{name}: expected a numpy.ndarray of dtype uint8, got {type(arr).__name__}"
+        )
+    if arr.dtype != np.uint8:
+        raise InvalidHand(
+            f"{name}: expected dtype uint8, got {arr.dtype} (convert with .astype(np.uint8) "
+            "after checking the values)"
+        )
+    if arr.ndim != 2 or arr.shape[1] != 34:
+        raise InvalidHand(f"{name}: expected shape (N, 34), got {arr.shape}")
+    return np.ascontiguousarray(arr)
+
+
+def _threads(threads: int | None) -> int | None:
+    if threads is None:
+        return None
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise RiichiError(f"threads: expected a positive int or None, got {threads!r}")
+    return int(threads)
+
+
+def shanten(
+    counts: npt.NDArray[np.uint8], *, form: Form = "minimum", threads: int | None = None
+) -> npt.NDArray[np.int8]:
+    """Shanten of every row.
+
+    Args:
+        counts: ``uint8`` array of shape ``(N, 34)``, one hand's concealed counts per row.
+        form: ``"minimum"`` (default: the least over the forms that apply), ``"regular"``
+            (melds and a pair), ``"chiitoitsu"`` or ``"kokushi"`` (closed forms: every row
+            must hold 13 or 14 tiles).
+        threads: ``None`` for all cores, ``1`` for the calling thread only, ``k`` threads.
+
+    Returns:
+        ``int8`` array of shape ``(N,)``: shanten per row (-1 for a complete hand, 0 tenpai).
+
+    Raises:
+        InvalidHand: wrong dtype, ``ndim``, or ``shape[1] != 34``; a count above 4, a row
+            total not 1, 2, 4, 5, ..., 13 or 14, or a closed form on a row of fewer than 13
+            tiles. Row errors name the row index and the bad kind or total (the lowest bad
+            row is reported).
+        RiichiError: an unknown ``form`` or a bad ``threads``.
+    """
+    arr = _rows(counts, "counts")
+    return _core.batch_shanten(arr, form, _threads(threads))
+
+
+def ukeire(
+    counts: npt.NDArray[np.uint8],
+    visible: npt.NDArray[np.uint8] | None = None,
+    *,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """Live counts of the improving tiles of every row.
+
+    A kind improves a row when one more copy lowers its shanten (minimum over forms) and
+    the row holds fewer than 4 copies. Its live count is ``4 - held - visible``.
+
+    Args:
+        counts: ``uint8`` array of shape ``(N, 34)``; every row must hold 3n + 1 tiles.
+        visible: tiles seen elsewhere (discards, others' melds, dora indicators):
+            ``None``, ``uint8`` shape ``(34,)`` shared by all rows, or ``(N, 34)``.
+        threads: as in :func:`shanten`.
+
+    Returns:
+        ``uint8`` array of shape ``(N, 34)``: the live count of each improving kind, 0 for
+        kinds that do not improve (an improving kind with no live copy is also 0).
+
+    Raises:
+        InvalidHand: as in :func:`shanten`, a row of 3n + 2 tiles, a visible count above 4,
+            or held plus visible copies above 4 (naming the row and the kind).
+        RiichiError: ``visible`` of another row count, or a bad ``threads``.
+    """
+    arr = _rows(counts, "counts")
+    vis = None
+    if visible is not None:
+        if isinstance(visible, np.ndarray) and visible.ndim == 1:
+            if visible.shape != (34,):
+                raise InvalidHand(f"visible: expected shape (34,) or (N, 34), got {visible.shape}")
+            visible = visible.reshape(1, 34)
+            vis = _rows(visible, "visible")  # one row, shared by every hand
+        else:
+            vis = _rows(visible, "visible")
+            if vis.shape[0] != arr.shape[0]:
+                raise RiichiError(
+                    f"visible: {vis.shape[0]} rows, but counts has {arr.shape[0]} rows"
+                )
+    return _core.batch_ukeire(arr, vis, _threads(threads))

@@ -1,0 +1,356 @@
+//! Ukeire: the tile kinds whose draw lowers shanten, with how many copies are still
+//! live, and the discard table of a hand that must discard.
+//!
+//! A kind counts when one more concealed copy lowers the replacement number (see
+//! [`crate::shanten`]) of the minimum over the forms that apply, and the player
+//! could hold that copy (own concealed and melded copies below 4). Its live count is
+//! `4 − own copies (concealed and melded) − visible[kind]`, where `visible` holds the
+//! tiles the player can see elsewhere (discards, others' melds, dora indicators).
+//! A kind that improves but has no live copy is listed with count 0.
+use std::cmp::Reverse;
+
+use crate::error::{Error, Result};
+use crate::hand::{tile_count, Hand};
+use crate::shanten::{
+    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_after_draw,
+    regular_from_groups, regular_replacement, Concealed, YAOCHUU,
+};
+use crate::tile::{Counts, Tile};
+
+/// The improving draws of a hand.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ukeire {
+    /// Shanten of the hand before the draw.
+    pub shanten: i8,
+    /// Improving tile kinds, ascending.
+    pub tiles: Vec<Tile>,
+    /// Live copies of each kind in `tiles`.
+    pub counts: Vec<u8>,
+    /// Sum of `counts`.
+    pub total: u32,
+}
+
+/// One discard of a hand that must discard.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Discard {
+    /// The kind discarded.
+    pub tile: Tile,
+    /// Shanten after the discard.
+    pub shanten: i8,
+    /// Ukeire after the discard.
+    pub ukeire: Ukeire,
+}
+
+/// Copies of each kind still live: `4 − own − visible`.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] naming the first kind where own and visible copies
+/// together exceed 4.
+pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
+    let mut live = [0u8; 34];
+    for k in 0..34 {
+        let used = u32::from(own[k]) + u32::from(visible[k]);
+        if used > 4 {
+            return Err(Error::TooManyCopies {
+                tile: Tile::from_index(k),
+                count: used,
+            });
+        }
+        live[k] = 4 - used as u8;
+    }
+    Ok(live)
+}
+
+/// Replacement number (minimum over the forms) and, per kind, whether one more copy
+/// lowers it (`false` where the player cannot hold one more).
+pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
+    if c.caps.is_none() {
+        return improving_uncapped(c);
+    }
+    let need = c.melds_needed as usize;
+    let g = [0, 1, 2, 3].map(|g| group_costs_of(c, &c.counts, g));
+    let chiitoi = c.closed.then(|| chiitoitsu_replacement(&c.counts));
+    let kokushi = c.closed.then(|| kokushi_replacement(&c.counts));
+    let mut base = regular_from_groups(&g, need);
+    for r in [chiitoi, kokushi].into_iter().flatten() {
+        base = base.min(r);
+    }
+    let mut out = [false; 34];
+    let mut counts = c.counts;
+    for k in 0..34 {
+        if counts[k] >= c.cap(k) {
+            continue;
+        }
+        counts[k] += 1;
+        let gi = if k < 27 { k / 9 } else { 3 };
+        let mut g2 = g;
+        g2[gi] = group_costs_of(c, &counts, gi);
+        let mut r = regular_from_groups(&g2, need);
+        if c.closed {
+            r = r
+                .min(chiitoitsu_replacement(&counts))
+                .min(kokushi_replacement(&counts));
+        }
+        counts[k] -= 1;
+        out[k] = r < base;
+    }
+    (base, out)
+}
+
+/// [`improving`] for a part with no caps: the SIMD kernel for the regular form, and
+/// the closed forms updated per kind from the row summary.
+fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
+    let need = c.melds_needed as usize;
+    let counts = &c.counts;
+    let mut base = regular_replacement(counts, need);
+    let after = regular_after_draw(counts, need);
+    let mut out = [false; 34];
+    if c.closed {
+        let chiitoi = chiitoitsu_replacement(counts);
+        let kokushi = kokushi_replacement(counts);
+        base = base.min(chiitoi).min(kokushi);
+        let (pairs, singles) = counts.iter().fold((0u8, 0u8), |(p, s), &x| {
+            (p + u8::from(x >= 2), s + u8::from(x == 1))
+        });
+        let yaochuu_pair = YAOCHUU.iter().any(|&k| counts[k] >= 2);
+        for k in 0..34 {
+            let h = counts[k];
+            if h >= 4 {
+                continue;
+            }
+            // chiitoitsu after the draw
+            let (p2, s2) = match h {
+                0 => (pairs, singles + 1),
+                1 => (pairs + 1, singles - 1),
+                _ => (pairs, singles),
+            };
+            let p2 = p2.min(7);
+            let chiitoi2 = 14 - 2 * p2 - s2.min(7 - p2);
+            // kokushi after the draw
+            let kokushi2 = if YAOCHUU.contains(&k) {
+                match h {
+                    0 => kokushi - 1,
+                    1 if !yaochuu_pair => kokushi - 1,
+                    _ => kokushi,
+                }
+            } else {
+                kokushi
+            };
+            out[k] = after[k].min(chiitoi2).min(kokushi2) < base;
+        }
+    } else {
+        for k in 0..34 {
+            out[k] = after[k] < base;
+        }
+    }
+    (base, out)
+}
+
+/// Ukeire of a concealed part whose total is 3n + 1, given the player's own tiles
+/// (concealed and melded) and the visible tiles.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]).
+pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire> {
+    let live = live_counts(own, visible)?;
+    let (base, imp) = improving(c);
+    let mut u = Ukeire {
+        shanten: base as i8 - 1,
+        tiles: Vec::new(),
+        counts: Vec::new(),
+        total: 0,
+    };
+    for k in 0..34 {
+        if imp[k] {
+            u.tiles.push(Tile::from_index(k));
+            u.counts.push(live[k]);
+            u.total += u32::from(live[k]);
+        }
+    }
+    Ok(u)
+}
+
+/// Discards of a concealed part whose total is 3n + 2: each distinct kind with the
+/// shanten and ukeire after it, by shanten ascending, ukeire count descending, then
+/// tile kind. Live counts subtract the tiles of the hand before the discard (the
+/// discarded copy lies in the player's pond, so it is not live).
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]).
+pub fn discards_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
+    live_counts(own, visible)?;
+    let mut out = Vec::new();
+    for k in 0..34 {
+        if c.counts[k] == 0 {
+            continue;
+        }
+        let mut after = *c;
+        after.counts[k] -= 1;
+        // the discarded copy lies in the player's pond: still not live
+        let u = ukeire_of(&after, own, visible)?;
+        out.push(Discard {
+            tile: Tile::from_index(k),
+            shanten: u.shanten,
+            ukeire: u,
+        });
+    }
+    out.sort_by_key(|d| (d.shanten, Reverse(d.ukeire.total), d.tile.index()));
+    Ok(out)
+}
+
+fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
+    Error::BadTileCount {
+        concealed: n,
+        melds,
+        expected,
+    }
+}
+
+/// Ukeire of bare counts (3n + 1 tiles; see [`crate::shanten`] for implied melds).
+///
+/// # Errors
+/// [`Error::TooManyCopies`], [`Error::BadTileCount`] (wrong total, or 3n + 2 tiles:
+/// use [`discards`]).
+pub fn ukeire(counts: &Counts, visible: &Counts) -> Result<Ukeire> {
+    let c = Concealed::from_counts(counts)?;
+    let n = tile_count(counts);
+    if n % 3 != 1 {
+        return Err(wrong_total(
+            n,
+            (14 - n) / 3,
+            "3n + 1 tiles for ukeire (use discards)",
+        ));
+    }
+    ukeire_of(&c, counts, visible)
+}
+
+/// Discard table of bare counts (3n + 2 tiles).
+///
+/// # Errors
+/// As [`ukeire`], with 3n + 1 tiles refused.
+pub fn discards(counts: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
+    let c = Concealed::from_counts(counts)?;
+    let n = tile_count(counts);
+    if n % 3 != 2 {
+        return Err(wrong_total(
+            n,
+            (14 - n) / 3,
+            "3n + 2 tiles for discards (use ukeire)",
+        ));
+    }
+    discards_of(&c, counts, visible)
+}
+
+/// Ukeire of a 13-tile hand (melds counted as 3).
+///
+/// # Errors
+/// [`Error::BadTileCount`] for a hand that must discard; [`Error::TooManyCopies`].
+pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
+    if hand.is_full() {
+        return Err(wrong_total(
+            hand.concealed_len(),
+            hand.melds().len(),
+            "13 tiles for ukeire (use discards for a hand that must discard)",
+        ));
+    }
+    ukeire_of(&Concealed::from_hand(hand), &hand.all_counts(), visible)
+}
+
+/// Discard table of a 14-tile hand.
+///
+/// # Errors
+/// [`Error::BadTileCount`] for a 13-tile hand; [`Error::TooManyCopies`].
+pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
+    if !hand.is_full() {
+        return Err(wrong_total(
+            hand.concealed_len(),
+            hand.melds().len(),
+            "14 tiles for discards (use ukeire for a 13-tile hand)",
+        ));
+    }
+    discards_of(&Concealed::from_hand(hand), &hand.all_counts(), visible)
+}
+
+/// Live counts of the improving kinds of valid counts (3n + 1, checked by the
+/// caller), 0 elsewhere: the batch kernel.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]).
+pub fn ukeire_row(counts: &Counts, n: usize, visible: &Counts) -> Result<Counts> {
+    let live = live_counts(counts, visible)?;
+    let (_, imp) = improving(&Concealed::from_valid_counts(counts, n));
+    let mut out = [0u8; 34];
+    for k in 0..34 {
+        if imp[k] {
+            out[k] = live[k];
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{format_tile, parse_counts};
+
+    fn names(u: &Ukeire) -> String {
+        u.tiles.iter().map(|&t| format_tile(t, false)).collect()
+    }
+
+    #[test]
+    fn tenpai_waits() {
+        let (c, _) = parse_counts("123m456p789s1122z").unwrap();
+        let u = ukeire(&c, &[0; 34]).unwrap();
+        assert_eq!(u.shanten, 0);
+        assert_eq!(names(&u), "1z2z");
+        assert_eq!(u.counts, vec![2, 2]);
+        assert_eq!(u.total, 4);
+        let mut vis = [0u8; 34];
+        vis[27] = 2;
+        let u = ukeire(&c, &vis).unwrap();
+        assert_eq!(u.counts, vec![0, 2]);
+        assert_eq!(u.total, 2);
+        vis[27] = 3;
+        assert!(matches!(
+            ukeire(&c, &vis),
+            Err(Error::TooManyCopies { count: 5, .. })
+        ));
+    }
+
+    #[test]
+    fn fifth_copy_is_not_ukeire() {
+        // 123456789m1111z: drawing 1z is impossible; the hand improves on anything
+        // that makes a pair with a new tile... only draws that make a pair elsewhere
+        let (c, _) = parse_counts("123456789m1111z").unwrap();
+        let u = ukeire(&c, &[0; 34]).unwrap();
+        assert_eq!(u.shanten, 1);
+        assert!(!u.tiles.contains(&Tile::from_index(27)));
+    }
+
+    #[test]
+    fn discards_are_sorted() {
+        let (c, _) = parse_counts("123m456p789s11222z").unwrap();
+        let d = discards(&c, &[0; 34]).unwrap();
+        assert_eq!(d[0].shanten, -1 + 1); // any discard leaves tenpai at best
+        for w in d.windows(2) {
+            assert!(
+                (w[0].shanten, Reverse(w[0].ukeire.total))
+                    <= (w[1].shanten, Reverse(w[1].ukeire.total))
+            );
+        }
+        assert!(discards(&parse_counts("123m456p789s1122z").unwrap().0, &[0; 34]).is_err());
+        assert!(ukeire(&c, &[0; 34]).is_err());
+    }
+
+    #[test]
+    fn hand_melds_reduce_live_counts() {
+        let h = Hand::parse("1m234p pon:111m pon:222z pon:333z").unwrap();
+        let u = hand_ukeire(&h, &[0; 34]).unwrap();
+        assert_eq!(u.shanten, 1);
+        assert!(!u.tiles.contains(&Tile::from_index(0)));
+        let h = Hand::parse("1m pon:111z pon:222z pon:333z pon:444z").unwrap();
+        let u = hand_ukeire(&h, &[0; 34]).unwrap();
+        assert_eq!(names(&u), "1m");
+        assert_eq!(u.total, 3);
+    }
+}
