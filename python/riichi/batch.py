@@ -1,4 +1,7 @@
-"""Batch kernels: shanten and ukeire of many hands at once, on NumPy arrays.
+"""Batch kernels: shanten, ukeire and scoring of many hands at once, on NumPy arrays.
+
+Scoring (:func:`score`, :func:`score_arrays`) is documented in :mod:`riichi.batch_score`;
+it is re-exported here so that every batch entry point lives in ``riichi.batch``.
 
 Each hand is a row of 34 tile counts (kinds 0..33 as in the rest of riichi), dtype
 ``uint8``, in an array of shape ``(N, 34)``. A row is a bare concealed part: ``n`` tiles
@@ -21,9 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from riichi import _core
+from riichi.batch_score import FLAG_BITS, MELD_KINDS, score, score_arrays
 from riichi.errors import InvalidHand, RiichiError
 
-__all__ = ["shanten", "ukeire"]
+__all__ = ["FLAG_BITS", "MELD_KINDS", "score", "score_arrays", "shanten", "ukeire"]
 
 Form = Literal["minimum", "regular", "chiitoitsu", "kokushi"]
 
