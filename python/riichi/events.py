@@ -36,38 +36,38 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Optional
+from typing import Any, Callable, ClassVar
 
 from riichi._core import mjai_name, parse_mjai
 from riichi.errors import InvalidTile, LogFormatError
 
 __all__ = [
-    "Tile",
-    "CalledMeld",
-    "Event",
-    "StartGame",
-    "StartKyoku",
-    "Tsumo",
-    "Dahai",
-    "Chi",
-    "Pon",
-    "Daiminkan",
-    "Ankan",
-    "Kakan",
-    "Nukidora",
-    "Dora",
-    "Reach",
-    "ReachAccepted",
-    "Hora",
-    "Ryukyoku",
-    "EndKyoku",
-    "EndGame",
-    "Disconnect",
-    "Reconnect",
-    "GameLog",
     "EVENT_TYPES",
     "RYUKYOKU_REASONS",
     "TENHOU_YAKU",
+    "Ankan",
+    "CalledMeld",
+    "Chi",
+    "Dahai",
+    "Daiminkan",
+    "Disconnect",
+    "Dora",
+    "EndGame",
+    "EndKyoku",
+    "Event",
+    "GameLog",
+    "Hora",
+    "Kakan",
+    "Nukidora",
+    "Pon",
+    "Reach",
+    "ReachAccepted",
+    "Reconnect",
+    "Ryukyoku",
+    "StartGame",
+    "StartKyoku",
+    "Tile",
+    "Tsumo",
     "event_from_mjai",
 ]
 
@@ -143,7 +143,8 @@ class Tile:
         return f"Tile({self})"
 
     def __lt__(self, other: Tile) -> bool:
-        return (self.kind, self.red) < (other.kind, other.red)
+        # Tenhou id order: by kind, the red five first (it is copy 0 of its five)
+        return (self.kind, not self.red) < (other.kind, not other.red)
 
 
 _TILES: list[Tile] = []
@@ -231,16 +232,16 @@ def _tile_dec(v: Any) -> Tile:
     return Tile.from_mjai(_str(v))
 
 
-def _otile_dec(v: Any) -> Optional[Tile]:
+def _otile_dec(v: Any) -> Tile | None:
     return None if v == "?" else _tile_dec(v)
 
 
-def _hands_enc(v: tuple[Optional[TileSeq], ...]) -> list[Any]:
+def _hands_enc(v: tuple[TileSeq | None, ...]) -> list[Any]:
     return [["?"] * 13 if h is None else [t.mjai for t in h] for h in v]
 
 
-def _hands_dec(v: Any) -> tuple[Optional[TileSeq], ...]:
-    out: list[Optional[TileSeq]] = []
+def _hands_dec(v: Any) -> tuple[TileSeq | None, ...]:
+    out: list[TileSeq | None] = []
     for h in _list(v):
         h = _list(h)
         out.append(None if h and all(x == "?" for x in h) else tuple(_tile_dec(x) for x in h))
@@ -359,8 +360,8 @@ class StartGame(Event):
     kuitan: bool = True
     length: str = "hanchan"
     speed: bool = False
-    go_type: Optional[int] = None
-    seed: Optional[str] = None
+    go_type: int | None = None
+    seed: str | None = None
 
 
 @_ev(
@@ -396,8 +397,8 @@ class StartKyoku(Event):
     oya: int = 0
     scores: tuple[int, ...] = ()
     dora_marker: Tile = _TILES[0]
-    tehais: tuple[Optional[TileSeq], ...] = ()
-    dice: Optional[tuple[int, ...]] = None
+    tehais: tuple[TileSeq | None, ...] = ()
+    dice: tuple[int, ...] | None = None
 
 
 @_ev("tsumo", ("actor", "actor", "int"), ("pai", "pai", "otile"))
@@ -405,12 +406,10 @@ class Tsumo(Event):
     """``actor`` draws ``pai`` (None: hidden in a player view)."""
 
     actor: int = 0
-    pai: Optional[Tile] = None
+    pai: Tile | None = None
 
 
-@_ev(
-    "dahai", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool")
-)
+@_ev("dahai", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool"))
 class Dahai(Event):
     """``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""
 
@@ -465,9 +464,7 @@ class Ankan(Event):
     consumed: TileSeq = ()
 
 
-@_ev(
-    "kakan", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("consumed", "consumed", "tiles")
-)
+@_ev("kakan", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("consumed", "consumed", "tiles"))
 class Kakan(Event):
     """``actor`` adds ``pai`` to the pon of ``consumed`` (3 tiles)."""
 
@@ -509,8 +506,8 @@ class ReachAccepted(Event):
     after, when the log records them)."""
 
     actor: int = 0
-    deltas: Optional[tuple[int, ...]] = None
-    scores: Optional[tuple[int, ...]] = None
+    deltas: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @_ev(
@@ -552,18 +549,18 @@ class Hora(Event):
     actor: int = 0
     target: int = 0
     pai: Tile = _TILES[0]
-    hand: Optional[TileSeq] = None
-    melds: Optional[tuple[CalledMeld, ...]] = None
-    fu: Optional[int] = None
-    han: Optional[int] = None
-    yaku: Optional[tuple[tuple[str, int], ...]] = None
-    points: Optional[int] = None
-    limit: Optional[int] = None
-    dora_markers: Optional[TileSeq] = None
-    uradora_markers: Optional[TileSeq] = None
-    pao: Optional[int] = None
-    deltas: Optional[tuple[int, ...]] = None
-    scores: Optional[tuple[int, ...]] = None
+    hand: TileSeq | None = None
+    melds: tuple[CalledMeld, ...] | None = None
+    fu: int | None = None
+    han: int | None = None
+    yaku: tuple[tuple[str, int], ...] | None = None
+    points: int | None = None
+    limit: int | None = None
+    dora_markers: TileSeq | None = None
+    uradora_markers: TileSeq | None = None
+    pao: int | None = None
+    deltas: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @_ev(
@@ -586,10 +583,10 @@ class Ryukyoku(Event):
     """
 
     reason: str = "exhaustive"
-    tenpai: Optional[tuple[bool, ...]] = None
-    hands: Optional[tuple[Optional[TileSeq], ...]] = None
-    deltas: Optional[tuple[int, ...]] = None
-    scores: Optional[tuple[int, ...]] = None
+    tenpai: tuple[bool, ...] | None = None
+    hands: tuple[TileSeq | None, ...] | None = None
+    deltas: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @_ev("end_kyoku")
@@ -601,8 +598,8 @@ class EndKyoku(Event):
 class EndGame(Event):
     """The game is over: final ``scores`` and uma/oka-adjusted ``points`` (Tenhou ``owari``)."""
 
-    scores: Optional[tuple[int, ...]] = None
-    points: Optional[tuple[float, ...]] = None
+    scores: tuple[int, ...] | None = None
+    points: tuple[float, ...] | None = None
 
 
 @_ev("disconnect", ("actor", "actor", "int"))
@@ -697,7 +694,7 @@ class GameLog:
     """
 
     events: list[Event]
-    source: Optional[str] = None
+    source: str | None = None
     format: str = ""
     meta: dict[str, Any] = None  # type: ignore[assignment]
 
@@ -727,4 +724,3 @@ class GameLog:
     def draws(self) -> int:
         """Number of ryukyoku events."""
         return sum(1 for e in self.events if type(e) is Ryukyoku)
-

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Optional, Union
+from typing import Union
 
 from riichi.errors import LogFormatError
 from riichi.events import GameLog
@@ -26,16 +26,16 @@ from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
 from riichi.logs.tenhou_xml import read_tenhou_xml
 
 __all__ = [
+    "parse_log",
     "read_log",
     "read_logs",
-    "parse_log",
-    "read_tenhou_xml",
-    "read_tenhou6",
     "read_mjai",
+    "read_tenhou6",
+    "read_tenhou_xml",
+    "sniff_format",
     "to_mjai_lines",
     "to_mjai_objects",
     "to_tenhou6",
-    "sniff_format",
 ]
 
 _READERS = {"tenhou_xml": read_tenhou_xml, "tenhou6": read_tenhou6, "mjai": read_mjai}
@@ -43,7 +43,7 @@ _READERS = {"tenhou_xml": read_tenhou_xml, "tenhou6": read_tenhou6, "mjai": read
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def parse_log(data: bytes, source: Optional[str] = None) -> GameLog:
+def parse_log(data: bytes, source: str | None = None) -> GameLog:
     """Read one game from bytes in any supported format (gzip or not), sniffed by content.
 
     Raises:
@@ -81,8 +81,8 @@ def _walk(paths: Iterable[PathLike]) -> Iterator[str]:
 
 
 def read_logs(
-    paths: Union[PathLike, Iterable[PathLike]],
-) -> Iterator[tuple[str, Union[GameLog, LogFormatError]]]:
+    paths: PathLike | Iterable[PathLike],
+) -> Iterator[tuple[str, GameLog | LogFormatError]]:
     """Read many logs: files, and folders walked recursively (sorted, hidden files skipped).
 
     Yields:

@@ -8,7 +8,6 @@ The writer emits every field of the event model; fields beyond standard mjai are
 from __future__ import annotations
 
 import json
-from typing import Optional, Union
 
 from riichi.errors import LogFormatError
 from riichi.events import (
@@ -40,7 +39,7 @@ _STANDARD = {
 }  # fmt: skip
 
 
-def read_mjai(data: Union[bytes, str], source: Optional[str] = None) -> GameLog:
+def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
     """Read one mjai game (JSON lines).
 
     Blank lines and ``error`` / ``none`` messages (server chatter) are skipped; unknown keys
@@ -80,7 +79,7 @@ def read_mjai(data: Union[bytes, str], source: Optional[str] = None) -> GameLog:
     return GameLog(events, source, "mjai")
 
 
-def to_mjai_objects(game: Union[GameLog, list[Event]], extensions: bool = True) -> list[dict]:
+def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> list[dict]:
     """The events as mjai objects (see :func:`to_mjai_lines`)."""
     events = game.events if isinstance(game, GameLog) else game
     out = []
@@ -96,7 +95,7 @@ def to_mjai_objects(game: Union[GameLog, list[Event]], extensions: bool = True) 
     return out
 
 
-def to_mjai_lines(game: Union[GameLog, list[Event]], extensions: bool = True) -> str:
+def to_mjai_lines(game: GameLog | list[Event], extensions: bool = True) -> str:
     """Write a game as mjai JSON lines (one object per line, ending with a newline).
 
     Args:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import gzip
 import xml.etree.ElementTree as ET
 import zlib
-from typing import Optional, Union
 from urllib.parse import unquote
 
 from riichi.errors import InvalidTile
@@ -55,7 +54,7 @@ from riichi.events import (
 )
 from riichi.logs._common import log_error
 
-__all__ = ["read_tenhou_xml", "decode_meld", "go_type_flags"]
+__all__ = ["decode_meld", "go_type_flags", "read_tenhou_xml"]
 
 _DRAW = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD = {"D": 0, "E": 1, "F": 2, "G": 3}
@@ -95,7 +94,7 @@ def _tile(tile_id: int, red: bool) -> Tile:
     return Tile.from_tenhou_id(tile_id, red)
 
 
-def _ints(text: Optional[str], what: str) -> list[int]:
+def _ints(text: str | None, what: str) -> list[int]:
     if not text:
         return []
     try:
@@ -104,7 +103,7 @@ def _ints(text: Optional[str], what: str) -> list[int]:
         raise _Bad(f"{what}={text!r} is not a comma-separated list of integers") from None
 
 
-def _tiles(text: Optional[str], red: bool, what: str) -> tuple[Tile, ...]:
+def _tiles(text: str | None, red: bool, what: str) -> tuple[Tile, ...]:
     return tuple(_tile(i, red) for i in _ints(text, what))
 
 
@@ -183,7 +182,7 @@ def _meld_tiles(ev: Event) -> CalledMeld:
     return CalledMeld("nukidora", (ev.pai,))
 
 
-def read_tenhou_xml(data: Union[bytes, str], source: Optional[str] = None) -> GameLog:
+def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
     """Read one Tenhou mjlog game.
 
     Args:
@@ -231,22 +230,23 @@ def read_tenhou_xml(data: Union[bytes, str], source: Optional[str] = None) -> Ga
 
 
 class _Reader:
-    def __init__(self, source: Optional[str]) -> None:
+    def __init__(self, source: str | None) -> None:
         self.source = source
         self.events: list[Event] = []
         self.meta: dict[str, object] = {}
-        self.go_type: Optional[int] = None
-        self.seed: Optional[str] = None
-        self.names: Optional[list[str]] = None
+        self.go_type: int | None = None
+        self.seed: str | None = None
+        self.names: list[str] | None = None
         self.players = 4
         self.red = True
         self.started = False
         self.in_round = False
         self.round_over = False
-        self.last_draw: list[Optional[int]] = [None] * 4
+        self.last_draw: list[int | None] = [None] * 4
+        self.scores: list[int] = []
 
     # -- helpers
-    def _seat(self, text: Optional[str], what: str = "who") -> int:
+    def _seat(self, text: str | None, what: str = "who") -> int:
         if text is None:
             raise _Bad(f"missing {what}")
         try:
@@ -289,7 +289,7 @@ class _Reader:
         if self.round_over:
             raise _Bad(f"<{tag}> after the round ended")
 
-    def _sc(self, text: Optional[str]) -> tuple[Optional[tuple[int, ...]], ...]:
+    def _sc(self, text: str | None) -> tuple[tuple[int, ...] | None, ...]:
         if not text:
             return None, None
         sc = _ints(text, "sc")
@@ -301,7 +301,7 @@ class _Reader:
             tuple((sc[2 * i] + sc[2 * i + 1]) * 100 for i in range(n)),
         )
 
-    def _owari(self, text: Optional[str]) -> None:
+    def _owari(self, text: str | None) -> None:
         if text is None:
             return
         self._end_round()
@@ -357,7 +357,10 @@ class _Reader:
             elif step == "2":
                 deltas = tuple(-1000 if i == who else 0 for i in range(self.players))
                 ten = _ints(a.get("ten"), "ten")
-                scores = tuple(x * 100 for x in ten[: self.players]) if ten else None
+                self.scores[who] -= 1000
+                if ten:  # Tenhou's record wins; older logs leave it out
+                    self.scores = [x * 100 for x in ten[: self.players]]
+                scores = tuple(self.scores)
                 self.events.append(ReachAccepted(who, deltas, scores))
             else:
                 raise _Bad(f"step={step!r} must be 1 or 2")
@@ -442,6 +445,7 @@ class _Reader:
         )
         self.in_round = True
         self.last_draw = [None] * 4
+        self.scores = [x * 100 for x in ten[: self.players]]
 
     def _agari(self, a: dict[str, str]) -> None:
         if not self.in_round:
@@ -463,6 +467,7 @@ class _Reader:
         melds = []
         for code in _ints(a.get("m"), "m"):
             melds.append(_meld_tiles(_decode_meld(code, who, self.players, red)))
+        melds.reverse()  # Tenhou lists the newest meld first; events keep call order
         deltas, scores = self._sc(a.get("sc"))
         pao = self._seat(a["paoWho"], "paoWho") if a.get("paoWho") else None
         self.events.append(
@@ -470,7 +475,7 @@ class _Reader:
                 actor=who,
                 target=target,
                 pai=_tile(self._one(a, "machi"), red),
-                hand=_tiles(a.get("hai"), red, "hai"),
+                hand=tuple(sorted(_tiles(a.get("hai"), red, "hai"))),
                 melds=tuple(melds),
                 fu=ten[0],
                 han=sum(h for _, h in yaku),
@@ -500,7 +505,7 @@ class _Reader:
             raise _Bad(f"unknown draw type {kind!r}")
         reason = _RYUUKYOKU_TYPES[kind]
         hands = tuple(
-            _tiles(a[f"hai{i}"], self.red, f"hai{i}") if f"hai{i}" in a else None
+            tuple(sorted(_tiles(a[f"hai{i}"], self.red, f"hai{i}"))) if f"hai{i}" in a else None
             for i in range(self.players)
         )
         tenpai = None
