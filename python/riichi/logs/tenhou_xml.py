@@ -23,6 +23,7 @@ from __future__ import annotations
 import gzip
 import xml.etree.ElementTree as ET
 import zlib
+from typing import Any
 from urllib.parse import unquote
 
 from riichi.errors import InvalidTile
@@ -98,13 +99,23 @@ def _ints(text: str | None, what: str) -> list[int]:
     if not text:
         return []
     try:
-        return [int(x) for x in text.split(",")]
+        return list(map(int, text.split(",")))
     except ValueError:
         raise _Bad(f"{what}={text!r} is not a comma-separated list of integers") from None
 
 
-def _tiles(text: str | None, red: bool, what: str) -> tuple[Tile, ...]:
-    return tuple(_tile(i, red) for i in _ints(text, what))
+def _tiles(text: str | None, red: bool, what: str, sort: bool = False) -> tuple[Tile, ...]:
+    ids = _ints(text, what)
+    if sort:  # Tile order is Tenhou id order
+        ids.sort()
+    if ids and (min(ids) < 0 or max(ids) > 135):
+        bad = next(i for i in ids if not 0 <= i <= 135)
+        raise _Bad(f"{what}: tile id {bad} is out of range 0..135")
+    return tuple(map((_ID_RED if red else _ID_PLAIN).__getitem__, ids))
+
+
+_ID_RED = [Tile.from_tenhou_id(i, True) for i in range(136)]
+_ID_PLAIN = [Tile.from_tenhou_id(i, False) for i in range(136)]
 
 
 def decode_meld(m: int, who: int, players: int, red: bool) -> Event:
@@ -204,12 +215,7 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
                 data = gzip.decompress(data)
             except (OSError, EOFError, zlib.error) as e:
                 raise log_error(source, "gzip stream", f"cannot decompress: {e}") from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
-    else:
-        text = data
+    text = data  # bytes go to expat as they are (it reads the XML declaration's encoding)
     try:
         root = ET.fromstring(text)
     except ET.ParseError as e:
@@ -218,7 +224,23 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
     if root.tag != "mjloggm":
         raise log_error(source, "root element", f"expected <mjloggm>, got <{root.tag}>")
     reader = _Reader(source)
+    events = reader.events
+    append = events.append
+    last_draw = reader.last_draw
+    fast_get = reader.fast.get
+    playing = False  # inside a round that has not ended: draws and discards are legal
     for index, el in enumerate(root):
+        # fast path: draws and discards are most of a log; their events are interned
+        fast = fast_get(el.tag)
+        if fast is not None and playing:
+            if len(fast) == 3:
+                append(fast[2])
+                last_draw[fast[0]] = fast[1]
+            else:
+                seat = fast[0]
+                append(fast[3] if last_draw[seat] == fast[1] else fast[2])
+                last_draw[seat] = None
+            continue
         try:
             reader.element(el)
         except (_Bad, InvalidTile, ValueError) as e:
@@ -226,7 +248,29 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
             raise log_error(
                 source, f"element #{index} <{el.tag}{' ' if attrs else ''}{attrs}>", str(e)
             ) from None
+        fast_get = reader.fast.get
+        playing = reader.in_round and not reader.round_over
+        last_draw = reader.last_draw
     return reader.finish()
+
+
+_FAST_TABLES: dict[tuple[int, bool], dict[str, tuple[Any, ...]]] = {}
+
+
+def _fast_table(players: int, red: bool) -> dict[str, tuple[Any, ...]]:
+    """Tag -> (seat, tile id, Tsumo) for a draw, (seat, tile id, Dahai, tsumogiri Dahai) for a
+    discard; the events are interned (frozen, so sharing them is safe)."""
+    key = (players, red)
+    table = _FAST_TABLES.get(key)
+    if table is None:
+        table = {}
+        for seat in range(players):
+            for i in range(136):
+                t = Tile.from_tenhou_id(i, red)
+                table[f"{'TUVW'[seat]}{i}"] = (seat, i, Tsumo(seat, t))
+                table[f"{'DEFG'[seat]}{i}"] = (seat, i, Dahai(seat, t, False), Dahai(seat, t, True))
+        _FAST_TABLES[key] = table
+    return table
 
 
 class _Reader:
@@ -244,6 +288,7 @@ class _Reader:
         self.round_over = False
         self.last_draw: list[int | None] = [None] * 4
         self.scores: list[int] = []
+        self.fast = _fast_table(4, True)
 
     # -- helpers
     def _seat(self, text: str | None, what: str = "who") -> int:
@@ -385,6 +430,7 @@ class _Reader:
             self.go_type = t[0]
             self.players = int(go_type_flags(t[0])["players"])
             self.red = bool(go_type_flags(t[0])["red_fives"])
+            self.fast = _fast_table(self.players, self.red)
             if "lobby" in a:
                 self.meta["lobby"] = a["lobby"]
         elif tag == "SHUFFLE":
@@ -475,7 +521,7 @@ class _Reader:
                 actor=who,
                 target=target,
                 pai=_tile(self._one(a, "machi"), red),
-                hand=tuple(sorted(_tiles(a.get("hai"), red, "hai"))),
+                hand=_tiles(a.get("hai"), red, "hai", sort=True),
                 melds=tuple(melds),
                 fu=ten[0],
                 han=sum(h for _, h in yaku),
@@ -505,7 +551,7 @@ class _Reader:
             raise _Bad(f"unknown draw type {kind!r}")
         reason = _RYUUKYOKU_TYPES[kind]
         hands = tuple(
-            tuple(sorted(_tiles(a[f"hai{i}"], self.red, f"hai{i}"))) if f"hai{i}" in a else None
+            _tiles(a[f"hai{i}"], self.red, f"hai{i}", sort=True) if f"hai{i}" in a else None
             for i in range(self.players)
         )
         tenpai = None
