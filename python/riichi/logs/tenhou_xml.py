@@ -476,6 +476,9 @@ class _Reader:
             if len(hand) != 13:
                 raise _Bad(f"hai{i} has {len(hand)} tiles, expected 13")
             tehais.append(hand)
+        for i in range(self.players, 4):
+            if a.get(f"hai{i}"):
+                raise _Bad(f"hai{i} deals a hand to seat {i} in a {self.players}-player game")
         self.events.append(
             StartKyoku(
                 bakaze=27 + rnd // 4,
