@@ -16,10 +16,13 @@ from riichi._core import (
     tile_name,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.events import GameLog
+from riichi.logs import read_log, read_logs
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "GameLog",
     "Hand",
     "IllegalAction",
     "InvalidHand",
@@ -33,5 +36,7 @@ __all__ = [
     "parse_mjai",
     "parse_tile",
     "parse_tiles",
+    "read_log",
+    "read_logs",
     "tile_name",
 ]
