@@ -273,6 +273,9 @@ def _fast_table(players: int, red: bool) -> dict[str, tuple[Any, ...]]:
     return table
 
 
+_MELD_CACHE: dict[tuple[Any, ...], Event] = {}
+
+
 class _Reader:
     def __init__(self, source: str | None) -> None:
         self.source = source
@@ -367,31 +370,19 @@ class _Reader:
     def element(self, el: ET.Element) -> None:
         tag = el.tag
         a = el.attrib
-        head = tag[:1]
-        if len(tag) > 1 and tag[1:].isdigit() and (head in _DRAW or head in _DISCARD):
-            tile_id = int(tag[1:])
-            self._need_round(tag)
-            seat = _DRAW.get(head)
-            if seat is not None:
-                if seat >= self.players:
-                    raise _Bad(f"draw by seat {seat} in a {self.players}-player game")
-                self.events.append(Tsumo(seat, _tile(tile_id, self.red)))
-                self.last_draw[seat] = tile_id
-            else:
-                seat = _DISCARD[head]
-                if seat >= self.players:
-                    raise _Bad(f"discard by seat {seat} in a {self.players}-player game")
-                tsumogiri = self.last_draw[seat] == tile_id
-                self.last_draw[seat] = None
-                self.events.append(Dahai(seat, _tile(tile_id, self.red), tsumogiri))
-            return
         if tag == "N":
             self._need_round(tag)
             who = self._seat(a.get("who"))
-            m = _ints(a.get("m"), "m")
-            if len(m) != 1:
-                raise _Bad(f"m={a.get('m')!r} must be one meld code")
-            self.events.append(_decode_meld(m[0], who, self.players, self.red))
+            key = (a.get("m"), who, self.players, self.red)
+            ev = _MELD_CACHE.get(key)
+            if ev is None:
+                m = _ints(a.get("m"), "m")
+                if len(m) != 1:
+                    raise _Bad(f"m={a.get('m')!r} must be one meld code")
+                ev = _decode_meld(m[0], who, self.players, self.red)
+                if len(_MELD_CACHE) < 200_000:
+                    _MELD_CACHE[key] = ev  # events are frozen: sharing them is safe
+            self.events.append(ev)
             self.last_draw[who] = None
         elif tag == "REACH":
             self._need_round(tag)
@@ -437,6 +428,23 @@ class _Reader:
             self.seed = a.get("seed")
         elif tag == "TAIKYOKU":
             self.meta["taikyoku_oya"] = a.get("oya")
+        elif len(tag) > 1 and tag[1:].isdigit() and (tag[0] in _DRAW or tag[0] in _DISCARD):
+            head = tag[0]
+            tile_id = int(tag[1:])
+            self._need_round(tag)
+            seat = _DRAW.get(head)
+            if seat is not None:
+                if seat >= self.players:
+                    raise _Bad(f"draw by seat {seat} in a {self.players}-player game")
+                self.events.append(Tsumo(seat, _tile(tile_id, self.red)))
+                self.last_draw[seat] = tile_id
+            else:
+                seat = _DISCARD[head]
+                if seat >= self.players:
+                    raise _Bad(f"discard by seat {seat} in a {self.players}-player game")
+                tsumogiri = self.last_draw[seat] == tile_id
+                self.last_draw[seat] = None
+                self.events.append(Dahai(seat, _tile(tile_id, self.red), tsumogiri))
         else:
             raise _Bad(f"unknown tag <{tag}>")
 
