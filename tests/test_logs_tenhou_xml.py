@@ -287,3 +287,22 @@ def test_mjlog_tenhou6_round_trip_is_identical(mjlog_games):
         if back != tenhou6_view(g.events):
             differ.add(name)
     assert differ == T6_EXCEPTIONS
+
+
+def test_scanner_and_xml_parser_agree(shared, mjlog_games):
+    from riichi.logs.sniff import decompress
+    from riichi.logs.tenhou_xml import _read_tree, _scan
+
+    for name in mjlog_games:
+        data = decompress((shared / "data" / name).read_bytes())
+        scanned = _scan(data, name)
+        assert scanned is not None, name  # every corpus file is in Tenhou's canonical shape
+        assert scanned.events == _read_tree(data, name).events, name
+
+
+def test_non_canonical_xml_falls_back_to_the_parser():
+    pretty = MINI.replace("><", ">\n  <").replace("<INIT", "<!-- a comment --><INIT")
+    pretty = '<?xml version="1.0" encoding="UTF-8"?>\n' + pretty
+    assert read_tenhou_xml(pretty.encode()).events == read_tenhou_xml(MINI.encode()).events
+    quoted = MINI.replace('n1="b"', 'n1="a&amp;b"')
+    assert read_tenhou_xml(quoted.encode()).start.names[1] == "a&b"

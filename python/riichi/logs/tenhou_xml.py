@@ -21,6 +21,7 @@ counts four seats (the empty fourth seat is never a target).
 from __future__ import annotations
 
 import gzip
+import re
 import xml.etree.ElementTree as ET
 import zlib
 from typing import Any
@@ -215,9 +216,21 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
                 data = gzip.decompress(data)
             except (OSError, EOFError, zlib.error) as e:
                 raise log_error(source, "gzip stream", f"cannot decompress: {e}") from None
-    text = data  # bytes go to expat as they are (it reads the XML declaration's encoding)
+    else:
+        data = data.encode("utf-8")
+    game = _scan(data, source)
+    if game is not None:
+        return game
+    # Not in Tenhou's canonical shape (comments, odd spacing, broken XML, ...): use a real
+    # XML parser, which also gives line and column for malformed input.
+    return _read_tree(data, source)
+
+
+def _read_tree(data: bytes, source: str | None) -> GameLog:
+    """The reader on top of ElementTree (bytes go to expat as they are: it reads the XML
+    declaration's encoding)."""
     try:
-        root = ET.fromstring(text)
+        root = ET.fromstring(data)
     except ET.ParseError as e:
         line, col = e.position
         raise log_error(source, f"line {line}, column {col}", f"not well-formed XML: {e}") from None
@@ -233,16 +246,16 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
         # fast path: draws and discards are most of a log; their events are interned
         fast = fast_get(el.tag)
         if fast is not None and playing:
-            if len(fast) == 3:
-                append(fast[2])
-                last_draw[fast[0]] = fast[1]
+            seat, tile_id, ev, ev_tsumogiri = fast
+            if ev_tsumogiri is None:
+                append(ev)
+                last_draw[seat] = tile_id
             else:
-                seat = fast[0]
-                append(fast[3] if last_draw[seat] == fast[1] else fast[2])
+                append(ev_tsumogiri if last_draw[seat] == tile_id else ev)
                 last_draw[seat] = None
             continue
         try:
-            reader.element(el)
+            reader.element(el.tag, el.attrib)
         except (_Bad, InvalidTile, ValueError) as e:
             attrs = " ".join(f'{k}="{v}"' for k, v in el.attrib.items())
             raise log_error(
@@ -254,12 +267,74 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
     return reader.finish()
 
 
-_FAST_TABLES: dict[tuple[int, bool], dict[str, tuple[Any, ...]]] = {}
+_TAG_RE = re.compile(rb"([A-Za-z][A-Za-z0-9]*)((?:\s+[A-Za-z_][\w.-]*=\"[^\"<&]*\")*)\s*/>\s*")
+_ATTR_RE = re.compile(rb'([A-Za-z_][\w.-]*)="([^"]*)"')
+_ROOT_RE = re.compile(rb'mjloggm(?:\s+[A-Za-z_][\w.-]*="[^"<&]*")*\s*>\s*')
+_END_RE = re.compile(rb"/mjloggm>\s*")
 
 
-def _fast_table(players: int, red: bool) -> dict[str, tuple[Any, ...]]:
-    """Tag -> (seat, tile id, Tsumo) for a draw, (seat, tile id, Dahai, tsumogiri Dahai) for a
-    discard; the events are interned (frozen, so sharing them is safe)."""
+def _scan(data: bytes, source: str | None) -> GameLog | None:
+    """Read Tenhou's canonical output (one root, self-closing tags, no comments, entities or
+    text) by splitting at ``<``, without building an XML tree: draws and discards, most of a
+    log, are then one dictionary lookup each. Returns None for anything else (the caller then
+    uses the XML parser), so odd but valid XML and malformed input are both handled there.
+    """
+    parts = data.split(b"<")
+    if len(parts) < 3 or parts[0].strip():
+        return None
+    first = 1
+    if parts[1].startswith(b"?xml"):
+        if not parts[1].rstrip().endswith(b"?>"):
+            return None
+        first = 2
+    if _ROOT_RE.fullmatch(parts[first]) is None or _END_RE.fullmatch(parts[-1]) is None:
+        return None
+    reader = _Reader(source)
+    events = reader.events
+    append = events.append
+    last_draw = reader.last_draw
+    fast_get = reader.fast.get
+    playing = False
+    tag_match = _TAG_RE.fullmatch
+    for index, chunk in enumerate(parts[first + 1 : -1]):
+        fast = fast_get(chunk)
+        if fast is not None and playing:
+            seat, tile_id, ev, ev_tsumogiri = fast
+            if ev_tsumogiri is None:
+                append(ev)
+                last_draw[seat] = tile_id
+            else:
+                append(ev_tsumogiri if last_draw[seat] == tile_id else ev)
+                last_draw[seat] = None
+            continue
+        m = tag_match(chunk)
+        if m is None:
+            return None
+        try:
+            tag = m.group(1).decode("ascii")
+            attrs = {k.decode("ascii"): v.decode("utf-8") for k, v in _ATTR_RE.findall(m.group(2))}
+        except UnicodeDecodeError:
+            return None
+        try:
+            reader.element(tag, attrs)
+        except (_Bad, InvalidTile, ValueError) as e:
+            text = " ".join(f'{k}="{v}"' for k, v in attrs.items())
+            raise log_error(
+                source, f"element #{index} <{tag}{' ' if text else ''}{text}>", str(e)
+            ) from None
+        fast_get = reader.fast.get
+        playing = reader.in_round and not reader.round_over
+        last_draw = reader.last_draw
+    return reader.finish()
+
+
+_FAST_TABLES: dict[tuple[int, bool], dict[Any, tuple[Any, ...]]] = {}
+
+
+def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
+    """Tag -> (seat, tile id, Tsumo, None) for a draw, (seat, tile id, Dahai, tsumogiri Dahai)
+    for a discard, keyed by the tag name (``"T12"``) and by the raw bytes the scanner sees
+    (``b"T12/>"``); the events are interned (frozen, so sharing them is safe)."""
     key = (players, red)
     table = _FAST_TABLES.get(key)
     if table is None:
@@ -267,8 +342,11 @@ def _fast_table(players: int, red: bool) -> dict[str, tuple[Any, ...]]:
         for seat in range(players):
             for i in range(136):
                 t = Tile.from_tenhou_id(i, red)
-                table[f"{'TUVW'[seat]}{i}"] = (seat, i, Tsumo(seat, t))
-                table[f"{'DEFG'[seat]}{i}"] = (seat, i, Dahai(seat, t, False), Dahai(seat, t, True))
+                draw = (seat, i, Tsumo(seat, t), None)
+                discard = (seat, i, Dahai(seat, t, False), Dahai(seat, t, True))
+                for name, info in ((f"{'TUVW'[seat]}{i}", draw), (f"{'DEFG'[seat]}{i}", discard)):
+                    table[name] = info
+                    table[f"{name}/>".encode()] = info
         _FAST_TABLES[key] = table
     return table
 
@@ -367,9 +445,7 @@ class _Reader:
         self.events.append(EndGame(scores, points))
 
     # -- one element
-    def element(self, el: ET.Element) -> None:
-        tag = el.tag
-        a = el.attrib
+    def element(self, tag: str, a: dict[str, str]) -> None:
         if tag == "N":
             self._need_round(tag)
             who = self._seat(a.get("who"))
