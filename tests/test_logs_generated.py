@@ -79,7 +79,8 @@ def _round(rng: random.Random, index: int, scores: list[int], out: list[Event]) 
             tile = drawn
         else:
             tile = rng.choice(hands[actor])
-        declare = not riichi[actor] and not melds[actor] and rng.random() < 0.05
+        # riichi needs 4 tiles left in the wall (so the stick is always put down here)
+        declare = not riichi[actor] and not melds[actor] and len(live) >= 4 and rng.random() < 0.05
         if declare:
             out.append(Reach(actor))
         hands[actor].remove(tile)
