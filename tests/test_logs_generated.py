@@ -128,7 +128,7 @@ def _game(seed: int, rounds: int) -> list[Event]:
 
 
 @given(st.integers(0, 2**32 - 1), st.integers(1, 3))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 def test_generated_games_round_trip(seed, rounds):
     events = _game(seed, rounds)
     doc = json.loads(json.dumps(to_tenhou6(events), ensure_ascii=False))

@@ -67,6 +67,11 @@ def test_standard_only_output(mjai_games):
         if o["type"] == "hora":
             assert "melds" not in o and "limit" not in o
     assert "disconnect" not in {o["type"] for o in objs}
+    reasons = {o["reason"] for o in objs if o["type"] == "ryukyoku"}
+    assert reasons and reasons <= {"fanpai", "kyushukyuhai"}  # mjai's own spellings
+    # standard output still reads back; only the extension fields are gone
+    back = read_mjai(to_mjai_lines(g, extensions=False)).events
+    assert [e.type for e in back] == [e.type for e in g.events]
 
 
 @pytest.mark.parametrize(

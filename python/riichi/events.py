@@ -27,6 +27,12 @@ that mjlog -> events -> mjai -> events is identical): the Tenhou rule header in
 and revealed hands of :class:`Ryukyoku`, final uma-adjusted points in :class:`EndGame`, and
 :class:`Disconnect` / :class:`Reconnect`.
 
+Canonical forms, so that every reader gives the same events for the same game: tiles in
+:attr:`Hora.hand`, :attr:`Ryukyoku.hands`, :attr:`Kakan.consumed` and :class:`CalledMeld` are
+sorted in Tenhou id order (by kind, a red five before the other fives); :attr:`Hora.melds`
+are in call order (a kakan replaces its pon in place); deal order and the order of ``consumed``
+in chi, pon, daiminkan and ankan are kept as the log gives them.
+
 Yaku are named in the project's romaji snake_case (:data:`TENHOU_YAKU` maps Tenhou's yaku ids
 to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`.
 """

@@ -2,7 +2,9 @@
 
 The writer emits every field of the event model; fields beyond standard mjai are extra keys
 (see :mod:`riichi.events`), and ``disconnect`` / ``reconnect`` are extra message types. With
-``extensions=False`` it writes only what standard mjai consumers expect.
+``extensions=False`` it writes only what standard mjai consumers expect (draw reasons in the mjai
+server's spellings, e.g. ``"fanpai"``; riichienv's ``MjaiReplay`` reads both forms). Hidden
+hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``.
 """
 
 from __future__ import annotations
@@ -37,6 +39,18 @@ _STANDARD = {
     "ryukyoku": {"type", "reason", "tehais", "tenpais", "deltas", "scores"},
     "end_game": {"type", "scores"},
 }  # fmt: skip
+
+
+# Our draw reasons -> the spellings of the original mjai server (read back as aliases).
+_STANDARD_REASONS = {
+    "exhaustive": "fanpai",
+    "kyuushu_kyuuhai": "kyushukyuhai",
+    "suufon_renda": "sufonrenta",
+    "suucha_riichi": "suchariichi",
+    "suukaikan": "sukaikan",
+    "sanchahou": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
 
 
 def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
@@ -91,6 +105,8 @@ def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> lis
             keep = _STANDARD.get(d["type"])
             if keep is not None:
                 d = {k: v for k, v in d.items() if k in keep}
+            if "reason" in d:
+                d["reason"] = _STANDARD_REASONS[d["reason"]]
         out.append(d)
     return out
 
