@@ -96,3 +96,5 @@ def read_logs(
             yield path, read_log(path)
         except LogFormatError as e:
             yield path, e
+        except Exception as e:  # a reader bug must not stop the batch either: report it
+            yield path, log_error(path, "file", f"unexpected {type(e).__name__}: {e}")

@@ -207,7 +207,8 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
     for index, rnd in enumerate(rounds):
         try:
             _Round(rnd, players, events).run()
-        except (_Bad, InvalidTile, LogFormatError, TypeError, ValueError, IndexError) as e:
+        except (_Bad, InvalidTile, LogFormatError, TypeError, ValueError, IndexError,
+                KeyError, AttributeError) as e:  # fmt: skip
             raise log_error(source, f"round #{index}", str(e)) from None
     sc = docs[-1].get("sc")
     if isinstance(sc, list) and len(sc) >= 2 * players:
@@ -243,13 +244,21 @@ def _start_game(head: dict, players: int) -> StartGame:
     red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
     if "aka" not in rule and not disp:
         red = True  # no rule block (excerpts): Tenhou's default table plays with red fives
+    if any(c in disp for c in "般上特鳳東南"):  # Tenhou's table name, e.g. "鳳南喰赤"
+        kuitan, length, speed = (
+            "喰" in disp,
+            "tonpuusen" if "東" in disp else "hanchan",
+            "速" in disp,
+        )
+    else:  # no rule block, or another client's text ("Gold Room South"): common defaults
+        kuitan, length, speed = True, "tonpuusen" if "East" in disp else "hanchan", False
     return StartGame(
         names=tuple(names[:players]),
         players=players,
         red_fives=red,
-        kuitan="喰" in disp or not disp,
-        length="tonpuusen" if "東" in disp else "hanchan",
-        speed="速" in disp,
+        kuitan=kuitan,
+        length=length,
+        speed=speed,
     )
 
 
