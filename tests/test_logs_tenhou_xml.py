@@ -306,3 +306,36 @@ def test_non_canonical_xml_falls_back_to_the_parser():
     assert read_tenhou_xml(pretty.encode()).events == read_tenhou_xml(MINI.encode()).events
     quoted = MINI.replace('n1="b"', 'n1="a&amp;b"')
     assert read_tenhou_xml(quoted.encode()).start.names[1] == "a&b"
+
+
+def test_old_logs_without_riichi_scores():
+    # 2009-era logs leave ``ten`` out of REACH step 2: the scores after are computed
+    old = MINI.replace(' ten="250,250,240,250"', "").replace('<SHUFFLE seed="', '<SHUFFLE seed="x')
+    ev = read_tenhou_xml(old.encode()).events
+    ra = next(e for e in ev if isinstance(e, ReachAccepted))
+    assert ra.scores == (25000, 25000, 24000, 25000)
+
+
+def test_sanma_header_and_hands(mjlog_games):
+    g = mjlog_games["mjlog/auto-white-reimu/2009060321gm-00b9-0000-75b25bcf.xml"]
+    assert g.start.players == 3 and len(g.start.names) == 3
+    sk = next(e for e in g.events if isinstance(e, StartKyoku))
+    assert len(sk.tehais) == 3 and len(sk.scores) == 3 and sk.scores == (35000,) * 3
+    assert any(isinstance(e, Nukidora) for g in mjlog_games.values() for e in g.events)
+    end = g.events[-1]
+    assert isinstance(end, EndGame) and len(end.scores) == 3
+
+
+def test_double_ron_and_pao(mjlog_games):
+    doubles = 0
+    for g in mjlog_games.values():
+        for a, b in zip(g.events, g.events[1:]):
+            if isinstance(a, Hora) and isinstance(b, Hora):
+                doubles += 1
+                assert a.target == b.target != a.actor  # both ron the same discard
+                assert b.scores == tuple(s + d for s, d in zip(a.scores, b.deltas))
+    assert doubles > 0
+    for g in mjlog_games.values():
+        for e in g.events:
+            if isinstance(e, Hora) and e.pao is not None:
+                assert e.pao != e.actor and e.limit == 5  # pao only on yakuman
