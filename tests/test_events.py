@@ -87,6 +87,30 @@ def test_mjai_names_and_standard_fields():
     )
 
 
+def test_mjai_reader_sorts_deals_and_called_tiles():
+    ev = event_from_mjai(
+        {"type": "pon", "actor": 1, "target": 0, "pai": "5m", "consumed": ["5m", "5mr"]}
+    )
+    assert ev.consumed == (Tile(4, True), Tile(4))  # red five first, as Tenhou ids
+    tehai = ["C", "1m", "5pr", "5p", "E", "2m", "3m", "4m", "6m", "7m", "8m", "9m", "9m"]
+    ev = event_from_mjai({"type": "start_kyoku", "tehais": [tehai]})
+    assert [str(t) for t in ev.tehais[0]] == [
+        "1m",
+        "2m",
+        "3m",
+        "4m",
+        "6m",
+        "7m",
+        "8m",
+        "9m",
+        "9m",
+        "0p",
+        "5p",
+        "1z",
+        "7z",
+    ]
+
+
 def test_mjai_reader_maps_standard_spellings():
     ev = event_from_mjai({"type": "ryukyoku", "reason": "fanpai", "deltas": [1500, -1500]})
     assert ev == Ryukyoku("exhaustive", deltas=(1500, -1500))
@@ -122,6 +146,12 @@ ints4 = st.lists(st.integers(-50000, 100000), min_size=4, max_size=4).map(tuple)
 hand = st.lists(tiles, min_size=1, max_size=14).map(tuple)
 opt = st.none
 
+
+def shown(n: int) -> st.SearchStrategy[tuple[Tile, ...]]:
+    """n tiles in canonical (sorted) order, as every reader gives deals and called tiles."""
+    return st.lists(tiles, min_size=n, max_size=n).map(lambda ts: tuple(sorted(ts)))
+
+
 events = st.one_of(
     st.builds(
         StartGame,
@@ -143,18 +173,16 @@ events = st.one_of(
         oya=seats,
         scores=ints4,
         dora_marker=tiles,
-        tehais=st.lists(
-            opt() | st.lists(tiles, min_size=13, max_size=13).map(tuple), min_size=4, max_size=4
-        ).map(tuple),
+        tehais=st.lists(opt() | shown(13), min_size=4, max_size=4).map(tuple),
         dice=opt() | tup(st.integers(1, 6), st.integers(1, 6)),
     ),
     st.builds(Tsumo, seats, opt() | tiles),
     st.builds(Dahai, seats, tiles, st.booleans()),
-    st.builds(Chi, seats, seats, tiles, tup(tiles, tiles)),
-    st.builds(Pon, seats, seats, tiles, tup(tiles, tiles)),
-    st.builds(Daiminkan, seats, seats, tiles, tup(tiles, tiles, tiles)),
-    st.builds(Ankan, seats, tup(tiles, tiles, tiles, tiles)),
-    st.builds(Kakan, seats, tiles, tup(tiles, tiles, tiles)),
+    st.builds(Chi, seats, seats, tiles, shown(2)),
+    st.builds(Pon, seats, seats, tiles, shown(2)),
+    st.builds(Daiminkan, seats, seats, tiles, shown(3)),
+    st.builds(Ankan, seats, shown(4)),
+    st.builds(Kakan, seats, tiles, shown(3)),
     st.builds(Nukidora, seats, tiles),
     st.builds(Dora, tiles),
     st.builds(Reach, seats),

@@ -106,7 +106,7 @@ def _round(rng: random.Random, index: int, scores: list[int], out: list[Event]) 
                 )
             )
         if caller is not None:
-            own = [t for t in hands[caller] if t.kind == tile.kind][:2]
+            own = sorted(t for t in hands[caller] if t.kind == tile.kind)[:2]
             for t in own:
                 hands[caller].remove(t)
             out.append(Pon(caller, actor, tile, tuple(own)))

@@ -28,13 +28,14 @@ and revealed hands of :class:`Ryukyoku`, final uma-adjusted points in :class:`En
 :class:`Disconnect` / :class:`Reconnect`.
 
 Canonical forms, so that every reader gives the same events for the same game: tiles in
-:attr:`Hora.hand`, :attr:`Ryukyoku.hands`, :attr:`Kakan.consumed` and :class:`CalledMeld` are
-sorted in Tenhou id order (by kind, a red five before the other fives); :attr:`Hora.melds`
-are in call order (a kakan replaces its pon in place); deal order and the order of ``consumed``
-in chi, pon, daiminkan and ankan are kept as the log gives them.
+:attr:`StartKyoku.tehais`, :attr:`Hora.hand`, :attr:`Ryukyoku.hands`, every ``consumed`` and
+:class:`CalledMeld` are sorted in Tenhou id order (by kind, a red five before the other fives;
+Tenhou's deal order is not kept: the shuffle seed determines the wall); :attr:`Hora.melds` are
+in call order (a kakan replaces its pon in place).
 
 Yaku are named in the project's romaji snake_case (:data:`TENHOU_YAKU` maps Tenhou's yaku ids
-to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`.
+to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`. Entries worth 0 han (the
+``uradora 0`` that mjlog lists for every riichi win) are left out, as tenhou.net/6 does.
 """
 
 from __future__ import annotations
@@ -323,6 +324,10 @@ class Event:
         for attr, key, codec in cls._mjai:
             if key in d and d[key] is not None:
                 kw[attr] = _C[codec][1](d[key])
+        if cls is StartKyoku and "tehais" in kw:  # canonical: deals sorted
+            kw["tehais"] = tuple(None if h is None else tuple(sorted(h)) for h in kw["tehais"])
+        if "consumed" in kw:  # canonical: shown tiles sorted
+            kw["consumed"] = tuple(sorted(kw["consumed"]))
         return cls(**kw)
 
 
@@ -392,7 +397,7 @@ class StartKyoku(Event):
         oya: the dealer's seat.
         scores: points per seat at the start of the round.
         dora_marker: the first dora indicator.
-        tehais: the 13-tile deal per seat in the order the log gives (None = hidden).
+        tehais: the 13-tile deal per seat, sorted (None = hidden).
         dice: the two dice of the wall break when the log records them (Tenhou INIT seed).
     """
 

@@ -337,7 +337,7 @@ class _Round:
                 oya=oya,
                 scores=tuple(s for s in self.scores),
                 dora_marker=self.dora[0],
-                tehais=tuple(tuple(h) for h in self.haipai),
+                tehais=tuple(tuple(sorted(h)) for h in self.haipai),
             )
         )
         # The lists do not say when a call happened: a player may pass on a discard and call
@@ -483,7 +483,7 @@ class _Round:
         v = self.takes[p][self.ti[p]]
         self.ti[p] += 1
         letter, _, tiles, called = _parse_call(v)
-        consumed = tuple(tiles[:called] + tiles[called + 1 :])
+        consumed = tuple(sorted(tiles[:called] + tiles[called + 1 :]))
         need = {"c": 2, "p": 2, "m": 3}[letter]
         if len(consumed) != need:
             raise _Bad(f"seat {p} call {v!r} must show {need} own tiles")
@@ -521,7 +521,7 @@ class _Round:
         if letter == "a":
             if len(tiles) != 4 or at != 6:
                 raise _Bad(f"{pos}: {v!r} is not an ankan string")
-            consumed = (*tiles[:3], tiles[3])
+            consumed = tuple(sorted(tiles))
             for t in consumed:
                 self.take_from_hand(p, t, "declares an ankan with")
             self.emit(Ankan(p, consumed))

@@ -556,7 +556,7 @@ class _Reader:
             raise _Bad(f"ten={a.get('ten')!r} must have a score per seat")
         tehais = []
         for i in range(self.players):
-            hand = _tiles(a.get(f"hai{i}"), self.red, f"hai{i}")
+            hand = _tiles(a.get(f"hai{i}"), self.red, f"hai{i}", sort=True)
             if len(hand) != 13:
                 raise _Bad(f"hai{i} has {len(hand)} tiles, expected 13")
             tehais.append(hand)
@@ -594,7 +594,9 @@ class _Reader:
             raise _Bad(f"yaku={a.get('yaku')!r} must be id,han pairs")
         yaku = []
         for i in range(0, len(yaku_ids), 2):
-            yaku.append((self._yaku_name(yaku_ids[i]), yaku_ids[i + 1]))
+            name = self._yaku_name(yaku_ids[i])
+            if yaku_ids[i + 1]:  # canonical: no 0-han entries (Tenhou lists "uradora 0")
+                yaku.append((name, yaku_ids[i + 1]))
         for y in _ints(a.get("yakuman"), "yakuman"):
             yaku.append((self._yaku_name(y), 13))
         melds = []
