@@ -192,7 +192,8 @@ events = st.one_of(
         actor=seats,
         target=seats,
         pai=tiles,
-        hand=opt() | hand,
+        # canonical: sorted, the winning tile included (3n + 2 concealed tiles)
+        hand=opt() | st.sampled_from([2, 5, 8, 11, 14]).flatmap(shown),
         melds=opt()
         | st.lists(st.builds(CalledMeld, st.sampled_from(["chi", "pon", "ankan"]), hand)).map(
             tuple
@@ -208,13 +209,24 @@ events = st.one_of(
         deltas=opt() | ints4,
         scores=opt() | ints4,
     ),
-    st.builds(
-        Ryukyoku,
-        reason=st.sampled_from(RYUKYOKU_REASONS),
-        tenpai=opt() | st.lists(st.booleans(), min_size=4, max_size=4).map(tuple),
-        hands=opt() | st.lists(opt() | hand, min_size=4, max_size=4).map(tuple),
-        deltas=opt() | ints4,
-        scores=opt() | ints4,
+    st.sampled_from(RYUKYOKU_REASONS).flatmap(
+        lambda reason: st.builds(
+            Ryukyoku,
+            reason=st.just(reason),
+            # tenpai flags exist only where tenpai matters
+            tenpai=opt()
+            | (
+                st.lists(st.booleans(), min_size=4, max_size=4).map(tuple)
+                if reason in ("exhaustive", "nagashi_mangan")
+                else opt()
+            ),
+            hands=opt()
+            | st.lists(opt() | st.integers(1, 14).flatmap(shown), min_size=4, max_size=4).map(
+                tuple
+            ),
+            deltas=opt() | ints4,
+            scores=opt() | ints4,
+        )
     ),
     st.just(EndKyoku()),
     st.builds(

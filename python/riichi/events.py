@@ -652,11 +652,31 @@ _RYUKYOKU_ALIASES = {
 }
 
 
+#: yaku names of the mjai server (gimite/mjai, mjai-manue) -> ours. Its generic "fanpai",
+#: "sangenpai", "bakaze" and "jikaze" do not say which tile, so they are kept as they are.
+_MJAI_YAKU = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "rinshankaiho": "rinshan_kaihou",
+    "haiteiraoyue": "haitei_raoyue", "hoteiraoyui": "houtei_raoyui", "tanyaochu": "tanyao",
+    "ipeko": "iipeikou", "double_reach": "double_riichi", "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku_doujun",
+    "sanshokudoko": "sanshoku_doukou", "toitoiho": "toitoi", "sananko": "sanankou",
+    "shosangen": "shousangen", "honroto": "honroutou", "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu", "renho": "renhou",
+    "tenho": "tenhou", "chiho": "chiihou", "suanko": "suuankou", "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou", "chinroto": "chinroutou", "churenpoton": "chuuren_poutou",
+    "kokushimuso": "kokushi_musou", "daisushi": "daisuushii", "shosushi": "shousuushii",
+    "sukantsu": "suukantsu",
+}  # fmt: skip
+
+
 def event_from_mjai(obj: Any) -> Event:
     """Build an event from one mjai JSON object.
 
-    Unknown keys are ignored; standard mjai spellings of draw reasons are mapped to
-    :data:`RYUKYOKU_REASONS`. A ``ryukyoku`` without a reason is an exhaustive draw.
+    Unknown keys are ignored; standard mjai spellings of draw reasons and yaku are mapped to
+    ours (:data:`RYUKYOKU_REASONS`, :data:`TENHOU_YAKU`). A ``ryukyoku`` without a reason is
+    an exhaustive draw. Canonical forms (see the module docstring) are applied: sorted deals,
+    hands and called tiles; the winning tile in :attr:`Hora.hand`; tenpai flags only at an
+    exhaustive draw or nagashi mangan.
 
     Raises:
         LogFormatError: not an object, an unknown ``type``, or a field of the wrong type or
@@ -680,6 +700,20 @@ def event_from_mjai(obj: Any) -> Event:
             raise LogFormatError(f"bad ryukyoku event: unknown reason {ev.reason!r}")
         if r != ev.reason:
             ev = _replace(ev, reason=r)
+        if ev.tenpai is not None and r not in ("exhaustive", "nagashi_mangan"):
+            ev = _replace(ev, tenpai=None)  # some converters mark the shown hands as "tenpai"
+        if ev.hands is not None:
+            ev = _replace(
+                ev, hands=tuple(None if h is None else tuple(sorted(h)) for h in ev.hands)
+            )
+    elif isinstance(ev, Hora):
+        if ev.hand is not None and len(ev.hand) % 3 == 1:
+            # some converters leave the winning tile out of hora_tehais: put it in
+            ev = _replace(ev, hand=tuple(sorted((*ev.hand, ev.pai))))
+        elif ev.hand is not None:
+            ev = _replace(ev, hand=tuple(sorted(ev.hand)))
+        if ev.yaku is not None and any(n in _MJAI_YAKU for n, _ in ev.yaku):
+            ev = _replace(ev, yaku=tuple((_MJAI_YAKU.get(n, n), h) for n, h in ev.yaku))
     return ev
 
 
