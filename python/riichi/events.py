@@ -707,8 +707,10 @@ def event_from_mjai(obj: Any) -> Event:
                 ev, hands=tuple(None if h is None else tuple(sorted(h)) for h in ev.hands)
             )
     elif isinstance(ev, Hora):
-        if ev.hand is not None and len(ev.hand) % 3 == 1:
-            # some converters leave the winning tile out of hora_tehais: put it in
+        if ev.hand is not None and len(ev.hand) % 3 == 1 and "melds" not in obj:
+            # Other tools' hora_tehais may leave the winning tile out: put it in. An object
+            # from our writer (it has the "melds" key) is taken as it is, so that a faulty
+            # record (mjlog KNOWN-FAULTS) round-trips unchanged and replay can report it.
             ev = _replace(ev, hand=tuple(sorted((*ev.hand, ev.pai))))
         elif ev.hand is not None:
             ev = _replace(ev, hand=tuple(sorted(ev.hand)))
