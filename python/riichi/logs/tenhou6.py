@@ -226,8 +226,13 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
     return GameLog(events, source, "tenhou6", meta)
 
 
+def _rule(head: dict) -> dict:
+    rule = head.get("rule")
+    return rule if isinstance(rule, dict) else {}
+
+
 def _players(head: dict, rounds: list) -> int:
-    disp = str((head.get("rule") or {}).get("disp", ""))
+    disp = str(_rule(head).get("disp", ""))
     if "三" in disp:
         return 3
     if rounds and all(isinstance(r, list) and len(r) > 13 and r[13] == [] for r in rounds):
@@ -236,7 +241,7 @@ def _players(head: dict, rounds: list) -> int:
 
 
 def _start_game(head: dict, players: int) -> StartGame:
-    rule = head.get("rule") or {}
+    rule = _rule(head)
     disp = str(rule.get("disp", ""))
     names = head.get("name")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -265,7 +270,8 @@ def _start_game(head: dict, players: int) -> StartGame:
 class _Round:
     def __init__(self, rnd: Any, players: int, out: list[Event]) -> None:
         if not isinstance(rnd, list) or len(rnd) != 17:
-            raise _Bad("a round must be a list of 17 entries")
+            got = f"{len(rnd)} entries" if isinstance(rnd, list) else type(rnd).__name__
+            raise _Bad(f"a round must be a list of 17 entries, got {got}")
         self.n = players
         self.out = out
         head = rnd[0]
