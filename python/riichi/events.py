@@ -43,7 +43,7 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 from riichi._core import mjai_name, parse_mjai
 from riichi.errors import InvalidTile, LogFormatError
@@ -82,11 +82,27 @@ _DC: dict[str, Any] = {"frozen": True}
 if sys.version_info >= (3, 10):
     _DC["slots"] = True
 
+if TYPE_CHECKING:  # lets type checkers see the decorated classes as frozen dataclasses
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        return lambda f: f
+
+
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True)
+def _frozen(cls: type[_T]) -> type[_T]:
+    """``dataclass(frozen=True, slots=True)`` (slots from Python 3.10 on)."""
+    return dataclass(**_DC)(cls)
+
 
 # --------------------------------------------------------------------------- tiles
 
 
-@dataclass(**_DC)
+@_frozen
 class Tile:
     """One tile: kind 0..33 and whether it is the red five of its suit.
 
@@ -169,7 +185,7 @@ _BY_ID_RED = [_TILES[(i // 4) * 2 + (i in (16, 52, 88))] for i in range(136)]
 TileSeq = tuple[Tile, ...]
 
 
-@dataclass(**_DC)
+@_frozen
 class CalledMeld:
     """A meld shown next to a winning hand: ``kind`` is ``"chi"``, ``"pon"``,
     ``"daiminkan"``, ``"kakan"``, ``"ankan"`` or ``"nukidora"``; ``tiles`` sorted."""
@@ -331,10 +347,11 @@ class Event:
         return cls(**kw)
 
 
-def _ev(type_: str, *spec: tuple[str, str, str]) -> Callable[[type], type]:
-    def deco(cls: type) -> type:
-        cls.type = type_
-        cls._mjai = spec
+@dataclass_transform(frozen_default=True)
+def _ev(type_: str, *spec: tuple[str, str, str]) -> Callable[[type[_T]], type[_T]]:
+    def deco(cls: type[_T]) -> type[_T]:
+        cls.type = type_  # type: ignore[attr-defined]
+        cls._mjai = spec  # type: ignore[attr-defined]
         return dataclass(**_DC)(cls)
 
     return deco

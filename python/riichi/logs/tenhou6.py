@@ -798,7 +798,7 @@ class _Writer:
         elif isinstance(ev, (Pon, Daiminkan)):
             letter = "p" if isinstance(ev, Pon) else "m"
             rel = (ev.target - ev.actor) % 4
-            if letter == "p":
+            if isinstance(ev, Pon):
                 self.pons[(ev.actor, ev.pai.kind)] = ev
             self.takes[ev.actor].append(_meld_string(letter, rel, ev.pai, ev.consumed))
             if letter == "m":

@@ -143,10 +143,10 @@ def _decode_meld(m: int, who: int, players: int, red: bool) -> Event:
     if not m & 0x1C and m & 0x20:  # nukidora (kita)
         if players != 3:
             raise _Bad(f"meld code {m} is a nukidora, which only exists in sanma")
-        t = _tile(m >> 8, red)
-        if t.kind != 30:
-            raise _Bad(f"meld code {m}: nukidora of {t}, not a North")
-        return Nukidora(who, t)
+        north = _tile(m >> 8, red)
+        if north.kind != 30:
+            raise _Bad(f"meld code {m}: nukidora of {north}, not a North")
+        return Nukidora(who, north)
     if rel == 0 and m & 0x1C:
         raise _Bad(f"meld code {m}: a chi/pon/kakan must name who it was called from")
     if rel and target >= players:
@@ -495,8 +495,9 @@ class _Reader:
             if len(t) != 1:
                 raise _Bad("GO needs one integer type")
             self.go_type = t[0]
-            self.players = int(go_type_flags(t[0])["players"])
-            self.red = bool(go_type_flags(t[0])["red_fives"])
+            flags = go_type_flags(t[0])
+            self.players = 3 if flags["players"] == 3 else 4
+            self.red = bool(flags["red_fives"])
             self.fast = _fast_table(self.players, self.red)
             if "lobby" in a:
                 self.meta["lobby"] = a["lobby"]
