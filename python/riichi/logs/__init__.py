@@ -2,7 +2,8 @@
 
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`)
 and mjai JSON lines (:func:`read_mjai`); :func:`read_log` sniffs the format by content and
-:func:`read_logs` walks files and folders, yielding an error value for a bad file and going on.
+:func:`read_logs` walks files and folders, yielding an error value for a bad file and going on;
+:func:`parse_log` reads bytes already in memory.
 Writers: :func:`to_mjai_lines` and :func:`to_tenhou6`.
 
 Every reader error is a :class:`riichi.LogFormatError` whose message and attributes
