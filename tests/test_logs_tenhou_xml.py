@@ -339,3 +339,55 @@ def test_double_ron_and_pao(mjlog_games):
         for e in g.events:
             if isinstance(e, Hora) and e.pao is not None:
                 assert e.pao != e.actor and e.limit == 5  # pao only on yakuman
+
+
+def _deal(wall: list[int], oya: int, players: int) -> tuple[dict[int, list[int]], int]:
+    deal: dict[int, list[int]] = {p: [] for p in range(players)}
+    pos = len(wall) - 1
+    for _ in range(3):
+        for k in range(players):
+            deal[(oya + k) % players] += wall[pos - 3 : pos + 1]
+            pos -= 4
+    for k in range(players):
+        deal[(oya + k) % players].append(wall[pos])
+        pos -= 1
+    return deal, wall[pos]  # the hands and the dealer's first draw
+
+
+def test_the_shuffle_seed_reproduces_every_deal(mjlog_games):
+    from riichi.logs.tenhou_xml import DORA_INDEX, tenhou_walls
+
+    rounds = games = 0
+    for name, g in mjlog_games.items():
+        seed = g.start.seed
+        if not seed or not seed.startswith("mt19937ar-sha512-n288-base64,"):
+            continue
+        games += 1
+        red, n = g.start.red_fives, g.start.players
+        walls = tenhou_walls(seed, n)
+        for i, e in enumerate(g.events):
+            if not isinstance(e, StartKyoku):
+                continue
+            wall, dice = next(walls)
+            assert dice == tuple(d + 1 for d in e.dice), name
+            assert Tile.from_tenhou_id(wall[DORA_INDEX[n]], red) == e.dora_marker, name
+            deal, first = _deal(wall, e.oya, n)
+            for p in range(n):
+                assert tuple(sorted(Tile.from_tenhou_id(t, red) for t in deal[p])) == e.tehais[p]
+            nxt = g.events[i + 1]
+            if isinstance(nxt, Tsumo):
+                assert nxt.actor == e.oya and nxt.pai == Tile.from_tenhou_id(first, red), name
+            rounds += 1
+    assert (games, rounds) == (1311, 12754)  # every file with a base64 seed, every round
+
+
+def test_bad_shuffle_seeds():
+    from riichi.logs.tenhou_xml import tenhou_walls
+
+    for seed, match in [
+        ("12345", "unknown shuffle"),
+        ("mt19937ar-sha512-n288-base64,!!!", "base64"),
+        ("mt19937ar-sha512-n288-base64,AAAA", "expected 2496"),
+    ]:
+        with pytest.raises(LogFormatError, match=match):
+            next(tenhou_walls(seed))
