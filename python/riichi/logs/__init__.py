@@ -3,7 +3,8 @@
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`)
 and mjai JSON lines (:func:`read_mjai`); :func:`read_log` sniffs the format by content and
 :func:`read_logs` walks files and folders, yielding an error value for a bad file and going on;
-:func:`parse_log` reads bytes already in memory.
+:func:`parse_log` reads bytes already in memory; :func:`tenhou_walls` expands a Tenhou shuffle
+seed into every round's wall and dice.
 Writers: :func:`to_mjai_lines` and :func:`to_tenhou6`.
 
 Every reader error is a :class:`riichi.LogFormatError` whose message and attributes
@@ -24,7 +25,7 @@ from riichi.logs._common import log_error
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
 from riichi.logs.sniff import decompress, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
-from riichi.logs.tenhou_xml import read_tenhou_xml
+from riichi.logs.tenhou_xml import read_tenhou_xml, tenhou_walls
 
 __all__ = [
     "parse_log",
@@ -34,6 +35,7 @@ __all__ = [
     "read_tenhou6",
     "read_tenhou_xml",
     "sniff_format",
+    "tenhou_walls",
     "to_mjai_lines",
     "to_mjai_objects",
     "to_tenhou6",
