@@ -28,6 +28,8 @@ from riichi._core import (
     waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.events import GameLog
+from riichi.logs import read_log, read_logs
 from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
 
@@ -35,6 +37,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Discard",
+    "GameLog",
     "Hand",
     "IllegalAction",
     "InvalidHand",
@@ -58,6 +61,8 @@ __all__ = [
     "parse_mjai",
     "parse_tile",
     "parse_tiles",
+    "read_log",
+    "read_logs",
     "score",
     "shanten",
     "shanten_detail",

@@ -1,0 +1,123 @@
+"""mjai JSON lines: one JSON object per line (https://github.com/gimite/mjai protocol).
+
+The writer emits every field of the event model; fields beyond standard mjai are extra keys
+(see :mod:`riichi.events`), and ``disconnect`` / ``reconnect`` are extra message types. With
+``extensions=False`` it writes only what standard mjai consumers expect (draw reasons in the mjai
+server's spellings, e.g. ``"fanpai"``; riichienv's ``MjaiReplay`` reads both forms). Hidden
+hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from riichi.errors import LogFormatError
+from riichi.events import (
+    Disconnect,
+    Event,
+    GameLog,
+    Reconnect,
+    StartGame,
+    event_from_mjai,
+)
+from riichi.logs._common import log_error
+
+__all__ = ["read_mjai", "to_mjai_lines", "to_mjai_objects"]
+
+_IGNORED_TYPES = frozenset({"error", "none"})
+
+# Standard mjai keys per type (for extensions=False).
+_STANDARD = {
+    "start_game": {"type", "names", "id"},
+    "start_kyoku": {
+        "type", "bakaze", "kyoku", "honba", "kyotaku", "oya", "scores", "dora_marker", "tehais"
+    },
+    "hora": {
+        "type", "actor", "target", "pai", "hora_tehais", "uradora_markers", "fu", "fan",
+        "yakus", "hora_points", "deltas", "scores",
+    },
+    "ryukyoku": {"type", "reason", "tehais", "tenpais", "deltas", "scores"},
+    "end_game": {"type", "scores"},
+}  # fmt: skip
+
+
+# Our draw reasons -> the spellings of the original mjai server (read back as aliases).
+_STANDARD_REASONS = {
+    "exhaustive": "fanpai",
+    "kyuushu_kyuuhai": "kyushukyuhai",
+    "suufon_renda": "sufonrenta",
+    "suucha_riichi": "suchariichi",
+    "suukaikan": "sukaikan",
+    "sanchahou": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
+
+
+def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
+    """Read one mjai game (JSON lines).
+
+    Blank lines and ``error`` / ``none`` messages (server chatter) are skipped; unknown keys
+    (e.g. mjai-manue's ``logs``) are ignored.
+
+    Raises:
+        LogFormatError: naming the line: not JSON, not an object, an unknown type, a bad field,
+            or a first event that is not ``start_game``.
+    """
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
+    else:
+        text = data
+    events: list[Event] = []
+    loads = json.loads
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = loads(line)
+        except ValueError as e:
+            raise log_error(source, f"line {lineno}", f"not JSON: {e}") from None
+        if isinstance(obj, dict) and obj.get("type") in _IGNORED_TYPES:
+            continue
+        try:
+            ev = event_from_mjai(obj)
+        except LogFormatError as e:
+            raise log_error(source, f"line {lineno}", str(e)) from None
+        if not events and not isinstance(ev, StartGame):
+            raise log_error(source, f"line {lineno}", f"expected start_game first, got {ev.type}")
+        events.append(ev)
+    if not events:
+        raise log_error(source, "line 1", "no mjai events")
+    return GameLog(events, source, "mjai")
+
+
+def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> list[dict]:
+    """The events as mjai objects (see :func:`to_mjai_lines`)."""
+    events = game.events if isinstance(game, GameLog) else game
+    out = []
+    for ev in events:
+        if not extensions and isinstance(ev, (Disconnect, Reconnect)):
+            continue
+        d = ev.to_mjai()
+        if not extensions:
+            keep = _STANDARD.get(d["type"])
+            if keep is not None:
+                d = {k: v for k, v in d.items() if k in keep}
+            if "reason" in d:
+                d["reason"] = _STANDARD_REASONS[d["reason"]]
+        out.append(d)
+    return out
+
+
+def to_mjai_lines(game: GameLog | list[Event], extensions: bool = True) -> str:
+    """Write a game as mjai JSON lines (one object per line, ending with a newline).
+
+    Args:
+        game: a :class:`GameLog` or a list of events.
+        extensions: keep the fields and event types beyond standard mjai (needed for an exact
+            round trip); False writes standard mjai only.
+    """
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    return "".join(dumps(d) + "\n" for d in to_mjai_objects(game, extensions))
