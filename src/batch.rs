@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::{check_total, shanten_valid, Form};
+use crate::shanten::{check_total, row_shanten, Form};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::ukeire_row;
 
@@ -48,21 +48,25 @@ fn at_row(row: usize) -> impl FnOnce(Error) -> Error {
     }
 }
 
-/// The rows of row-major data (a whole number of 34-count rows).
-fn rows(data: &[u8]) -> Result<Vec<&Counts>> {
+/// Check that row-major data is a whole number of 34-count rows.
+fn check_len(data: &[u8], name: &'static str) -> Result<usize> {
     if data.len() % 34 != 0 {
         return Err(Error::InvalidArgument {
-            name: "counts",
+            name,
             reason: format!(
                 "{} values is not a whole number of 34-count rows",
                 data.len()
             ),
         });
     }
-    Ok(data
-        .chunks_exact(34)
-        .filter_map(|r| <&Counts>::try_from(r).ok())
-        .collect())
+    Ok(data.len() / 34)
+}
+
+/// The row at `i` of row-major data checked by [`check_len`].
+#[inline]
+fn row_at(data: &[u8], i: usize) -> &Counts {
+    let r = &data[34 * i..34 * i + 34];
+    r.try_into().unwrap_or(&[0; 34])
 }
 
 /// A cached pool per thread count.
@@ -87,24 +91,24 @@ fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
     Ok(p)
 }
 
-/// Run `kernel` over `input` rows writing `out` (`width` outputs per row), chunked
-/// and in parallel as `threads` says; the lowest failing row's error wins.
+/// Run `kernel` over the rows of `data` writing `out` (`width` outputs per row),
+/// chunked and in parallel as `threads` says; the lowest failing row's error wins.
 fn run<T: Send>(
-    input: &[&Counts],
+    data: &[u8],
     out: &mut [T],
     width: usize,
     threads: Option<usize>,
     kernel: impl Fn(usize, &Counts, &mut [T]) -> Result<()> + Sync,
 ) -> Result<()> {
-    let serial = |first: usize, rows: &[&Counts], out: &mut [T]| -> Result<()> {
-        for (i, (row, o)) in rows.iter().zip(out.chunks_mut(width)).enumerate() {
-            kernel(first + i, row, o)?;
+    let serial = |first: usize, rows: &[u8], out: &mut [T]| -> Result<()> {
+        for (i, o) in out.chunks_mut(width).enumerate() {
+            kernel(first + i, row_at(rows, i), o)?;
         }
         Ok(())
     };
     let mut parallel = || -> Result<()> {
-        let errs: Vec<Error> = input
-            .par_chunks(CHUNK)
+        let errs: Vec<Error> = data
+            .par_chunks(CHUNK * 34)
             .zip(out.par_chunks_mut(CHUNK * width))
             .enumerate()
             .filter_map(|(c, (rows, o))| serial(c * CHUNK, rows, o).err())
@@ -116,7 +120,7 @@ fn run<T: Send>(
             name: "threads",
             reason: "must be at least 1 (or None for all cores)".into(),
         }),
-        Some(1) => serial(0, input, out),
+        Some(1) => serial(0, data, out),
         None => parallel(),
         Some(k) => pool(k)?.install(&mut parallel),
     }
@@ -129,18 +133,10 @@ fn run<T: Send>(
 /// (also for chiitoitsu or kokushi on a row of fewer than 13 tiles);
 /// [`Error::InvalidArgument`] for a length not a multiple of 34 or `threads == 0`.
 pub fn shanten(data: &[u8], form: Form, threads: Option<usize>) -> Result<Vec<i8>> {
-    let input = rows(data)?;
-    let input = &input[..];
-    let mut out = vec![0i8; input.len()];
-    run(input, &mut out, 1, threads, |i, row, o| {
-        let n = check_row(row).map_err(at_row(i))?;
-        o[0] = shanten_valid(row, n, form).ok_or_else(|| {
-            at_row(i)(Error::BadTileCount {
-                concealed: n,
-                melds: (14 - n) / 3,
-                expected: "13 or 14 concealed tiles for chiitoitsu or kokushi",
-            })
-        })?;
+    let n = check_len(data, "counts")?;
+    let mut out = vec![0i8; n];
+    run(data, &mut out, 1, threads, |i, row, o| {
+        o[0] = row_shanten(row, form).map_err(at_row(i))?;
         Ok(())
     })?;
     Ok(out)
@@ -165,27 +161,23 @@ pub enum Visible<'a> {
 /// [`Error::TooManyCopies`] where own and visible copies exceed 4 (with the row);
 /// [`Error::InvalidArgument`] when per-row visible counts have another row count.
 pub fn ukeire(data: &[u8], visible: Visible<'_>, threads: Option<usize>) -> Result<Vec<u8>> {
-    let input = rows(data)?;
-    let per_row = match visible {
-        Visible::PerRow(v) => {
-            let v = rows(v)?;
-            if v.len() != input.len() {
-                return Err(Error::InvalidArgument {
-                    name: "visible",
-                    reason: format!("{} rows, but counts has {}", v.len(), input.len()),
-                });
-            }
-            Some(v)
+    let n = check_len(data, "counts")?;
+    if let Visible::PerRow(v) = visible {
+        let rows = check_len(v, "visible")?;
+        if rows != n {
+            return Err(Error::InvalidArgument {
+                name: "visible",
+                reason: format!("{rows} rows, but counts has {n}"),
+            });
         }
-        _ => None,
-    };
+    }
     let none = [0u8; 34];
-    let mut out = vec![0u8; input.len() * 34];
-    run(&input, &mut out, 34, threads, |i, row, o| {
-        let vis = match (visible, per_row.as_deref()) {
-            (_, Some(v)) => v[i],
-            (Visible::Shared(v), _) => v,
-            _ => &none,
+    let mut out = vec![0u8; n * 34];
+    run(data, &mut out, 34, threads, |i, row, o| {
+        let vis = match visible {
+            Visible::PerRow(v) => row_at(v, i),
+            Visible::Shared(v) => v,
+            Visible::None => &none,
         };
         let n = check_row(row).map_err(at_row(i))?;
         if n % 3 != 1 {

@@ -4,7 +4,7 @@
 //! - **regular**: n sequences/triplets and one pair among the concealed tiles (melds are
 //!   separate and never passed here);
 //! - **chiitoitsu**: seven pairs of seven *distinct* kinds (four of a kind is not two
-//!   pairs, Tenhou and the JPML rules);
+//!   pairs, as on Tenhou and in most rule sets);
 //! - **kokushi**: one of each of the 13 terminals and honors plus a second copy of one.
 //!
 //! Chiitoitsu and kokushi exist only with 14 concealed tiles. [`is_complete`] is a
@@ -85,7 +85,7 @@ impl Block {
         }
     }
 
-    /// The romaji-free kind name used in text and Python: `"sequence"`, `"triplet"`, `"pair"`.
+    /// The block kind as written in Python results: `"sequence"`, `"triplet"`, `"pair"`.
     pub const fn kind_name(self) -> &'static str {
         match self {
             Block::Sequence(_) => "sequence",
@@ -150,6 +150,17 @@ pub struct Reading {
 /// The 13 terminal and honor kinds.
 pub const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
+/// `IS_YAOCHUU[k]`: kind k is a terminal or honor.
+pub(crate) const IS_YAOCHUU: [bool; 34] = {
+    let mut t = [false; 34];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        t[YAOCHUU[i]] = true;
+        i += 1;
+    }
+    t
+};
+
 /// Whether one numbered suit (9 counts) splits into sequences and triplets only.
 /// Greedy is exact: at the lowest rank, any three sequences starting there can be traded
 /// for three triplets, so `count % 3` sequences start there if any decomposition exists.
@@ -192,19 +203,48 @@ fn melds_only(c: &Counts) -> bool {
     true
 }
 
-/// Regular form (melds + one pair) of counts already known to be ≤ 4 each with 3n+2 tiles.
-fn is_regular(c: &Counts) -> bool {
-    let mut pair_group = usize::MAX; // 0..=2 suits, 3 honors
+/// The pair positions worth trying in one numbered suit: every sequence and triplet has
+/// a rank sum ≡ 0 (mod 3) (ranks 0-based), so a pair at rank p needs 2p ≡ Σ rank·count,
+/// i.e. p ≡ 2·Σ (mod 3): the first candidate rank, then every third rank.
+#[inline]
+fn first_pair_rank(suit: &[u8]) -> usize {
+    let s: usize = suit
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| i * usize::from(x))
+        .sum();
+    (2 * s) % 3
+}
+
+/// Whether one numbered suit splits into sequences/triplets and exactly one pair.
+#[inline]
+fn suit_with_pair(suit: &[u8]) -> bool {
+    let mut w = [0u8; 9];
+    w.copy_from_slice(&suit[..9]);
+    let mut p = first_pair_rank(suit);
+    while p < 9 {
+        if w[p] >= 2 {
+            w[p] -= 2;
+            let ok = suit_melds(&w);
+            w[p] += 2;
+            if ok {
+                return true;
+            }
+        }
+        p += 3;
+    }
+    false
+}
+
+/// The group holding the pair (0..=2 a numbered suit, 3 honors) if the counts (each ≤ 4,
+/// 3n+2 in all) form a regular hand, else None.
+fn regular_pair_group(c: &Counts) -> Option<usize> {
+    let mut pair_group = None;
     for &h in &c[27..34] {
         match h {
             0 | 3 => {}
-            2 => {
-                if pair_group != usize::MAX {
-                    return false;
-                }
-                pair_group = 3;
-            }
-            _ => return false,
+            2 if pair_group.is_none() => pair_group = Some(3),
+            _ => return None,
         }
     }
     for s in 0..3 {
@@ -213,50 +253,82 @@ fn is_regular(c: &Counts) -> bool {
         match total % 3 {
             0 => {
                 if total > 0 && !suit_melds(suit) {
-                    return false;
+                    return None;
                 }
             }
-            2 => {
-                if pair_group != usize::MAX {
-                    return false;
+            2 if pair_group.is_none() => {
+                if !suit_with_pair(suit) {
+                    return None;
                 }
-                pair_group = s;
+                pair_group = Some(s);
             }
-            _ => return false,
+            _ => return None,
         }
     }
-    match pair_group {
-        3 => true, // honors already checked
-        s if s < 3 => {
-            let mut suit = [0u8; 9];
-            suit.copy_from_slice(&c[s * 9..s * 9 + 9]);
-            for p in 0..9 {
-                if suit[p] >= 2 {
-                    suit[p] -= 2;
-                    let ok = suit_melds(&suit);
-                    suit[p] += 2;
-                    if ok {
-                        return true;
-                    }
-                }
+    pair_group
+}
+
+/// Regular form (melds + one pair) of counts already known to be ≤ 4 each with 3n+2 tiles.
+#[inline]
+fn is_regular(c: &Counts) -> bool {
+    regular_pair_group(c).is_some()
+}
+
+/// How one group of tiles (a numbered suit 0..=2, or 3 = honors) can be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GroupFit {
+    /// As sequences/triplets only (an empty group too).
+    pub melds: bool,
+    /// As sequences/triplets and exactly one pair.
+    pub pair: bool,
+}
+
+/// The [`GroupFit`] of group `g` of counts each ≤ 4. A regular hand is one where every
+/// group fits one way or the other and exactly one group holds the pair.
+pub(crate) fn group_fit(c: &Counts, g: usize) -> GroupFit {
+    if g == 3 {
+        let (mut pairs, mut ok) = (0, true);
+        for &h in &c[27..34] {
+            match h {
+                0 | 3 => {}
+                2 => pairs += 1,
+                _ => ok = false,
             }
-            false
         }
-        _ => false,
+        return GroupFit {
+            melds: ok && pairs == 0,
+            pair: ok && pairs == 1,
+        };
+    }
+    let suit = &c[g * 9..g * 9 + 9];
+    let total: u32 = suit.iter().map(|&x| u32::from(x)).sum();
+    match total % 3 {
+        0 => GroupFit {
+            melds: total == 0 || suit_melds(suit),
+            pair: false,
+        },
+        2 => GroupFit {
+            melds: false,
+            pair: suit_with_pair(suit),
+        },
+        _ => GroupFit {
+            melds: false,
+            pair: false,
+        },
     }
 }
 
 /// Seven pairs of seven distinct kinds (14 tiles).
-fn is_chiitoitsu(c: &Counts) -> bool {
-    c.iter().filter(|&&x| x == 2).count() == 7 && c.iter().all(|&x| x == 0 || x == 2)
+pub(crate) fn is_chiitoitsu(c: &Counts) -> bool {
+    // 14 tiles in kinds of exactly 0 or 2 copies: seven distinct pairs
+    c.iter().all(|&x| x == 0 || x == 2) && c.iter().map(|&x| u32::from(x)).sum::<u32>() == 14
 }
 
 /// Thirteen orphans (14 tiles): every terminal and honor, one of them twice.
-fn is_kokushi(c: &Counts) -> bool {
+pub(crate) fn is_kokushi(c: &Counts) -> bool {
     let mut pair = false;
     for (k, &x) in c.iter().enumerate() {
-        let yao = YAOCHUU.contains(&k);
-        match (yao, x) {
+        match (IS_YAOCHUU[k], x) {
             (false, 0) => {}
             (true, 1) => {}
             (true, 2) if !pair => pair = true,
@@ -355,37 +427,49 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
     }
 }
 
-/// Every regular decomposition of valid 3n+2 counts, each as a sorted block list
-/// (melds, then the pair), in ascending order.
-fn regular_decompositions(c: &Counts) -> Vec<Vec<Block>> {
-    let mut out: Vec<Vec<Block>> = Vec::new();
-    if !is_regular(c) {
-        return out;
-    }
+/// Call `f` with every regular decomposition of valid 3n+2 counts, each once, as its
+/// sorted melds and the pair (enumeration order, not sorted across calls).
+fn for_each_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) {
+    let Some(g) = regular_pair_group(c) else {
+        return;
+    };
     let mut w = *c;
     let mut st = Stack {
         blocks: [Block::Pair(Tile::EAST); 5],
         len: 0,
     };
-    for p in 0..34 {
-        if w[p] < 2 {
-            continue;
+    let (start, first, step) = if g == 3 {
+        (27, 0, 1)
+    } else {
+        (g * 9, first_pair_rank(&c[g * 9..g * 9 + 9]), 3)
+    };
+    let end = if g == 3 { 34 } else { start + 9 };
+    let mut p = start + first;
+    while p < end {
+        if w[p] >= 2 {
+            w[p] -= 2;
+            if melds_only(&w) {
+                let pair = Block::Pair(Tile::from_index(p));
+                melds_rec(&mut w, 0, &mut st, &mut |blocks| {
+                    let mut sorted = [pair; 4];
+                    let melds = &mut sorted[..blocks.len()];
+                    melds.copy_from_slice(blocks);
+                    melds.sort_unstable();
+                    f(melds, pair);
+                });
+            }
+            w[p] += 2;
         }
-        w[p] -= 2;
-        if melds_only(&w) {
-            let pair = Block::Pair(Tile::from_index(p));
-            melds_rec(&mut w, 0, &mut st, &mut |blocks| {
-                let mut v = Vec::with_capacity(blocks.len() + 1);
-                v.extend_from_slice(blocks);
-                v.sort_unstable();
-                v.push(pair);
-                out.push(v);
-            });
-        }
-        w[p] += 2;
+        p += step;
     }
-    out.sort();
-    out
+}
+
+/// The block list of one regular reading: sorted melds, then the pair.
+fn reading_blocks(melds: &[Block], pair: Block) -> Vec<Block> {
+    let mut v = Vec::with_capacity(melds.len() + 1);
+    v.extend_from_slice(melds);
+    v.push(pair);
+    v
 }
 
 /// Validate input for [`decompose_win`] / [`decompose`] where it comes from outside:
@@ -459,28 +543,26 @@ pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
     if concealed[win.index()] == 0 {
         return out;
     }
-    for blocks in regular_decompositions(concealed) {
+    for_each_regular(concealed, &mut |melds, pair| {
         let mut last: Option<Block> = None;
-        let mut wins: [(usize, WaitShape); 5] = [(0, WaitShape::Tanki); 5];
-        let mut nw = 0;
-        for (i, &b) in blocks.iter().enumerate() {
+        let blocks = melds.iter().copied().chain(std::iter::once(pair));
+        for (i, b) in blocks.enumerate() {
             if last == Some(b) {
                 continue;
             }
             last = Some(b);
             if let Some(shape) = wait_shape(b, win) {
-                wins[nw] = (i, shape);
-                nw += 1;
+                out.push(Reading {
+                    form: Form::Regular,
+                    blocks: reading_blocks(melds, pair),
+                    win_block: Some(i),
+                    wait: shape,
+                });
             }
         }
-        for &(i, shape) in &wins[..nw] {
-            out.push(Reading {
-                form: Form::Regular,
-                blocks: blocks.clone(),
-                win_block: Some(i),
-                wait: shape,
-            });
-        }
+    });
+    if out.len() > 1 {
+        out.sort_unstable_by(|a, b| (&a.blocks, a.win_block).cmp(&(&b.blocks, b.win_block)));
     }
     if n == 14 && is_chiitoitsu(concealed) {
         let blocks = chiitoitsu_blocks(concealed);
@@ -513,15 +595,16 @@ pub fn decompose(concealed: &Counts) -> Vec<Reading> {
     let Some(n) = valid_len(concealed) else {
         return Vec::new();
     };
-    let mut out: Vec<Reading> = regular_decompositions(concealed)
-        .into_iter()
-        .map(|blocks| Reading {
+    let mut out: Vec<Reading> = Vec::new();
+    for_each_regular(concealed, &mut |melds, pair| {
+        out.push(Reading {
             form: Form::Regular,
-            blocks,
+            blocks: reading_blocks(melds, pair),
             win_block: None,
             wait: WaitShape::Tanki,
-        })
-        .collect();
+        });
+    });
+    out.sort_unstable_by(|a, b| a.blocks.cmp(&b.blocks));
     if n == 14 && is_chiitoitsu(concealed) {
         out.push(Reading {
             form: Form::Chiitoitsu,
@@ -802,6 +885,10 @@ mod tests {
             "12m",
             "13579m2468p135s1z",
             "1112223334445m",
+            // RC01 family: four of a kind is neither a triplet plus a fifth tile nor two pairs
+            "11112222333444z",
+            "11m111122223333z",
+            "23m111122223333z",
         ] {
             let x = c(h);
             assert!(!is_complete(&x), "{h}");

@@ -3,31 +3,117 @@
 use crate::decompose::WaitShape;
 use crate::rules::{OpenPinfuRon, ScoringRules};
 use crate::score::{SetKind, Shape};
+use crate::tile::Tile;
 
-/// One line of a fu breakdown: what it is (e.g. `"closed_triplet 9m"`) and its fu.
-pub type FuItem = (String, u32);
+/// What a line of a fu breakdown counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FuKind {
+    /// The 20 fu every hand starts with.
+    Base,
+    /// +10 for a closed hand won by ron.
+    MenzenRon,
+    /// +2 for tsumo (not for pinfu tsumo).
+    Tsumo,
+    /// A concealed triplet (4, or 8 with a terminal/honor).
+    ClosedTriplet,
+    /// An open triplet, including one completed by ron (2 or 4).
+    OpenTriplet,
+    /// A concealed kan (16 or 32).
+    ClosedKan,
+    /// An open kan (8 or 16).
+    OpenKan,
+    /// A pair of dragons, seat wind or round wind (2; a double wind pair per the rules).
+    ValuePair,
+    /// Kanchan wait (+2).
+    Kanchan,
+    /// Penchan wait (+2).
+    Penchan,
+    /// Tanki wait (+2).
+    Tanki,
+    /// The open pinfu shape won by ron, raised to 30 (+10).
+    OpenPinfuRon,
+    /// Chiitoitsu's fixed fu.
+    Chiitoitsu,
+    /// Rounding up to the next 10.
+    Rounding,
+}
 
-/// Fu of a regular reading (`pinfu`: the hand is awarded pinfu; `han`: its han, read only by
-/// the `ThirtyAtOneHan` open-pinfu option). Returns (fu rounded up to 10, items).
+impl FuKind {
+    /// snake_case label.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FuKind::Base => "base",
+            FuKind::MenzenRon => "menzen_ron",
+            FuKind::Tsumo => "tsumo",
+            FuKind::ClosedTriplet => "closed_triplet",
+            FuKind::OpenTriplet => "open_triplet",
+            FuKind::ClosedKan => "closed_kan",
+            FuKind::OpenKan => "open_kan",
+            FuKind::ValuePair => "value_pair",
+            FuKind::Kanchan => "wait kanchan",
+            FuKind::Penchan => "wait penchan",
+            FuKind::Tanki => "wait tanki",
+            FuKind::OpenPinfuRon => "open_pinfu_ron",
+            FuKind::Chiitoitsu => "chiitoitsu",
+            FuKind::Rounding => "rounding",
+        }
+    }
+}
+
+/// One line of a fu breakdown: what it counts, the tile it is about (sets, pair), its fu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FuItem {
+    /// What is counted.
+    pub kind: FuKind,
+    /// The set's or pair's tile, if any.
+    pub tile: Option<Tile>,
+    /// Fu of this line.
+    pub fu: u32,
+}
+
+impl FuItem {
+    const fn new(kind: FuKind, fu: u32) -> FuItem {
+        FuItem {
+            kind,
+            tile: None,
+            fu,
+        }
+    }
+
+    /// The label, e.g. `"closed_triplet 9m"` or `"tsumo"`.
+    pub fn label(&self) -> String {
+        match self.tile {
+            Some(t) => format!("{} {t}", self.kind.name()),
+            None => self.kind.name().to_owned(),
+        }
+    }
+}
+
+fn total(items: &[FuItem]) -> u32 {
+    items.iter().map(|i| i.fu).sum()
+}
+
+/// Fu of a regular reading (`pinfu`: the hand is awarded pinfu; `han`: its han with dora, read
+/// only by the `ThirtyAtOneHan` open-pinfu option). Returns (fu rounded up to 10, items).
 pub fn regular_fu(
     shape: &Shape,
     pinfu: bool,
     han: u32,
     rules: &ScoringRules,
 ) -> (u32, Vec<FuItem>) {
-    let mut items: Vec<FuItem> = vec![("base".into(), 20)];
+    let mut items: Vec<FuItem> = Vec::with_capacity(8);
+    items.push(FuItem::new(FuKind::Base, 20));
     if pinfu {
         if !shape.tsumo {
-            items.push(("menzen_ron".into(), 10));
+            items.push(FuItem::new(FuKind::MenzenRon, 10));
         }
-        let fu = items.iter().map(|i| i.1).sum();
-        return (fu, items);
+        return (total(&items), items);
     }
     if shape.menzen && !shape.tsumo {
-        items.push(("menzen_ron".into(), 10));
+        items.push(FuItem::new(FuKind::MenzenRon, 10));
     }
     if shape.tsumo {
-        items.push(("tsumo".into(), 2));
+        items.push(FuItem::new(FuKind::Tsumo, 2));
     }
     for s in &shape.sets {
         let base = match s.kind {
@@ -42,13 +128,17 @@ pub fn regular_fu(
         if s.concealed {
             fu *= 2;
         }
-        let what = match (s.kind, s.concealed) {
-            (SetKind::Trip, true) => "closed_triplet",
-            (SetKind::Trip, false) => "open_triplet",
-            (_, true) => "closed_kan",
-            (_, false) => "open_kan",
+        let kind = match (s.kind, s.concealed) {
+            (SetKind::Trip, true) => FuKind::ClosedTriplet,
+            (SetKind::Trip, false) => FuKind::OpenTriplet,
+            (_, true) => FuKind::ClosedKan,
+            (_, false) => FuKind::OpenKan,
         };
-        items.push((format!("{what} {}", s.tile), fu));
+        items.push(FuItem {
+            kind,
+            tile: Some(s.tile),
+            fu,
+        });
     }
     let p = shape.pair;
     let seat = p == shape.seat_wind;
@@ -63,15 +153,19 @@ pub fn regular_fu(
         0
     };
     if pair_fu > 0 {
-        items.push((format!("value_pair {p}"), pair_fu));
+        items.push(FuItem {
+            kind: FuKind::ValuePair,
+            tile: Some(p),
+            fu: pair_fu,
+        });
     }
     match shape.wait {
-        WaitShape::Kanchan => items.push(("wait kanchan".into(), 2)),
-        WaitShape::Penchan => items.push(("wait penchan".into(), 2)),
-        WaitShape::Tanki => items.push(("wait tanki".into(), 2)),
+        WaitShape::Kanchan => items.push(FuItem::new(FuKind::Kanchan, 2)),
+        WaitShape::Penchan => items.push(FuItem::new(FuKind::Penchan, 2)),
+        WaitShape::Tanki => items.push(FuItem::new(FuKind::Tanki, 2)),
         WaitShape::Ryanmen | WaitShape::Shanpon => {}
     }
-    let raw: u32 = items.iter().map(|i| i.1).sum();
+    let raw = total(&items);
     if raw == 20 && !shape.menzen && !shape.tsumo {
         let raise = match rules.open_pinfu_ron {
             OpenPinfuRon::Always30 => true,
@@ -79,14 +173,18 @@ pub fn regular_fu(
             OpenPinfuRon::Twenty => false,
         };
         if raise {
-            items.push(("open_pinfu_ron".into(), 10));
+            items.push(FuItem::new(FuKind::OpenPinfuRon, 10));
         }
-        let fu = items.iter().map(|i| i.1).sum();
-        return (fu, items);
+        return (total(&items), items);
     }
     let rounded = raw.div_ceil(10) * 10;
     if rounded != raw {
-        items.push(("rounding".into(), rounded - raw));
+        items.push(FuItem::new(FuKind::Rounding, rounded - raw));
     }
     (rounded, items)
+}
+
+/// The single breakdown line of a chiitoitsu.
+pub fn chiitoitsu_items(fu: u32) -> Vec<FuItem> {
+    vec![FuItem::new(FuKind::Chiitoitsu, fu)]
 }

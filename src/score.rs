@@ -4,7 +4,7 @@
 
 use crate::decompose::{decompose_win, Block, Form, Reading, WaitShape};
 use crate::error::{Error, Result};
-use crate::fu::{regular_fu, FuItem};
+use crate::fu::{chiitoitsu_items, regular_fu, FuItem};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
 use crate::points::{basic_points, payments, Limit, Payments};
@@ -148,7 +148,7 @@ pub struct Set {
 #[derive(Clone, Debug)]
 pub struct Shape {
     /// The four sets.
-    pub sets: Vec<Set>,
+    pub sets: [Set; 4],
     /// The pair's tile.
     pub pair: Tile,
     /// How the winning tile completed its block.
@@ -161,6 +161,13 @@ pub struct Shape {
     pub seat_wind: Tile,
     /// Round wind.
     pub round_wind: Tile,
+}
+
+/// Yaku that depend only on the tiles and the situation (the same for every reading).
+struct Common {
+    yaku: Vec<(Yaku, u32)>,
+    yakuman: Vec<(Yaku, u32)>,
+    han: u32,
 }
 
 struct Candidate {
@@ -285,21 +292,32 @@ fn chuuren(concealed: &Counts, win: Tile, menzen_no_melds: bool) -> Option<Yaku>
 fn regular_candidate(
     hand: &Hand,
     reading: &Reading,
-    all: &Counts,
     sit: &Situation,
     rules: &ScoringRules,
+    dora_han: u32,
 ) -> Candidate {
     let menzen = hand.is_closed();
-    let mut sets = Vec::with_capacity(4);
+    let mut sets = [Set {
+        kind: SetKind::Seq,
+        tile: Tile::EAST,
+        concealed: true,
+    }; 4];
+    let mut n_sets = 0;
+    let mut push = |s: Set| {
+        if n_sets < 4 {
+            sets[n_sets] = s;
+            n_sets += 1;
+        }
+    };
     let mut pair = sit.win_tile;
     for (i, b) in reading.blocks.iter().enumerate() {
         match *b {
-            Block::Sequence(t) => sets.push(Set {
+            Block::Sequence(t) => push(Set {
                 kind: SetKind::Seq,
                 tile: t,
                 concealed: true,
             }),
-            Block::Triplet(t) => sets.push(Set {
+            Block::Triplet(t) => push(Set {
                 kind: SetKind::Trip,
                 tile: t,
                 concealed: sit.tsumo || reading.win_block != Some(i),
@@ -308,7 +326,7 @@ fn regular_candidate(
         }
     }
     for m in hand.melds() {
-        sets.push(Set {
+        push(Set {
             kind: match m.kind() {
                 MeldKind::Chi => SetKind::Seq,
                 MeldKind::Pon => SetKind::Trip,
@@ -327,17 +345,27 @@ fn regular_candidate(
         seat_wind: sit.seat_wind,
         round_wind: sit.round_wind,
     };
-    let mut yaku = Vec::new();
+    let mut yaku = Vec::with_capacity(8);
     let mut yakuman = Vec::new();
-    common_yaku(all, menzen, sit, rules, &mut yaku, &mut yakuman);
     let sets = &shape.sets;
-    let is_seq = |s: &&Set| s.kind == SetKind::Seq;
-    let seqs: Vec<Tile> = sets.iter().filter(is_seq).map(|s| s.tile).collect();
-    let pons: Vec<Tile> = sets
-        .iter()
-        .filter(|s| s.kind != SetKind::Seq)
-        .map(|s| s.tile)
-        .collect();
+    let mut seq_buf = [Tile::EAST; 4];
+    let mut pon_buf = [Tile::EAST; 4];
+    let (mut ns, mut np) = (0, 0);
+    for s in sets {
+        if s.kind == SetKind::Seq {
+            seq_buf[ns] = s.tile;
+            ns += 1;
+        } else {
+            pon_buf[np] = s.tile;
+            np += 1;
+        }
+    }
+    let seqs = &mut seq_buf[..ns];
+    seqs.sort_unstable();
+    let seqs: &[Tile] = seqs;
+    let pons = &mut pon_buf[..np];
+    pons.sort_unstable();
+    let pons: &[Tile] = pons;
     let ankou = sets
         .iter()
         .filter(|s| s.kind != SetKind::Seq && s.concealed)
@@ -367,17 +395,8 @@ fn regular_candidate(
     if kans == 4 {
         yakuman.push((Yaku::Suukantsu, 1));
     }
-    if let Some(y) = chuuren(hand.concealed(), sit.win_tile, hand.melds().is_empty()) {
-        let m = if y == Yaku::JunseiChuurenPoutou && rules.double_junsei_chuuren {
-            2
-        } else {
-            1
-        };
-        yakuman.push((y, m));
-    }
     if rules.suurenkou && pons.len() == 4 {
-        let mut p = pons.clone();
-        p.sort();
+        let p = pons;
         let run = p[0].suit() == p[3].suit()
             && !p[0].is_honor()
             && (1..4).all(|i| p[i].index() == p[0].index() + i);
@@ -396,8 +415,7 @@ fn regular_candidate(
         yaku.push((Yaku::Pinfu, 1));
     }
     if menzen {
-        let mut s = seqs.clone();
-        s.sort();
+        let s = seqs;
         let mut pairs = 0;
         let mut i = 0;
         while i + 1 < s.len() {
@@ -414,7 +432,7 @@ fn regular_candidate(
             yaku.push((Yaku::Iipeikou, 1));
         }
     }
-    for &t in &pons {
+    for &t in pons {
         if t == sit.seat_wind {
             let y = Yaku::from_id(Yaku::SeatWindEast.id() + (t.index() - 27) as u8);
             yaku.push((y.expect("wind id"), 1));
@@ -471,7 +489,7 @@ fn regular_candidate(
         yaku.push((Yaku::Shousangen, 2));
     }
     let han: u32 = yaku.iter().map(|y| y.1).sum();
-    let (fu, fu_items) = regular_fu(&shape, pinfu, han, rules);
+    let (fu, fu_items) = regular_fu(&shape, pinfu, han + dora_han, rules);
     Candidate {
         yaku,
         yakuman,
@@ -481,10 +499,9 @@ fn regular_candidate(
     }
 }
 
-fn chiitoitsu_candidate(all: &Counts, sit: &Situation, rules: &ScoringRules) -> Candidate {
+fn chiitoitsu_candidate(rules: &ScoringRules) -> Candidate {
     let mut yaku = Vec::new();
-    let mut yakuman = Vec::new();
-    common_yaku(all, true, sit, rules, &mut yaku, &mut yakuman);
+    let yakuman = Vec::new();
     let (han, fu) = match rules.chiitoitsu {
         Chiitoitsu::Fu25Han2 => (2, 25),
         Chiitoitsu::Fu50Han1 => (1, 50),
@@ -495,20 +512,14 @@ fn chiitoitsu_candidate(all: &Counts, sit: &Situation, rules: &ScoringRules) -> 
         yaku,
         yakuman,
         fu,
-        fu_items: vec![("chiitoitsu".into(), fu)],
+        fu_items: chiitoitsu_items(fu),
         wait: WaitShape::Tanki,
     }
 }
 
-fn kokushi_candidate(
-    hand: &Hand,
-    all: &Counts,
-    sit: &Situation,
-    rules: &ScoringRules,
-) -> Candidate {
-    let mut yaku = Vec::new();
+fn kokushi_candidate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Candidate {
+    let yaku = Vec::new();
     let mut yakuman = Vec::new();
-    common_yaku(all, true, sit, rules, &mut yaku, &mut yakuman);
     if hand.concealed()[sit.win_tile.index()] == 2 {
         let m = if rules.double_kokushi_13 { 2 } else { 1 };
         yakuman.push((Yaku::Kokushi13, m));
@@ -589,6 +600,14 @@ fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
             });
         }
     }
+    for (name, v) in [("honba", sit.honba), ("kyotaku", sit.kyotaku)] {
+        if v > 10_000 {
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!("{v} is beyond any game (at most 10000)"),
+            });
+        }
+    }
     if u32::from(rules.num_players) < 2 {
         return Err(Error::InvalidArgument {
             name: "rules.num_players",
@@ -617,12 +636,17 @@ fn count_dora(all: &Counts, indicators: &[Tile], nukidora: u8, players: u8) -> u
         .sum()
 }
 
-fn candidate_key(c: &Candidate, extra_han: u32, rules: &ScoringRules) -> (u32, u32, u32, u32) {
-    let ym: u32 = c.yakuman.iter().map(|y| y.1).sum();
+fn candidate_key(
+    c: &Candidate,
+    common: &Common,
+    extra_han: u32,
+    rules: &ScoringRules,
+) -> (u32, u32, u32, u32) {
+    let ym: u32 = c.yakuman.iter().chain(&common.yakuman).map(|y| y.1).sum();
     if ym > 0 {
         return (ym, 0, 0, c.fu);
     }
-    let han: u32 = c.yaku.iter().map(|y| y.1).sum::<u32>();
+    let han: u32 = c.yaku.iter().map(|y| y.1).sum::<u32>() + common.han;
     if han == 0 {
         return (0, 0, 0, c.fu);
     }
@@ -650,12 +674,34 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         + hand.melds().iter().map(|m| u32::from(m.red())).sum::<u32>();
     let dora_han = dora + uradora + akadora;
 
-    let mut candidates: Vec<Candidate> = Vec::new();
+    let mut common = Common {
+        yaku: Vec::with_capacity(8),
+        yakuman: Vec::new(),
+        han: 0,
+    };
+    common_yaku(
+        &all,
+        hand.is_closed(),
+        sit,
+        rules,
+        &mut common.yaku,
+        &mut common.yakuman,
+    );
+    if let Some(y) = chuuren(hand.concealed(), sit.win_tile, hand.melds().is_empty()) {
+        let m = if y == Yaku::JunseiChuurenPoutou && rules.double_junsei_chuuren {
+            2
+        } else {
+            1
+        };
+        common.yakuman.push((y, m));
+    }
+    common.han = common.yaku.iter().map(|y| y.1).sum();
+    let mut candidates: Vec<Candidate> = Vec::with_capacity(4);
     for r in decompose_win(hand.concealed(), sit.win_tile) {
         candidates.push(match r.form {
-            Form::Regular => regular_candidate(hand, &r, &all, sit, rules),
-            Form::Chiitoitsu => chiitoitsu_candidate(&all, sit, rules),
-            Form::Kokushi => kokushi_candidate(hand, &all, sit, rules),
+            Form::Regular => regular_candidate(hand, &r, sit, rules, dora_han + common.han),
+            Form::Chiitoitsu => chiitoitsu_candidate(rules),
+            Form::Kokushi => kokushi_candidate(hand, sit, rules),
         });
     }
     if candidates.is_empty()
@@ -664,6 +710,10 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         && hand.melds().is_empty()
         && is_shiisan_puutaa(hand.concealed())
     {
+        // not a complete hand: tenhou/chiihou (and the tile-based yaku) do not apply
+        common.yaku.clear();
+        common.yakuman.clear();
+        common.han = 0;
         candidates.push(Candidate {
             yaku: Vec::new(),
             yakuman: vec![(Yaku::ShiisanPuutaa, 1)],
@@ -692,7 +742,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
     };
     let mut best: Option<(Candidate, (u32, u32, u32, u32))> = None;
     for c in candidates {
-        let k = candidate_key(&c, dora_han, rules);
+        let k = candidate_key(&c, &common, dora_han, rules);
         if best.as_ref().map_or(true, |b| k > b.1) {
             best = Some((c, k));
         }
@@ -700,6 +750,8 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
     let Some((mut best, _)) = best else {
         return Ok(result);
     };
+    best.yaku.extend_from_slice(&common.yaku);
+    best.yakuman.extend_from_slice(&common.yakuman);
     result.wait = Some(best.wait);
     result.fu = best.fu;
     result.fu_breakdown = std::mem::take(&mut best.fu_items);
@@ -755,4 +807,128 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         rules,
     );
     Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tile;
+
+    fn sit(win: &str, seat: &str, f: impl FnOnce(&mut Situation)) -> Situation {
+        let mut s = Situation::new(parse_tile(win).unwrap());
+        s.seat_wind = parse_tile(seat).unwrap();
+        f(&mut s);
+        s
+    }
+
+    fn run(hand: &str, s: &Situation) -> ScoreResult {
+        score(&Hand::parse(hand).unwrap(), s, &ScoringRules::tenhou()).unwrap()
+    }
+
+    #[test]
+    fn worked_cases() {
+        // RC15: dealer ron, kanchan reading keeps 222s concealed: 7 han 50 fu 18000
+        let r = run(
+            "12222305888s666z",
+            &sit("2s", "1z", |s| {
+                s.round_wind = Tile::SOUTH;
+                s.dora_indicators = vec![parse_tile("6p").unwrap()];
+            }),
+        );
+        assert_eq!((r.han, r.fu, r.payments.value), (7, 50, 18000));
+        // RC17: toitoi + sanankou reading, 12 han
+        let r = run(
+            "11122233344s222z",
+            &sit("1s", "2z", |s| {
+                s.riichi = true;
+                s.ura_indicators = vec![parse_tile("1s").unwrap()];
+            }),
+        );
+        assert_eq!((r.han, r.payments.value), (12, 24000));
+        // RC30: kanchan reading, 40 fu; 1 honba
+        let r = run("777p05567888s pon:888m", &sit("6s", "1z", |s| s.honba = 1));
+        assert_eq!((r.han, r.fu, r.payments.ron), (2, 40, 4200));
+        // RC35: rinshan tsumo keeps the 2 tsumo fu
+        let r = run(
+            "678m567p88s pon:111z kakan:2222z",
+            &sit("6m", "3z", |s| {
+                s.tsumo = true;
+                s.rinshan = true;
+                s.dora_indicators = vec![Tile::EAST];
+            }),
+        );
+        assert_eq!((r.han, r.fu, r.payments.tsumo_dealer), (6, 50, 6000));
+    }
+
+    #[test]
+    fn results_not_errors() {
+        let r = run("123m234p340678s22z", &sit("2m", "1z", |_| {}));
+        assert!(r.is_agari && !r.has_yaku && r.payments.total == 0);
+        let r = run("123m12359p1678s22z", &sit("2m", "1z", |_| {}));
+        assert!(!r.is_agari);
+        let h = Hand::parse("123m456p789s234s5p").unwrap();
+        assert!(score(&h, &sit("5p", "1z", |_| {}), &ScoringRules::tenhou()).is_err());
+    }
+
+    #[test]
+    fn fu_items_sum_to_fu() {
+        for (hand, win) in [
+            ("111m999p123s999s55p", "2s"),
+            ("567p11z ankan:2222m ankan:4444s daiminkan:9999p", "5p"),
+            ("234m567p66s chi:345s chi:678p", "2m"),
+        ] {
+            let r = run(hand, &sit(win, "2z", |_| {}));
+            let sum: u32 = r.fu_breakdown.iter().map(|i| i.fu).sum();
+            assert_eq!(sum, r.fu, "{hand}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn time_core() {
+        let hands = [
+            ("123m456p789s234s55p", "2s"),
+            ("11122233344789m", "1m"),
+            ("678m567p88s pon:111z kakan:2222z", "6m"),
+            ("223344m223344p55s", "2m"),
+            ("1133m5577p2299s11z", "1z"),
+            ("234m567p66s chi:345s chi:678p", "2m"),
+        ];
+        let parsed: Vec<(Hand, Situation)> = hands
+            .iter()
+            .map(|(h, w)| {
+                let mut s = Situation::new(crate::notation::parse_tile(w).unwrap());
+                s.dora_indicators = vec![Tile::from_index(3)];
+                (Hand::parse(h).unwrap(), s)
+            })
+            .collect();
+        let rules = ScoringRules::tenhou();
+        let n = 200_000;
+        let t = std::time::Instant::now();
+        let mut acc = 0u32;
+        for i in 0..n {
+            let (h, s) = &parsed[i % parsed.len()];
+            acc += decompose_win(h.concealed(), s.win_tile).len() as u32;
+        }
+        let d = t.elapsed();
+        eprintln!(
+            "decompose: {:.0} ns/hand ({acc})",
+            d.as_nanos() as f64 / n as f64
+        );
+        let t = std::time::Instant::now();
+        for i in 0..n {
+            let (h, s) = &parsed[i % parsed.len()];
+            acc += score(h, s, &rules).unwrap().han;
+        }
+        let d = t.elapsed();
+        eprintln!(
+            "score: {:.0} ns/hand ({acc})",
+            d.as_nanos() as f64 / n as f64
+        );
+    }
 }

@@ -14,6 +14,8 @@
 //!
 //! The regular form combines per-suit tables (see [`table`]) by min-plus convolution;
 //! hands whose melds cap a kind use an exact dynamic programme over ranks instead.
+#[cfg(target_arch = "x86_64")]
+mod simd;
 pub mod table;
 
 use crate::error::{Error, Result};
@@ -70,6 +72,10 @@ pub struct ShantenDetail {
 
 /// A concealed part to evaluate: counts, the melds still needed, the per-kind copy
 /// limits (when own melds cap them) and whether the closed forms apply.
+///
+/// Build it with [`Concealed::from_counts`] or [`Concealed::from_hand`], which check
+/// their input; a value assembled by hand must keep every count within its cap and
+/// at most 14 tiles, or results are meaningless (though nothing panics).
 #[derive(Clone, Copy, Debug)]
 pub struct Concealed {
     /// Concealed tiles per kind.
@@ -163,86 +169,157 @@ pub fn check_total(n: usize) -> Result<()> {
     Ok(())
 }
 
-/// Unpack the ten 4-bit costs of a table entry.
+/// Costs of one group in 16 byte lanes: lane `m` holds the cost of `m` melds and no
+/// pair, lane `8 + m` of `m` melds and a pair (m = 0..=4); the other lanes hold
+/// [`INF`]. The layout lets the min-plus convolution run as whole-vector byte ops.
+pub(crate) type Costs = [u8; 16];
+
+/// Cost of an impossible or unused lane (saturating arithmetic keeps it there).
+const INF: u8 = 0x7F;
+
+/// The lanes of a packed table entry (4-bit field `2m + p` → lane `8p + m`).
 #[inline(always)]
-fn unpack(x: u64) -> [u8; 10] {
-    let mut r = [0u8; 10];
-    for (j, v) in r.iter_mut().enumerate() {
-        *v = ((x >> (4 * j)) & 15) as u8;
+fn lanes(x: u64) -> Costs {
+    const LO: u64 = 0x0F_0F0F_0F0F;
+    const PAD: u64 = 0x7F7F_7F00_0000_0000;
+    let p0 = (x & LO) | PAD;
+    let p1 = ((x >> 4) & LO) | PAD;
+    (u128::from(p0) | (u128::from(p1) << 64)).to_le_bytes()
+}
+
+/// The lanes of ten costs indexed `2m + p`.
+#[cfg(test)]
+fn lanes_of(f: &[u8; 10]) -> Costs {
+    let mut r = [INF; 16];
+    for m in 0..5 {
+        r[m] = f[2 * m];
+        r[8 + m] = f[2 * m + 1];
     }
     r
 }
 
-/// Min-plus convolution of two groups' costs over (melds, pairs).
+/// `b` moved up `MA` melds within both halves (lanes `MA..=4` and `8+MA..=12`).
 #[inline(always)]
-fn convolve(a: &[u8; 10], b: &[u8; 10]) -> [u8; 10] {
-    let mut r = [u8::MAX; 10];
-    for m in 0..5 {
-        for ma in 0..=m {
-            let mb = m - ma;
-            r[2 * m] = r[2 * m].min(a[2 * ma] + b[2 * mb]);
-            r[2 * m + 1] = r[2 * m + 1]
-                .min(a[2 * ma + 1] + b[2 * mb])
-                .min(a[2 * ma] + b[2 * mb + 1]);
+fn up<const MA: usize>(b: &Costs) -> Costs {
+    let mut r = [INF; 16];
+    for (l, x) in r.iter_mut().enumerate() {
+        if (l & 7) >= MA && (l & 7) <= 4 {
+            *x = b[l - MA];
         }
     }
     r
 }
 
+/// `b`'s no-pair half moved to the pair half and up `MA` melds (lanes `8+MA..=12`).
+#[inline(always)]
+fn up_pair<const MA: usize>(b: &Costs) -> Costs {
+    let mut r = [INF; 16];
+    for (l, x) in r.iter_mut().enumerate() {
+        if l >= 8 + MA && l <= 12 {
+            *x = b[l - 8 - MA];
+        }
+    }
+    r
+}
+
+/// One term of the convolution: `MA` melds (and maybe the pair) from `a`.
+#[inline(always)]
+fn step<const MA: usize>(r: &mut Costs, a: &Costs, b: &Costs) {
+    let (a0, a1) = (a[MA], a[8 + MA]);
+    let s0 = up::<MA>(b);
+    let s1 = up_pair::<MA>(b);
+    for l in 0..16 {
+        r[l] = r[l]
+            .min(s0[l].saturating_add(a0))
+            .min(s1[l].saturating_add(a1));
+    }
+}
+
+/// Min-plus convolution of two groups' costs over (melds, pair).
+#[inline(always)]
+fn convolve(a: &Costs, b: &Costs) -> Costs {
+    let mut r = [INF; 16];
+    step::<0>(&mut r, a, b);
+    step::<1>(&mut r, a, b);
+    step::<2>(&mut r, a, b);
+    step::<3>(&mut r, a, b);
+    step::<4>(&mut r, a, b);
+    r
+}
+
 /// Cost of `need` melds and one pair from two groups.
 #[inline(always)]
-fn finish(a: &[u8; 10], b: &[u8; 10], need: usize) -> u8 {
-    let mut best = u8::MAX;
-    for ma in 0..=need {
+fn finish(a: &Costs, b: &Costs, need: usize) -> u8 {
+    let mut best = INF;
+    for ma in 0..=need.min(4) {
         let mb = need - ma;
         best = best
-            .min(a[2 * ma + 1] + b[2 * mb])
-            .min(a[2 * ma] + b[2 * mb + 1]);
+            .min(a[8 + ma].saturating_add(b[mb]))
+            .min(a[ma].saturating_add(b[8 + mb]));
     }
     best
 }
 
-/// Costs of one group (0..3 = m, p, s, 3 = honors) with no cap below 4.
+/// Costs of one group (0..3 = m, p, s, 3 = honors) with no cap below 4. Counts
+/// outside the tables (a kind above 4, a suit above 14 tiles) read as all-15 costs
+/// instead of panicking; every public entry point validates before getting here.
 #[inline(always)]
-pub(crate) fn group_costs(counts: &Counts, g: usize) -> [u8; 10] {
+pub(crate) fn group_costs(counts: &Counts, g: usize) -> Costs {
     let t = table::tables();
-    if g < 3 {
-        unpack(t.suit[table::suit_rank(&counts[9 * g..9 * g + 9])])
+    let entry = if g < 3 {
+        t.suit.get(table::suit_rank(&counts[9 * g..9 * g + 9]))
     } else {
-        unpack(t.honor[table::honor_key(&counts[27..34])])
+        t.honor.get(table::honor_key(&counts[27..34]))
+    };
+    lanes(entry.copied().unwrap_or(u64::MAX))
+}
+
+/// `v` with `melds` more melds, and the pair too when `pair` (from the no-pair half).
+#[inline(always)]
+fn add_melds(v: &Costs, melds: usize, pair: bool) -> Costs {
+    match (melds, pair) {
+        (0, false) => *v,
+        (1, false) => up::<1>(v),
+        (2, false) => up::<2>(v),
+        (3, false) => up::<3>(v),
+        (4, false) => up::<4>(v),
+        (0, true) => up_pair::<0>(v),
+        (1, true) => up_pair::<1>(v),
+        (2, true) => up_pair::<2>(v),
+        (3, true) => up_pair::<3>(v),
+        (4, true) => up_pair::<4>(v),
+        _ => [INF; 16],
     }
 }
 
-/// Costs of one group under per-kind caps: exact dynamic programme over ranks.
-#[allow(clippy::needless_range_loop)] // indices are the state
-pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8; 10] {
-    const INF: u8 = 99;
-    // dp[a][b][m][p]: a runs started two ranks back, b one rank back
-    let mut dp = [[[[INF; 2]; 5]; 5]; 5];
-    dp[0][0][0][0] = 0;
+/// Costs of one group under per-kind caps: an exact dynamic programme over ranks
+/// whose state is the runs still open (`a` started two ranks back, `b` one rank
+/// back) and whose values are whole cost vectors over (melds, pair).
+#[allow(clippy::needless_range_loop)] // the indices are the state
+pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> Costs {
+    let mut dp = [[[INF; 16]; 5]; 5];
+    dp[0][0][0] = 0;
     let n = h.len();
     for i in 0..n {
-        let mut next = [[[[INF; 2]; 5]; 5]; 5];
+        let mut next = [[[INF; 16]; 5]; 5];
         let max_new = if sequences && i + 2 < n { 4 } else { 0 };
-        for a in 0..5 {
+        let cap = caps[i] as usize;
+        for a in 0..5usize {
             for b in 0..5 - a {
-                for m in 0..5 {
-                    for p in 0..2 {
-                        let cur = dp[a][b][m][p];
-                        if cur == INF {
-                            continue;
-                        }
-                        for c in 0..=max_new.min(4 - m) {
-                            for t in 0..=usize::from(m + c < 4) {
-                                for q in 0..=(1 - p) {
-                                    let need = a + b + c + 3 * t + 2 * q;
-                                    if need > caps[i] as usize {
-                                        continue;
-                                    }
-                                    let cost = cur + (need as u8).saturating_sub(h[i]);
-                                    let slot = &mut next[b][c][m + c + t][p + q];
-                                    *slot = (*slot).min(cost);
-                                }
+                let cur = &dp[a][b];
+                if a + b > cap || cur.iter().all(|&x| x >= INF) {
+                    continue;
+                }
+                let room = cap - a - b;
+                for c in 0..=max_new.min(room) {
+                    for t in 0..=usize::from(room - c >= 3) {
+                        for q in 0..=usize::from(room - c - 3 * t >= 2) {
+                            let need = (a + b + c + 3 * t + 2 * q) as u8;
+                            let cost = need.saturating_sub(h[i]);
+                            let v = add_melds(cur, c + t, q == 1);
+                            let slot = &mut next[b][c];
+                            for l in 0..16 {
+                                slot[l] = slot[l].min(v[l].saturating_add(cost));
                             }
                         }
                     }
@@ -251,19 +328,25 @@ pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> [u8;
         }
         dp = next;
     }
-    let mut r = [0u8; 10];
-    for m in 0..5 {
-        for p in 0..2 {
-            r[2 * m + p] = dp[0][0][m][p];
-        }
-    }
-    r
+    dp[0][0]
 }
 
 /// Costs of group `g` of a concealed part, respecting its caps.
-pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> [u8; 10] {
+pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> Costs {
     let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
     match &c.caps {
+        Some(caps) if g == 3 && caps[lo..hi].iter().all(|&x| x == 4 || x < 2) => {
+            // honor melds are pons and kans, leaving at most one copy of their kind: it
+            // can join no set, and at least two unused honor kinds always remain for the
+            // table to choose instead, so the table of the other honors is exact
+            let mut h = *counts;
+            for k in lo..hi {
+                if caps[k] < 2 {
+                    h[k] = 0;
+                }
+            }
+            group_costs(&h, 3)
+        }
         Some(caps) if caps[lo..hi].iter().any(|&x| x < 4) => {
             group_costs_capped(&counts[lo..hi], &caps[lo..hi], g < 3)
         }
@@ -271,20 +354,56 @@ pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> [u8; 1
     }
 }
 
-/// Regular-form replacement number of counts with no caps (fast path).
+/// Regular-form replacement number of valid counts with no caps (fast path;
+/// `melds_needed` ≤ 4).
 #[inline]
 pub fn regular_replacement(counts: &Counts, melds_needed: usize) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::regular_replacement(counts, melds_needed)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        regular_replacement_portable(counts, melds_needed)
+    }
+}
+
+/// Regular-form replacement numbers after one more copy of each kind, for valid counts
+/// with no caps and at most 13 tiles; `u8::MAX` for kinds already held four times.
+pub fn regular_after_draw(counts: &Counts, melds_needed: usize) -> [u8; 34] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::regular_after_draw(counts, melds_needed)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut out = [u8::MAX; 34];
+        let mut c = *counts;
+        for k in 0..34 {
+            if c[k] < 4 {
+                c[k] += 1;
+                out[k] = regular_replacement_portable(&c, melds_needed);
+                c[k] -= 1;
+            }
+        }
+        out
+    }
+}
+
+/// [`regular_replacement`] without SIMD intrinsics (the reference for the SSE2 kernel).
+#[inline]
+pub fn regular_replacement_portable(counts: &Counts, melds_needed: usize) -> u8 {
     let t = table::tables();
-    let m = unpack(t.suit[table::suit_rank(&counts[0..9])]);
-    let p = unpack(t.suit[table::suit_rank(&counts[9..18])]);
-    let s = unpack(t.suit[table::suit_rank(&counts[18..27])]);
-    let z = unpack(t.honor[table::honor_key(&counts[27..34])]);
+    let m = lanes(t.suit[table::suit_rank(&counts[0..9])]);
+    let p = lanes(t.suit[table::suit_rank(&counts[9..18])]);
+    let s = lanes(t.suit[table::suit_rank(&counts[18..27])]);
+    let z = lanes(t.honor[table::honor_key(&counts[27..34])]);
     finish(&convolve(&m, &p), &convolve(&s, &z), melds_needed)
 }
 
 /// Replacement number of the regular form from per-group costs.
 #[inline]
-pub(crate) fn regular_from_groups(g: &[[u8; 10]; 4], melds_needed: usize) -> u8 {
+pub(crate) fn regular_from_groups(g: &[Costs; 4], melds_needed: usize) -> u8 {
     finish(
         &convolve(&g[0], &g[1]),
         &convolve(&g[2], &g[3]),
@@ -306,7 +425,7 @@ pub fn chiitoitsu_replacement(counts: &Counts) -> u8 {
 }
 
 /// The thirteen terminal and honor kinds.
-const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+pub(crate) const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 /// Kokushi replacement number: one of each terminal and honor plus one more of them.
 #[inline]
@@ -318,6 +437,123 @@ pub fn kokushi_replacement(counts: &Counts) -> u8 {
         pair |= u8::from(counts[k] >= 2);
     }
     14 - kinds - pair
+}
+
+/// Byte-parallel summary of a counts row (8 counts per `u64`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RowStats {
+    /// Some count is above 4 (the other fields are then meaningless).
+    pub over4: bool,
+    /// Total tiles.
+    pub total: usize,
+    /// Kinds with at least two copies.
+    pub pairs: u32,
+    /// Kinds with exactly one copy.
+    pub singles: u32,
+    /// Terminal and honor kinds held.
+    pub yaochuu_kinds: u32,
+    /// Some terminal or honor kind held twice or more.
+    pub yaochuu_pair: bool,
+}
+
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// Bytes 0xFF at the terminal and honor kinds, per word of 8 kinds.
+const YAOCHUU_MASK: [u64; 5] = {
+    let mut m = [0u64; 5];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        let k = YAOCHUU[i];
+        m[k / 8] |= 0xFF << (8 * (k % 8));
+        i += 1;
+    }
+    m
+};
+
+/// Summarise a row in a few word operations.
+#[inline]
+pub(crate) fn row_stats(c: &Counts) -> RowStats {
+    let word = |i: usize| {
+        let mut b = [0u8; 8];
+        let hi = (8 * i + 8).min(34);
+        b[..hi - 8 * i].copy_from_slice(&c[8 * i..hi]);
+        u64::from_le_bytes(b)
+    };
+    let w = [word(0), word(1), word(2), word(3), word(4)];
+    let mut over = 0u64;
+    let mut sum = 0u64;
+    let (mut pairs, mut ones) = (0u32, 0u32);
+    let (mut yk, mut yp) = (0u32, 0u64);
+    for (i, &x) in w.iter().enumerate() {
+        // byte ≥ 5: its low 7 bits + 0x7B carry into bit 7, or bit 7 is already set
+        over |= (((x & !HIGH) + 0x7B * ONES) | x) & HIGH;
+        sum = sum.wrapping_add(x);
+        let ge1 = x.wrapping_add(0x7F * ONES) & HIGH;
+        let ge2 = x.wrapping_add(0x7E * ONES) & HIGH;
+        ones += ge1.count_ones();
+        pairs += ge2.count_ones();
+        yk += (ge1 & YAOCHUU_MASK[i]).count_ones();
+        yp |= ge2 & YAOCHUU_MASK[i];
+    }
+    RowStats {
+        over4: over != 0,
+        total: (sum.wrapping_mul(ONES) >> 56) as usize,
+        pairs,
+        singles: ones - pairs.min(ones),
+        yaochuu_kinds: yk,
+        yaochuu_pair: yp != 0,
+    }
+}
+
+/// Chiitoitsu replacement number from a row summary.
+#[inline]
+fn chiitoitsu_from(st: &RowStats) -> u8 {
+    let pairs = st.pairs.min(7);
+    (14 - 2 * pairs - st.singles.min(7 - pairs)) as u8
+}
+
+/// Kokushi replacement number from a row summary.
+#[inline]
+fn kokushi_from(st: &RowStats) -> u8 {
+    (14 - st.yaochuu_kinds - u32::from(st.yaochuu_pair)) as u8
+}
+
+/// Check a counts row and compute one form's shanten in one pass: the batch kernel.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] naming the first kind above 4, [`Error::BadTileCount`]
+/// for a bad total or a closed form on fewer than 13 tiles.
+#[inline]
+pub fn row_shanten(counts: &Counts, form: Form) -> Result<i8> {
+    let st = row_stats(counts);
+    if st.over4 {
+        crate::hand::check_counts(counts)?;
+    }
+    check_total(st.total)?;
+    let n = st.total;
+    let closed = n >= 13;
+    let r = match form {
+        Form::Regular => regular_replacement(counts, n / 3),
+        Form::Minimum => {
+            let r = regular_replacement(counts, n / 3);
+            if closed {
+                r.min(chiitoitsu_from(&st)).min(kokushi_from(&st))
+            } else {
+                r
+            }
+        }
+        Form::Chiitoitsu | Form::Kokushi if !closed => {
+            return Err(Error::BadTileCount {
+                concealed: n,
+                melds: (14 - n) / 3,
+                expected: "13 or 14 concealed tiles for chiitoitsu or kokushi",
+            })
+        }
+        Form::Chiitoitsu => chiitoitsu_from(&st),
+        Form::Kokushi => kokushi_from(&st),
+    };
+    Ok(r as i8 - 1)
 }
 
 /// Replacement number of one form (`None` when the form does not apply).
@@ -390,26 +626,6 @@ pub fn hand_shanten(hand: &Hand) -> i8 {
 /// Shanten of every form of a hand.
 pub fn hand_shanten_detail(hand: &Hand) -> ShantenDetail {
     detail(&Concealed::from_hand(hand))
-}
-
-/// Shanten of valid counts with total `n` (checked by the caller), one form;
-/// `None` when the form does not apply.
-#[inline]
-pub fn shanten_valid(counts: &Counts, n: usize, form: Form) -> Option<i8> {
-    match form {
-        Form::Regular => Some(regular_replacement(counts, n / 3) as i8 - 1),
-        Form::Minimum => {
-            let mut r = regular_replacement(counts, n / 3);
-            if n >= 13 {
-                r = r
-                    .min(chiitoitsu_replacement(counts))
-                    .min(kokushi_replacement(counts));
-            }
-            Some(r as i8 - 1)
-        }
-        Form::Chiitoitsu => (n >= 13).then(|| chiitoitsu_replacement(counts) as i8 - 1),
-        Form::Kokushi => (n >= 13).then(|| kokushi_replacement(counts) as i8 - 1),
-    }
 }
 
 #[cfg(test)]
@@ -516,7 +732,7 @@ mod tests {
                 continue;
             }
             let dp = group_costs_capped(&v, &[4; 9], true);
-            assert_eq!(dp, unpack(t.suit[table::suit_rank(&v)]), "{v:?}");
+            assert_eq!(dp, lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
         }
         for key in 0..4096usize {
             let n = [key & 7, (key >> 3) & 7, (key >> 6) & 7, (key >> 9) & 7];
@@ -532,8 +748,114 @@ mod tests {
                 continue;
             }
             let dp = group_costs_capped(&h, &[4; 7], false);
-            assert_eq!(dp, unpack(t.honor[key]), "{h:?}");
+            assert_eq!(dp, lanes(t.honor[key]), "{h:?}");
         }
+    }
+
+    #[test]
+    fn suit_table_matches_dp_on_every_small_vector() {
+        // every suit vector of at most 7 tiles (the ones random hands hit most)
+        let t = table::tables();
+        let mut v = [0u8; 9];
+        let mut checked = 0;
+        loop {
+            if v.iter().map(|&x| x as u32).sum::<u32>() <= 7 {
+                let dp = group_costs_capped(&v, &[4; 9], true);
+                assert_eq!(dp, lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
+                checked += 1;
+            }
+            let mut i = 0;
+            while i < 9 && v[i] == 4 {
+                v[i] = 0;
+                i += 1;
+            }
+            if i == 9 {
+                break;
+            }
+            v[i] += 1;
+        }
+        assert_eq!(checked, 1 + 9 + 45 + 165 + 495 + 1278 + 2922 + 6030);
+    }
+
+    #[test]
+    fn vector_dp_equals_scalar_dp_under_random_caps() {
+        let mut seed = 0x1357_9BDF_2468_ACE0u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let mut h = [0u8; 9];
+            let mut caps = [4u8; 9];
+            for k in 0..9 {
+                caps[k] = [4, 4, 4, 3, 2, 1, 0][(next() % 7) as usize];
+                h[k] = (next() % (u64::from(caps[k]) + 1)) as u8;
+            }
+            if h.iter().map(|&x| u32::from(x)).sum::<u32>() > 14 {
+                continue;
+            }
+            for seqs in [true, false] {
+                let v = group_costs_capped(&h, &caps, seqs);
+                let s = lanes_of(&group_costs_capped_scalar(&h, &caps, seqs));
+                // impossible combinations: ≥ 99 in the scalar form, ≥ INF in the vector
+                let norm = |x: u8| if x >= 99 { u8::MAX } else { x };
+                for l in 0..16 {
+                    assert_eq!(norm(v[l]), norm(s[l]), "{h:?} {caps:?} lane {l}");
+                }
+            }
+        }
+    }
+
+    /// Scalar form of [`group_costs_capped`], kept as its test reference.
+    #[cfg(test)]
+    #[allow(clippy::needless_range_loop)] // indices are the state
+    fn group_costs_capped_scalar(h: &[u8], caps: &[u8], sequences: bool) -> [u8; 10] {
+        const INF: u8 = 99;
+        // dp[a][b][m][p]: a runs started two ranks back, b one rank back
+        let mut dp = [[[[INF; 2]; 5]; 5]; 5];
+        dp[0][0][0][0] = 0;
+        let n = h.len();
+        for i in 0..n {
+            let mut next = [[[[INF; 2]; 5]; 5]; 5];
+            let max_new = if sequences && i + 2 < n { 4 } else { 0 };
+            let cap = caps[i] as usize;
+            for a in 0..5 {
+                // runs already passing through rank i use a + b of its copies
+                for b in 0..(5 - a).min((cap + 1).saturating_sub(a)) {
+                    let room = cap - a - b;
+                    for m in 0..5 {
+                        for p in 0..2 {
+                            let cur = dp[a][b][m][p];
+                            if cur == INF {
+                                continue;
+                            }
+                            for c in 0..=max_new.min(4 - m).min(room) {
+                                let room = room - c;
+                                for t in 0..=usize::from(m + c < 4 && room >= 3) {
+                                    let room = room - 3 * t;
+                                    for q in 0..=usize::from(p == 0 && room >= 2) {
+                                        let need = a + b + c + 3 * t + 2 * q;
+                                        let cost = cur + (need as u8).saturating_sub(h[i]);
+                                        let slot = &mut next[b][c][m + c + t][p + q];
+                                        *slot = (*slot).min(cost);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            dp = next;
+        }
+        let mut r = [0u8; 10];
+        for m in 0..5 {
+            for p in 0..2 {
+                r[2 * m + p] = dp[0][0][m][p];
+            }
+        }
+        r
     }
 
     #[test]

@@ -12,7 +12,8 @@ use std::cmp::Reverse;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::{
-    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_from_groups, Concealed,
+    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_after_draw,
+    regular_from_groups, regular_replacement, Concealed, YAOCHUU,
 };
 use crate::tile::{Counts, Tile};
 
@@ -63,6 +64,9 @@ pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
 /// Replacement number (minimum over the forms) and, per kind, whether one more copy
 /// lowers it (`false` where the player cannot hold one more).
 pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
+    if c.caps.is_none() {
+        return improving_uncapped(c);
+    }
     let need = c.melds_needed as usize;
     let g = [0, 1, 2, 3].map(|g| group_costs_of(c, &c.counts, g));
     let chiitoi = c.closed.then(|| chiitoitsu_replacement(&c.counts));
@@ -93,6 +97,55 @@ pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
     (base, out)
 }
 
+/// [`improving`] for a part with no caps: the SIMD kernel for the regular form, and
+/// the closed forms updated per kind from the row summary.
+fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
+    let need = c.melds_needed as usize;
+    let counts = &c.counts;
+    let mut base = regular_replacement(counts, need);
+    let after = regular_after_draw(counts, need);
+    let mut out = [false; 34];
+    if c.closed {
+        let chiitoi = chiitoitsu_replacement(counts);
+        let kokushi = kokushi_replacement(counts);
+        base = base.min(chiitoi).min(kokushi);
+        let (pairs, singles) = counts.iter().fold((0u8, 0u8), |(p, s), &x| {
+            (p + u8::from(x >= 2), s + u8::from(x == 1))
+        });
+        let yaochuu_pair = YAOCHUU.iter().any(|&k| counts[k] >= 2);
+        for k in 0..34 {
+            let h = counts[k];
+            if h >= 4 {
+                continue;
+            }
+            // chiitoitsu after the draw
+            let (p2, s2) = match h {
+                0 => (pairs, singles + 1),
+                1 => (pairs + 1, singles - 1),
+                _ => (pairs, singles),
+            };
+            let p2 = p2.min(7);
+            let chiitoi2 = 14 - 2 * p2 - s2.min(7 - p2);
+            // kokushi after the draw
+            let kokushi2 = if YAOCHUU.contains(&k) {
+                match h {
+                    0 => kokushi - 1,
+                    1 if !yaochuu_pair => kokushi - 1,
+                    _ => kokushi,
+                }
+            } else {
+                kokushi
+            };
+            out[k] = after[k].min(chiitoi2).min(kokushi2) < base;
+        }
+    } else {
+        for k in 0..34 {
+            out[k] = after[k] < base;
+        }
+    }
+    (base, out)
+}
+
 /// Ukeire of a concealed part whose total is 3n + 1, given the player's own tiles
 /// (concealed and melded) and the visible tiles.
 ///
@@ -119,7 +172,8 @@ pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire
 
 /// Discards of a concealed part whose total is 3n + 2: each distinct kind with the
 /// shanten and ukeire after it, by shanten ascending, ukeire count descending, then
-/// tile kind.
+/// tile kind. Live counts subtract the tiles of the hand before the discard (the
+/// discarded copy lies in the player's pond, so it is not live).
 ///
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
@@ -132,9 +186,8 @@ pub fn discards_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Vec<
         }
         let mut after = *c;
         after.counts[k] -= 1;
-        let mut own_after = *own;
-        own_after[k] -= 1;
-        let u = ukeire_of(&after, &own_after, visible)?;
+        // the discarded copy lies in the player's pond: still not live
+        let u = ukeire_of(&after, own, visible)?;
         out.push(Discard {
             tile: Tile::from_index(k),
             shanten: u.shanten,

@@ -6,7 +6,9 @@
 //! draw, RC08). Copies merely visible elsewhere (discards, other players' melds, dora
 //! indicators) do not matter: such a "karaten" hand is tenpai on Tenhou.
 
-use crate::decompose::{decompose_win, is_complete, WaitShape};
+use crate::decompose::{
+    decompose_win, group_fit, is_chiitoitsu, is_kokushi, WaitShape, IS_YAOCHUU,
+};
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::tile::{Counts, Tile};
@@ -31,31 +33,81 @@ pub struct Wait {
 /// [`Hand`], which is always valid.
 pub fn waits(concealed: &Counts, meld_counts: &Counts) -> Vec<Wait> {
     let mut out = Vec::new();
+    scan_winning_tiles(concealed, meld_counts, &mut |tile, won| {
+        let mut shapes: Vec<WaitShape> = decompose_win(won, tile).iter().map(|r| r.wait).collect();
+        shapes.sort_unstable();
+        shapes.dedup();
+        out.push(Wait { tile, shapes });
+        true
+    });
+    out
+}
+
+/// Whether 3n+1 concealed tiles (with `meld_counts` as in [`waits`]) have any wait;
+/// stops at the first one and computes no shapes.
+pub fn has_wait(concealed: &Counts, meld_counts: &Counts) -> bool {
+    let mut any = false;
+    scan_winning_tiles(concealed, meld_counts, &mut |_, _| {
+        any = true;
+        false
+    });
+    any
+}
+
+/// Call `f(tile, completed counts)` for each winning tile in ascending order while it
+/// returns true. Malformed input calls nothing.
+fn scan_winning_tiles(
+    concealed: &Counts,
+    meld_counts: &Counts,
+    f: &mut dyn FnMut(Tile, &Counts) -> bool,
+) {
     let n = tile_count(concealed);
     if n % 3 != 1 || n > 13 {
-        return out;
+        return;
     }
+    for k in 0..34 {
+        if u32::from(concealed[k]) + u32::from(meld_counts[k]) > 4 {
+            return;
+        }
+    }
+    // Fit of each group as it stands; adding a tile changes only its own group.
+    let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
+    // Kokushi tenpai needs 13 concealed terminals/honors; then every one is a candidate.
+    let kokushi_shape = n == 13 && (0..34).all(|k| concealed[k] == 0 || IS_YAOCHUU[k]);
     let mut c = *concealed;
     for k in 0..34 {
-        let held = u32::from(concealed[k]) + u32::from(meld_counts[k]);
-        if held > 4 {
-            return Vec::new();
+        if concealed[k] + meld_counts[k] >= 4 {
+            continue; // every copy is in the player's own hand (RC08)
         }
-        if held == 4 {
+        let g = k / 9;
+        // a winning tile touches the hand: same kind, or a numbered neighbour within 2
+        let near = if g == 3 {
+            concealed[k] > 0
+        } else {
+            let lo = (k - k % 9).max(k.saturating_sub(2));
+            let hi = (k - k % 9 + 8).min(k + 2);
+            (lo..=hi).any(|j| concealed[j] > 0)
+        };
+        if !(near || (kokushi_shape && IS_YAOCHUU[k])) {
             continue;
         }
         c[k] += 1;
-        if is_complete(&c) {
-            let tile = Tile::from_index(k);
-            let mut shapes: Vec<WaitShape> =
-                decompose_win(&c, tile).iter().map(|r| r.wait).collect();
-            shapes.sort_unstable();
-            shapes.dedup();
-            out.push(Wait { tile, shapes });
+        let own = group_fit(&c, g);
+        let mut pairs = usize::from(own.pair);
+        let mut regular = own.melds || own.pair;
+        for (h, fit) in fits.iter().enumerate() {
+            if h != g {
+                regular &= fit.melds || fit.pair;
+                pairs += usize::from(fit.pair);
+            }
+        }
+        let complete =
+            (regular && pairs == 1) || (n == 13 && (is_chiitoitsu(&c) || is_kokushi(&c)));
+        if complete && !f(Tile::from_index(k), &c) {
+            return;
         }
         c[k] -= 1;
     }
-    out
 }
 
 /// Waits of a hand with 13 tiles counting each meld as 3 (see [`waits`]).
@@ -63,6 +115,21 @@ pub fn waits(concealed: &Counts, meld_counts: &Counts) -> Vec<Wait> {
 /// # Errors
 /// [`Error::BadTileCount`] if the hand holds 14 tiles (it must discard first).
 pub fn waits_of_hand(hand: &Hand) -> Result<Vec<Wait>> {
+    let meld_counts = checked_meld_counts(hand)?;
+    Ok(waits(hand.concealed(), &meld_counts))
+}
+
+/// Whether a 13-tile hand is tenpai: it has at least one wait (see [`waits`]).
+///
+/// # Errors
+/// [`Error::BadTileCount`] if the hand holds 14 tiles.
+pub fn is_tenpai(hand: &Hand) -> Result<bool> {
+    let meld_counts = checked_meld_counts(hand)?;
+    Ok(has_wait(hand.concealed(), &meld_counts))
+}
+
+/// Copies in the hand's melds, or the error for a 14-tile hand.
+fn checked_meld_counts(hand: &Hand) -> Result<Counts> {
     if hand.is_full() {
         return Err(Error::BadTileCount {
             concealed: hand.concealed_len(),
@@ -74,15 +141,7 @@ pub fn waits_of_hand(hand: &Hand) -> Result<Vec<Wait>> {
     for m in hand.melds() {
         m.add_to(&mut meld_counts);
     }
-    Ok(waits(hand.concealed(), &meld_counts))
-}
-
-/// Whether a 13-tile hand is tenpai: it has at least one wait (see [`waits`]).
-///
-/// # Errors
-/// [`Error::BadTileCount`] if the hand holds 14 tiles.
-pub fn is_tenpai(hand: &Hand) -> Result<bool> {
-    Ok(!waits_of_hand(hand)?.is_empty())
+    Ok(meld_counts)
 }
 
 #[cfg(test)]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import riichi
-from _brute import SUITS, block_tiles, can_sequence, counts_of, mpsz
 from hypothesis import assume
 from hypothesis import strategies as st
+
+import riichi
+from _brute import SUITS, block_tiles, can_sequence, counts_of, mpsz
 
 
 @dataclass

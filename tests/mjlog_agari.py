@@ -63,6 +63,8 @@ def mjlog_files(root: Path) -> list[Path]:
 class Meld:
     text: str  # riichi meld notation, e.g. "pon:055m@2"
     nuki: bool = False
+    ids: tuple = ()  # Tenhou tile ids (the called one first)
+    kind: str = ""
 
 
 def _tiles_text(ids: list[int], red_on: bool) -> str:
@@ -85,21 +87,21 @@ def decode_meld(code: int, red_on: bool) -> Meld:
         base = (t // 7) * 9 + t % 7
         ids = [(base + i) * 4 + ((code >> (3 + 2 * i)) & 3) for i in range(3)]
         order = [ids[called_i]] + [x for j, x in enumerate(ids) if j != called_i]
-        return Meld(f"chi:{_tiles_text(order, red_on)}@{src}")
+        return Meld(f"chi:{_tiles_text(order, red_on)}@{src}", ids=tuple(order), kind="chi")
     if code & 0x18:  # pon (0x8) or kakan (0x10)
         t = code >> 9
         t //= 3
         unused = (code >> 5) & 3
         kind = "pon" if code & 0x8 else "kakan"
         ids = [t * 4 + i for i in range(4) if kind == "kakan" or i != unused]
-        return Meld(f"{kind}:{_tiles_text(ids, red_on)}@{src}")
+        return Meld(f"{kind}:{_tiles_text(ids, red_on)}@{src}", ids=tuple(ids), kind=kind)
     if code & 0x20:  # nuki (three-player north)
         return Meld("", nuki=True)
     hai0 = code >> 8
     kind_t = hai0 // 4
     ids = [kind_t * 4 + i for i in range(4)]
     kind = "ankan" if src == 0 else "daiminkan"
-    return Meld(f"{kind}:{_tiles_text(ids, red_on)}@{src}")
+    return Meld(f"{kind}:{_tiles_text(ids, red_on)}@{src}", ids=tuple(ids), kind=kind)
 
 
 def _ints(s: str) -> list[int]:

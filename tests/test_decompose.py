@@ -4,11 +4,12 @@ re-assembly invariant, worked rule cases and bad input."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import riichi
 from _brute import block_tiles, counts_of, is_chiitoitsu, is_kokushi, regular_readings, shape
 from _hands import Built, complete_hands, kokushi_hands, random_concealed, seven_pairs
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 SHAPES = {"ryanmen", "kanchan", "penchan", "tanki", "shanpon"}
 
@@ -26,6 +27,12 @@ def reading_tiles(r: riichi.Reading, hand: riichi.Hand | None = None) -> list[in
         for t in m.tiles:
             c[t] += 1
     return c
+
+
+def won(r: riichi.Reading) -> tuple[str, int]:
+    """The block the winning tile completed."""
+    assert r.win_block is not None
+    return r.blocks[r.win_block]
 
 
 def all_counts(hand: riichi.Hand) -> list[int]:
@@ -111,7 +118,7 @@ def test_chiitoitsu_readings(counts: list[int]) -> None:
     assert {tuple(r.blocks) for r in readings if r.form == "regular"} == regular_readings(counts)
     win = next(k for k in range(34) if counts[k])
     (w,) = [r for r in riichi.decompose(counts, win) if r.form == "chiitoitsu"]
-    assert w.blocks[w.win_block] == ("pair", win) and w.wait == "tanki"
+    assert won(w) == ("pair", win) and w.wait == "tanki"
 
 
 @given(kokushi_hands(), st.data())
@@ -157,7 +164,7 @@ def test_rc15_kanchan_keeps_the_triplet() -> None:
     kanchan = [r for r in readings if r.wait == "kanchan"]
     assert len(kanchan) == 1
     assert ("triplet", riichi.parse_tile("2s")) in kanchan[0].blocks
-    assert kanchan[0].blocks[kanchan[0].win_block] == ("sequence", riichi.parse_tile("1s"))
+    assert won(kanchan[0]) == ("sequence", riichi.parse_tile("1s"))
     assert any(r.wait == "shanpon" for r in readings)
 
 
@@ -186,7 +193,7 @@ def test_rc15_kanchan_keeps_the_triplet() -> None:
 )
 def test_rule_case_readings(hand: str, win: str, want: list[tuple[str, str]]) -> None:
     readings = riichi.decompose(hand, win)
-    got = {(r.blocks[r.win_block], r.wait) for r in readings if r.form == "regular"}
+    got = {(won(r), r.wait) for r in readings if r.form == "regular"}
     assert got == {(blocks_of(b)[0], w) for b, w in want}
 
 
@@ -200,7 +207,7 @@ def test_ryanpeikou_is_also_chiitoitsu() -> None:
     assert {tuple(r.blocks) for r in got if r.form == "regular"} == regular
     assert [r.form for r in got] == ["regular"] * 3 + ["chiitoitsu"]
     readings = riichi.decompose("22334455667788s", "8s")
-    waits = {(r.form, r.blocks[r.win_block], r.wait) for r in readings}
+    waits = {(r.form, won(r), r.wait) for r in readings}
     assert waits == {
         ("chiitoitsu", ("pair", 25), "tanki"),
         ("regular", ("pair", 25), "tanki"),
@@ -235,3 +242,53 @@ def test_incomplete_is_a_value() -> None:
     assert riichi.decompose("123m456p789s11223z") == []
     assert riichi.decompose("123m456p789s11223z", "3z") == []
     assert counts_of([]) == [0] * 34
+
+
+# --- differential: the `mahjong` package as an oracle (closed 14-tile hands) ---
+
+
+def as_tile_lists(r: riichi.Reading) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(tuple(block_tiles(b)) for b in r.blocks))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(complete_hands(max_melds=0).map(lambda b: b.concealed), random_concealed(14)))
+def test_agrees_with_mahjong_package(counts: list[int]) -> None:
+    mahjong_agari = pytest.importorskip("mahjong.agari")
+    mahjong_divider = pytest.importorskip("mahjong.hand_calculating.divider")
+    readings = riichi.decompose(counts)
+    assert bool(readings) == mahjong_agari.Agari().is_agari(counts)
+    # HandDivider lists regular and chiitoitsu readings (not kokushi)
+    theirs = {
+        tuple(sorted(tuple(b) for b in d)) for d in mahjong_divider.HandDivider.divide_hand(counts)
+    }
+    ours = {as_tile_lists(r) for r in readings if r.form != "kokushi"}
+    assert ours == theirs
+
+
+def test_numpy_counts_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    counts = np.zeros(34, dtype=np.uint8)
+    counts[0:9] = 1
+    counts[27], counts[28] = 3, 2
+    (r,) = riichi.decompose(counts, "1z")
+    assert (won(r), r.wait) == (("triplet", 27), "shanpon")
+    assert [w.tile for w in riichi.waits(counts - np.eye(34, dtype=np.uint8)[28])] == [28]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.lists(st.integers(-3, 7), min_size=30, max_size=36),
+        st.text(alphabet="0123456789mpsz :ponchi", max_size=24),
+    ),
+    st.one_of(st.none(), st.integers(-2, 40), st.text(alphabet="0123456789mpsz", max_size=3)),
+)
+def test_any_input_gives_a_value_or_a_riichi_error(hand: object, win: object) -> None:
+    # never a crash or a foreign exception, whatever comes in
+    for call in (lambda: riichi.decompose(hand, win), lambda: riichi.waits(hand)):  # type: ignore[arg-type]
+        try:
+            result = call()
+        except riichi.RiichiError:
+            continue
+        assert isinstance(result, list)

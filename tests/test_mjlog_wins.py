@@ -24,8 +24,9 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-import mjlog_agari as M
 import pytest
+
+import mjlog_agari as M
 
 ROOT = M.shared_dir() / "data" / "mjlog"
 pytestmark = pytest.mark.skipif(not ROOT.is_dir(), reason=f"shared logs not found at {ROOT}")

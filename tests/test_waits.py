@@ -4,12 +4,13 @@ its whole kind (no wait on a tile whose four copies the player holds), and bad i
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import riichi
 from _brute import counts_of
 from _brute import waits as brute_waits
 from _hands import Built, random_concealed, tenpai_like_hands
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 SHAPE_ORDER = ["ryanmen", "kanchan", "penchan", "tanki", "shanpon"]
 
@@ -86,6 +87,10 @@ def test_no_wait_on_a_tile_held_four_times(text: str) -> None:
             ["1m", "9m", "1p", "9p", "1s", "9s"] + [f"{k}z" for k in range(1, 8)],
         ),
         ("1122m3344p5566s7z", ["7z"]),
+        # RC05 kind: kokushi and chiitoitsu need a closed 13-tile hand, not one with a meld
+        ("19m19p19s1234z chi:234s", []),
+        ("19m19p19s1234z ankan:5555z", []),
+        ("1122m3344p5s6z chi:789s", []),
         ("1111m3344p5566s7z", []),
     ],
 )

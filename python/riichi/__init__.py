@@ -4,10 +4,7 @@ Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is
 notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
 """
 
-from riichi import (
-    actions,
-    batch,
-)
+from riichi import actions, batch
 from riichi._core import (
     Discard,
     Hand,
@@ -31,7 +28,9 @@ from riichi._core import (
     waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
+from riichi.events import GameLog
 from riichi.game import Game, GameResult
+from riichi.logs import read_log, read_logs
 from riichi.round import Round, RoundResult, Win
 from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
@@ -42,6 +41,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Discard",
     "Game",
+    "GameLog",
     "GameResult",
     "Hand",
     "IllegalAction",
@@ -53,7 +53,6 @@ __all__ = [
     "RiichiError",
     "Round",
     "RoundResult",
-    # scoring
     "Rules",
     "ScoreResult",
     "ShantenDetail",
@@ -61,7 +60,6 @@ __all__ = [
     "Wait",
     "Wall",
     "Win",
-    # round and game engine
     "actions",
     "batch",
     "decompose",
@@ -73,8 +71,9 @@ __all__ = [
     "parse_mjai",
     "parse_tile",
     "parse_tiles",
+    "read_log",
+    "read_logs",
     "score",
-    # shanten, ukeire and discards
     "shanten",
     "shanten_detail",
     "tile_name",

@@ -1,4 +1,7 @@
-"""Batch kernels: shanten and ukeire of many hands at once, on NumPy arrays.
+"""Batch kernels: shanten, ukeire and scoring of many hands at once, on NumPy arrays.
+
+Scoring (:func:`score`, :func:`score_arrays`) is documented in :mod:`riichi.batch_score`;
+it is re-exported here so that every batch entry point lives in ``riichi.batch``.
 
 Each hand is a row of 34 tile counts (kinds 0..33 as in the rest of riichi), dtype
 ``uint8``, in an array of shape ``(N, 34)``. A row is a bare concealed part: ``n`` tiles
@@ -9,27 +12,31 @@ The work runs in Rust with the GIL released. ``threads=None`` uses every core (r
 global pool); ``threads=1`` runs in the calling thread with no pool; ``threads=k`` uses a
 cached pool of ``k`` threads. A non-C-contiguous array is copied first (``np.ascontiguousarray``);
 any other dtype than ``uint8`` is refused rather than converted, so that a wrapped-around
-or fractional count can never be read silently.
+or fractional count can never be read silently. The kernels read the array in place with
+the GIL released: do not write to it from another thread during the call.
 """
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from riichi import _core
+from riichi.batch_score import FLAG_BITS, MELD_KINDS, score, score_arrays
 from riichi.errors import InvalidHand, RiichiError
 
-__all__ = ["shanten", "ukeire"]
+__all__ = ["FLAG_BITS", "MELD_KINDS", "score", "score_arrays", "shanten", "ukeire"]
 
 Form = Literal["minimum", "regular", "chiitoitsu", "kokushi"]
 
 
 def _rows(arr: object, name: str) -> npt.NDArray[np.uint8]:
     if not isinstance(arr, np.ndarray):
-        raise InvalidHand(f"{name}: expected a numpy.ndarray of dtype uint8, got {type(arr).__name__}")
+        raise InvalidHand(
+            f"{name}: expected a numpy.ndarray of dtype uint8, got {type(arr).__name__}"
+        )
     if arr.dtype != np.uint8:
         raise InvalidHand(
             f"{name}: expected dtype uint8, got {arr.dtype} (convert with .astype(np.uint8) "
@@ -40,7 +47,7 @@ def _rows(arr: object, name: str) -> npt.NDArray[np.uint8]:
     return np.ascontiguousarray(arr)
 
 
-def _threads(threads: Optional[int]) -> Optional[int]:
+def _threads(threads: int | None) -> int | None:
     if threads is None:
         return None
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
@@ -49,7 +56,7 @@ def _threads(threads: Optional[int]) -> Optional[int]:
 
 
 def shanten(
-    counts: npt.NDArray[np.uint8], *, form: Form = "minimum", threads: Optional[int] = None
+    counts: npt.NDArray[np.uint8], *, form: Form = "minimum", threads: int | None = None
 ) -> npt.NDArray[np.int8]:
     """Shanten of every row.
 
@@ -76,9 +83,9 @@ def shanten(
 
 def ukeire(
     counts: npt.NDArray[np.uint8],
-    visible: Optional[npt.NDArray[np.uint8]] = None,
+    visible: npt.NDArray[np.uint8] | None = None,
     *,
-    threads: Optional[int] = None,
+    threads: int | None = None,
 ) -> npt.NDArray[np.uint8]:
     """Live counts of the improving tiles of every row.
 

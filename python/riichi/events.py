@@ -27,8 +27,15 @@ that mjlog -> events -> mjai -> events is identical): the Tenhou rule header in
 and revealed hands of :class:`Ryukyoku`, final uma-adjusted points in :class:`EndGame`, and
 :class:`Disconnect` / :class:`Reconnect`.
 
+Canonical forms, so that every reader gives the same events for the same game: tiles in
+:attr:`StartKyoku.tehais`, :attr:`Hora.hand`, :attr:`Ryukyoku.hands`, every ``consumed`` and
+:class:`CalledMeld` are sorted in Tenhou id order (by kind, a red five before the other fives;
+Tenhou's deal order is not kept: the shuffle seed determines the wall); :attr:`Hora.melds` are
+in call order (a kakan replaces its pon in place).
+
 Yaku are named in the project's romaji snake_case (:data:`TENHOU_YAKU` maps Tenhou's yaku ids
-to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`.
+to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`. Entries worth 0 han (the
+``uradora 0`` that mjlog lists for every riichi win) are left out, as tenhou.net/6 does.
 """
 
 from __future__ import annotations
@@ -36,38 +43,38 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass, fields
-from typing import Any, Callable, ClassVar, Optional
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 from riichi._core import mjai_name, parse_mjai
 from riichi.errors import InvalidTile, LogFormatError
 
 __all__ = [
-    "Tile",
-    "CalledMeld",
-    "Event",
-    "StartGame",
-    "StartKyoku",
-    "Tsumo",
-    "Dahai",
-    "Chi",
-    "Pon",
-    "Daiminkan",
-    "Ankan",
-    "Kakan",
-    "Nukidora",
-    "Dora",
-    "Reach",
-    "ReachAccepted",
-    "Hora",
-    "Ryukyoku",
-    "EndKyoku",
-    "EndGame",
-    "Disconnect",
-    "Reconnect",
-    "GameLog",
     "EVENT_TYPES",
     "RYUKYOKU_REASONS",
     "TENHOU_YAKU",
+    "Ankan",
+    "CalledMeld",
+    "Chi",
+    "Dahai",
+    "Daiminkan",
+    "Disconnect",
+    "Dora",
+    "EndGame",
+    "EndKyoku",
+    "Event",
+    "GameLog",
+    "Hora",
+    "Kakan",
+    "Nukidora",
+    "Pon",
+    "Reach",
+    "ReachAccepted",
+    "Reconnect",
+    "Ryukyoku",
+    "StartGame",
+    "StartKyoku",
+    "Tile",
+    "Tsumo",
     "event_from_mjai",
 ]
 
@@ -75,11 +82,27 @@ _DC: dict[str, Any] = {"frozen": True}
 if sys.version_info >= (3, 10):
     _DC["slots"] = True
 
+if TYPE_CHECKING:  # lets type checkers see the decorated classes as frozen dataclasses
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        return lambda f: f
+
+
+_T = TypeVar("_T")
+
+
+@dataclass_transform(frozen_default=True)
+def _frozen(cls: type[_T]) -> type[_T]:
+    """``dataclass(frozen=True, slots=True)`` (slots from Python 3.10 on)."""
+    return dataclass(**_DC)(cls)
+
 
 # --------------------------------------------------------------------------- tiles
 
 
-@dataclass(**_DC)
+@_frozen
 class Tile:
     """One tile: kind 0..33 and whether it is the red five of its suit.
 
@@ -143,7 +166,8 @@ class Tile:
         return f"Tile({self})"
 
     def __lt__(self, other: Tile) -> bool:
-        return (self.kind, self.red) < (other.kind, other.red)
+        # Tenhou id order: by kind, the red five first (it is copy 0 of its five)
+        return (self.kind, not self.red) < (other.kind, not other.red)
 
 
 _TILES: list[Tile] = []
@@ -161,7 +185,7 @@ _BY_ID_RED = [_TILES[(i // 4) * 2 + (i in (16, 52, 88))] for i in range(136)]
 TileSeq = tuple[Tile, ...]
 
 
-@dataclass(**_DC)
+@_frozen
 class CalledMeld:
     """A meld shown next to a winning hand: ``kind`` is ``"chi"``, ``"pon"``,
     ``"daiminkan"``, ``"kakan"``, ``"ankan"`` or ``"nukidora"``; ``tiles`` sorted."""
@@ -231,16 +255,16 @@ def _tile_dec(v: Any) -> Tile:
     return Tile.from_mjai(_str(v))
 
 
-def _otile_dec(v: Any) -> Optional[Tile]:
+def _otile_dec(v: Any) -> Tile | None:
     return None if v == "?" else _tile_dec(v)
 
 
-def _hands_enc(v: tuple[Optional[TileSeq], ...]) -> list[Any]:
+def _hands_enc(v: tuple[TileSeq | None, ...]) -> list[Any]:
     return [["?"] * 13 if h is None else [t.mjai for t in h] for h in v]
 
 
-def _hands_dec(v: Any) -> tuple[Optional[TileSeq], ...]:
-    out: list[Optional[TileSeq]] = []
+def _hands_dec(v: Any) -> tuple[TileSeq | None, ...]:
+    out: list[TileSeq | None] = []
     for h in _list(v):
         h = _list(h)
         out.append(None if h and all(x == "?" for x in h) else tuple(_tile_dec(x) for x in h))
@@ -316,13 +340,18 @@ class Event:
         for attr, key, codec in cls._mjai:
             if key in d and d[key] is not None:
                 kw[attr] = _C[codec][1](d[key])
+        if cls is StartKyoku and "tehais" in kw:  # canonical: deals sorted
+            kw["tehais"] = tuple(None if h is None else tuple(sorted(h)) for h in kw["tehais"])
+        if "consumed" in kw:  # canonical: shown tiles sorted
+            kw["consumed"] = tuple(sorted(kw["consumed"]))
         return cls(**kw)
 
 
-def _ev(type_: str, *spec: tuple[str, str, str]) -> Callable[[type], type]:
-    def deco(cls: type) -> type:
-        cls.type = type_
-        cls._mjai = spec
+@dataclass_transform(frozen_default=True)
+def _ev(type_: str, *spec: tuple[str, str, str]) -> Callable[[type[_T]], type[_T]]:
+    def deco(cls: type[_T]) -> type[_T]:
+        cls.type = type_  # type: ignore[attr-defined]
+        cls._mjai = spec  # type: ignore[attr-defined]
         return dataclass(**_DC)(cls)
 
     return deco
@@ -359,8 +388,8 @@ class StartGame(Event):
     kuitan: bool = True
     length: str = "hanchan"
     speed: bool = False
-    go_type: Optional[int] = None
-    seed: Optional[str] = None
+    go_type: int | None = None
+    seed: str | None = None
 
 
 @_ev(
@@ -385,7 +414,7 @@ class StartKyoku(Event):
         oya: the dealer's seat.
         scores: points per seat at the start of the round.
         dora_marker: the first dora indicator.
-        tehais: the 13-tile deal per seat in the order the log gives (None = hidden).
+        tehais: the 13-tile deal per seat, sorted (None = hidden).
         dice: the two dice of the wall break when the log records them (Tenhou INIT seed).
     """
 
@@ -396,8 +425,8 @@ class StartKyoku(Event):
     oya: int = 0
     scores: tuple[int, ...] = ()
     dora_marker: Tile = _TILES[0]
-    tehais: tuple[Optional[TileSeq], ...] = ()
-    dice: Optional[tuple[int, ...]] = None
+    tehais: tuple[TileSeq | None, ...] = ()
+    dice: tuple[int, ...] | None = None
 
 
 @_ev("tsumo", ("actor", "actor", "int"), ("pai", "pai", "otile"))
@@ -405,12 +434,10 @@ class Tsumo(Event):
     """``actor`` draws ``pai`` (None: hidden in a player view)."""
 
     actor: int = 0
-    pai: Optional[Tile] = None
+    pai: Tile | None = None
 
 
-@_ev(
-    "dahai", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool")
-)
+@_ev("dahai", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool"))
 class Dahai(Event):
     """``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""
 
@@ -465,9 +492,7 @@ class Ankan(Event):
     consumed: TileSeq = ()
 
 
-@_ev(
-    "kakan", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("consumed", "consumed", "tiles")
-)
+@_ev("kakan", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("consumed", "consumed", "tiles"))
 class Kakan(Event):
     """``actor`` adds ``pai`` to the pon of ``consumed`` (3 tiles)."""
 
@@ -509,8 +534,8 @@ class ReachAccepted(Event):
     after, when the log records them)."""
 
     actor: int = 0
-    deltas: Optional[tuple[int, ...]] = None
-    scores: Optional[tuple[int, ...]] = None
+    deltas: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @_ev(
@@ -552,18 +577,18 @@ class Hora(Event):
     actor: int = 0
     target: int = 0
     pai: Tile = _TILES[0]
-    hand: Optional[TileSeq] = None
-    melds: Optional[tuple[CalledMeld, ...]] = None
-    fu: Optional[int] = None
-    han: Optional[int] = None
-    yaku: Optional[tuple[tuple[str, int], ...]] = None
-    points: Optional[int] = None
-    limit: Optional[int] = None
-    dora_markers: Optional[TileSeq] = None
-    uradora_markers: Optional[TileSeq] = None
-    pao: Optional[int] = None
-    deltas: Optional[tuple[int, ...]] = None
-    scores: Optional[tuple[int, ...]] = None
+    hand: TileSeq | None = None
+    melds: tuple[CalledMeld, ...] | None = None
+    fu: int | None = None
+    han: int | None = None
+    yaku: tuple[tuple[str, int], ...] | None = None
+    points: int | None = None
+    limit: int | None = None
+    dora_markers: TileSeq | None = None
+    uradora_markers: TileSeq | None = None
+    pao: int | None = None
+    deltas: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @_ev(
@@ -586,10 +611,10 @@ class Ryukyoku(Event):
     """
 
     reason: str = "exhaustive"
-    tenpai: Optional[tuple[bool, ...]] = None
-    hands: Optional[tuple[Optional[TileSeq], ...]] = None
-    deltas: Optional[tuple[int, ...]] = None
-    scores: Optional[tuple[int, ...]] = None
+    tenpai: tuple[bool, ...] | None = None
+    hands: tuple[TileSeq | None, ...] | None = None
+    deltas: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
 
 
 @_ev("end_kyoku")
@@ -601,8 +626,8 @@ class EndKyoku(Event):
 class EndGame(Event):
     """The game is over: final ``scores`` and uma/oka-adjusted ``points`` (Tenhou ``owari``)."""
 
-    scores: Optional[tuple[int, ...]] = None
-    points: Optional[tuple[float, ...]] = None
+    scores: tuple[int, ...] | None = None
+    points: tuple[float, ...] | None = None
 
 
 @_ev("disconnect", ("actor", "actor", "int"))
@@ -644,11 +669,31 @@ _RYUKYOKU_ALIASES = {
 }
 
 
+#: yaku names of the mjai server (gimite/mjai, mjai-manue) -> ours. Its generic "fanpai",
+#: "sangenpai", "bakaze" and "jikaze" do not say which tile, so they are kept as they are.
+_MJAI_YAKU = {
+    "menzenchin_tsumoho": "menzen_tsumo", "reach": "riichi", "rinshankaiho": "rinshan_kaihou",
+    "haiteiraoyue": "haitei_raoyue", "hoteiraoyui": "houtei_raoyui", "tanyaochu": "tanyao",
+    "ipeko": "iipeikou", "double_reach": "double_riichi", "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku_doujun",
+    "sanshokudoko": "sanshoku_doukou", "toitoiho": "toitoi", "sananko": "sanankou",
+    "shosangen": "shousangen", "honroto": "honroutou", "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan", "honiso": "honitsu", "chiniso": "chinitsu", "renho": "renhou",
+    "tenho": "tenhou", "chiho": "chiihou", "suanko": "suuankou", "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou", "chinroto": "chinroutou", "churenpoton": "chuuren_poutou",
+    "kokushimuso": "kokushi_musou", "daisushi": "daisuushii", "shosushi": "shousuushii",
+    "sukantsu": "suukantsu",
+}  # fmt: skip
+
+
 def event_from_mjai(obj: Any) -> Event:
     """Build an event from one mjai JSON object.
 
-    Unknown keys are ignored; standard mjai spellings of draw reasons are mapped to
-    :data:`RYUKYOKU_REASONS`. A ``ryukyoku`` without a reason is an exhaustive draw.
+    Unknown keys are ignored; standard mjai spellings of draw reasons and yaku are mapped to
+    ours (:data:`RYUKYOKU_REASONS`, :data:`TENHOU_YAKU`). A ``ryukyoku`` without a reason is
+    an exhaustive draw. Canonical forms (see the module docstring) are applied: sorted deals,
+    hands and called tiles; the winning tile in :attr:`Hora.hand`; tenpai flags only at an
+    exhaustive draw or nagashi mangan.
 
     Raises:
         LogFormatError: not an object, an unknown ``type``, or a field of the wrong type or
@@ -672,6 +717,22 @@ def event_from_mjai(obj: Any) -> Event:
             raise LogFormatError(f"bad ryukyoku event: unknown reason {ev.reason!r}")
         if r != ev.reason:
             ev = _replace(ev, reason=r)
+        if ev.tenpai is not None and r not in ("exhaustive", "nagashi_mangan"):
+            ev = _replace(ev, tenpai=None)  # some converters mark the shown hands as "tenpai"
+        if ev.hands is not None:
+            ev = _replace(
+                ev, hands=tuple(None if h is None else tuple(sorted(h)) for h in ev.hands)
+            )
+    elif isinstance(ev, Hora):
+        if ev.hand is not None and len(ev.hand) % 3 == 1 and "melds" not in obj:
+            # Other tools' hora_tehais may leave the winning tile out: put it in. An object
+            # from our writer (it has the "melds" key) is taken as it is, so that a faulty
+            # record (mjlog KNOWN-FAULTS) round-trips unchanged and replay can report it.
+            ev = _replace(ev, hand=tuple(sorted((*ev.hand, ev.pai))))
+        elif ev.hand is not None:
+            ev = _replace(ev, hand=tuple(sorted(ev.hand)))
+        if ev.yaku is not None and any(n in _MJAI_YAKU for n, _ in ev.yaku):
+            ev = _replace(ev, yaku=tuple((_MJAI_YAKU.get(n, n), h) for n, h in ev.yaku))
     return ev
 
 
@@ -697,7 +758,7 @@ class GameLog:
     """
 
     events: list[Event]
-    source: Optional[str] = None
+    source: str | None = None
     format: str = ""
     meta: dict[str, Any] = None  # type: ignore[assignment]
 
@@ -727,4 +788,3 @@ class GameLog:
     def draws(self) -> int:
         """Number of ryukyoku events."""
         return sum(1 for e in self.events if type(e) is Ryukyoku)
-

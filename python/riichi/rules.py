@@ -221,10 +221,10 @@ class Rules:
         ):
             if getattr(self, name) not in choices:
                 raise _error(name, getattr(self, name), f"one of {choices}")
-        if len(self.uma) != self.num_players:
-            raise _error("uma", self.uma, f"{self.num_players} values, one per rank")
         if self.num_players not in (3, 4):
             raise _error("num_players", self.num_players, "3 or 4")
+        if len(self.uma) != self.num_players:
+            raise _error("uma", self.uma, f"{self.num_players} values, one per rank")
         for d in self.double_yakuman_special_waits:
             if d not in DOUBLE_YAKUMAN_FORMS:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")

@@ -1,7 +1,9 @@
 //! Glue for shanten, ukeire and discard tables.
 
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::error::Error;
 use crate::notation;
@@ -159,6 +161,78 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     Ok(c)
 }
 
+/// Fast path for the common single-call input, a list or tuple of 34 small ints:
+/// CPython caches the ints 0..=4 as singletons, so each item is matched by identity.
+/// Anything else (other ints, other types, other lengths) returns None and takes the
+/// general, fully checked path.
+fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
+    static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
+    let py = obj.py();
+    let small = SMALL.get_or_init(py, || {
+        [0u8, 1, 2, 3, 4].map(|v| {
+            v.into_pyobject(py)
+                .map_or_else(|_| py.None(), |o| o.into_any().unbind())
+        })
+    });
+    let ptrs = [0, 1, 2, 3, 4].map(|i| small[i].as_ptr());
+    let mut c = [0u8; 34];
+    let put = |slot: &mut u8, item: Bound<'_, PyAny>| -> Option<()> {
+        let p = item.as_ptr();
+        *slot = ptrs.iter().position(|&q| q == p)? as u8;
+        Some(())
+    };
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        if list.len() != 34 {
+            return None;
+        }
+        for (slot, item) in c.iter_mut().zip(list.iter()) {
+            put(slot, item)?;
+        }
+    } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
+        if tuple.len() != 34 {
+            return None;
+        }
+        for (slot, item) in c.iter_mut().zip(tuple.iter()) {
+            put(slot, item)?;
+        }
+    } else {
+        return None;
+    }
+    Some(c)
+}
+
+/// A 1-D NumPy integer array read through its buffer (the sequence protocol would
+/// create one NumPy scalar per item); None for anything else.
+fn numpy_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
+    macro_rules! try_dtype {
+        ($($t:ty),*) => {$(
+            if let Ok(a) = obj.cast::<PyArray1<$t>>() {
+                let v: Vec<i64> = match a.try_readonly() {
+                    Ok(r) => r.as_array().iter().map(|&x| x as i64).collect(),
+                    Err(_) => return None,
+                };
+                return Some(counts_from_vec(&v).map_err(PyErr::from).and_then(|c| {
+                    crate::hand::check_counts(&c)?;
+                    Ok(c)
+                }));
+            }
+        )*};
+    }
+    try_dtype!(u8, i64, i32, u16, i16, i8, u32, u64);
+    None
+}
+
+/// [`extract_hand_like`] with the fast paths above.
+fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
+    if let Some(c) = small_counts(obj) {
+        return Ok(HandLike::Counts(c));
+    }
+    if let Some(c) = numpy_counts(obj) {
+        return Ok(HandLike::Counts(c?));
+    }
+    extract_hand_like(obj)
+}
+
 fn shanten_of(h: &HandLike) -> PyResult<i8> {
     Ok(match h {
         HandLike::Hand(h) => shanten::hand_shanten(h),
@@ -181,36 +255,91 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
     Ok(d.into_iter().map(PyDiscard).collect())
 }
 
-/// Shanten (minimum over the forms that apply) of a Hand, mpsz text or 34 counts.
+/// Shanten: the fewest tiles to draw to complete the hand, minus one.
+///
+/// The minimum over the regular form, chiitoitsu and kokushi (the latter two only for
+/// closed 13/14-tile hands). Exact: a complete hand needing a fifth copy of a kind (or
+/// more than 4 minus the copies in the player's own melds) does not count, so
+/// `123456789m1111z` is 1-shanten (definition of the `xiangting` package).
+///
+/// Args:
+///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); or 34
+///         counts per tile kind. Bare counts (and text without melds) of n tiles,
+///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
+///
+/// Returns:
+///     int: -1 for a complete hand, 0 for tenpai, 1 for iishanten, ...
+///
+/// Raises:
+///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14.
+///     InvalidTile: bad mpsz text.
+///     RiichiError: a counts sequence not of length 34, or a negative count.
 #[pyfunction(name = "shanten")]
 fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
-    shanten_of(&extract_hand_like(hand)?)
+    if let Some(c) = small_counts(hand) {
+        return Ok(shanten::row_shanten(&c, shanten::Form::Minimum)?);
+    }
+    shanten_of(&hand_like(hand)?)
 }
 
-/// Shanten of each form.
+/// Shanten of each form: `ShantenDetail(regular, chiitoitsu, kokushi, minimum)`.
+///
+/// `chiitoitsu` and `kokushi` are None for a hand with melds or fewer than 13
+/// concealed tiles. Arguments and errors as `shanten`.
 #[pyfunction(name = "shanten_detail")]
 fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
-    Ok(PyShantenDetail(match extract_hand_like(hand)? {
+    Ok(PyShantenDetail(match hand_like(hand)? {
         HandLike::Hand(h) => shanten::hand_shanten_detail(&h),
         HandLike::Counts(c) => shanten::shanten_detail(&c)?,
     }))
 }
 
-/// Ukeire of a 3n + 1 hand.
+/// Ukeire of a hand of 3n + 1 tiles: the tile kinds whose draw lowers shanten.
+///
+/// A kind counts when one more concealed copy lowers the shanten (minimum over forms)
+/// and the player holds fewer than 4 copies (concealed and melded). Its live count is
+/// `4 - own copies - visible[kind]`; an improving kind with no live copy is listed with 0.
+///
+/// Args:
+///     hand: as `shanten` (a 13-tile `Hand`, or 3n + 1 tiles).
+///     visible: tiles the player sees elsewhere (discards, others' melds, dora
+///         indicators): None, mpsz text or 34 counts. The player's own tiles are
+///         subtracted automatically; do not include them.
+///
+/// Returns:
+///     Ukeire: `tiles` (kinds, ascending), `counts` (live per tile), `total`, `shanten`.
+///
+/// Raises:
+///     InvalidHand: as `shanten`; a 3n + 2 hand (use `discards`); own plus visible
+///         copies of a kind above 4 (naming the kind).
 #[pyfunction(name = "ukeire")]
 #[pyo3(signature = (hand, visible = None))]
 fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-    ukeire_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
+    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?)
 }
 
-/// Discard table of a 3n + 2 hand.
+/// Discard table of a hand of 3n + 2 tiles.
+///
+/// Each distinct concealed kind with the shanten and ukeire after discarding it, by
+/// shanten ascending, then ukeire total descending, then tile kind. Live counts
+/// subtract all 14 tiles: the discarded copy lies in the pond and is not live.
+///
+/// Args:
+///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).
+///     visible: as `ukeire`.
+///
+/// Returns:
+///     list[Discard]: `Discard(tile, shanten, ukeire)`.
+///
+/// Raises:
+///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
 #[pyfunction(name = "discards")]
 #[pyo3(signature = (hand, visible = None))]
 fn py_discards(
     hand: &Bound<'_, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyDiscard>> {
-    discards_of(&extract_hand_like(hand)?, &visible_counts(visible)?)
+    discards_of(&hand_like(hand)?, &visible_counts(visible)?)
 }
 
 #[pymethods]

@@ -16,8 +16,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     tiles::register(m)?;
     decompose::register(m)?;
+    score::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
-    score::register(m)?;
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! Glue for scoring: `ScoringRules`, `ScoreResult`, `score`, `score_batch`, `nagashi_mangan`.
 
-use numpy::IntoPyArray;
+use numpy::{
+    IntoPyArray, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray3, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -8,6 +10,7 @@ use rayon::prelude::*;
 
 use crate::error::Error;
 use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind};
 use crate::notation;
 use crate::points;
 use crate::py::tiles::PyHand;
@@ -206,13 +209,13 @@ impl PyScoreResult {
     }
     /// Tenhou ids of the yaku (dora 52, uradora 53, akadora 54) or of the yakuman.
     #[getter]
-    fn yaku_ids(&self) -> Vec<u8> {
+    fn yaku_ids(&self) -> Vec<u32> {
         let v = if self.0.yakuman.is_empty() {
             &self.0.yaku
         } else {
             &self.0.yakuman
         };
-        v.iter().map(|(y, _)| y.id()).collect()
+        v.iter().map(|(y, _)| u32::from(y.id())).collect()
     }
     /// Dora (kan dora and nuki dora included).
     #[getter]
@@ -242,7 +245,11 @@ impl PyScoreResult {
     /// Fu items as (item, fu); they sum to `fu`.
     #[getter]
     fn fu_breakdown(&self) -> Vec<(String, u32)> {
-        self.0.fu_breakdown.clone()
+        self.0
+            .fu_breakdown
+            .iter()
+            .map(|i| (i.label(), i.fu))
+            .collect()
     }
     /// `"mangan"`, `"haneman"`, `"baiman"`, `"sanbaiman"`, `"kazoe_yakuman"`, `"yakuman"`,
     /// `"double_yakuman"`, ... or None.
@@ -385,6 +392,34 @@ fn wait_name(w: crate::decompose::WaitShape) -> &'static str {
     }
 }
 
+/// Scoring rules from a `ScoringRules` or from anything with a `scoring()` method (`Rules`).
+fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
+    if let Ok(r) = obj.cast::<PyScoringRules>() {
+        return Ok(r.get().0.clone());
+    }
+    // riichi.Rules keeps its built ScoringRules in `_scoring_cache` (filled at construction).
+    if let Ok(cache) = obj.getattr("_scoring_cache") {
+        if let Ok(first) = cache.get_item(0) {
+            if let Ok(r) = first.cast::<PyScoringRules>() {
+                return Ok(r.get().0.clone());
+            }
+        }
+    }
+    let built = obj.call_method0("scoring").map_err(|_| {
+        PyTypeError::new_err(format!(
+            "rules: expected riichi.Rules or ScoringRules, got {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let r = built
+        .cast::<PyScoringRules>()
+        .map_err(|_| PyTypeError::new_err("rules.scoring() did not return a ScoringRules"))?;
+    Ok(r.get().0.clone())
+}
+
 /// A tile given as a kind (0..=33) or mpsz text.
 fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
@@ -454,7 +489,36 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     )))
 }
 
-/// Score one winning hand (see `riichi.score` for the contract).
+/// Score a winning hand: yaku, fu, han, limit and payments.
+///
+/// Args:
+///     hand: The hand with the winning tile among its concealed tiles (14 tiles, each kan
+///         counted as 3): a `riichi.Hand` or mpsz text with melds after spaces, e.g.
+///         `"678m567p88s pon:111z kakan:2222z"`. Red fives (`0`) count as aka dora; for a
+///         chankan of a red five pass the hand holding the red five.
+///     win_tile: The winning tile, mpsz (`"5m"`, `"0m"` allowed) or kind 0..33.
+///     tsumo: Self-draw (rinshan included). False for ron and chankan.
+///     riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan: Situational yaku
+///         (the caller knows the situation; the scorer trusts the flags).
+///     tenhou, chiihou, renhou: First-go-around wins (renhou valued by `rules.renhou`).
+///     seat_wind: "E"/"S"/"W"/"N", "1z".."4z" or kind 27..30 (default East: the dealer).
+///     round_wind: Same encoding (default East).
+///     dora_indicators: Indicators (not the dora): mpsz text ("1m5z") or a sequence of tiles.
+///     ura_indicators: Uradora indicators; counted only with riichi or double riichi.
+///     honba: Honba counters (`rules.honba_points` in total each; Tenhou 300).
+///     kyotaku: Riichi sticks on the table; the winner collects `rules.riichi_stick` each.
+///     nukidora: North tiles set aside in three-player games (each a dora).
+///     rules: A `riichi.Rules` (or its `ScoringRules`); default Tenhou.
+///
+/// Returns:
+///     A frozen `ScoreResult`. A hand that is not complete has `is_agari` False; a complete
+///     hand without yaku has `has_yaku` False; both score zero points.
+///
+/// Raises:
+///     InvalidTile: bad tile notation or kind. InvalidHand: a hand that cannot exist.
+///     RiichiError: a hand of the wrong size, a winning tile not among the concealed tiles,
+///     a non-wind seat/round wind, more red fives than `rules.red_fives`.
+///     TypeError: an argument of the wrong type.
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, *, tsumo = false, riichi = false, double_riichi = false,
     ippatsu = false, haitei = false, houtei = false, rinshan = false, chankan = false,
@@ -483,7 +547,7 @@ fn score(
     honba: u32,
     kyotaku: u32,
     nukidora: u8,
-    rules: Option<PyRef<'_, PyScoringRules>>,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
     let hand = extract_hand(hand)?;
     let sit = Situation {
@@ -509,15 +573,11 @@ fn score(
         kyotaku,
         nukidora,
     };
-    let default;
-    let rules = match &rules {
-        Some(r) => &r.0,
-        None => {
-            default = ScoringRules::tenhou();
-            &default
-        }
+    let rules = match rules {
+        Some(r) => extract_rules(r)?,
+        None => ScoringRules::tenhou(),
     };
-    Ok(PyScoreResult(core_score::score(&hand, &sit, rules)?))
+    Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
 }
 
 const FLAGS: [&str; 11] = [
@@ -542,8 +602,10 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
     let mut sit = Situation::new(extract_tile(&win, "win_tile")?);
     sit.seat_wind = Tile::EAST;
     for (k, v) in d.iter() {
-        let key: String = k.extract()?;
-        match key.as_str() {
+        let key = k
+            .cast::<PyString>()
+            .map_err(|_| bad("requests", "keys must be strings".into()))?;
+        match key.to_str()? {
             "hand" | "win_tile" => {}
             "seat_wind" => sit.seat_wind = extract_wind(&v, "seat_wind")?,
             "round_wind" => sit.round_wind = extract_wind(&v, "round_wind")?,
@@ -607,11 +669,22 @@ fn score_batch<'py>(
             .map(|(h, s)| core_score::score(h, s, &rules))
             .collect()
     });
+    columns(py, results)
+}
+
+/// Result columns shared by the batch entry points.
+fn columns(
+    py: Python<'_>,
+    results: Vec<Result<ScoreResult, Error>>,
+) -> PyResult<Bound<'_, PyDict>> {
     let n = results.len();
     let mut han = Vec::with_capacity(n);
     let mut fu = Vec::with_capacity(n);
     let mut pts = Vec::with_capacity(n);
     let mut total = Vec::with_capacity(n);
+    let mut ron = Vec::with_capacity(n);
+    let mut t_dealer = Vec::with_capacity(n);
+    let mut t_nondealer = Vec::with_capacity(n);
     let mut agari = Vec::with_capacity(n);
     let mut yaku_ok = Vec::with_capacity(n);
     let mut mask = Vec::with_capacity(n);
@@ -623,6 +696,9 @@ fn score_batch<'py>(
         fu.push(r.fu as i32);
         pts.push(r.payments.value as i32);
         total.push(r.payments.total as i32);
+        ron.push(r.payments.ron as i32);
+        t_dealer.push(r.payments.tsumo_dealer as i32);
+        t_nondealer.push(r.payments.tsumo_nondealer as i32);
         agari.push(r.is_agari);
         yaku_ok.push(r.has_yaku);
         let mut m = 0u64;
@@ -637,11 +713,198 @@ fn score_batch<'py>(
     d.set_item("fu", fu.into_pyarray(py))?;
     d.set_item("points", pts.into_pyarray(py))?;
     d.set_item("total", total.into_pyarray(py))?;
+    d.set_item("ron_payment", ron.into_pyarray(py))?;
+    d.set_item("tsumo_dealer_payment", t_dealer.into_pyarray(py))?;
+    d.set_item("tsumo_nondealer_payment", t_nondealer.into_pyarray(py))?;
     d.set_item("is_agari", agari.into_pyarray(py))?;
     d.set_item("has_yaku", yaku_ok.into_pyarray(py))?;
     d.set_item("yaku_mask", mask.into_pyarray(py))?;
     d.set_item("yakuman", ym.into_pyarray(py))?;
     Ok(d)
+}
+
+/// Column inputs of `score_arrays`, borrowed from NumPy arrays.
+struct Cols<'a> {
+    concealed: &'a [u8],
+    win: &'a [u8],
+    red: &'a [u8],
+    melds: &'a [u8],
+    max_melds: usize,
+    flags: &'a [u16],
+    seat: &'a [u8],
+    round: &'a [u8],
+    dora: &'a [i8],
+    ura: &'a [i8],
+    max_dora: usize,
+    honba: &'a [u16],
+    kyotaku: &'a [u16],
+}
+
+fn row(c: &Cols<'_>, i: usize) -> Result<(Hand, Situation), Error> {
+    let mut counts = [0u8; 34];
+    counts.copy_from_slice(&c.concealed[i * 34..i * 34 + 34]);
+    let mut melds = Vec::new();
+    for m in 0..c.max_melds {
+        let o = (i * c.max_melds + m) * 3;
+        let (kind, tile, red) = (c.melds[o], c.melds[o + 1], c.melds[o + 2]);
+        let kind = match kind {
+            0 => continue,
+            1 => MeldKind::Chi,
+            2 => MeldKind::Pon,
+            3 => MeldKind::Daiminkan,
+            4 => MeldKind::Ankan,
+            5 => MeldKind::Kakan,
+            k => {
+                return Err(Error::InvalidArgument {
+                    name: "melds",
+                    reason: format!("meld kind {k} at meld {m} (0 none, 1 chi .. 5 kakan)"),
+                })
+            }
+        };
+        let t = Tile::new(i64::from(tile))?;
+        let from = match kind {
+            MeldKind::Chi => 3,
+            MeldKind::Ankan => 0,
+            _ => 1,
+        };
+        melds.push(Meld::new(kind, t, t, red, from)?);
+    }
+    let hand = Hand::new(
+        counts,
+        [c.red[i * 3], c.red[i * 3 + 1], c.red[i * 3 + 2]],
+        melds,
+    )?;
+    let wind = |v: u8, name: &'static str| {
+        if v < 4 {
+            Ok(Tile::from_index(27 + v as usize))
+        } else {
+            Err(Error::InvalidArgument {
+                name,
+                reason: format!("{v} (0 East .. 3 North)"),
+            })
+        }
+    };
+    let f = c.flags[i];
+    let bit = |b: u16| f & (1 << b) != 0;
+    let inds = |a: &[i8]| -> Result<Vec<Tile>, Error> {
+        let mut v = Vec::new();
+        for &x in &a[i * c.max_dora..(i + 1) * c.max_dora] {
+            if x >= 0 {
+                v.push(Tile::new(i64::from(x))?);
+            }
+        }
+        Ok(v)
+    };
+    let sit = Situation {
+        win_tile: Tile::new(i64::from(c.win[i]))?,
+        tsumo: bit(0),
+        riichi: bit(1),
+        double_riichi: bit(2),
+        ippatsu: bit(3),
+        haitei: bit(4),
+        houtei: bit(5),
+        rinshan: bit(6),
+        chankan: bit(7),
+        tenhou: bit(8),
+        chiihou: bit(9),
+        renhou: bit(10),
+        seat_wind: wind(c.seat[i], "seat_wind")?,
+        round_wind: wind(c.round[i], "round_wind")?,
+        dora_indicators: inds(c.dora)?,
+        ura_indicators: inds(c.ura)?,
+        honba: u32::from(c.honba[i]),
+        kyotaku: u32::from(c.kyotaku[i]),
+        nukidora: 0,
+    };
+    Ok((hand, sit))
+}
+
+fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
+    a: &'a numpy::PyReadonlyArray<'_, T, D>,
+    name: &'static str,
+) -> PyResult<&'a [T]> {
+    a.as_slice()
+        .map_err(|_| bad(name, "the array must be C-contiguous".into()))
+}
+
+/// Score N hands given as NumPy columns (see `riichi.batch_score.score_arrays`), in parallel
+/// with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (concealed, win_tile, red, melds, flags, seat_wind, round_wind, dora, ura,
+    honba, kyotaku, rules = None))]
+#[allow(clippy::too_many_arguments)]
+fn score_arrays<'py>(
+    py: Python<'py>,
+    concealed: PyReadonlyArray2<'py, u8>,
+    win_tile: PyReadonlyArray1<'py, u8>,
+    red: PyReadonlyArray2<'py, u8>,
+    melds: PyReadonlyArray3<'py, u8>,
+    flags: PyReadonlyArray1<'py, u16>,
+    seat_wind: PyReadonlyArray1<'py, u8>,
+    round_wind: PyReadonlyArray1<'py, u8>,
+    dora: PyReadonlyArray2<'py, i8>,
+    ura: PyReadonlyArray2<'py, i8>,
+    honba: PyReadonlyArray1<'py, u16>,
+    kyotaku: PyReadonlyArray1<'py, u16>,
+    rules: Option<PyRef<'py, PyScoringRules>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rules = rules
+        .map(|r| r.0.clone())
+        .unwrap_or_else(ScoringRules::tenhou);
+    let n = concealed.shape()[0];
+    let shape_err = |name: &'static str, want: String, got: &[usize]| {
+        bad(name, format!("shape {got:?}, expected {want}"))
+    };
+    if concealed.shape()[1] != 34 {
+        return Err(shape_err(
+            "concealed",
+            format!("({n}, 34)"),
+            concealed.shape(),
+        ));
+    }
+    if red.shape() != [n, 3] {
+        return Err(shape_err("red", format!("({n}, 3)"), red.shape()));
+    }
+    if melds.shape()[0] != n || melds.shape()[2] != 3 || melds.shape()[1] > 4 {
+        return Err(shape_err("melds", format!("({n}, <=4, 3)"), melds.shape()));
+    }
+    if dora.shape()[0] != n || ura.shape() != dora.shape() {
+        return Err(shape_err("dora/ura", format!("({n}, K) both"), ura.shape()));
+    }
+    for (name, len) in [
+        ("win_tile", win_tile.len()),
+        ("flags", flags.len()),
+        ("seat_wind", seat_wind.len()),
+        ("round_wind", round_wind.len()),
+        ("honba", honba.len()),
+        ("kyotaku", kyotaku.len()),
+    ] {
+        if len != n {
+            return Err(shape_err(name, format!("({n},)"), &[len]));
+        }
+    }
+    let cols = Cols {
+        concealed: slice(&concealed, "concealed")?,
+        win: slice(&win_tile, "win_tile")?,
+        red: slice(&red, "red")?,
+        melds: slice(&melds, "melds")?,
+        max_melds: melds.shape()[1],
+        flags: slice(&flags, "flags")?,
+        seat: slice(&seat_wind, "seat_wind")?,
+        round: slice(&round_wind, "round_wind")?,
+        dora: slice(&dora, "dora")?,
+        ura: slice(&ura, "ura")?,
+        max_dora: dora.shape()[1],
+        honba: slice(&honba, "honba")?,
+        kyotaku: slice(&kyotaku, "kyotaku")?,
+    };
+    let results: Vec<Result<ScoreResult, Error>> = py.detach(|| {
+        (0..n)
+            .into_par_iter()
+            .map(|i| row(&cols, i).and_then(|(h, s)| core_score::score(&h, &s, &rules)))
+            .collect()
+    });
+    columns(py, results)
 }
 
 /// Nagashi mangan settlement: (dealer share, non-dealer share, total) of a mangan tsumo.
@@ -670,6 +933,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyScoreResult>()?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(score_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(nagashi_mangan, m)?)?;
     m.add_function(wrap_pyfunction!(yaku_table, m)?)?;
     Ok(())

@@ -109,6 +109,11 @@ impl PyHand {
     fn is_closed(&self) -> bool {
         self.0.is_closed()
     }
+    /// True for 14 tiles counting each meld as 3 (the hand must discard, or is complete).
+    #[getter]
+    fn is_full(&self) -> bool {
+        self.0.is_full()
+    }
     /// Number of concealed tiles.
     fn __len__(&self) -> usize {
         self.0.concealed_len()

@@ -38,11 +38,11 @@ const fn completions() -> [[u32; 15]; 10] {
 /// `RANK[i][r][v]`: how many vectors of the same total precede, in lexicographic
 /// order, those whose digit `i` is `v` given `r` tiles remain for digits `i..9`
 /// (the offset of the total is folded into digit 0).
-static RANK: [[[u32; 5]; 15]; 9] = rank_table();
+static RANK: [[[u32; 8]; 16]; 9] = rank_table();
 
-const fn rank_table() -> [[[u32; 5]; 15]; 9] {
+const fn rank_table() -> [[[u32; 8]; 16]; 9] {
     let w = completions();
-    let mut t = [[[0u32; 5]; 15]; 9];
+    let mut t = [[[0u32; 8]; 16]; 9];
     let mut i = 0;
     while i < 9 {
         let mut r = 0;
@@ -83,8 +83,9 @@ pub fn suit_rank(v: &[u8]) -> usize {
     let mut idx = 0u32;
     for i in 0..9 {
         let x = v[i] as usize;
-        idx += RANK[i][r][x];
-        r -= x;
+        // masks only drop bounds checks: valid input has r ≤ 14 and x ≤ 4
+        idx = idx.wrapping_add(RANK[i][r & 15][x & 7]);
+        r = r.wrapping_sub(x);
     }
     idx as usize
 }
@@ -107,9 +108,12 @@ pub struct Tables {
 pub const HONOR_WEIGHT: [u16; 5] = [0, 1, 8, 64, 512];
 
 /// The honor table key of seven honor counts.
+/// A count above 4 gives a key outside the table (never a panic).
 #[inline(always)]
 pub fn honor_key(h: &[u8]) -> usize {
-    h.iter().map(|&c| HONOR_WEIGHT[c as usize] as usize).sum()
+    h.iter()
+        .map(|&c| HONOR_WEIGHT.get(c as usize).map_or(4096, |&w| w as usize))
+        .sum()
 }
 
 /// The tables, built on first use.

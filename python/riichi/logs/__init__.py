@@ -2,7 +2,9 @@
 
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`)
 and mjai JSON lines (:func:`read_mjai`); :func:`read_log` sniffs the format by content and
-:func:`read_logs` walks files and folders, yielding an error value for a bad file and going on.
+:func:`read_logs` walks files and folders, yielding an error value for a bad file and going on;
+:func:`parse_log` reads bytes already in memory; :func:`tenhou_walls` expands a Tenhou shuffle
+seed into every round's wall and dice.
 Writers: :func:`to_mjai_lines` and :func:`to_tenhou6`.
 
 Every reader error is a :class:`riichi.LogFormatError` whose message and attributes
@@ -15,7 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Optional, Union
+from typing import Union
 
 from riichi.errors import LogFormatError
 from riichi.events import GameLog
@@ -23,19 +25,20 @@ from riichi.logs._common import log_error
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
 from riichi.logs.sniff import decompress, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
-from riichi.logs.tenhou_xml import read_tenhou_xml
+from riichi.logs.tenhou_xml import read_tenhou_xml, tenhou_walls
 
 __all__ = [
+    "parse_log",
     "read_log",
     "read_logs",
-    "parse_log",
-    "read_tenhou_xml",
-    "read_tenhou6",
     "read_mjai",
+    "read_tenhou6",
+    "read_tenhou_xml",
+    "sniff_format",
+    "tenhou_walls",
     "to_mjai_lines",
     "to_mjai_objects",
     "to_tenhou6",
-    "sniff_format",
 ]
 
 _READERS = {"tenhou_xml": read_tenhou_xml, "tenhou6": read_tenhou6, "mjai": read_mjai}
@@ -43,7 +46,7 @@ _READERS = {"tenhou_xml": read_tenhou_xml, "tenhou6": read_tenhou6, "mjai": read
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def parse_log(data: bytes, source: Optional[str] = None) -> GameLog:
+def parse_log(data: bytes, source: str | None = None) -> GameLog:
     """Read one game from bytes in any supported format (gzip or not), sniffed by content.
 
     Raises:
@@ -81,8 +84,8 @@ def _walk(paths: Iterable[PathLike]) -> Iterator[str]:
 
 
 def read_logs(
-    paths: Union[PathLike, Iterable[PathLike]],
-) -> Iterator[tuple[str, Union[GameLog, LogFormatError]]]:
+    paths: PathLike | Iterable[PathLike],
+) -> Iterator[tuple[str, GameLog | LogFormatError]]:
     """Read many logs: files, and folders walked recursively (sorted, hidden files skipped).
 
     Yields:
@@ -96,3 +99,5 @@ def read_logs(
             yield path, read_log(path)
         except LogFormatError as e:
             yield path, e
+        except Exception as e:  # a reader bug must not stop the batch either: report it
+            yield path, log_error(path, "file", f"unexpected {type(e).__name__}: {e}")

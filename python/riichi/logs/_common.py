@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from riichi.errors import LogFormatError
 
 
-def log_error(source: Optional[str], position: str, reason: str) -> LogFormatError:
+def log_error(source: str | None, position: str, reason: str) -> LogFormatError:
     """A :class:`LogFormatError` whose message is ``"{file}: {position}: {reason}"``.
 
     The parts are also kept as attributes ``file``, ``position`` and ``reason``.

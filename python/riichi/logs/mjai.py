@@ -2,13 +2,14 @@
 
 The writer emits every field of the event model; fields beyond standard mjai are extra keys
 (see :mod:`riichi.events`), and ``disconnect`` / ``reconnect`` are extra message types. With
-``extensions=False`` it writes only what standard mjai consumers expect.
+``extensions=False`` it writes only what standard mjai consumers expect (draw reasons in the mjai
+server's spellings, e.g. ``"fanpai"``; riichienv's ``MjaiReplay`` reads both forms). Hidden
+hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Optional, Union
 
 from riichi.errors import LogFormatError
 from riichi.events import (
@@ -40,7 +41,19 @@ _STANDARD = {
 }  # fmt: skip
 
 
-def read_mjai(data: Union[bytes, str], source: Optional[str] = None) -> GameLog:
+# Our draw reasons -> the spellings of the original mjai server (read back as aliases).
+_STANDARD_REASONS = {
+    "exhaustive": "fanpai",
+    "kyuushu_kyuuhai": "kyushukyuhai",
+    "suufon_renda": "sufonrenta",
+    "suucha_riichi": "suchariichi",
+    "suukaikan": "sukaikan",
+    "sanchahou": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
+
+
+def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
     """Read one mjai game (JSON lines).
 
     Blank lines and ``error`` / ``none`` messages (server chatter) are skipped; unknown keys
@@ -80,7 +93,7 @@ def read_mjai(data: Union[bytes, str], source: Optional[str] = None) -> GameLog:
     return GameLog(events, source, "mjai")
 
 
-def to_mjai_objects(game: Union[GameLog, list[Event]], extensions: bool = True) -> list[dict]:
+def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> list[dict]:
     """The events as mjai objects (see :func:`to_mjai_lines`)."""
     events = game.events if isinstance(game, GameLog) else game
     out = []
@@ -92,11 +105,13 @@ def to_mjai_objects(game: Union[GameLog, list[Event]], extensions: bool = True) 
             keep = _STANDARD.get(d["type"])
             if keep is not None:
                 d = {k: v for k, v in d.items() if k in keep}
+            if "reason" in d:
+                d["reason"] = _STANDARD_REASONS[d["reason"]]
         out.append(d)
     return out
 
 
-def to_mjai_lines(game: Union[GameLog, list[Event]], extensions: bool = True) -> str:
+def to_mjai_lines(game: GameLog | list[Event], extensions: bool = True) -> str:
     """Write a game as mjai JSON lines (one object per line, ending with a newline).
 
     Args:

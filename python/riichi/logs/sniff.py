@@ -11,16 +11,15 @@ from __future__ import annotations
 import gzip
 import json
 import zlib
-from typing import Optional
 
 from riichi.logs._common import log_error
 
-__all__ = ["sniff_format", "decompress"]
+__all__ = ["decompress", "sniff_format"]
 
 FORMATS = ("tenhou_xml", "tenhou6", "mjai")
 
 
-def decompress(data: bytes, source: Optional[str] = None) -> bytes:
+def decompress(data: bytes, source: str | None = None) -> bytes:
     """``data`` un-gzipped if it starts with the gzip magic ``1f 8b``, else unchanged.
 
     Raises:
@@ -34,7 +33,7 @@ def decompress(data: bytes, source: Optional[str] = None) -> bytes:
     return data
 
 
-def sniff_format(data: bytes, source: Optional[str] = None) -> str:
+def sniff_format(data: bytes, source: str | None = None) -> str:
     """The format of (already decompressed) log bytes: one of :data:`FORMATS`.
 
     Raises:

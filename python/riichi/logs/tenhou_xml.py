@@ -20,10 +20,16 @@ counts four seats (the empty fourth seat is never a target).
 
 from __future__ import annotations
 
+import base64
+import binascii
 import gzip
+import hashlib
+import re
+import struct
 import xml.etree.ElementTree as ET
 import zlib
-from typing import Optional, Union
+from collections.abc import Iterator
+from typing import Any
 from urllib.parse import unquote
 
 from riichi.errors import InvalidTile
@@ -55,7 +61,7 @@ from riichi.events import (
 )
 from riichi.logs._common import log_error
 
-__all__ = ["read_tenhou_xml", "decode_meld", "go_type_flags"]
+__all__ = ["decode_meld", "go_type_flags", "read_tenhou_xml", "tenhou_walls"]
 
 _DRAW = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD = {"D": 0, "E": 1, "F": 2, "G": 3}
@@ -95,17 +101,27 @@ def _tile(tile_id: int, red: bool) -> Tile:
     return Tile.from_tenhou_id(tile_id, red)
 
 
-def _ints(text: Optional[str], what: str) -> list[int]:
+def _ints(text: str | None, what: str) -> list[int]:
     if not text:
         return []
     try:
-        return [int(x) for x in text.split(",")]
+        return list(map(int, text.split(",")))
     except ValueError:
         raise _Bad(f"{what}={text!r} is not a comma-separated list of integers") from None
 
 
-def _tiles(text: Optional[str], red: bool, what: str) -> tuple[Tile, ...]:
-    return tuple(_tile(i, red) for i in _ints(text, what))
+def _tiles(text: str | None, red: bool, what: str, sort: bool = False) -> tuple[Tile, ...]:
+    ids = _ints(text, what)
+    if sort:  # Tile order is Tenhou id order
+        ids.sort()
+    if ids and (min(ids) < 0 or max(ids) > 135):
+        bad = next(i for i in ids if not 0 <= i <= 135)
+        raise _Bad(f"{what}: tile id {bad} is out of range 0..135")
+    return tuple(map((_ID_RED if red else _ID_PLAIN).__getitem__, ids))
+
+
+_ID_RED = [Tile.from_tenhou_id(i, True) for i in range(136)]
+_ID_PLAIN = [Tile.from_tenhou_id(i, False) for i in range(136)]
 
 
 def decode_meld(m: int, who: int, players: int, red: bool) -> Event:
@@ -132,10 +148,10 @@ def _decode_meld(m: int, who: int, players: int, red: bool) -> Event:
     if not m & 0x1C and m & 0x20:  # nukidora (kita)
         if players != 3:
             raise _Bad(f"meld code {m} is a nukidora, which only exists in sanma")
-        t = _tile(m >> 8, red)
-        if t.kind != 30:
-            raise _Bad(f"meld code {m}: nukidora of {t}, not a North")
-        return Nukidora(who, t)
+        north = _tile(m >> 8, red)
+        if north.kind != 30:
+            raise _Bad(f"meld code {m}: nukidora of {north}, not a North")
+        return Nukidora(who, north)
     if rel == 0 and m & 0x1C:
         raise _Bad(f"meld code {m}: a chi/pon/kakan must name who it was called from")
     if rel and target >= players:
@@ -183,7 +199,7 @@ def _meld_tiles(ev: Event) -> CalledMeld:
     return CalledMeld("nukidora", (ev.pai,))
 
 
-def read_tenhou_xml(data: Union[bytes, str], source: Optional[str] = None) -> GameLog:
+def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
     """Read one Tenhou mjlog game.
 
     Args:
@@ -205,48 +221,163 @@ def read_tenhou_xml(data: Union[bytes, str], source: Optional[str] = None) -> Ga
                 data = gzip.decompress(data)
             except (OSError, EOFError, zlib.error) as e:
                 raise log_error(source, "gzip stream", f"cannot decompress: {e}") from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
     else:
-        text = data
+        data = data.encode("utf-8")
+    game = _scan(data, source)
+    if game is not None:
+        return game
+    # Not in Tenhou's canonical shape (comments, odd spacing, broken XML, ...): use a real
+    # XML parser, which also gives line and column for malformed input.
+    return _read_tree(data, source)
+
+
+def _read_tree(data: bytes, source: str | None) -> GameLog:
+    """The reader on top of ElementTree (bytes go to expat as they are: it reads the XML
+    declaration's encoding)."""
     try:
-        root = ET.fromstring(text)
+        root = ET.fromstring(data)
     except ET.ParseError as e:
         line, col = e.position
         raise log_error(source, f"line {line}, column {col}", f"not well-formed XML: {e}") from None
     if root.tag != "mjloggm":
         raise log_error(source, "root element", f"expected <mjloggm>, got <{root.tag}>")
     reader = _Reader(source)
+    events = reader.events
+    append = events.append
+    last_draw = reader.last_draw
+    fast_get = reader.fast.get
+    playing = False  # inside a round that has not ended: draws and discards are legal
     for index, el in enumerate(root):
+        # fast path: draws and discards are most of a log; their events are interned
+        fast = fast_get(el.tag)
+        if fast is not None and playing:
+            seat, tile_id, ev, ev_tsumogiri = fast
+            if ev_tsumogiri is None:
+                append(ev)
+                last_draw[seat] = tile_id
+            else:
+                append(ev_tsumogiri if last_draw[seat] == tile_id else ev)
+                last_draw[seat] = None
+            continue
         try:
-            reader.element(el)
+            reader.element(el.tag, el.attrib)
         except (_Bad, InvalidTile, ValueError) as e:
             attrs = " ".join(f'{k}="{v}"' for k, v in el.attrib.items())
             raise log_error(
                 source, f"element #{index} <{el.tag}{' ' if attrs else ''}{attrs}>", str(e)
             ) from None
+        fast_get = reader.fast.get
+        playing = reader.in_round and not reader.round_over
+        last_draw = reader.last_draw
     return reader.finish()
 
 
+_TAG_RE = re.compile(rb"([A-Za-z][A-Za-z0-9]*)((?:\s+[A-Za-z_][\w.-]*=\"[^\"<&]*\")*)\s*/>\s*")
+_ATTR_RE = re.compile(rb'([A-Za-z_][\w.-]*)="([^"]*)"')
+_ROOT_RE = re.compile(rb'mjloggm(?:\s+[A-Za-z_][\w.-]*="[^"<&]*")*\s*>\s*')
+_END_RE = re.compile(rb"/mjloggm>\s*")
+
+
+def _scan(data: bytes, source: str | None) -> GameLog | None:
+    """Read Tenhou's canonical output (one root, self-closing tags, no comments, entities or
+    text) by splitting at ``<``, without building an XML tree: draws and discards, most of a
+    log, are then one dictionary lookup each. Returns None for anything else (the caller then
+    uses the XML parser), so odd but valid XML and malformed input are both handled there.
+    """
+    parts = data.split(b"<")
+    if len(parts) < 3 or parts[0].strip():
+        return None
+    first = 1
+    if parts[1].startswith(b"?xml"):
+        if not parts[1].rstrip().endswith(b"?>"):
+            return None
+        first = 2
+    if _ROOT_RE.fullmatch(parts[first]) is None or _END_RE.fullmatch(parts[-1]) is None:
+        return None
+    reader = _Reader(source)
+    events = reader.events
+    append = events.append
+    last_draw = reader.last_draw
+    fast_get = reader.fast.get
+    playing = False
+    tag_match = _TAG_RE.fullmatch
+    for index, chunk in enumerate(parts[first + 1 : -1]):
+        fast = fast_get(chunk)
+        if fast is not None and playing:
+            seat, tile_id, ev, ev_tsumogiri = fast
+            if ev_tsumogiri is None:
+                append(ev)
+                last_draw[seat] = tile_id
+            else:
+                append(ev_tsumogiri if last_draw[seat] == tile_id else ev)
+                last_draw[seat] = None
+            continue
+        m = tag_match(chunk)
+        if m is None:
+            return None
+        try:
+            tag = m.group(1).decode("ascii")
+            attrs = {k.decode("ascii"): v.decode("utf-8") for k, v in _ATTR_RE.findall(m.group(2))}
+        except UnicodeDecodeError:
+            return None
+        try:
+            reader.element(tag, attrs)
+        except (_Bad, InvalidTile, ValueError) as e:
+            text = " ".join(f'{k}="{v}"' for k, v in attrs.items())
+            raise log_error(
+                source, f"element #{index} <{tag}{' ' if text else ''}{text}>", str(e)
+            ) from None
+        fast_get = reader.fast.get
+        playing = reader.in_round and not reader.round_over
+        last_draw = reader.last_draw
+    return reader.finish()
+
+
+_FAST_TABLES: dict[tuple[int, bool], dict[Any, tuple[Any, ...]]] = {}
+
+
+def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
+    """Tag -> (seat, tile id, Tsumo, None) for a draw, (seat, tile id, Dahai, tsumogiri Dahai)
+    for a discard, keyed by the tag name (``"T12"``) and by the raw bytes the scanner sees
+    (``b"T12/>"``); the events are interned (frozen, so sharing them is safe)."""
+    key = (players, red)
+    table = _FAST_TABLES.get(key)
+    if table is None:
+        table = {}
+        for seat in range(players):
+            for i in range(136):
+                t = Tile.from_tenhou_id(i, red)
+                draw = (seat, i, Tsumo(seat, t), None)
+                discard = (seat, i, Dahai(seat, t, False), Dahai(seat, t, True))
+                for name, info in ((f"{'TUVW'[seat]}{i}", draw), (f"{'DEFG'[seat]}{i}", discard)):
+                    table[name] = info
+                    table[f"{name}/>".encode()] = info
+        _FAST_TABLES[key] = table
+    return table
+
+
+_MELD_CACHE: dict[tuple[Any, ...], Event] = {}
+
+
 class _Reader:
-    def __init__(self, source: Optional[str]) -> None:
+    def __init__(self, source: str | None) -> None:
         self.source = source
         self.events: list[Event] = []
         self.meta: dict[str, object] = {}
-        self.go_type: Optional[int] = None
-        self.seed: Optional[str] = None
-        self.names: Optional[list[str]] = None
+        self.go_type: int | None = None
+        self.seed: str | None = None
+        self.names: list[str] | None = None
         self.players = 4
         self.red = True
         self.started = False
         self.in_round = False
         self.round_over = False
-        self.last_draw: list[Optional[int]] = [None] * 4
+        self.last_draw: list[int | None] = [None] * 4
+        self.scores: list[int] = []
+        self.fast = _fast_table(4, True)
 
     # -- helpers
-    def _seat(self, text: Optional[str], what: str = "who") -> int:
+    def _seat(self, text: str | None, what: str = "who") -> int:
         if text is None:
             raise _Bad(f"missing {what}")
         try:
@@ -289,7 +420,7 @@ class _Reader:
         if self.round_over:
             raise _Bad(f"<{tag}> after the round ended")
 
-    def _sc(self, text: Optional[str]) -> tuple[Optional[tuple[int, ...]], ...]:
+    def _sc(self, text: str | None) -> tuple[tuple[int, ...] | None, ...]:
         if not text:
             return None, None
         sc = _ints(text, "sc")
@@ -301,7 +432,7 @@ class _Reader:
             tuple((sc[2 * i] + sc[2 * i + 1]) * 100 for i in range(n)),
         )
 
-    def _owari(self, text: Optional[str]) -> None:
+    def _owari(self, text: str | None) -> None:
         if text is None:
             return
         self._end_round()
@@ -319,34 +450,20 @@ class _Reader:
         self.events.append(EndGame(scores, points))
 
     # -- one element
-    def element(self, el: ET.Element) -> None:
-        tag = el.tag
-        a = el.attrib
-        head = tag[:1]
-        if len(tag) > 1 and tag[1:].isdigit() and (head in _DRAW or head in _DISCARD):
-            tile_id = int(tag[1:])
-            self._need_round(tag)
-            seat = _DRAW.get(head)
-            if seat is not None:
-                if seat >= self.players:
-                    raise _Bad(f"draw by seat {seat} in a {self.players}-player game")
-                self.events.append(Tsumo(seat, _tile(tile_id, self.red)))
-                self.last_draw[seat] = tile_id
-            else:
-                seat = _DISCARD[head]
-                if seat >= self.players:
-                    raise _Bad(f"discard by seat {seat} in a {self.players}-player game")
-                tsumogiri = self.last_draw[seat] == tile_id
-                self.last_draw[seat] = None
-                self.events.append(Dahai(seat, _tile(tile_id, self.red), tsumogiri))
-            return
+    def element(self, tag: str, a: dict[str, str]) -> None:
         if tag == "N":
             self._need_round(tag)
             who = self._seat(a.get("who"))
-            m = _ints(a.get("m"), "m")
-            if len(m) != 1:
-                raise _Bad(f"m={a.get('m')!r} must be one meld code")
-            self.events.append(_decode_meld(m[0], who, self.players, self.red))
+            key = (a.get("m"), who, self.players, self.red)
+            ev = _MELD_CACHE.get(key)
+            if ev is None:
+                m = _ints(a.get("m"), "m")
+                if len(m) != 1:
+                    raise _Bad(f"m={a.get('m')!r} must be one meld code")
+                ev = _decode_meld(m[0], who, self.players, self.red)
+                if len(_MELD_CACHE) < 200_000:
+                    _MELD_CACHE[key] = ev  # events are frozen: sharing them is safe
+            self.events.append(ev)
             self.last_draw[who] = None
         elif tag == "REACH":
             self._need_round(tag)
@@ -357,7 +474,10 @@ class _Reader:
             elif step == "2":
                 deltas = tuple(-1000 if i == who else 0 for i in range(self.players))
                 ten = _ints(a.get("ten"), "ten")
-                scores = tuple(x * 100 for x in ten[: self.players]) if ten else None
+                self.scores[who] -= 1000
+                if ten:  # Tenhou's record wins; older logs leave it out
+                    self.scores = [x * 100 for x in ten[: self.players]]
+                scores = tuple(self.scores)
                 self.events.append(ReachAccepted(who, deltas, scores))
             else:
                 raise _Bad(f"step={step!r} must be 1 or 2")
@@ -380,14 +500,33 @@ class _Reader:
             if len(t) != 1:
                 raise _Bad("GO needs one integer type")
             self.go_type = t[0]
-            self.players = int(go_type_flags(t[0])["players"])
-            self.red = bool(go_type_flags(t[0])["red_fives"])
+            flags = go_type_flags(t[0])
+            self.players = 3 if flags["players"] == 3 else 4
+            self.red = bool(flags["red_fives"])
+            self.fast = _fast_table(self.players, self.red)
             if "lobby" in a:
                 self.meta["lobby"] = a["lobby"]
         elif tag == "SHUFFLE":
             self.seed = a.get("seed")
         elif tag == "TAIKYOKU":
             self.meta["taikyoku_oya"] = a.get("oya")
+        elif len(tag) > 1 and tag[1:].isdigit() and (tag[0] in _DRAW or tag[0] in _DISCARD):
+            head = tag[0]
+            tile_id = int(tag[1:])
+            self._need_round(tag)
+            seat = _DRAW.get(head)
+            if seat is not None:
+                if seat >= self.players:
+                    raise _Bad(f"draw by seat {seat} in a {self.players}-player game")
+                self.events.append(Tsumo(seat, _tile(tile_id, self.red)))
+                self.last_draw[seat] = tile_id
+            else:
+                seat = _DISCARD[head]
+                if seat >= self.players:
+                    raise _Bad(f"discard by seat {seat} in a {self.players}-player game")
+                tsumogiri = self.last_draw[seat] == tile_id
+                self.last_draw[seat] = None
+                self.events.append(Dahai(seat, _tile(tile_id, self.red), tsumogiri))
         else:
             raise _Bad(f"unknown tag <{tag}>")
 
@@ -423,10 +562,13 @@ class _Reader:
             raise _Bad(f"ten={a.get('ten')!r} must have a score per seat")
         tehais = []
         for i in range(self.players):
-            hand = _tiles(a.get(f"hai{i}"), self.red, f"hai{i}")
+            hand = _tiles(a.get(f"hai{i}"), self.red, f"hai{i}", sort=True)
             if len(hand) != 13:
                 raise _Bad(f"hai{i} has {len(hand)} tiles, expected 13")
             tehais.append(hand)
+        for i in range(self.players, 4):
+            if a.get(f"hai{i}"):
+                raise _Bad(f"hai{i} deals a hand to seat {i} in a {self.players}-player game")
         self.events.append(
             StartKyoku(
                 bakaze=27 + rnd // 4,
@@ -442,6 +584,7 @@ class _Reader:
         )
         self.in_round = True
         self.last_draw = [None] * 4
+        self.scores = [x * 100 for x in ten[: self.players]]
 
     def _agari(self, a: dict[str, str]) -> None:
         if not self.in_round:
@@ -457,12 +600,15 @@ class _Reader:
             raise _Bad(f"yaku={a.get('yaku')!r} must be id,han pairs")
         yaku = []
         for i in range(0, len(yaku_ids), 2):
-            yaku.append((self._yaku_name(yaku_ids[i]), yaku_ids[i + 1]))
+            name = self._yaku_name(yaku_ids[i])
+            if yaku_ids[i + 1]:  # canonical: no 0-han entries (Tenhou lists "uradora 0")
+                yaku.append((name, yaku_ids[i + 1]))
         for y in _ints(a.get("yakuman"), "yakuman"):
             yaku.append((self._yaku_name(y), 13))
         melds = []
         for code in _ints(a.get("m"), "m"):
             melds.append(_meld_tiles(_decode_meld(code, who, self.players, red)))
+        melds.reverse()  # Tenhou lists the newest meld first; events keep call order
         deltas, scores = self._sc(a.get("sc"))
         pao = self._seat(a["paoWho"], "paoWho") if a.get("paoWho") else None
         self.events.append(
@@ -470,7 +616,7 @@ class _Reader:
                 actor=who,
                 target=target,
                 pai=_tile(self._one(a, "machi"), red),
-                hand=_tiles(a.get("hai"), red, "hai"),
+                hand=_tiles(a.get("hai"), red, "hai", sort=True),
                 melds=tuple(melds),
                 fu=ten[0],
                 han=sum(h for _, h in yaku),
@@ -500,7 +646,7 @@ class _Reader:
             raise _Bad(f"unknown draw type {kind!r}")
         reason = _RYUUKYOKU_TYPES[kind]
         hands = tuple(
-            _tiles(a[f"hai{i}"], self.red, f"hai{i}") if f"hai{i}" in a else None
+            _tiles(a[f"hai{i}"], self.red, f"hai{i}", sort=True) if f"hai{i}" in a else None
             for i in range(self.players)
         )
         tenpai = None
@@ -517,3 +663,105 @@ class _Reader:
             self._end_round()
         self.meta["complete"] = isinstance(self.events[-1], EndGame)
         return GameLog(self.events, self.source, "tenhou_xml", self.meta)
+
+
+# --------------------------------------------------------------------------- the wall
+
+_SEED_PREFIX = "mt19937ar-sha512-n288-base64,"
+
+
+#: Index of the first dora indicator in a wall from :func:`tenhou_walls`, by player count.
+DORA_INDEX = {4: 5, 3: 9}
+
+
+def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple[int, int]]]:
+    """Expand a Tenhou ``<SHUFFLE seed>`` into the wall of each round, in the order the rounds
+    were played (one per ``<INIT>``).
+
+    Tenhou's published shuffle: the base64 seed is 624 little-endian 32-bit words that seed
+    MT19937 (``init_by_array``); each round takes 288 words, hashes them with SHA-512 in nine
+    128-byte blocks, reads the 576 digest bytes as 144 little-endian words ``rnd`` and shuffles
+    the ids 0..135 with ``swap(wall[i], wall[i + rnd[i] % (136 - i)])`` for i = 0..135; the
+    dice are ``rnd[135] % 6 + 1`` and ``rnd[136] % 6 + 1``. Sanma shuffles the 108 ids without
+    2m..8m (4..31) the same way (``% (108 - i)``).
+
+    The deal takes tiles from the end (``wall[-1]`` first; 4-4-4 then 1 per seat from the
+    dealer, whose first draw follows); the first dora indicator is ``wall[DORA_INDEX[n]]``
+    (5 with four players, 9 in sanma). All of this is checked against every deal, dice and
+    dora indicator of the corpus in the tests.
+
+    Yields:
+        ``(wall, (die1, die2))``: 136 physical tile ids, and the dice 1..6.
+
+    Raises:
+        LogFormatError: a seed that is not ``mt19937ar-sha512-n288-base64,`` + 624 words.
+    """
+    if players not in (3, 4):
+        raise ValueError(f"players must be 3 or 4, got {players}")
+    if not seed.startswith(_SEED_PREFIX):
+        raise log_error(None, "SHUFFLE seed", f"unknown shuffle {seed[:40]!r}")
+    try:
+        raw = base64.b64decode(seed[len(_SEED_PREFIX) :], validate=True)
+    except (ValueError, binascii.Error):
+        raise log_error(None, "SHUFFLE seed", "the seed is not base64") from None
+    if len(raw) != 624 * 4:
+        raise log_error(None, "SHUFFLE seed", f"the seed has {len(raw)} bytes, expected 2496")
+    mt = _MT19937(struct.unpack("<624I", raw))
+    while True:
+        block = struct.pack("<288I", *mt.words(288))
+        rnd: tuple[int, ...] = ()
+        for i in range(9):
+            rnd += struct.unpack("<16I", hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest())
+        wall = list(range(136)) if players == 4 else [i for i in range(136) if not 4 <= i < 32]
+        size = len(wall)
+        for i in range(size):
+            j = i + rnd[i] % (size - i)
+            wall[i], wall[j] = wall[j], wall[i]
+        yield wall, (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
+
+
+class _MT19937:
+    """MT19937 seeded with ``init_by_array`` (Matsumoto and Nishimura's reference), giving
+    ``genrand_int32`` words."""
+
+    def __init__(self, key: tuple[int, ...]) -> None:
+        mt = [0] * 624
+        mt[0] = 19650218
+        for i in range(1, 624):
+            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+        i, j = 1, 0
+        for _ in range(max(624, len(key))):
+            mt[i] = (
+                (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j
+            ) & 0xFFFFFFFF
+            i, j = i + 1, j + 1
+            if i >= 624:
+                mt[0], i = mt[623], 1
+            if j >= len(key):
+                j = 0
+        for _ in range(623):
+            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+            i += 1
+            if i >= 624:
+                mt[0], i = mt[623], 1
+        mt[0] = 0x80000000
+        self.mt = mt
+        self.index = 624
+
+    def words(self, n: int) -> list[int]:
+        out = []
+        mt = self.mt
+        for _ in range(n):
+            if self.index >= 624:
+                for k in range(624):
+                    y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7FFFFFFF)
+                    mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+                self.index = 0
+            y = mt[self.index]
+            self.index += 1
+            y ^= y >> 11
+            y ^= (y << 7) & 0x9D2C5680
+            y ^= (y << 15) & 0xEFC60000
+            y ^= y >> 18
+            out.append(y)
+        return out

@@ -1,0 +1,175 @@
+//! SSE2 kernel of the regular-form replacement number (x86_64 baseline, no unsafe).
+//!
+//! Same algorithm as the portable path: three min-plus convolutions of the four groups'
+//! cost vectors (lane `m`: `m` melds, no pair; lane `8 + m`: `m` melds and the pair).
+//! Each convolution takes its left operand straight from a packed table entry, so the
+//! broadcasts are scalar shifts, and its right operand as a vector. Lanes that hold no
+//! (melds, pair) combination are kept at or above `0x7F` ("infinite") and arithmetic
+//! saturates, so they can never win a minimum.
+use std::arch::x86_64::{
+    __m128i, _mm_adds_epu8, _mm_cvtsi128_si64, _mm_min_epu8, _mm_or_si128, _mm_set1_epi8,
+    _mm_set_epi64x, _mm_slli_si128, _mm_srli_si128,
+};
+
+use super::table;
+use crate::tile::Counts;
+
+const INF: u64 = 0x7F;
+
+/// `INF` in lanes `lanes` (a bit set over 16 lanes), 0 elsewhere.
+const fn mask(lanes: u32) -> (i64, i64) {
+    let mut lo = 0u64;
+    let mut hi = 0u64;
+    let mut l = 0;
+    while l < 16 {
+        if lanes & (1 << l) != 0 {
+            if l < 8 {
+                lo |= INF << (8 * l);
+            } else {
+                hi |= INF << (8 * (l - 8));
+            }
+        }
+        l += 1;
+    }
+    (hi as i64, lo as i64)
+}
+
+#[inline]
+#[target_feature(enable = "sse2")]
+fn vec(m: (i64, i64)) -> __m128i {
+    _mm_set_epi64x(m.0, m.1)
+}
+
+/// The lanes of a packed table entry (4-bit field `2m + p` → lane `8p + m`).
+#[inline]
+#[target_feature(enable = "sse2")]
+fn lanes(x: u64) -> __m128i {
+    const LO: u64 = 0x0F_0F0F_0F0F;
+    const PAD: u64 = 0x7F7F_7F00_0000_0000;
+    _mm_set_epi64x((((x >> 4) & LO) | PAD) as i64, ((x & LO) | PAD) as i64)
+}
+
+/// Broadcast the 4-bit field at `shift` of a packed entry.
+#[inline]
+#[target_feature(enable = "sse2")]
+fn splat(x: u64, shift: u32) -> __m128i {
+    _mm_set1_epi8(((x >> shift) & 15) as i8)
+}
+
+macro_rules! step {
+    ($r:ident, $a:ident, $b:ident, $ma:literal, $low0:expr, $low1:expr) => {{
+        // MA melds (no pair) from a, the rest (with or without the pair) from b
+        let s0 = _mm_or_si128(_mm_slli_si128::<$ma>($b), vec($low0));
+        // MA melds and the pair from a, the rest from b's no-pair half
+        let s1 = _mm_or_si128(_mm_slli_si128::<{ 8 + $ma }>($b), vec($low1));
+        $r = _mm_min_epu8($r, _mm_adds_epu8(s0, splat($a, 8 * $ma)));
+        $r = _mm_min_epu8($r, _mm_adds_epu8(s1, splat($a, 8 * $ma + 4)));
+    }};
+}
+
+/// Lanes below `k`.
+const fn below(k: u32) -> u32 {
+    (1 << k) - 1
+}
+
+/// Lanes that hold no combination: 5..=7 and 13..=15.
+const INVALID: u32 = 0b1110_0000_1110_0000;
+
+/// Min-plus convolution of a packed entry `a` with the vector `b`.
+#[inline]
+#[target_feature(enable = "sse2")]
+fn convolve(a: u64, b: __m128i) -> __m128i {
+    let mut r = vec(mask(0xFFFF));
+    step!(r, a, b, 0, mask(0), mask(below(8)));
+    step!(r, a, b, 1, mask(below(1)), mask(below(9)));
+    step!(r, a, b, 2, mask(below(2)), mask(below(10)));
+    step!(r, a, b, 3, mask(below(3)), mask(below(11)));
+    // at four melds only lanes 4 and 12 may take b's lanes 0 and 8
+    step!(r, a, b, 4, mask(!((1 << 4) | (1 << 12))), mask(below(12)));
+    _mm_or_si128(r, vec(mask(INVALID)))
+}
+
+/// Regular-form replacement number of valid counts (no caps) needing `need` melds.
+#[inline]
+pub fn regular_replacement(counts: &Counts, need: usize) -> u8 {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
+    unsafe { regular_replacement_sse2(counts, need) }
+}
+
+#[inline]
+#[target_feature(enable = "sse2")]
+fn regular_replacement_sse2(counts: &Counts, need: usize) -> u8 {
+    let t = table::tables();
+    let entry = |r: usize| t.suit.get(r).copied().unwrap_or(u64::MAX);
+    let m = entry(table::suit_rank(&counts[0..9]));
+    let p = entry(table::suit_rank(&counts[9..18]));
+    let s = entry(table::suit_rank(&counts[18..27]));
+    let z = t
+        .honor
+        .get(table::honor_key(&counts[27..34]))
+        .copied()
+        .unwrap_or(u64::MAX);
+    let r = convolve(z, convolve(s, convolve(m, lanes(p))));
+    // lane 8 + need
+    let hi = _mm_cvtsi128_si64(_mm_srli_si128::<8>(r)) as u64;
+    ((hi >> (8 * (need & 7))) & 0xFF) as u8
+}
+
+/// Lane `8 + need` of a convolution result.
+#[inline]
+#[target_feature(enable = "sse2")]
+fn answer(r: __m128i, need: usize) -> u8 {
+    let hi = _mm_cvtsi128_si64(_mm_srli_si128::<8>(r)) as u64;
+    ((hi >> (8 * (need & 7))) & 0xFF) as u8
+}
+
+/// Regular-form replacement numbers after one more copy of each kind (valid counts,
+/// no caps, total ≤ 13); `u8::MAX` for kinds already held four times.
+#[inline]
+pub fn regular_after_draw(counts: &Counts, need: usize) -> [u8; 34] {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
+    unsafe { regular_after_draw_sse2(counts, need) }
+}
+
+#[target_feature(enable = "sse2")]
+fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
+    let t = table::tables();
+    let suit = |v: &[u8]| t.suit.get(table::suit_rank(v)).copied().unwrap_or(u64::MAX);
+    let honor = |key: usize| t.honor.get(key).copied().unwrap_or(u64::MAX);
+    let key = table::honor_key(&counts[27..34]);
+    let e = [
+        suit(&counts[0..9]),
+        suit(&counts[9..18]),
+        suit(&counts[18..27]),
+        honor(key),
+    ];
+    // the other three groups, convolved, for each group
+    let sz = convolve(e[2], lanes(e[3]));
+    let pz = convolve(e[1], lanes(e[3]));
+    let others = [
+        convolve(e[1], sz),
+        convolve(e[0], sz),
+        convolve(e[0], pz),
+        convolve(e[0], convolve(e[1], lanes(e[2]))),
+    ];
+    let mut out = [u8::MAX; 34];
+    let mut c = *counts;
+    for k in 0..34 {
+        if c[k] >= 4 {
+            continue;
+        }
+        let g = if k < 27 { k / 9 } else { 3 };
+        let entry = if g < 3 {
+            c[k] += 1;
+            let x = suit(&c[9 * g..9 * g + 9]);
+            c[k] -= 1;
+            x
+        } else {
+            let w = table::HONOR_WEIGHT;
+            let h = c[k] as usize;
+            honor(key + w[h + 1] as usize - w[h] as usize)
+        };
+        out[k] = answer(convolve(entry, others[g]), need);
+    }
+    out
+}

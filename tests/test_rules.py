@@ -1,0 +1,158 @@
+"""riichi.Rules: presets compared field by field, documentation, validation, scoring cache."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import riichi
+from riichi import Rules
+from riichi.rules import DOUBLE_YAKUMAN_FORMS, SCORING_FIELDS
+
+FIELDS = [f.name for f in dataclasses.fields(Rules) if not f.name.startswith("_")]
+
+TENHOU = {
+    "red_fives": (1, 1, 1),
+    "kuitan": True,
+    "atozuke": True,
+    "kiriage_mangan": False,
+    "kazoe_yakuman": "yakuman",
+    "double_yakuman_special_waits": (),
+    "yakuman_stacking": True,
+    "pinfu_tsumo": True,
+    "open_pinfu_ron_fu": "30",
+    "chiitoitsu_value": "25fu_2han",
+    "double_wind_pair_fu": 4,
+    "renhou": "off",
+    "daisharin": False,
+    "suurenkou": False,
+    "hyakuman_goku": False,
+    "beni_kujaku": False,
+    "shiisan_puutaa": False,
+    "honba_points": 300,
+    "two_han_minimum_from_honba": None,
+    "riichi_stick": 1000,
+    "num_players": 4,
+    "length": "hanchan",
+    "starting_points": 25000,
+    "target_points": 30000,
+    "extension": "west",
+    "tobi": True,
+    "agari_yame": True,
+    "tenpai_yame": False,
+    "renchan": "tenpai",
+    "uma": (20000, 10000, -10000, -20000),
+    "oka": 20000,
+    "leftover_kyotaku_to_top": True,
+    "kuikae": "forbidden",
+    "open_kan_dora": "after_discard",
+    "kokushi_chankan_ankan": False,
+    "riichi_min_points": 1000,
+    "riichi_min_live_tiles": 4,
+    "furiten_riichi": True,
+    "multiple_ron": "double",
+    "sanchahou": True,
+    "kyuushu_kyuuhai": True,
+    "suufon_renda": True,
+    "suucha_riichi": True,
+    "suukaikan": True,
+    "nagashi_mangan": True,
+    "noten_payment": 3000,
+    "pao_daisangen": True,
+    "pao_daisuushi": True,
+    "pao_suukantsu": False,
+    "yakitori": False,
+    "wareme": False,
+}
+
+MAHJONG_SOUL_DIFF = {
+    "double_yakuman_special_waits": DOUBLE_YAKUMAN_FORMS,
+    "kokushi_chankan_ankan": True,
+    "multiple_ron": "triple",
+    "sanchahou": False,
+    "pao_suukantsu": True,
+    "uma": (15000, 5000, -5000, -15000),
+}
+
+
+def test_expected_tables_cover_every_field():
+    assert set(TENHOU) == set(FIELDS)
+    assert set(SCORING_FIELDS) <= set(FIELDS)
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_tenhou_preset_field(name):
+    assert getattr(Rules.tenhou(), name) == TENHOU[name]
+    assert getattr(Rules(), name) == TENHOU[name]
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_mahjong_soul_preset_field(name):
+    want = MAHJONG_SOUL_DIFF.get(name, TENHOU[name])
+    assert getattr(Rules.mahjong_soul(), name) == want
+
+
+def test_length_variants_share_scoring():
+    t = Rules.tenhou(length="tonpuusen")
+    assert t.length == "tonpuusen"
+    assert t.scoring() == Rules.tenhou().scoring()
+    assert Rules.mahjong_soul("tonpuusen").scoring() == Rules.mahjong_soul().scoring()
+    assert Rules.tenhou(red=False).red_fives == (0, 0, 0)
+
+
+@pytest.mark.parametrize("name", FIELDS)
+def test_every_field_is_documented_with_a_default(name):
+    doc = Rules.__doc__ or ""
+    assert f"        {name}:" in doc
+    section = doc.split(f"        {name}:", 1)[1].split("\n        ")[0:3]
+    assert "efault" in " ".join(section) or name in ("red_fives",), name
+
+
+def test_frozen_and_hashable():
+    r = Rules()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.kuitan = False  # type: ignore[misc]
+    assert hash(r) == hash(Rules())
+    assert r == Rules() and r != Rules(kuitan=False)
+    assert r.replace(kuitan=False).kuitan is False
+
+
+def test_scoring_is_built_once_and_cached():
+    r = Rules()
+    assert r.scoring() is r.scoring()
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("kazoe_yakuman", "triple"),
+        ("open_pinfu_ron_fu", "25"),
+        ("chiitoitsu_value", "25fu_1han"),
+        ("renhou", "sometimes"),
+        ("double_yakuman_special_waits", ("kokushi",)),
+        ("red_fives", (1, 4, 1)),
+        ("double_wind_pair_fu", 3),
+        ("length", "forever"),
+        ("multiple_ron", "quadruple"),
+        ("num_players", 5),
+        ("uma", (1, 2, 3)),
+    ],
+)
+def test_bad_values_are_refused_by_name(field, value):
+    with pytest.raises(riichi.RiichiError, match=field):
+        Rules(**{field: value})
+
+
+def test_scoring_fields_change_results():
+    hand = "234m456p345s678s88s"
+    base = riichi.score(hand, "5s", riichi=True, seat_wind="S", dora_indicators="1m")
+    kiri = riichi.score(
+        hand,
+        "5s",
+        riichi=True,
+        seat_wind="S",
+        dora_indicators="1m",
+        rules=Rules(kiriage_mangan=True),
+    )
+    assert (base.points, kiri.points) == (7700, 8000)

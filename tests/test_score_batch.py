@@ -1,0 +1,105 @@
+"""Batch scoring: dict requests and NumPy columns agree with single calls."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import mjlog_agari as M
+import riichi
+from riichi.batch_score import FLAG_BITS, MELD_KINDS, score, score_arrays
+
+ROOT = M.shared_dir() / "data" / "mjlog"
+
+
+def _ints(s: str) -> list[int]:
+    return [int(x) for x in s.split(",") if x.strip()]
+
+
+def _sample_wins(n: int):
+    out = []
+    for w in M.all_wins(ROOT, limit_files=40):
+        if not w.sanma and w.red_on and w.file not in M.KNOWN_FAULTS and not w.go_type & 0x200:
+            out.append(w)
+        if len(out) >= n:
+            break
+    return out
+
+
+@pytest.mark.skipif(not ROOT.is_dir(), reason="shared logs not found")
+def test_arrays_agree_with_single_calls_on_real_wins():
+    wins = _sample_wins(400)
+    n = len(wins)
+    concealed = np.zeros((n, 34), np.uint8)
+    red = np.zeros((n, 3), np.uint8)
+    melds = np.zeros((n, 4, 3), np.uint8)
+    flags = np.zeros(n, np.uint16)
+    dora = np.full((n, 5), -1, np.int8)
+    ura = np.full((n, 5), -1, np.int8)
+    for i, w in enumerate(wins):
+        a = dict(M.ATTR.findall(w.tag))
+        for t in _ints(a["hai"]):
+            concealed[i, t // 4] += 1
+            if t in M.RED_IDS:
+                red[i, t // 36] += 1
+        for j, m in enumerate(M.decode_meld(c, True) for c in _ints(a.get("m", ""))):
+            melds[i, j] = (MELD_KINDS[m.kind], min(m.ids) // 4, sum(t in M.RED_IDS for t in m.ids))
+        flags[i] = sum(1 << b for f, b in FLAG_BITS.items() if w.kwargs.get(f))
+        dora[i, : len(w.kwargs["dora_indicators"])] = w.kwargs["dora_indicators"]
+        ura[i, : len(w.kwargs["ura_indicators"])] = w.kwargs["ura_indicators"]
+    cols = score_arrays(
+        concealed,
+        np.array([w.win_tile for w in wins], np.uint8),
+        red=red,
+        melds=melds,
+        flags=flags,
+        seat_wind=np.array([w.kwargs["seat_wind"] - 27 for w in wins]),
+        round_wind=np.array([w.kwargs["round_wind"] - 27 for w in wins]),
+        dora=dora,
+        ura=ura,
+        honba=np.array([w.kwargs["honba"] for w in wins]),
+        kyotaku=np.array([w.kwargs["kyotaku"] for w in wins]),
+    )
+    for i, w in enumerate(wins):
+        r = riichi.score(w.hand_text, w.win_tile, **w.kwargs)
+        assert (cols["han"][i], cols["fu"][i], cols["points"][i]) == (r.han, r.fu, r.points)
+        assert cols["total"][i] == r.total and cols["ron_payment"][i] == r.ron_payment
+        assert cols["points"][i] == w.points  # and with Tenhou's record
+        mask = sum(1 << y for y in r.yaku_ids)
+        assert int(cols["yaku_mask"][i]) == mask
+
+
+def test_arrays_defaults_and_errors():
+    c = np.zeros((2, 34), np.uint8)
+    for k, n in zip((0, 1, 2, 12, 13, 14, 24, 25, 26, 27), (1, 1, 1, 1, 1, 1, 1, 1, 1, 3)):
+        c[:, k] = n
+    c[:, 33] = 2
+    out = score_arrays(c, np.array([33, 33]), flags=np.array([1 << FLAG_BITS["tsumo"], 0]))
+    single = riichi.score("123m456p789s111z77z", "7z", tsumo=True)
+    assert out["han"][0] == single.han and out["total"][0] == single.total
+    assert out["has_yaku"].tolist() == [True, True]
+    with pytest.raises(riichi.RiichiError, match="concealed"):
+        score_arrays(np.zeros((2, 33), np.uint8), np.zeros(2))
+    with pytest.raises(riichi.RiichiError, match="seat_wind"):
+        score_arrays(c, np.array([33, 33]), seat_wind=np.array([0]))
+    bad = c.copy()
+    bad[1, 0] = 5
+    with pytest.raises(riichi.RiichiError, match=r"requests\[1\]"):
+        score_arrays(bad, np.array([33, 33]))
+    with pytest.raises(riichi.RiichiError, match="melds"):
+        score_arrays(c, np.array([33, 33]), melds=np.full((2, 1, 3), 9, np.uint8))
+
+
+def test_dict_batch_is_the_same_api():
+    cols = score([{"hand": "123m456p789s111z77z", "win_tile": "7z", "tsumo": True}])
+    assert cols["han"][0] == riichi.score("123m456p789s111z77z", "7z", tsumo=True).han
+
+
+def test_tuple_requests():
+    cols = score([("123m456p789s111z77z", "7z", {"tsumo": True}), ("123m456p789s111z77z", 33)])
+    assert cols["han"].tolist() == [
+        riichi.score("123m456p789s111z77z", "7z", tsumo=True).han,
+        riichi.score("123m456p789s111z77z", "7z").han,
+    ]
+    with pytest.raises(riichi.RiichiError, match=r"requests\[0\]"):
+        score([("123m",)])
