@@ -40,7 +40,7 @@ TENHOU = {
     "extension": "west",
     "tobi": True,
     "agari_yame": True,
-    "tenpai_yame": False,
+    "tenpai_yame": True,
     "renchan": "tenpai",
     "uma": (20000, 10000, -10000, -20000),
     "oka": 20000,

@@ -121,7 +121,8 @@ class Rules:
         agari_yame: The dealer leading after winning the last round may end the game. Default
             True (Tenhou: automatic; MS).
         tenpai_yame: The dealer leading and tenpai at an exhaustive draw in the last round may
-            end the game. Default False (Tenhou: none; MS: none).
+            end the game. Default True (Tenhou: automatic since June 2010 -- its logs up to
+            2010-06-01 play on, from 2010-06-08 they stop; MS: the dealer may stop).
         renchan: The dealer keeps the seat when ``"tenpai"`` at a draw or winning (default:
             Tenhou, MS) or only on ``"agari"``.
         uma: Rank bonuses in points, one per rank (``num_players`` values). Default ``(20000, 10000, -10000, -20000)``
@@ -183,7 +184,7 @@ class Rules:
     extension: Literal["west", "none"] = "west"
     tobi: bool = True
     agari_yame: bool = True
-    tenpai_yame: bool = False
+    tenpai_yame: bool = True
     renchan: Literal["tenpai", "agari"] = "tenpai"
     uma: tuple[int, ...] = (20000, 10000, -10000, -20000)
     oka: int = 20000
