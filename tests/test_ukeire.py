@@ -80,7 +80,7 @@ def test_hand_methods_with_melds():
 
 def test_discard_repr_and_order():
     d = riichi.discards("123m456p789s11223z")
-    assert repr(d[0]) == "Discard(tile='3z', shanten=0, ukeire=4 tiles: 12z)"
+    assert repr(d[0]) == "DiscardOption(tile='3z', shanten=0, ukeire=4 tiles: 12z)"
     keys = [(x.shanten, -x.ukeire.total, x.tile) for x in d]
     assert keys == sorted(keys)
     assert d[0].ukeire == riichi.ukeire("123m456p789s1122z", "3z")

@@ -6,7 +6,7 @@ notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for
 
 from riichi import actions, batch
 from riichi._core import (
-    Discard,
+    DiscardOption,
     Hand,
     Meld,
     Reading,
@@ -39,7 +39,7 @@ from riichi.wall import Wall
 __version__ = "0.1.0"
 
 __all__ = [
-    "Discard",
+    "DiscardOption",
     "Game",
     "GameLog",
     "GameResult",

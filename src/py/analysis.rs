@@ -102,7 +102,7 @@ impl PyUkeire {
 }
 
 /// One discard: the tile kind, the shanten after it and the ukeire after it.
-#[pyclass(name = "Discard", module = "riichi._core", frozen, eq, hash)]
+#[pyclass(name = "DiscardOption", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDiscard(Discard);
 
@@ -125,7 +125,7 @@ impl PyDiscard {
     }
     fn __repr__(&self) -> String {
         format!(
-            "Discard(tile='{}', shanten={}, ukeire={})",
+            "DiscardOption(tile='{}', shanten={}, ukeire={})",
             notation::format_tile(self.0.tile, false),
             self.0.shanten,
             short(&self.0.ukeire)
@@ -329,7 +329,7 @@ fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyR
 ///     visible: as `ukeire`.
 ///
 /// Returns:
-///     list[Discard]: `Discard(tile, shanten, ukeire)`.
+///     list[DiscardOption]: `DiscardOption(tile, shanten, ukeire)`.
 ///
 /// Raises:
 ///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
