@@ -397,8 +397,8 @@ class _Replay:
                 t = ev.type
                 if rnd.is_over:
                     if (
-                        t in _PLAYER
-                        and t != "hora"
+                        (t in _PLAYER
+                        and t != "hora")
                         or (
                             t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]
                         )
@@ -553,6 +553,11 @@ class _Replay:
                 -1, idx, "flow", "game over", "the game goes on",
                 "the log ends the game, the engine does not",
             )  # fmt: skip
+            if end.scores is not None and tuple(end.scores) != tuple(game.scores):
+                self.mismatch(
+                    -1, idx, "final_scores", tuple(end.scores), tuple(game.scores),
+                    "the log's final scores are not the scores after its last round",
+                )  # fmt: skip
             return
         res = game.result
         assert res is not None
