@@ -95,6 +95,8 @@ def test_known_faults_name_the_fault():
         rep = replay_game(read_log(DATA / "mjlog" / name))
         fields = {m.field for m in rep.mismatches}
         assert "hora.hand" in fields
+        # the decimal SHUFFLE seed is not Tenhou's
+        assert any(m.field == "seed" and "not a Tenhou shuffle" in m.detail for m in rep.mismatches)
     rep = replay_game(read_log(DATA / "mjlog" / "tenhou-python-bot/25.txt"))
     assert any("uradora counted as dora" in m.detail for m in rep.mismatches)
 
@@ -156,3 +158,24 @@ def test_every_real_game(request):
     require_slow(request)
     t = _check(_files("mjlog", "tenhou6"))
     assert t["games"] > 1_100
+
+
+def test_a_draw_that_the_seed_does_not_give_is_a_mismatch():
+    import dataclasses
+
+    from riichi.events import Tile, Tsumo
+
+    path = DATA / "mjlog" / "mjx" / "2022060108gm-00a9-0000-930771df.mjlog"
+    log = read_log(path)
+    assert not replay_game(log).mismatches  # a seeded game: deals and draws from the seed
+    i = [j for j, e in enumerate(log.events) if isinstance(e, Tsumo)][5]
+    ev = log.events[i]
+    other = Tile.of((ev.pai.kind + 1) % 34)
+    log.events[i] = dataclasses.replace(ev, pai=other)
+    # the discard that follows is adjusted too, so that only the wall is wrong
+    if log.events[i + 1].type == "dahai" and log.events[i + 1].tsumogiri:
+        log.events[i + 1] = dataclasses.replace(log.events[i + 1], pai=other)
+    rep = replay_game(log)
+    assert any(m.field == "wall" and m.event_index == i for m in rep.mismatches), [
+        str(m) for m in rep.mismatches
+    ]

@@ -23,7 +23,8 @@ before its end is replayed up to the last logged action (``GameReport.unfinished
 
 Rules (Tenhou, from ``<GO type>`` and the tenhou.net/6 rule text): red fives, kuitan,
 tonpuusen or hanchan; GO bit 0x200 (special "chip" lobbies) play kiriage mangan (Tenhou writes
-such a mangan with limit code 0); tenpai-yame at all-last from June 2010 on (logs up to
+such a mangan with limit code 0) and reveal a kakan's kan dora at once, before the rinshan draw
+(dnovikoff-tenhou/chip.xml_, GO 553, S4: DORA before the replacement draw); tenpai-yame at all-last from June 2010 on (logs up to
 2010-06-01 play on, from 2010-06-08 they stop: tests/test_round_real_logs.py). An undated log is
 replayed with tenpai-yame, and without it when that alone explains the log.
 """
@@ -192,7 +193,8 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     """The rules a logged game was played under.
 
     Red fives, kuitan and the game length come from the log's header (Tenhou ``<GO type>``,
-    tenhou.net/6 rule text); Tenhou's special lobbies (GO bit 0x200) play kiriage mangan.
+    tenhou.net/6 rule text); Tenhou's special lobbies (GO bit 0x200) play kiriage mangan and
+    reveal kan dora at once.
     Tenpai-yame: Tenhou from June 2010 on (:data:`TENPAI_YAME_FROM`), dated by the log id in
     the file name or header; pass ``tenpai_yame`` to force it (undated logs).
 
@@ -211,6 +213,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
         red_fives=(1, 1, 1) if sg.red_fives else (0, 0, 0),
         kuitan=sg.kuitan,
         kiriage_mangan=bool(go & 0x200),
+        open_kan_dora="immediate" if go & 0x200 else "after_discard",
         tenpai_yame=tenpai_yame,
     )
 
@@ -303,12 +306,6 @@ class _Replay:
         rep = self.report
         events = self.events
         red = self.rules.red_fives
-        for s, e in self.rounds:
-            try:
-                self.walls.append(wall_from_events(events[s:e], red))
-            except RiichiError as err:
-                self.walls.append(None)
-                self.wall_errors[len(self.walls) - 1] = str(err)
         first = events[self.rounds[0][0]] if self.rounds else None
         if first is None or (first.bakaze, first.kyoku, first.honba, first.kyotaku) != (
             27,
@@ -317,6 +314,16 @@ class _Replay:
             0,
         ):
             rep.fragment = True
+        seeded = None if rep.fragment else self._seed_walls()
+        for k, (s, e) in enumerate(self.rounds):
+            if seeded is not None and k < len(seeded):
+                self.walls.append(seeded[k])
+                continue
+            try:
+                self.walls.append(wall_from_events(events[s:e], red))
+            except RiichiError as err:
+                self.walls.append(None)
+                self.wall_errors[len(self.walls) - 1] = str(err)
         game: Game | None = None
         for k, (s, e) in enumerate(self.rounds):
             st: StartKyoku = events[s]  # type: ignore[assignment]
@@ -363,12 +370,75 @@ class _Replay:
                     kyotaku=st.kyotaku,
                 )
             rep.rounds += 1
-            if not self._round(game, k, s, e):
+            rnd = game.round
+            n_before = len(rep.mismatches)
+            ok = self._round(game, k, s, e)
+            self._check_wall(k, s, e, rnd)
+            if not ok or len(rep.mismatches) > n_before:
                 game = None
         self._final(game)
         if not any(type(ev) is EndGame for ev in events):
             rep.fragment = True
         return rep
+
+    def _seed_walls(self) -> list[Wall] | None:
+        """Every round's wall from Tenhou's ``<SHUFFLE seed>`` (None when the log has none).
+
+        Layout of Tenhou's shuffled ``w`` (136 ids, :func:`riichi.logs.tenhou_walls`): the
+        live wall is drawn from ``w[135]`` down to ``w[14]``; ``w[0..13]`` is the dead wall:
+        rinshan tiles ``w[1], w[0], w[3], w[2]``, dora indicators ``w[5], w[7], .., w[13]``
+        and the uradora indicators under them ``w[4], w[6], .., w[12]``.
+        """
+        sg = self.log.start
+        if self.log.format != "tenhou_xml" or not sg.seed:
+            return None
+        from riichi.logs import tenhou_walls
+
+        walls: list[Wall] = []
+        try:
+            for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
+                live = [w[135 - n] for n in range(122)]
+                dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
+                walls.append(Wall(tuple(live + dead), dice))
+        except RiichiError as err:
+            if sg.seed.startswith("mt19937ar"):
+                return None  # Tenhou's older seed text (2009): the wall is not published
+            self.mismatch(
+                0, 0, "seed", sg.seed[:40], None,
+                f"the SHUFFLE seed is not a Tenhou shuffle: {getattr(err, 'reason', err)}",
+            )  # fmt: skip
+            return None
+        return walls
+
+    def _check_wall(self, k: int, s: int, e: int, rnd: Any) -> None:
+        """The deal, draws and dora indicators of the log equal the engine's (which come from
+        the seed's wall when the log has one); compared up to where the engine got."""
+        events = self.events
+        st = events[s]
+        mine = rnd.events
+        if tuple(st.tehais) != tuple(mine[0].tehais) or st.dora_marker != mine[0].dora_marker:
+            self.mismatch(
+                k, s, "wall", _plain(st.tehais), _plain(mine[0].tehais),
+                "the deal (or dora indicator) is not the one the SHUFFLE seed gives",
+            )  # fmt: skip
+            return
+        want = [
+            (j, ev.type, getattr(ev, "actor", None), getattr(ev, "pai", None) or ev.dora_marker)  # type: ignore[attr-defined]
+            for j, ev in enumerate(events[s + 1 : e], s + 1)
+            if ev.type in ("tsumo", "dora")
+        ]
+        got = [
+            (x.type, getattr(x, "actor", None), getattr(x, "pai", None) or x.dora_marker)
+            for x in mine
+            if x.type in ("tsumo", "dora")
+        ]
+        for (j, *w), g in zip(want, got):
+            if tuple(w) != g:
+                self.mismatch(
+                    k, j, "wall", f"{w[0]} {w[2]}", f"{g[0]} {g[2]}",
+                    "the tile drawn or revealed is not the one the wall gives",
+                )  # fmt: skip
+                return
 
     def _walls_from(self, k: int) -> Any:
         for w in self.walls[k:]:
@@ -396,12 +466,8 @@ class _Replay:
                 ev = events[i]
                 t = ev.type
                 if rnd.is_over:
-                    if (
-                        (t in _PLAYER
-                        and t != "hora")
-                        or (
-                            t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]
-                        )
+                    if (t in _PLAYER and t != "hora") or (
+                        t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]
                     ):
                         self.mismatch(
                             k, i, "flow", t, "round over",
