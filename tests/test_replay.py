@@ -79,10 +79,10 @@ def _check(paths):
 
 def test_a_few_hundred_real_games_replay_without_mismatch():
     files = _files("mjlog")
-    sample = files[:: max(1, len(files) // 250)][:250]
+    sample = files[:: max(1, len(files) // 400)][:400]
     sample += [p for p in files if _special(p) in KNOWN_FAULTS]
     t = _check(sample)
-    assert t["games"] >= 180 and t["actions"] > 50_000
+    assert t["games"] >= 300 and t["actions"] > 100_000
 
 
 def test_tenhou6_files_replay():
