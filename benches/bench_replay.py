@@ -94,16 +94,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"{n} four-player games; load {os.getloadavg()[0]:.1f}")
 
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     for b in blobs:
         parse_log(b)
-    t_parse = time.perf_counter() - t
-    print(f"riichi parse only:            {n / t_parse:8.1f} games/s")
+    t_parse, c_parse = time.perf_counter() - t, time.process_time() - c
+    print(f"riichi parse only:            {n / t_parse:8.1f} games/s  (cpu: {n / c_parse:.1f})")
 
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     _, bad = _replay_blobs(blobs)
-    t_one = time.perf_counter() - t
-    print(f"riichi replay, 1 process:     {n / t_one:8.1f} games/s  ({n - bad}/{n} games agree)")
+    t_one, c_one = time.perf_counter() - t, time.process_time() - c
+    print(
+        f"riichi replay, 1 process:     {n / t_one:8.1f} games/s  (cpu: {n / c_one:.1f}; "
+        f"{n - bad}/{n} games agree)"
+    )
 
     chunks = [blobs[i : i + 8] for i in range(0, n, 8)]
     t = time.perf_counter()
@@ -127,14 +130,17 @@ def main(argv: list[str] | None = None) -> int:
             with open(p, "w", encoding="utf-8") as fh:
                 fh.write(to_mjai_lines(g, extensions=False))
             paths.append(p)
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         _, actions, illegal = _riichienv(paths)
-        t_env = time.perf_counter() - t
+        t_env, c_env = time.perf_counter() - t, time.process_time() - c
     print(
-        f"riichienv MjaiReplay + legal: {n / t_env:8.1f} games/s  "
-        f"({actions} actions, {illegal} not among its legal_actions)"
+        f"riichienv MjaiReplay + legal: {n / t_env:8.1f} games/s  (cpu: {n / c_env:.1f}; "
+        f"{actions} actions, {illegal} not among its legal_actions)"
     )
-    print(f"ratio riichi / riichienv (one process): {t_env / t_one:.2f}")
+    print(
+        f"ratio riichi / riichienv (one process): wall {t_env / t_one:.2f}, "
+        f"cpu {c_env / c_one:.2f}"
+    )
     return 0
 
 
