@@ -179,3 +179,17 @@ def test_a_draw_that_the_seed_does_not_give_is_a_mismatch():
     assert any(m.field == "wall" and m.event_index == i for m in rep.mismatches), [
         str(m) for m in rep.mismatches
     ]
+
+
+def test_rules_come_from_the_log():
+    from riichi.replay import log_date, rules_from_log
+
+    old = read_log(DATA / "mjlog" / "mjx" / "2010081709gm-00a9-0000-fe3371ad.mjlog")
+    assert log_date(old) == "20100817" and rules_from_log(old).tenpai_yame
+    chip = read_log(DATA / "mjlog" / "dnovikoff-tenhou" / "chip.xml_")
+    r = rules_from_log(chip)
+    assert r.kiriage_mangan and r.open_kan_dora == "immediate"
+    assert not rules_from_log(old).kiriage_mangan
+    # an undated game that only the pre-June-2010 rule (no tenpai-yame) explains
+    rep = replay_game(read_log(DATA / "mjlog" / "dnovikoff-tenhou" / "bug1.xml"))
+    assert not rep.mismatches and rep.rules is not None and not rep.rules.tenpai_yame
