@@ -245,8 +245,9 @@ def test_renchan_on_agari_only_by_rule():
     assert g.round.dealer == 1 and g.round.honba == 1
 
 
-def test_extension_sudden_death_even_on_dealer_renchan():
-    # West 1 (extension), dealer seat 0 tenpai at a draw; seat 1 already has 30000
+def test_extension_dealer_renchan_goes_on():
+    # West 1 (extension), dealer seat 0 tenpai at a draw; seat 1 already has 30000: the
+    # dealer keeps the deal (Tenhou log 2022060108gm-00a9-0000-930771df plays W1-1 so)
     wall = scripted_wall([TENPAI_13, "", "", ""])
     g = Game(
         make_rules(),
@@ -257,6 +258,42 @@ def test_extension_sudden_death_even_on_dealer_renchan():
         scores=[20000, 31000, 24000, 25000],
     )
     _draw_out(g)
+    assert g.rounds[-1].tenpai[0]
+    assert not g.is_over
+    assert g.round.dealer == 0 and g.round.honba == 1 and g.round.round_wind == 2
+
+
+@pytest.mark.parametrize("yame", [False, True])
+def test_extension_dealer_top_with_target_may_stop(yame):
+    # the dealer tenpai and top with 30000+ in West: tenpai-yame (Tenhou log
+    # 2015060814gm-0029-0000-f1ac5f4d, West 3, ends there)
+    wall = scripted_wall([TENPAI_13, "", "", ""])
+    g = Game(
+        make_rules(tenpai_yame=yame),
+        seed=8,
+        walls=[wall],
+        round_wind=2,
+        dealer=0,
+        scores=[32000, 20000, 24000, 24000],
+    )
+    _draw_out(g)
+    assert g.rounds[-1].tenpai[0]
+    assert g.is_over == yame
+
+
+def test_extension_ends_when_the_deal_passes_with_target_reached():
+    # West 1, dealer noten at a draw, seat 1 tenpai reaches 30000+: sudden death
+    wall = scripted_wall(["", TENPAI_13, "", ""])
+    g = Game(
+        make_rules(),
+        seed=8,
+        walls=[wall],
+        round_wind=2,
+        dealer=0,
+        scores=[20000, 28000, 26000, 26000],
+    )
+    _draw_out(g)
+    assert g.rounds[-1].tenpai[1] and not g.rounds[-1].tenpai[0]
     assert g.is_over
 
 

@@ -31,6 +31,7 @@ from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatErro
 from riichi.events import GameLog
 from riichi.game import Game, GameResult
 from riichi.logs import read_log, read_logs
+from riichi.replay import GameReport, Mismatch, replay_game
 from riichi.round import Round, RoundResult, Win
 from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
@@ -42,6 +43,7 @@ __all__ = [
     "DiscardOption",
     "Game",
     "GameLog",
+    "GameReport",
     "GameResult",
     "Hand",
     "IllegalAction",
@@ -49,6 +51,7 @@ __all__ = [
     "InvalidTile",
     "LogFormatError",
     "Meld",
+    "Mismatch",
     "Reading",
     "RiichiError",
     "Round",
@@ -73,6 +76,7 @@ __all__ = [
     "parse_tiles",
     "read_log",
     "read_logs",
+    "replay_game",
     "score",
     "shanten",
     "shanten_detail",

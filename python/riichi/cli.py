@@ -3,6 +3,10 @@
 Subcommands:
 
 - ``riichi hand TEXT``: shanten, waits and a discard table for a hand in mpsz notation.
+- ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet]``: replay game logs (files, or
+  folders walked recursively; default: the bundled sample in ``riichi/data``) through the
+  engine and report every disagreement with the rules (:mod:`riichi.replay`). Exit status 0
+  when nothing disagrees and every file was readable, else 1.
 
 Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad usage
 (argparse's convention, also used for a hand that cannot be parsed).
@@ -11,8 +15,12 @@ Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import riichi
 from riichi.errors import RiichiError
@@ -72,6 +80,129 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sample_paths() -> list[str]:
+    """The bundled sample games (``riichi/data/games``), as file paths."""
+    from importlib import resources
+
+    root = resources.files("riichi") / "data" / "games"
+    return [os.fspath(p) for p in sorted(root.iterdir(), key=lambda p: p.name)  # type: ignore[call-overload]
+            if p.is_file() and not p.name.startswith(".")]  # fmt: skip
+
+
+def _walk(paths: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()
+                out += [os.path.join(root, f) for f in sorted(files) if not f.startswith(".")]
+        else:
+            out.append(p)
+    return out
+
+
+def _verify_chunk(paths: list[str]) -> Any:
+    from riichi.replay import verify_files
+
+    return verify_files(paths)
+
+
+def _chunks(files: list[str], size: int) -> Iterator[list[str]]:
+    for i in range(0, len(files), size):
+        yield files[i : i + size]
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from riichi.replay import VerifySummary
+
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"riichi verify: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
+    if args.jobs < 1:
+        print(f"riichi verify: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
+        return 2
+    files = _walk(args.paths) if args.paths else _sample_paths()
+    t0 = time.perf_counter()
+    total = VerifySummary()
+    bar = None
+    if not args.quiet and sys.stderr.isatty() and len(files) > 1:
+        try:
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(files), unit="file", file=sys.stderr, leave=False)
+        except ImportError:  # pragma: no cover - tqdm is a dependency
+            bar = None
+    if args.jobs == 1:
+        from riichi.replay import verify_file
+
+        for f in files:
+            total.add(verify_file(f))
+            if bar is not None:
+                bar.update(1)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        size = max(1, min(16, len(files) // (args.jobs * 4) or 1))
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = {
+                pool.submit(_verify_chunk, c): (n, len(c))
+                for n, c in enumerate(_chunks(files, size))
+            }
+            results = []
+            for fut in as_completed(futures):
+                results.append((futures[fut][0], fut.result()))
+                if bar is not None:
+                    bar.update(futures[fut][1])
+        for _, r in sorted(results, key=lambda x: x[0]):  # the order of --jobs 1
+            total.add(r)
+    if bar is not None:
+        bar.close()
+    total.seconds = time.perf_counter() - t0
+    print(_summary_text(total, files))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(total.to_dict(), fh, ensure_ascii=False, indent=1)
+    return 0 if total.ok else 1
+
+
+def _summary_text(s: Any, files: list[str]) -> str:
+    rate = s.games / s.seconds if s.seconds > 0 else 0.0
+    rows = [
+        ("files", s.files),
+        ("games", s.games),
+        ("rounds", s.rounds),
+        ("wins", s.wins),
+        ("draws", s.draws),
+        ("actions checked", s.actions),
+        ("mismatches", len(s.mismatches)),
+        ("unsupported", len(s.unsupported)),
+        ("unreadable", len(s.unreadable)),
+        ("fragments", s.fragments),
+        ("unfinished rounds", s.unfinished_rounds),
+        ("seconds", f"{s.seconds:.2f}"),
+        ("games/s", f"{rate:.1f}"),
+    ]
+    lines = []
+    for m in s.mismatches[:50]:
+        lines.append(f"MISMATCH    {m}")
+    if len(s.mismatches) > 50:
+        lines.append(f"... {len(s.mismatches) - 50} more mismatches (see --json)")
+    for p in s.unreadable[:50]:
+        lines.append(f"UNREADABLE  {p}")
+    for p in s.unsupported[:20]:
+        lines.append(f"UNSUPPORTED {p}")
+    if len(s.unsupported) > 20:
+        lines.append(f"... {len(s.unsupported) - 20} more unsupported (see --json)")
+    if lines:
+        lines.append("")
+    width = max(len(k) for k, _ in rows)
+    lines += [f"{k:<{width}}  {v:>10}" for k, v in rows]
+    verdict = "OK: every action legal, every settlement equal" if s.ok else "PROBLEMS FOUND"
+    lines.append(verdict)
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``riichi`` (exposed for documentation and tests)."""
     parser = argparse.ArgumentParser(
@@ -99,13 +230,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="tiles visible elsewhere (discards, melds, dora indicators), mpsz; lowers live counts",
     )
     p.set_defaults(func=_cmd_hand)
+
+    v = sub.add_parser(
+        "verify",
+        help="replay game logs and check every action and settlement",
+        description=(
+            "Replay game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines; files, or "
+            "folders walked recursively) through the engine: every action must be legal and "
+            "every settlement, the final scores and ranks must equal the log. Without PATH, "
+            "verifies the bundled sample of real games. Exit status: 0 all agree, 1 a "
+            "mismatch or an unreadable file, 2 bad usage."
+        ),
+    )
+    v.add_argument("paths", nargs="*", metavar="PATH", help="log files or folders")
+    v.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
+    v.add_argument("--json", metavar="FILE", default=None, help="write the full report as JSON")
+    v.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    v.set_defaults(func=_cmd_verify)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -31,8 +31,9 @@ Example (random self-play)::
     print(game.result.ranks, game.result.scores)
 
 Evidence from Tenhou logs (tests/test_round_real_logs.py replays every 4-player game of
-../shared/data/mjlog through this class): the extension is sudden death even when the
-dealer keeps the deal; tenpai-yame at all-last applies to games from June 2010 on.
+../shared/data/mjlog through this class): the extension is sudden death when the deal passes or the
+dealer is top with the target (yame), else a renchan goes on; tenpai-yame at all-last applies
+to games from June 2010 on.
 """
 
 from __future__ import annotations
@@ -260,12 +261,16 @@ class Game:
         elif rules.length == "one_round" and res.kind != "abortive":
             over = not renchan or self._yame(res, top)
         elif self._wind_index >= len(self._winds):
-            # extension: sudden death, renchan or not (Tenhou log 2015060814gm-0029-0000-f1ac5f4d:
-            # West 3, the dealer tenpai at a draw, another player at 30000: the game ends)
-            if res.kind != "abortive" and max(self.scores) >= target:
-                over = True
+            # extension: sudden death when the deal passes; a renchan goes on unless the dealer
+            # is top with target_points (yame). Tenhou logs: 2022060108gm-00a9-0000-930771df
+            # West 1, dealer 20200 tenpai, another player 30900: W1-1 is played;
+            # 2015060814gm-0029-0000-f1ac5f4d West 3, the dealer top with 30000 tenpai: ends.
+            if res.kind == "abortive":
+                over = False
+            elif renchan:
+                over = self._yame(res, top)
             else:
-                over = not renchan and self._kyoku == 3
+                over = max(self.scores) >= target or self._kyoku == 3
         elif self._is_all_last() and res.kind != "abortive":
             if renchan:
                 over = self._yame(res, top)

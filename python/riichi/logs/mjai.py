@@ -9,6 +9,7 @@ hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from riichi.errors import LogFormatError
@@ -16,6 +17,7 @@ from riichi.events import (
     Disconnect,
     Event,
     GameLog,
+    Hora,
     Reconnect,
     StartGame,
     event_from_mjai,
@@ -85,12 +87,26 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
             ev = event_from_mjai(obj)
         except LogFormatError as e:
             raise log_error(source, f"line {lineno}", str(e)) from None
+        if isinstance(ev, Hora) and "pai" not in obj:
+            # some writers (riichienv) leave out the winning tile: it is the last drawn
+            # tile (tsumo) or the last discarded / added tile (ron, chankan)
+            ev = _with_winning_tile(ev, events, source, lineno)
         if not events and not isinstance(ev, StartGame):
             raise log_error(source, f"line {lineno}", f"expected start_game first, got {ev.type}")
         events.append(ev)
     if not events:
         raise log_error(source, "line 1", "no mjai events")
     return GameLog(events, source, "mjai")
+
+
+def _with_winning_tile(ev: Hora, events: list[Event], source: str | None, lineno: int) -> Hora:
+    want = ("tsumo",) if ev.actor == ev.target else ("dahai", "kakan")
+    for prev in reversed(events):
+        if prev.type in want and getattr(prev, "pai", None) is not None:
+            return dataclasses.replace(ev, pai=prev.pai)  # type: ignore[attr-defined]
+        if prev.type == "start_kyoku":
+            break
+    raise log_error(source, f"line {lineno}", "hora without pai and no tile it could be")
 
 
 def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> list[dict]:

@@ -1,0 +1,148 @@
+"""Replay-with-verification throughput (games/s): riichi vs riichienv on the same games.
+
+    python benches/bench_replay.py [PATH ...] [--games N] [--jobs J]
+
+Games: 4-player Tenhou logs under PATH (default ../shared/data/mjlog), KNOWN-FAULTS files left
+out, every ``len // N``-th file up to N. Rows:
+
+- riichi parse only: :func:`riichi.logs.parse_log` from bytes in memory;
+- riichi replay (one process): parse + :func:`riichi.replay.replay_game` (every action checked
+  against ``legal_actions``, every settlement recomputed and compared);
+- riichi replay with ``--jobs`` processes (files spread in chunks, as ``riichi verify`` does);
+- riichienv: the same games converted to standard mjai (``to_mjai_lines(extensions=False)``,
+  conversion not timed), read with ``MjaiReplay.from_jsonl`` and stepped through every kyoku
+  with each logged action checked to be among the observation's ``legal_actions``.
+
+Each row also reports whether its answers were right (riichi: games without a mismatch;
+riichienv: actions it accepted as legal). The target (issue 5): replay >= 2x riichienv on one
+process, aiming at >= 200 games/s; parsing alone >= 1,000 games/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from riichi.logs import parse_log, to_mjai_lines
+from riichi.replay import replay_game
+
+DEFAULT = Path(
+    os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared")
+)
+FAULTS = ("tenhou-python-bot/23.txt", "tenhou-python-bot/24.txt", "tenhou-python-bot/25.txt")
+
+
+def _files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        out += sorted(q for q in p.rglob("*") if q.is_file()) if p.is_dir() else [p]
+    return [p for p in out if not any(p.as_posix().endswith(f) for f in FAULTS)]
+
+
+def _replay_blobs(blobs: list[bytes]) -> tuple[int, int]:
+    """Replay games from bytes; returns (games, games with a mismatch)."""
+    bad = 0
+    for b in blobs:
+        rep = replay_game(parse_log(b))
+        bad += bool(rep.mismatches)
+    return len(blobs), bad
+
+
+def _riichienv(paths: list[str]) -> tuple[int, int, int]:
+    """riichienv: (games, actions checked, actions not among legal_actions)."""
+    import riichienv
+
+    actions = illegal = 0
+    for p in paths:
+        replay = riichienv.MjaiReplay.from_jsonl(p)
+        for kyoku in replay.take_kyokus():
+            for _seat, obs, act in kyoku.steps():
+                actions += 1
+                want = act.encode()
+                if not any(a.encode() == want for a in obs.legal_actions()):
+                    illegal += 1
+    return len(paths), actions, illegal
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("paths", nargs="*", default=[str(DEFAULT / "data" / "mjlog")])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args(argv)
+    blobs: list[bytes] = []
+    games = []
+    for f in _files(args.paths):
+        b = f.read_bytes()
+        try:
+            g = parse_log(b, str(f))
+        except ValueError:
+            continue
+        if g.start.players == 4 and any(e.type == "end_game" for e in g.events):
+            blobs.append(b)
+            games.append(g)
+    step = max(1, len(blobs) // args.games)
+    blobs, games = blobs[::step][: args.games], games[::step][: args.games]
+    n = len(blobs)
+    if not n:
+        print(f"no 4-player games under {args.paths}", file=sys.stderr)
+        return 2
+    print(f"{n} four-player games; load {os.getloadavg()[0]:.1f}")
+
+    t, c = time.perf_counter(), time.process_time()
+    for b in blobs:
+        parse_log(b)
+    t_parse, c_parse = time.perf_counter() - t, time.process_time() - c
+    print(f"riichi parse only:            {n / t_parse:8.1f} games/s  (cpu: {n / c_parse:.1f})")
+
+    t, c = time.perf_counter(), time.process_time()
+    _, bad = _replay_blobs(blobs)
+    t_one, c_one = time.perf_counter() - t, time.process_time() - c
+    print(
+        f"riichi replay, 1 process:     {n / t_one:8.1f} games/s  (cpu: {n / c_one:.1f}; "
+        f"{n - bad}/{n} games agree)"
+    )
+
+    chunks = [blobs[i : i + 8] for i in range(0, n, 8)]
+    t = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        list(pool.map(_replay_blobs, chunks))
+    t_jobs = time.perf_counter() - t
+    print(
+        f"riichi replay, {args.jobs} processes:   {n / t_jobs:8.1f} games/s  "
+        f"(x{t_one / t_jobs:.2f} of one process, pool start-up included)"
+    )
+
+    try:
+        import riichienv  # noqa: F401
+    except ImportError:
+        print("riichienv not installed: no comparison")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for k, g in enumerate(games):
+            p = os.path.join(tmp, f"{k}.jsonl")
+            with open(p, "w", encoding="utf-8") as fh:
+                fh.write(to_mjai_lines(g, extensions=False))
+            paths.append(p)
+        t, c = time.perf_counter(), time.process_time()
+        _, actions, illegal = _riichienv(paths)
+        t_env, c_env = time.perf_counter() - t, time.process_time() - c
+    print(
+        f"riichienv MjaiReplay + legal: {n / t_env:8.1f} games/s  (cpu: {n / c_env:.1f}; "
+        f"{actions} actions, {illegal} not among its legal_actions)"
+    )
+    print(
+        f"ratio riichi / riichienv (one process): wall {t_env / t_one:.2f}, "
+        f"cpu {c_env / c_one:.2f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,840 @@
+"""Replay verification: feed a logged game through the engine and compare everything.
+
+:func:`replay_game` drives a :class:`riichi.Game` with the player actions of a
+:class:`riichi.GameLog` (any format: Tenhou mjlog, tenhou.net/6, mjai) under the rules read
+from the log (:func:`rules_from_log`). It checks that
+
+- every logged action (discard, riichi, chi, pon, kan, tsumo, ron, kyuushu kyuuhai) was
+  legal when taken: :meth:`riichi.Round.match_event` finds it among ``legal_actions``;
+- every settlement equals the log: for each win the hand, melds, winning tile, fu, han, yaku,
+  points, limit, dora and uradora indicators, pao, score deltas and scores; for each draw the
+  reason (exhaustive, nagashi mangan, each abortive draw), tenpai seats, shown hands, noten
+  payments and scores;
+- the game flow equals the log: each round's wind, dealer, honba, riichi sticks and scores,
+  the end of the game, the final scores and the ranks.
+
+Each disagreement is a :class:`Mismatch`; the round it happens in is abandoned and the replay
+picks up again from the next round's logged state, so one fault does not hide the others.
+What cannot be replayed is reported, never passed: 3-player games (the round engine plays
+four players), player views with hidden tiles (:class:`Problem` entries in
+``GameReport.unsupported``). A file that starts mid-game (a fragment, e.g. an mjx single-round
+file) is replayed from its first round's logged state (scores, honba, sticks); a round cut
+before its end is replayed up to the last logged action (``GameReport.unfinished_rounds``).
+
+Rules (Tenhou, from ``<GO type>`` and the tenhou.net/6 rule text): red fives, kuitan,
+tonpuusen or hanchan; GO bit 0x200 (special "chip" lobbies) play kiriage mangan (Tenhou writes
+such a mangan with limit code 0) and reveal a kakan's kan dora at once, before the rinshan draw
+(dnovikoff-tenhou/chip.xml_, GO 553, S4: DORA before the replacement draw); tenpai-yame at all-last from June 2010 on (logs up to
+2010-06-01 play on, from 2010-06-08 they stop: tests/test_round_real_logs.py). An undated log is
+replayed with tenpai-yame, and without it when that alone explains the log.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from riichi.actions import Pass, Ron
+from riichi.errors import IllegalAction, RiichiError
+from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
+from riichi.game import Game
+from riichi.rules import Rules
+from riichi.wall import Wall, wall_from_events
+
+__all__ = [
+    "GameReport",
+    "Mismatch",
+    "Problem",
+    "VerifySummary",
+    "log_date",
+    "replay_game",
+    "round_label",
+    "rules_from_log",
+    "verify_file",
+    "verify_files",
+]
+
+#: Tenhou ended a game at all-last when the dealer was top and tenpai at an exhaustive draw
+#: from this date on (yyyymmdd; see the module docstring).
+TENPAI_YAME_FROM = "20100605"
+
+_PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"))
+_CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
+# events that may sit between a discard and the claims on it
+_SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
+_HORA_FIELDS = (
+    "actor", "target", "pai", "hand", "melds", "fu", "han", "yaku", "points", "limit",
+    "dora_markers", "uradora_markers", "pao", "deltas", "scores",
+)  # fmt: skip
+_RYUKYOKU_FIELDS = ("reason", "tenpai", "hands", "deltas", "scores")
+_KNOWN_YAKU = frozenset(TENHOU_YAKU)
+# abortive draws whose revealed hands the engine does not emit
+_SHOWN_ELSEWHERE = frozenset(("sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"))
+_DATE = re.compile(r"(?<!\d)(20\d{6})\d{2}gm-")
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One disagreement between the log and the engine.
+
+    Attributes:
+        file: the log file (None for in-memory input).
+        round: the round label, e.g. ``"E1-0"`` (East 1, 0 honba); ``"end"`` for the final
+            result.
+        round_index: the round's index in the file (0-based; -1 for the final result).
+        event_index: index of the offending event in ``GameLog.events``.
+        field: what disagrees: ``"action"`` (an illegal action), ``"flow"`` (the round or
+            game ended at a different point), ``"round_start"``, ``"wall"``, a settlement
+            field of ``hora`` / ``ryukyoku`` (``"hora.yaku"``, ``"ryukyoku.deltas"``...),
+            ``"final_scores"``, ``"ranks"`` or ``"engine_error"``.
+        logged: the log's value (as text for tiles).
+        computed: the engine's value.
+        detail: a sentence naming the event and what is wrong.
+    """
+
+    file: str | None
+    round: str
+    event_index: int
+    field: str
+    logged: Any
+    computed: Any
+    detail: str = ""
+    round_index: int = -1
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (values converted to plain JSON types)."""
+        return {
+            "file": self.file,
+            "round": self.round,
+            "round_index": self.round_index,
+            "event_index": self.event_index,
+            "field": self.field,
+            "logged": _plain(self.logged),
+            "computed": _plain(self.computed),
+            "detail": self.detail,
+        }
+
+    def __str__(self) -> str:
+        return (
+            f"{self.file}: {self.round} (round {self.round_index}) event {self.event_index}: "
+            f"{self.field}: logged {_plain(self.logged)!r}, computed {_plain(self.computed)!r}"
+            + (f" ({self.detail})" if self.detail else "")
+        )
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A file, game or part of one that could not be read or replayed.
+
+    Attributes:
+        file: the file; position: where (``"line 3"``, ``"round 2"``, ``"game"``...);
+        reason: why.
+    """
+
+    file: str | None
+    position: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"file": self.file, "position": self.position, "reason": self.reason}
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.position}: {self.reason}"
+
+
+@dataclass
+class GameReport:
+    """The outcome of replaying one game.
+
+    Attributes:
+        file: the log file; format: the log format.
+        players: 4, or 3 (sanma, unsupported).
+        rounds: rounds replayed; wins, draws: logged hora / ryukyoku events in them.
+        actions: logged player actions checked against ``legal_actions``.
+        mismatches: every disagreement.
+        unsupported: what could not be replayed (a whole game, or a round), with the reason.
+        fragment: the log starts after East 1 (replayed from its first round's state) or has
+            no end-of-game result (final scores and ranks not checked).
+        unfinished_rounds: rounds that the log cuts before their end.
+        rules: the rules the game was replayed under.
+    """
+
+    file: str | None
+    format: str = ""
+    players: int = 4
+    rounds: int = 0
+    wins: int = 0
+    draws: int = 0
+    actions: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+    unsupported: list[Problem] = field(default_factory=list)
+    fragment: bool = False
+    unfinished_rounds: int = 0
+    rules: Rules | None = None
+
+    @property
+    def replayed(self) -> bool:
+        """Whether the game was replayed (False: unsupported as a whole)."""
+        return self.rules is not None
+
+    @property
+    def ok(self) -> bool:
+        """Replayed with no mismatch and nothing unsupported."""
+        return self.replayed and not self.mismatches and not self.unsupported
+
+
+# --------------------------------------------------------------------------- rules
+
+
+def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rules:
+    """The rules a logged game was played under.
+
+    Red fives, kuitan and the game length come from the log's header (Tenhou ``<GO type>``,
+    tenhou.net/6 rule text); Tenhou's special lobbies (GO bit 0x200) play kiriage mangan and
+    reveal kan dora at once.
+    Tenpai-yame: Tenhou from June 2010 on (:data:`TENPAI_YAME_FROM`), dated by the log id in
+    the file name or header; pass ``tenpai_yame`` to force it (undated logs).
+
+    Raises:
+        RiichiError: a 3-player game (the round engine plays four players).
+    """
+    sg = game_log.start
+    if sg.players != 4:
+        raise RiichiError(f"{sg.players}-player games are not supported by the round engine")
+    go = sg.go_type or 0
+    if tenpai_yame is None:
+        date = log_date(game_log)
+        tenpai_yame = date is None or date >= TENPAI_YAME_FROM
+    return dataclasses.replace(
+        Rules.tenhou(length="tonpuusen" if sg.length == "tonpuusen" else "hanchan"),
+        red_fives=(1, 1, 1) if sg.red_fives else (0, 0, 0),
+        kuitan=sg.kuitan,
+        kiriage_mangan=bool(go & 0x200),
+        open_kan_dora="immediate" if go & 0x200 else "after_discard",
+        tenpai_yame=tenpai_yame,
+    )
+
+
+def log_date(game_log: GameLog) -> str | None:
+    """The game's date ``yyyymmdd`` from a Tenhou log id (``2010060812gm-...``) in the file
+    name or header, else None."""
+    texts = [game_log.source or ""] + [str(v) for v in (game_log.meta or {}).values()]
+    for text in texts:
+        m = _DATE.search(text)
+        if m:
+            return m.group(1)
+    return None
+
+
+def round_label(start: StartKyoku) -> str:
+    """``"E1-0"``: round wind, kyoku, honba."""
+    return f"{'ESWN'[start.bakaze - 27]}{start.kyoku}-{start.honba}"
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
+    """Replay one logged game through the engine and compare every action and settlement.
+
+    Args:
+        game_log: a game from :func:`riichi.read_log` (any format).
+        rules: the rules to replay under; default :func:`rules_from_log`.
+
+    Returns:
+        A :class:`GameReport`. A 3-player game is returned unreplayed with an ``unsupported``
+        entry naming the reason.
+    """
+    report = GameReport(game_log.source, game_log.format)
+    try:
+        sg = game_log.start
+    except RiichiError as e:
+        report.unsupported.append(Problem(game_log.source, "game", str(e)))
+        return report
+    report.players = sg.players
+    if sg.players != 4:
+        report.unsupported.append(
+            Problem(
+                game_log.source,
+                "game",
+                f"{sg.players}-player game (sanma): the round engine plays 4 players only",
+            )
+        )
+        return report
+    if rules is not None:
+        return _Replay(game_log, rules).run()
+    dated = log_date(game_log) is not None
+    first = _Replay(game_log, rules_from_log(game_log)).run()
+    if first.mismatches and not dated and any(m.field == "flow" for m in first.mismatches):
+        # undated: Tenhou before June 2010 played on after a tenpai dealer's last round
+        second = _Replay(game_log, rules_from_log(game_log, tenpai_yame=False)).run()
+        if not second.mismatches:
+            return second
+    return first
+
+
+class _Replay:
+    def __init__(self, game_log: GameLog, rules: Rules) -> None:
+        self.log = game_log
+        self.rules = rules
+        self.file = game_log.source
+        self.report = GameReport(game_log.source, game_log.format, 4, rules=rules)
+        events = game_log.events
+        self.events = events
+        self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
+        starts = [i for i, e in enumerate(events) if type(e) is StartKyoku]
+        for k, s in enumerate(starts):
+            self.rounds.append((s, starts[k + 1] if k + 1 < len(starts) else len(events)))
+        self.walls: list[Wall | None] = []
+        self.wall_errors: dict[int, str] = {}
+
+    def mismatch(
+        self, k: int, i: int, field_: str, logged: Any, computed: Any, detail: str = ""
+    ) -> None:
+        if k >= 0:
+            label = round_label(self.events[self.rounds[k][0]])  # type: ignore[arg-type]
+        else:
+            label = "end"
+        self.report.mismatches.append(
+            Mismatch(self.file, label, i, field_, logged, computed, detail, k)
+        )
+
+    def run(self) -> GameReport:
+        rep = self.report
+        events = self.events
+        red = self.rules.red_fives
+        first = events[self.rounds[0][0]] if self.rounds else None
+        if first is None or (first.bakaze, first.kyoku, first.honba, first.kyotaku) != (
+            27,
+            1,
+            0,
+            0,
+        ):
+            rep.fragment = True
+        seeded = None if rep.fragment else self._seed_walls()
+        for k, (s, e) in enumerate(self.rounds):
+            if seeded is not None and k < len(seeded):
+                self.walls.append(seeded[k])
+                continue
+            try:
+                self.walls.append(wall_from_events(events[s:e], red))
+            except RiichiError as err:
+                self.walls.append(None)
+                self.wall_errors[len(self.walls) - 1] = str(err)
+        game: Game | None = None
+        for k, (s, e) in enumerate(self.rounds):
+            st: StartKyoku = events[s]  # type: ignore[assignment]
+            if self.walls[k] is None:
+                reason = self.wall_errors[k]
+                if "hidden" in reason:
+                    rep.unsupported.append(
+                        Problem(self.file, f"round {k} ({round_label(st)})", reason)
+                    )
+                else:
+                    self.mismatch(k, s, "wall", None, None, reason)
+                game = None
+                continue
+            if game is not None:
+                if game.is_over:
+                    self.mismatch(
+                        k, s, "flow", "the game goes on", "the game is over",
+                        "the engine ended the game before this round",
+                    )  # fmt: skip
+                    game = None
+                else:
+                    r = game.round
+                    got = (27 + r.round_wind, r.dealer, r.honba, r.kyotaku, tuple(r.scores))
+                    # standard mjai may leave the scores out of start_kyoku
+                    want = (st.bakaze, st.oya, st.honba, st.kyotaku, tuple(st.scores or got[4]))
+                    if got != want:
+                        self.mismatch(
+                            k, s, "round_start", want, got,
+                            "(round wind, dealer, honba, kyotaku, scores) at the round start",
+                        )  # fmt: skip
+                        game = None
+            if game is None:
+                scores = st.scores or (self.rules.starting_points,) * 4
+                if len(scores) != 4:
+                    self.mismatch(k, s, "round_start", st.scores, None, "not 4 scores")
+                    continue
+                game = Game(
+                    self.rules,
+                    walls=self._walls_from(k),
+                    scores=scores,
+                    round_wind=st.bakaze - 27,
+                    dealer=st.oya,
+                    honba=st.honba,
+                    kyotaku=st.kyotaku,
+                )
+            rep.rounds += 1
+            rnd = game.round
+            n_before = len(rep.mismatches)
+            ok = self._round(game, k, s, e)
+            self._check_wall(k, s, e, rnd)
+            if not ok or len(rep.mismatches) > n_before:
+                game = None
+        self._final(game)
+        if not any(type(ev) is EndGame for ev in events):
+            rep.fragment = True
+        return rep
+
+    def _seed_walls(self) -> list[Wall] | None:
+        """Every round's wall from Tenhou's ``<SHUFFLE seed>`` (None when the log has none).
+
+        Layout of Tenhou's shuffled ``w`` (136 ids, :func:`riichi.logs.tenhou_walls`): the
+        live wall is drawn from ``w[135]`` down to ``w[14]``; ``w[0..13]`` is the dead wall:
+        rinshan tiles ``w[1], w[0], w[3], w[2]``, dora indicators ``w[5], w[7], .., w[13]``
+        and the uradora indicators under them ``w[4], w[6], .., w[12]``.
+        """
+        sg = self.log.start
+        if self.log.format != "tenhou_xml" or not sg.seed:
+            return None
+        from riichi.logs import tenhou_walls
+
+        walls: list[Wall] = []
+        try:
+            for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
+                live = [w[135 - n] for n in range(122)]
+                dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
+                walls.append(Wall(tuple(live + dead), dice))
+        except RiichiError as err:
+            if sg.seed.startswith("mt19937ar"):
+                return None  # Tenhou's older seed text (2009): the wall is not published
+            self.mismatch(
+                0, 0, "seed", sg.seed[:40], None,
+                f"the SHUFFLE seed is not a Tenhou shuffle: {getattr(err, 'reason', err)}",
+            )  # fmt: skip
+            return None
+        return walls
+
+    def _check_wall(self, k: int, s: int, e: int, rnd: Any) -> None:
+        """The deal, draws and dora indicators of the log equal the engine's (which come from
+        the seed's wall when the log has one); compared up to where the engine got."""
+        events = self.events
+        st = events[s]
+        mine = rnd.events
+        if tuple(st.tehais) != tuple(mine[0].tehais) or st.dora_marker != mine[0].dora_marker:
+            self.mismatch(
+                k, s, "wall", _plain(st.tehais), _plain(mine[0].tehais),
+                "the deal (or dora indicator) is not the one the SHUFFLE seed gives",
+            )  # fmt: skip
+            return
+        want = [
+            (j, ev.type, getattr(ev, "actor", None), getattr(ev, "pai", None) or ev.dora_marker)  # type: ignore[attr-defined]
+            for j, ev in enumerate(events[s + 1 : e], s + 1)
+            if ev.type in ("tsumo", "dora")
+        ]
+        got = [
+            (x.type, getattr(x, "actor", None), getattr(x, "pai", None) or x.dora_marker)
+            for x in mine
+            if x.type in ("tsumo", "dora")
+        ]
+        for (j, *w), g in zip(want, got):
+            if tuple(w) != g:
+                self.mismatch(
+                    k, j, "wall", f"{w[0]} {w[2]}", f"{g[0]} {g[2]}",
+                    "the tile drawn or revealed is not the one the wall gives",
+                )  # fmt: skip
+                return
+
+    def _walls_from(self, k: int) -> Any:
+        for w in self.walls[k:]:
+            yield w if w is not None else Wall.from_seed(0)
+
+    # ------------------------------------------------------------------ one round
+    def _round(self, game: Game, k: int, s: int, e: int) -> bool:
+        """Drive round ``k`` (events ``s..e``); False when the game must be resynchronised."""
+        rep = self.report
+        events = self.events
+        rnd = game.round
+        reach: set[int] = set()
+        logged_end: list[tuple[int, Event]] = []
+        for i in range(s + 1, e):
+            ev = events[i]
+            t = ev.type
+            if t in ("hora", "ryukyoku"):
+                logged_end.append((i, ev))
+                if t == "hora":
+                    rep.wins += 1
+                else:
+                    rep.draws += 1
+        try:
+            for i in range(s + 1, e):
+                ev = events[i]
+                t = ev.type
+                if rnd.is_over:
+                    if (t in _PLAYER and t != "hora") or (
+                        t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]
+                    ):
+                        self.mismatch(
+                            k, i, "flow", t, "round over",
+                            f"the engine ended the round ({rnd.result.reason or rnd.result.kind}) "  # type: ignore[union-attr]
+                            f"before this {t}",
+                        )  # fmt: skip
+                        return False
+                    continue
+                if t == "reach":
+                    reach.add(ev.actor)  # type: ignore[attr-defined]
+                elif t == "ryukyoku" and ev.reason == "sanchahou":  # type: ignore[attr-defined]
+                    while rnd.phase == "claim" and any(
+                        isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
+                    ):
+                        game.step(rnd.match_event(ev))
+                        rep.actions += 1
+                    for q in list(rnd.seats_to_act):
+                        game.step(Pass(q))
+                elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
+                    if rnd.phase == "claim" and t not in _CLAIMS:
+                        self._pass_all(game, rnd)
+                    try:
+                        act = rnd.match_event(
+                            ev,
+                            riichi=t == "dahai" and ev.actor in reach,  # type: ignore[attr-defined]
+                        )
+                    except IllegalAction as err:
+                        self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
+                        return False
+                    game.step(act)
+                    rep.actions += 1
+                    reach.discard(getattr(ev, "actor", -1))
+                    if not rnd.is_over and rnd.phase == "claim":
+                        self._pass_non_claimers(game, rnd, i, e)
+        except (RiichiError, ValueError, KeyError, IndexError, AssertionError) as err:
+            self.mismatch(
+                k, i, "engine_error", _ev_text(events[i]), None, f"{type(err).__name__}: {err}"
+            )
+            return False
+        if not logged_end:
+            rep.unfinished_rounds += 1
+            return False  # the log stops inside this round
+        if not rnd.is_over:
+            i0, ev0 = logged_end[0]
+            self.mismatch(
+                k, i0, "flow", _ev_text(ev0), "round goes on",
+                f"the log ends the round ({ev0.type}), the engine does not",
+            )  # fmt: skip
+            return False
+        logged_dora = 1 + sum(1 for j in range(s + 1, e) if events[j].type == "dora")
+        shown = len(rnd.dora_indicators)
+        if logged_dora != shown:
+            self.mismatch(
+                k, logged_end[0][0], "dora_indicators", logged_dora, shown,
+                f"the log reveals {logged_dora} dora indicator(s) in this round, "
+                f"the rules ({len(rnd.state['kans'])} kan(s)) reveal {shown}",
+            )  # fmt: skip
+        mine = [x for x in rnd.events if x.type in ("hora", "ryukyoku")]
+        if [x.type for x in mine] != [x.type for _, x in logged_end]:
+            self.mismatch(
+                k, logged_end[0][0], "settlement",
+                [_ev_text(x) for _, x in logged_end], [_ev_text(x) for x in mine],
+                "the round ended differently",
+            )  # fmt: skip
+            return False
+        ok = True
+        last = len(mine) - 1
+        for n, ((i, logged), computed) in enumerate(zip(logged_end, mine)):
+            ok &= self._compare(k, i, logged, computed, last=n == last)
+        return ok
+
+    def _pass_all(self, game: Game, rnd: Any) -> None:
+        for q in list(rnd.seats_to_act):
+            game.step(Pass(q))
+
+    def _pass_non_claimers(self, game: Game, rnd: Any, i: int, e: int) -> None:
+        """In the claim phase, pass every seat that does not claim in the log's next events."""
+        events = self.events
+        upcoming = set()
+        j = i + 1
+        while j < e:
+            ev = events[j]
+            t = ev.type
+            if t == "ryukyoku":
+                if ev.reason == "sanchahou":  # type: ignore[attr-defined]
+                    return  # the rons are declared when the replay reaches the ryukyoku
+                break
+            if t in _CLAIMS:
+                upcoming.add(ev.actor)  # type: ignore[attr-defined]
+            elif t not in _SKIP:
+                break
+            j += 1
+        if j >= e and not upcoming:
+            return  # the log stops here: leave the claims open
+        for q in list(rnd.seats_to_act):
+            if q not in upcoming:
+                game.step(Pass(q))
+
+    # ------------------------------------------------------------------ settlements
+    def _compare(self, k: int, i: int, logged: Any, computed: Any, *, last: bool) -> bool:
+        """Compare one settlement event field by field (fields the log lacks are skipped).
+
+        ``scores`` is compared on the round's last settlement only: with a double ron the log
+        records the scores after each win, the engine after both. A draw's shown ``hands``
+        are compared where the engine shows them (exhaustive draw: tenpai hands; kyuushu
+        kyuuhai: the declarer's); Tenhou also shows the ron hands of a sanchahou and the four
+        hands of a suucha riichi, which the engine does not reveal.
+        """
+        ok = True
+        fields = _HORA_FIELDS if logged.type == "hora" else _RYUKYOKU_FIELDS
+        for name in fields:
+            want = getattr(logged, name)
+            if want is None:
+                continue  # the format does not record it
+            if name == "scores" and not last:
+                continue
+            if name == "hands" and logged.reason in _SHOWN_ELSEWHERE:
+                continue
+            got = getattr(computed, name)
+            if name == "yaku":
+                want, got = _yaku_key(want), _yaku_key(got, like=want)
+            elif name == "limit" and self.rules.kiriage_mangan and want == 0 and got == 1:
+                if computed.han is not None and computed.han < 5 and computed.fu is not None:
+                    if computed.fu * 2 ** (computed.han + 2) < 2000:
+                        got = 0  # kiriage mangan: Tenhou writes limit code 0
+            elif name == "fu" and logged.type == "hora" and (computed.limit or 0) >= 5:
+                continue  # fu of a yakuman is not part of its value
+            elif name == "hands":
+                got = tuple(
+                    h if w is not None else None for h, w in zip(got or (None,) * len(want), want)
+                )
+                want = tuple(want)
+            if want != got:
+                ok = False
+                hint = _explain(name, logged, computed)
+                if (
+                    not hint
+                    and name in ("deltas", "scores")
+                    and (self.log.start.go_type or 0) & 0x400
+                ):
+                    hint = (
+                        ": a special lobby (GO bit 0x400) that settles chips in points, "
+                        "which the rules do not model"
+                    )
+                self.mismatch(k, i, f"{logged.type}.{name}", want, got, _what(logged) + hint)
+        return ok
+
+    # ------------------------------------------------------------------ the end
+    def _final(self, game: Game | None) -> None:
+        end = next((ev for ev in self.events if type(ev) is EndGame), None)
+        idx = self.events.index(end) if end is not None else len(self.events) - 1
+        if end is None or game is None:
+            return
+        if not game.is_over:
+            self.mismatch(
+                -1, idx, "flow", "game over", "the game goes on",
+                "the log ends the game, the engine does not",
+            )  # fmt: skip
+            if end.scores is not None and tuple(end.scores) != tuple(game.scores):
+                self.mismatch(
+                    -1, idx, "final_scores", tuple(end.scores), tuple(game.scores),
+                    "the log's final scores are not the scores after its last round",
+                )  # fmt: skip
+            return
+        res = game.result
+        assert res is not None
+        if end.scores is not None and tuple(end.scores) != tuple(res.scores):
+            self.mismatch(-1, idx, "final_scores", tuple(end.scores), tuple(res.scores))
+        basis = end.points if end.points is not None else end.scores
+        if basis is not None and len(basis) == 4:
+            order = sorted(range(4), key=lambda q: (-basis[q], q))
+            ranks = [0] * 4
+            for n, q in enumerate(order):
+                ranks[q] = n + 1
+            if tuple(ranks) != tuple(res.ranks):
+                self.mismatch(-1, idx, "ranks", tuple(ranks), tuple(res.ranks))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _yaku_key(yaku: Any, like: Any = None) -> tuple[tuple[str, int], ...]:
+    """Yaku as a sorted tuple; names outside the Tenhou set (mjai's generic ``fanpai``,
+    ``sangenpai``, ``bakaze``, ``jikaze``) are compared by their generic family."""
+    out = []
+    for name, han in yaku:
+        if han == 0:
+            continue  # e.g. "uradora 0" of a riichi win, kept by some converters
+        out.append((_generic(name) if like is not None and _generic_log(like) else name, han))
+    if like is None and _generic_log(yaku):
+        out = [(_generic(n), h) for n, h in out]
+    return tuple(sorted(out))
+
+
+def _generic_log(yaku: Any) -> bool:
+    return any(n not in _KNOWN_YAKU for n, _ in yaku)
+
+
+def _generic(name: str) -> str:
+    if name.startswith("jikaze"):
+        return "jikaze"
+    if name.startswith("bakaze"):
+        return "bakaze"
+    if name in ("haku", "hatsu", "chun"):
+        return "sangenpai"
+    return name
+
+
+def _what(ev: Any) -> str:
+    if ev.type == "hora":
+        how = "tsumo" if ev.actor == ev.target else f"ron from seat {ev.target}"
+        return f"seat {ev.actor} {how} on {ev.pai}"
+    return f"ryukyoku ({ev.reason})"
+
+
+def _explain(name: str, logged: Any, computed: Any) -> str:
+    """A hint for well-known record faults."""
+    if name == "hand" and logged.hand is not None and computed.hand is not None:
+        if len(logged.hand) + 1 == len(computed.hand):
+            return ": the logged hand omits the winning tile"
+        return f": the logged hand has {len(logged.hand)} tiles, the engine's {len(computed.hand)}"
+    if name == "yaku":
+        lw = dict(logged.yaku or ())
+        cw = dict(computed.yaku or ())
+        if lw.get("dora", 0) > cw.get("dora", 0) and cw.get("uradora", 0) > lw.get("uradora", 0):
+            return ": uradora counted as dora in the log"
+    return ""
+
+
+def _plain(v: Any) -> Any:
+    """Tiles as mpsz text, tuples as lists, recursively (for JSON)."""
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, (tuple, list)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if hasattr(v, "kind") and hasattr(v, "tiles"):
+        return [v.kind, [str(t) for t in v.tiles]]
+    return str(v)
+
+
+def _ev_text(ev: Any) -> str:
+    d = ev.to_mjai()
+    keep = ("type", "actor", "target", "pai", "consumed", "reason")
+    return " ".join(f"{k}={d[k]}" if k != "type" else str(d[k]) for k in keep if k in d)
+
+
+def _legal_text(rnd: Any, ev: Any) -> str:
+    seat = getattr(ev, "actor", None)
+    if not isinstance(seat, int) or not 0 <= seat <= 3:
+        seat = rnd.current_seat
+    if seat is None:
+        return "none"
+    return ", ".join(repr(a) for a in rnd.legal_actions(seat)[:8]) or "none"
+
+
+# --------------------------------------------------------------------------- batches
+
+
+@dataclass
+class VerifySummary:
+    """Totals over many files (what ``riichi verify`` prints and writes as JSON).
+
+    Attributes:
+        files: files read or attempted; games: games replayed (3-player and other
+            unsupported whole games not included); rounds, wins, draws, actions: as in
+            :class:`GameReport`, summed; fragments: games replayed from mid-game or without
+            their end; unfinished_rounds: rounds the logs cut before their end;
+        mismatches, unsupported, unreadable: one entry per problem.
+        seconds: wall time of the run.
+    """
+
+    files: int = 0
+    games: int = 0
+    rounds: int = 0
+    wins: int = 0
+    draws: int = 0
+    actions: int = 0
+    fragments: int = 0
+    unfinished_rounds: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+    unsupported: list[Problem] = field(default_factory=list)
+    unreadable: list[Problem] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, other: VerifySummary) -> None:
+        """Add another summary's counts and problems to this one (seconds excluded)."""
+        for name in ("files", "games", "rounds", "wins", "draws", "actions", "fragments",
+                     "unfinished_rounds"):  # fmt: skip
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.mismatches += other.mismatches
+        self.unsupported += other.unsupported
+        self.unreadable += other.unreadable
+
+    def add_game(self, rep: GameReport) -> None:
+        """Count one replayed (or unsupported) game."""
+        self.unsupported += rep.unsupported
+        if not rep.replayed:
+            return
+        self.games += 1
+        self.rounds += rep.rounds
+        self.wins += rep.wins
+        self.draws += rep.draws
+        self.actions += rep.actions
+        self.fragments += rep.fragment
+        self.unfinished_rounds += rep.unfinished_rounds
+        self.mismatches += rep.mismatches
+
+    @property
+    def ok(self) -> bool:
+        """Nothing disagrees and everything was readable."""
+        return not self.mismatches and not self.unreadable
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report: integer counts, one object per problem, seconds."""
+        return {
+            "files": self.files,
+            "games": self.games,
+            "rounds": self.rounds,
+            "wins": self.wins,
+            "draws": self.draws,
+            "actions": self.actions,
+            "fragments": self.fragments,
+            "unfinished_rounds": self.unfinished_rounds,
+            "mismatches": [m.to_dict() for m in self.mismatches],
+            "unsupported": [p.to_dict() for p in self.unsupported],
+            "unreadable": [p.to_dict() for p in self.unreadable],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
+    """Read and replay one file; never raises for a bad file (it becomes ``unreadable``)."""
+    from riichi.logs import read_log
+
+    out = VerifySummary(files=1)
+    try:
+        game_log = read_log(path)
+    except RiichiError as e:
+        out.unreadable.append(_unreadable(path, e))
+        return out
+    except Exception as e:  # a reader bug must not stop the batch: report it
+        out.unreadable.append(Problem(path, "file", f"unexpected {type(e).__name__}: {e}"))
+        return out
+    try:
+        rep = replay_game(game_log, rules)
+    except Exception as e:  # an engine bug must not stop the batch either: report it
+        rep = GameReport(path, game_log.format, rules=rules or Rules.tenhou())
+        rep.mismatches.append(
+            Mismatch(path, "game", -1, "engine_error", None, None, f"{type(e).__name__}: {e}")
+        )
+    out.add_game(rep)
+    return out
+
+
+def verify_files(paths: list[str], rules: Rules | None = None) -> VerifySummary:
+    """:func:`verify_file` over several files, summed."""
+    out = VerifySummary()
+    for p in paths:
+        out.add(verify_file(p, rules))
+    return out
+
+
+def _unreadable(path: str, e: Exception) -> Problem:
+    pos = getattr(e, "position", None)
+    reason = getattr(e, "reason", None)
+    if pos is None or reason is None:
+        return Problem(path, "file", str(e))
+    return Problem(path, str(pos), str(reason))

@@ -1,0 +1,98 @@
+"""``riichi verify``: exit codes, the JSON report, --jobs, and per-file errors."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+from pathlib import Path
+
+from riichi.cli import _sample_paths, main
+
+SAMPLE = _sample_paths()
+KEYS = {
+    "games",
+    "rounds",
+    "wins",
+    "draws",
+    "actions",
+    "mismatches",
+    "unsupported",
+    "unreadable",
+    "seconds",
+}
+
+
+def _run(tmp_path, *args):
+    out = tmp_path / "v.json"
+    code = main(["verify", "--quiet", *map(str, args), "--json", str(out)])
+    return code, json.loads(out.read_text())
+
+
+def test_bundled_sample_passes(tmp_path, capsys):
+    assert len(SAMPLE) >= 6
+    code, rep = _run(tmp_path)
+    assert code == 0
+    assert KEYS <= set(rep)
+    for k in ("games", "rounds", "wins", "draws", "actions"):
+        assert isinstance(rep[k], int) and rep[k] > 0, k
+    assert rep["games"] == len(SAMPLE) and rep["mismatches"] == [] and rep["unreadable"] == []
+    out = capsys.readouterr().out
+    assert "games/s" in out and "actions checked" in out
+
+
+def test_jobs_2_gives_the_same_counts(tmp_path):
+    _, one = _run(tmp_path, *SAMPLE)
+    _, two = _run(tmp_path, "--jobs", "2", *SAMPLE)
+    for k in ("games", "rounds", "wins", "draws", "actions"):
+        assert one[k] == two[k], k
+
+
+def test_nonexistent_path_is_usage_error(tmp_path, capsys):
+    assert main(["verify", str(tmp_path / "nope.xml")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def _bad_files(folder: Path):
+    good = Path(next(p for p in SAMPLE if p.endswith("pao.xml"))).read_bytes()
+    (folder / "truncated.xml").write_bytes(good[: len(good) // 2])
+    (folder / "not_xml.txt").write_bytes(b"hello, this is not a log\n")
+    (folder / "wrong_format.json").write_text('{"foo": 1}')
+    (folder / "tile_out_of_range.xml").write_bytes(re.sub(rb"<T\d+/>", b"<T999/>", good, count=1))
+    (folder / "truncated.gz").write_bytes(gzip.compress(good)[:100])
+
+
+def test_bad_files_are_reported_and_the_batch_goes_on(tmp_path):
+    d = tmp_path / "logs"
+    d.mkdir()
+    _bad_files(d)
+    shutil.copy(next(p for p in SAMPLE if p.endswith("pao.xml")), d / "ok.xml")
+    code, rep = _run(tmp_path, d)
+    assert code == 1
+    bad = {Path(u["file"]).name: u for u in rep["unreadable"]}
+    assert set(bad) == {
+        "truncated.xml",
+        "not_xml.txt",
+        "wrong_format.json",
+        "tile_out_of_range.xml",
+        "truncated.gz",
+    }
+    for u in bad.values():
+        assert u["position"] and u["reason"]
+    assert "out of range" in bad["tile_out_of_range.xml"]["reason"]
+    assert rep["games"] == 1 and rep["mismatches"] == []
+
+
+def test_a_mismatch_exits_1(tmp_path):
+    src = Path(next(p for p in SAMPLE if p.endswith("pao.xml"))).read_text()
+    # change the first win's fu (ten="fu,points,limit")
+    i = src.index('ten="', src.index("<AGARI")) + 5
+    j = src.index(",", i)
+    f = tmp_path / "edited.xml"
+    f.write_text(src[:i] + str(int(src[i:j]) + 10) + src[j:])
+    code, rep = _run(tmp_path, f)
+    assert code == 1
+    m = rep["mismatches"][0]
+    assert set(m) >= {"file", "round", "event_index", "field", "logged", "computed", "detail"}
+    assert m["field"] == "hora.fu"
