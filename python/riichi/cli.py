@@ -15,6 +15,7 @@ Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -76,6 +77,89 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     except RiichiError as e:
         print(f"riichi hand: error: {e}", file=sys.stderr)
         return 2
+    print("\n".join(lines))
+    return 0
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    try:
+        hand = riichi.Hand.parse(args.text)
+        if args.win is not None:
+            win: str | int = args.win
+        else:
+            concealed = args.text.split(" ")[0]
+            win = riichi.parse_tiles(concealed)[-1]
+        rules = (
+            riichi.Rules.mahjong_soul() if args.rules == "mahjong_soul" else riichi.Rules.tenhou()
+        )
+        if args.kiriage:
+            rules = dataclasses.replace(rules, kiriage_mangan=True)
+        r = riichi.score(
+            hand,
+            win,
+            tsumo=args.tsumo or args.rinshan or args.tenhou or args.chiihou,
+            riichi=args.riichi,
+            double_riichi=args.double_riichi,
+            ippatsu=args.ippatsu,
+            haitei=args.haitei,
+            houtei=args.houtei,
+            rinshan=args.rinshan,
+            chankan=args.chankan,
+            tenhou=args.tenhou,
+            chiihou=args.chiihou,
+            seat_wind=args.seat,
+            round_wind=args.round,
+            dora_indicators=riichi.parse_tiles(args.dora) if args.dora else (),
+            ura_indicators=riichi.parse_tiles(args.ura) if args.ura else (),
+            honba=args.honba,
+            kyotaku=args.kyotaku,
+            rules=rules,
+        )
+    except RiichiError as e:
+        print(f"riichi score: error: {e}", file=sys.stderr)
+        return 2
+    win_name = win if isinstance(win, str) else riichi.tile_name(win)
+    how = "tsumo" if r.tsumo else "ron"
+    lines = [f"hand      {hand}  ({how} on {win_name}, seat {args.seat}, round {args.round})"]
+    if not r.is_agari:
+        lines.append("result    not a winning hand")
+        print("\n".join(lines))
+        return 1
+    if not r.has_yaku:
+        lines.append("result    no yaku (dora do not count toward the one-han minimum)")
+        print("\n".join(lines))
+        return 1
+    lines.append("")
+    lines.append(f"{'yaku':<24} {'han':>5}")
+    for name, han in r.yaku:
+        lines.append(f"{name:<24} {han:>5}")
+    for name, mult in r.yakuman:
+        lines.append(f"{name:<24} {'yakuman' if mult == 1 else f'{mult}x yakuman':>5}")
+    lines.append(f"{'total':<24} {r.han:>5}")
+    if r.fu_breakdown:
+        lines.append("")
+        lines.append(f"{'fu':<24} {'fu':>5}")
+        for item, fu in r.fu_breakdown:
+            lines.append(f"{item:<24} {fu:>5}")
+        lines.append(f"{'total':<24} {r.fu:>5}")
+    lines.append("")
+    limit = f" {r.limit}" if r.limit else ""
+    lines.append(
+        f"value     {r.han} han {r.fu} fu{limit}: {r.points} points (basic {r.basic_points})"
+    )
+    if r.tsumo:
+        if r.dealer:
+            lines.append(f"payments  {r.tsumo_nondealer_payment} all (tsumo, honba included)")
+        else:
+            lines.append(
+                f"payments  {r.tsumo_nondealer_payment} / {r.tsumo_dealer_payment} "
+                "(non-dealers / dealer, honba included)"
+            )
+    else:
+        lines.append(f"payments  {r.ron_payment} from the discarder (honba included)")
+    if r.kyotaku_points:
+        lines.append(f"kyotaku   {r.kyotaku_points}")
+    lines.append(f"winner    +{r.total}")
     print("\n".join(lines))
     return 0
 
@@ -218,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="shanten, waits and discard table of a hand",
         description=(
             "Analyse a hand in mpsz notation (0 = red five; melds after spaces, e.g. "
-            "'678m567p88s pon:111z'). 13-tile hands show waits and ukeire; 14-tile hands "
+            "'23678m567p88s pon:111z'). 13-tile hands show waits and ukeire; 14-tile hands "
             "show each discard with the shanten and ukeire it leaves."
         ),
     )
@@ -230,6 +314,46 @@ def build_parser() -> argparse.ArgumentParser:
         help="tiles visible elsewhere (discards, melds, dora indicators), mpsz; lowers live counts",
     )
     p.set_defaults(func=_cmd_hand)
+
+    sc = sub.add_parser(
+        "score",
+        help="yaku, fu, points and payments of a winning hand",
+        description=(
+            "Score a complete hand in mpsz notation (concealed tiles including the winning "
+            "tile, melds after spaces, e.g. '567m234p88s pon:111z chi:678s'). The winning tile "
+            "is --win, or else the last concealed tile written. Rules: Tenhou's unless "
+            "--rules mahjong_soul. Exit status 0 for a win, 1 for no yaku or not a winning "
+            "hand, 2 for bad input."
+        ),
+    )
+    sc.add_argument("text", help="the hand, e.g. 234m456p345s678s88s")
+    sc.add_argument("--win", metavar="TILE", default=None, help="the winning tile, e.g. 5s")
+    sc.add_argument("--tsumo", action="store_true", help="won by self-draw (default ron)")
+    for flag, text in [
+        ("--riichi", "riichi declared"),
+        ("--double-riichi", "double riichi declared"),
+        ("--ippatsu", "won within one go-around of riichi"),
+        ("--haitei", "tsumo on the last live-wall tile"),
+        ("--houtei", "ron on the last discard"),
+        ("--rinshan", "tsumo on a kan replacement tile (implies --tsumo)"),
+        ("--chankan", "ron on a tile added to a kan"),
+        ("--tenhou", "dealer's win on the initial deal (implies --tsumo)"),
+        ("--chiihou", "non-dealer's win on the first draw (implies --tsumo)"),
+        ("--kiriage", "round 4 han 30 fu and 3 han 60 fu up to mangan"),
+    ]:
+        sc.add_argument(flag, action="store_true", help=text)
+    sc.add_argument("--seat", default="E", metavar="WIND", help="seat wind E S W N (E = dealer)")
+    sc.add_argument("--round", default="E", metavar="WIND", help="round wind E S W N")
+    sc.add_argument("--dora", default="", metavar="TILES", help="dora indicators, mpsz")
+    sc.add_argument("--ura", default="", metavar="TILES", help="uradora indicators, mpsz")
+    sc.add_argument("--honba", type=int, default=0, metavar="N", help="honba counters")
+    sc.add_argument(
+        "--kyotaku", type=int, default=0, metavar="N", help="riichi sticks on the table"
+    )
+    sc.add_argument(
+        "--rules", choices=["tenhou", "mahjong_soul"], default="tenhou", help="rule preset"
+    )
+    sc.set_defaults(func=_cmd_score)
 
     v = sub.add_parser(
         "verify",
