@@ -163,6 +163,7 @@ def riichienv_real(h: dict):
         houtei=kw.get("houtei", False),
         rinshan=kw.get("rinshan", False),
         chankan=kw.get("chankan", False),
+        tsumo_first_turn=kw.get("tenhou", False) or kw.get("chiihou", False),
         player_wind=WINDS_RENV[kw["seat_wind"] - 27],
         round_wind=WINDS_RENV[kw["round_wind"] - 27],
         riichi_sticks=kw["kyotaku"],

@@ -74,6 +74,6 @@ def test_score_selfplay_parse_replay_sections(tmp_path, capsys):
     selfplay = doc["rows"]["selfplay"]
     assert [r["library"] for r in selfplay] == ["riichi", "riichienv"]
     assert all(r["items"] >= 1 and r["extra"]["decisions"] > 0 for r in selfplay)
-    (parse,) = doc["rows"]["parse"]
+    parse = doc["rows"]["parse"][0]
     assert parse["items"] > 0 and parse["mismatches"] == 0
     assert "replay" in doc["figures"]
