@@ -499,7 +499,7 @@ def section_score(a, out: dict) -> list[Row]:
         "batch_all_over_1_wall_real": ball_real.rate_wall / b1_real.rate_wall,
         "batch_all_cores_used_real": ball_real.extra["cores_at_best_wall"],
         "riichi_log_agreement": f"{nr - bad_r}/{nr}",
-        "riichienv_log_agreement": f"{nr - bad_e}/{nr}",
+        "riichienv_log_agreement": f"{nr - bad_e - rule_e}/{nr} (+{rule_e} by rule)",
     }
     return rows
 
