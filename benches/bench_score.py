@@ -69,7 +69,8 @@ def real_hands(limit: int | None = None) -> list[dict]:
 
 
 def random_hands(n: int, seed: int = 7) -> list[dict]:
-    """Closed random complete hands (4 sets + pair) with random flags."""
+    """Closed random complete hands (4 sets + pair) with random flags (a red five only when
+    all four copies of a five are held)."""
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -91,7 +92,7 @@ def random_hands(n: int, seed: int = 7) -> list[dict]:
         if not ok or max(counts) > 4:
             continue
         for k, c in enumerate(counts):
-            ids += [k * 4 + 3 - i for i in range(c)]  # copy 3 first: no red fives
+            ids += [k * 4 + 3 - i for i in range(c)]  # copy 3 first: red only with all 4 fives
         win = rng.choice(ids)
         out.append(
             {
@@ -115,9 +116,16 @@ def riichi_real(h: dict):
     return riichi.score(h["hand"], w.win_tile, rules=h["rules"], **w.kwargs)
 
 
+def red_of(ids: list[int]) -> tuple[int, int, int]:
+    """Red fives (man, pin, sou) among 136-ids: copy 0 of each five (ids 16, 52, 88)."""
+    return tuple(int(r in ids) for r in sorted(M.RED_IDS))  # type: ignore[return-value]
+
+
 def riichi_random(h: dict):
+    # a random hand holding all four copies of a five holds its red copy (id 16/52/88):
+    # riichienv sees it in the 136-ids, so riichi is told as well
     return riichi.score(
-        riichi.Hand.from_counts(h["counts"]),
+        riichi.Hand.from_counts(h["counts"], red=red_of(h["ids"])),
         h["machi"] // 4,
         tsumo=h["tsumo"],
         riichi=h["riichi"],
@@ -155,6 +163,7 @@ def riichienv_real(h: dict):
         houtei=kw.get("houtei", False),
         rinshan=kw.get("rinshan", False),
         chankan=kw.get("chankan", False),
+        tsumo_first_turn=kw.get("tenhou", False) or kw.get("chiihou", False),
         player_wind=WINDS_RENV[kw["seat_wind"] - 27],
         round_wind=WINDS_RENV[kw["round_wind"] - 27],
         riichi_sticks=kw["kyotaku"],
