@@ -52,6 +52,20 @@ _RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s
 _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
+_NO_WAITS: frozenset[int] = frozenset()
+# chi shapes around each numbered kind: the two other kinds of each run through it
+_CHI_SHAPES = [
+    tuple(
+        (k + a, k + b)
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if k < 27 and 0 <= k % 9 + a <= 8 and 0 <= k % 9 + b <= 8
+    )
+    for k in range(34)
+]
+# events of the two most frequent kinds, shared (they are immutable): index by
+# actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
+_TSUMO_EVENTS: list[Any] = [None] * (4 * 68)
+_DAHAI_EVENTS: list[Any] = [None] * (4 * 68 * 2)
 
 
 @dataclass
@@ -83,6 +97,9 @@ class _Player:
     riichi_furiten: bool = False
     waits: frozenset[int] = frozenset()  # waits of the last 3n+1 hand
     mkey: bytes = b""  # cache key of the melds (kinds and sizes)
+    mcounts: bytes = bytes(34)  # copies of each kind held in the melds
+    # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
+    dw: dict[int, frozenset[int]] | None = None
     cores: list[Any] = field(default_factory=list)  # core Meld objects
     discards_made: int = 0
 
@@ -484,24 +501,32 @@ class Round:
             and self._win_score(s, drawn, tsumo=True) is not None
         ):
             acts.append(_TSUMO[s])
+        disc = _DISCARD[s]
         if p.riichi:
             assert drawn is not None
-            acts.append(_DISCARD[s][drawn][1])
+            acts.append(disc[drawn][1])
         else:
-            for t in self._distinct(p.hand, drawn):
-                if (t >> 2) not in self._forbidden:
-                    acts.append(_DISCARD[s][t][t == drawn])
+            distinct = self._distinct(p.hand, drawn)
+            forbidden = self._forbidden
+            if forbidden:
+                acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
+            else:
+                acts += [disc[t][t == drawn] for t in distinct]
             if self._can_riichi(s):
-                for t in self._distinct(p.hand, drawn):
-                    c2 = list(counts)
-                    c2[t >> 2] -= 1
-                    w = core.waits(c2, p.cores, p.mkey)
+                dw = self._discard_waits(p)
+                riichi = _RIICHI[s]
+                for t in distinct:
+                    w = dw.get(t >> 2)
                     if not w:
                         continue
-                    if not rules.furiten_riichi and (w & (p.river_kinds | {t >> 2})):
+                    if not rules.furiten_riichi and ((t >> 2) in w or w & p.river_kinds):
                         continue
-                    acts.append(_RIICHI[s][t][t == drawn])
-        if drawn is not None and len(self._kans) < 4 and self.live_tiles_left > 0:
+                    acts.append(riichi[t][t == drawn])
+        if (
+            drawn is not None
+            and len(self._kans) < 4
+            and LIVE_TILES - len(self._kans) - self._draw_pos > 0
+        ):
             for k in range(34) if 4 in counts else ():
                 if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
                     ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
@@ -512,10 +537,10 @@ class Round:
                         t = min(t for t in p.hand if t >> 2 == m.kind34)
                         acts.append(Kakan(s, t))
         if (
-            rules.kyuushu_kyuuhai
+            p.discards_made == 0
             and self._uninterrupted
-            and p.discards_made == 0
             and drawn is not None
+            and rules.kyuushu_kyuuhai
             and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9
         ):
             acts.append(Kyuushu(s))
@@ -523,36 +548,34 @@ class Round:
 
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
-        seen: dict[int, int] = {}
         cls = self._cls
-        for t in sorted(hand):
-            if t == drawn:
-                continue
-            key = cls[t]
-            if key not in seen:
-                seen[key] = t
-        out = list(seen.values())
+        rest = sorted(hand, reverse=True)
+        if drawn is not None:
+            rest.remove(drawn)
+        # descending ids: the last write per (kind, red) is its lowest id
+        out = sorted({cls[t]: t for t in rest}.values())
         if drawn is not None:
             out.append(drawn)
         return out
 
     def _can_riichi(self, s: int) -> bool:
+        """Riichi preconditions before the hand itself: closed, points, live tiles."""
         p = self.players[s]
         rules = self.rules
         if p.riichi or self._drawn is None:
             return False
-        if any(m.kind != "ankan" for m in p.melds):
+        if p.melds and any(m.kind != "ankan" for m in p.melds):
             return False
         if self.scores[s] < rules.riichi_min_points:
             return False
-        if self.live_tiles_left < rules.riichi_min_live_tiles:
-            return False
-        counts = p.counts
-        try:
-            sh = core.shanten(counts, p.cores)
-        except Exception:
-            return True
-        return sh <= 0
+        return self.live_tiles_left >= rules.riichi_min_live_tiles
+
+    def _discard_waits(self, p: _Player) -> dict[int, frozenset[int]]:
+        """Discarded kind -> waits left, for ``p``'s 3n+2 hand (computed once per hand)."""
+        dw = p.dw
+        if dw is None:
+            dw = p.dw = core.discard_waits(p.counts, p.cores, p.mkey, p.mcounts)
+        return dw
 
     def _riichi_ankan_ok(self, s: int, k: int) -> bool:
         """Ankan in riichi: only with the drawn tile, and the waits must not change."""
@@ -565,7 +588,37 @@ class Round:
         m = self._new_meld("ankan", ids, None, s)
         melds = [x.core for x in p.melds] + [m.core]
         key = p.mkey + bytes([k, 4])
-        return core.waits(counts, melds, key) == p.waits
+        mc = bytearray(p.mcounts)
+        mc[k] += 4
+        return core.waits(counts, melds, key, bytes(mc)) == p.waits
+
+    def _dahai_options(self, d: int, tile: int) -> dict[int, list[Action]]:
+        """``_claim_options("dahai", d, tile)`` with cheap pre-checks per seat."""
+        k = tile >> 2
+        out: dict[int, list[Action]] = {}
+        live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
+        players = self.players
+        for i in (1, 2, 3):
+            o = (d + i) % 4
+            p = players[o]
+            acts: list[Action] | None = None
+            if (
+                k in p.waits
+                and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)
+                and self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind="dahai")
+                is not None
+            ):
+                acts = [_RON[o]]
+            if live and not p.riichi:
+                c = p.counts
+                if c[k] >= 2 or (i == 1 and any(c[a] and c[b] for a, b in _CHI_SHAPES[k])):
+                    calls = self._call_options(o, d, tile)
+                    if calls:
+                        acts = calls if acts is None else acts + calls
+            if acts:
+                acts.append(_PASS[o])
+                out[o] = acts
+        return out
 
     def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
         k = tile >> 2
@@ -678,9 +731,9 @@ class Round:
             else:
                 why = f"seat {seat} has no call to answer now"
             raise IllegalAction(f"{a!r}: {why}")
-        offered = any(x is a for x in legal)
-        if offered:
-            return  # the very object offered: legal as it stands
+        for x in legal:
+            if x is a:
+                return  # the very object offered: legal as it stands
         if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):
@@ -785,27 +838,29 @@ class Round:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self._emit("reach", actor=s)
+        k = tile >> 2
+        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
+            p.waits = self._discard_waits(p).get(k, _NO_WAITS)
+        p.dw = None
         p.hand.remove(tile)
-        p.counts[tile >> 2] -= 1
+        p.counts[k] -= 1
         p.river.append(tile)
-        p.river_kinds.add(tile >> 2)
-        if (tile >> 2) not in _TERMINALS_HONORS:
+        p.river_kinds.add(k)
+        if k not in _TERMINALS_HONORS:
             p.nagashi = False
         p.discards_made += 1
         p.temp_furiten = False
         if p.riichi:
             p.ippatsu = False
         if self._uninterrupted and len(self._first_discards) < 4:
-            self._first_discards.append(tile >> 2)
+            self._first_discards.append(k)
         self._drawn = None
         self._rinshan = False
         self._forbidden = frozenset()
-        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
-            self._update_waits(s)
         self._emit_tile("dahai", s, tile, tsumogiri)
         if self._pending_dora:
             self._reveal_pending()
-        options = self._claim_options("dahai", s, tile)
+        options = self._dahai_options(s, tile)
         if riichi:
             p.riichi = True  # declared; the stick is paid when the discard passes
         if options:
@@ -813,7 +868,6 @@ class Round:
             self._phase = _CLAIM
             return
         # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
-        k = tile >> 2
         for i in (1, 2, 3):
             q = self.players[(s + i) % 4]
             if k in q.waits:
@@ -827,6 +881,7 @@ class Round:
         for t in ids:
             p.hand.remove(t)
         p.counts[ids[0] >> 2] -= 4
+        p.dw = None
         m = self._new_meld("ankan", ids, None, s)
         p.melds.append(m)
         self._melds_changed(p)
@@ -855,6 +910,7 @@ class Round:
         old = p.melds[idx]
         p.hand.remove(tile)
         p.counts[k] -= 1
+        p.dw = None
         src = (old.source - s) % 4 if old.source is not None else 0
         m = _Meld(
             "kakan",
@@ -987,6 +1043,7 @@ class Round:
         for t in consumed:
             p.hand.remove(t)
             p.counts[t >> 2] -= 1
+        p.dw = None
         kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
         m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
         p.melds.append(m)
@@ -1067,8 +1124,10 @@ class Round:
     def _draw(self, s: int) -> None:
         t = self.wall.order[self._draw_pos]
         self._draw_pos += 1
-        self.players[s].hand.append(t)
-        self.players[s].counts[t >> 2] += 1
+        p = self.players[s]
+        p.hand.append(t)
+        p.counts[t >> 2] += 1
+        p.dw = None
         self._phase = _TURN
         self._turn = s
         self._drawn = t
@@ -1079,8 +1138,10 @@ class Round:
     def _rinshan_draw(self, s: int) -> None:
         t = self.wall.rinshan(self._rinshan_drawn)
         self._rinshan_drawn += 1
-        self.players[s].hand.append(t)
-        self.players[s].counts[t >> 2] += 1
+        p = self.players[s]
+        p.hand.append(t)
+        p.counts[t >> 2] += 1
+        p.dw = None
         self._phase = _TURN
         self._turn = s
         self._drawn = t
@@ -1343,6 +1404,12 @@ class Round:
     def _melds_changed(self, p: _Player) -> None:
         p.mkey = self._meld_key(p)
         p.cores = [m.core for m in p.melds]
+        mc = [0] * 34
+        for m in p.melds:
+            for t in m.tiles:
+                mc[t >> 2] += 1
+        p.mcounts = bytes(mc)
+        p.dw = None
 
     def _meld_key(self, p: _Player) -> bytes:
         return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))
@@ -1364,7 +1431,7 @@ class Round:
         p = self.players[s]
         if len(p.hand) % 3 != 1:
             return
-        p.waits = core.waits(p.counts, p.cores, p.mkey)
+        p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
 
     @staticmethod
     def _meld_view(p: _Player) -> list[tuple[str, list[int], int | None, int | None]]:
@@ -1374,9 +1441,17 @@ class Round:
         self.events.append(core.make_event(kind, self._reds, **fields))
 
     def _emit_tile(self, kind: str, actor: int, tile: int, tsumogiri: bool | None = None) -> None:
-        """Fast path for the two most frequent events (tsumo, dahai)."""
-        t = self._tiles[tile]
+        """Fast path for the two most frequent events (tsumo, dahai), built once and shared."""
+        i = actor * 68 + self._cls[tile]
         if tsumogiri is None:
-            self.events.append(self._ev.Tsumo(actor=actor, pai=t))
+            ev = _TSUMO_EVENTS[i]
+            if ev is None:
+                ev = _TSUMO_EVENTS[i] = self._ev.Tsumo(actor=actor, pai=self._tiles[tile])
         else:
-            self.events.append(self._ev.Dahai(actor=actor, pai=t, tsumogiri=tsumogiri))
+            i = i * 2 + tsumogiri
+            ev = _DAHAI_EVENTS[i]
+            if ev is None:
+                ev = _DAHAI_EVENTS[i] = self._ev.Dahai(
+                    actor=actor, pai=self._tiles[tile], tsumogiri=tsumogiri
+                )
+        self.events.append(ev)
