@@ -65,6 +65,7 @@ _CHI_SHAPES = [
 # events of the two most frequent kinds, shared (they are immutable): index by
 # actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
 _TSUMO_EVENTS: list[Any] = [None] * (4 * 68)
+_RED_TABLES: dict[tuple[int, ...], tuple[frozenset[int], list[int], list[Any]]] = {}
 _DAHAI_EVENTS: list[Any] = [None] * (4 * 68 * 2)
 
 
@@ -215,10 +216,20 @@ class Round:
         self.events: list[Any] = []
         self.result: RoundResult | None = None
         self._red = tuple(rules.red_fives)
-        self._reds = frozenset(t for t in range(136) if is_red(t, self._red))
-        self._cls = [(t >> 2) * 2 + (t in self._reds) for t in range(136)]  # kind and colour
         self._ev = core.event_classes()
-        self._tiles = [self._ev.Tile.of(t >> 2, t in self._reds) for t in range(136)]
+        # red ids, (kind, colour) class and event tile of each id: per red-five rule, shared
+        tables = _RED_TABLES.get(self._red)
+        if tables is None:
+            reds = frozenset(t for t in range(136) if is_red(t, self._red))
+            tables = (
+                reds,
+                [(t >> 2) * 2 + (t in reds) for t in range(136)],
+                [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
+            )
+            _RED_TABLES[self._red] = tables
+        self._reds: frozenset[int] = tables[0]
+        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
+        self._tiles: list[Any] = tables[2]  # do not mutate
         self.players = [_Player() for _ in range(4)]
         self._draw_pos = 0
         self._rinshan_drawn = 0
@@ -1094,30 +1105,33 @@ class Round:
         pos = 0
         for _ in range(3):
             for i in range(4):
-                seat = (self.dealer + i) % 4
+                p = self.players[(self.dealer + i) % 4]
                 for t in order[pos : pos + 4]:
-                    self.players[seat].hand.append(t)
-                    self.players[seat].counts[t >> 2] += 1
+                    p.hand.append(t)
+                    p.counts[t >> 2] += 1
                 pos += 4
         for i in range(4):
-            seat = (self.dealer + i) % 4
-            self.players[seat].hand.append(order[pos])
-            self.players[seat].counts[order[pos] >> 2] += 1
+            p = self.players[(self.dealer + i) % 4]
+            p.hand.append(order[pos])
+            p.counts[order[pos] >> 2] += 1
             pos += 1
         self._draw_pos = pos
         for s in range(4):
             self._update_waits(s)
-        self._emit(
-            "start_kyoku",
-            bakaze=27 + self.round_wind,
-            kyoku=(self.dealer % 4) + 1,
-            honba=self.honba,
-            kyotaku=self.kyotaku,
-            oya=self.dealer,
-            dora_marker=self.wall.dora_indicator(0),
-            scores=list(self.scores),
-            tehais=[sorted(p.hand) for p in self.players],
-            dice=self.wall.dice,
+        tiles = self._tiles
+        # what _emit("start_kyoku", ...) builds, without the generic field conversion
+        self.events.append(
+            self._ev.StartKyoku(
+                bakaze=27 + self.round_wind,
+                kyoku=(self.dealer % 4) + 1,
+                honba=self.honba,
+                kyotaku=self.kyotaku,
+                oya=self.dealer,
+                dora_marker=tiles[self.wall.dora_indicator(0)],
+                scores=tuple(self.scores),
+                tehais=tuple(tuple([tiles[t] for t in sorted(p.hand)]) for p in self.players),
+                dice=self.wall.dice,
+            )
         )
         self._draw(self.dealer)
 
