@@ -53,6 +53,7 @@ _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
 _NO_WAITS: frozenset[int] = frozenset()
+_FIVES = (4, 13, 22)
 # chi shapes around each numbered kind: the two other kinds of each run through it
 _CHI_SHAPES = [
     tuple(
@@ -487,7 +488,9 @@ class Round:
         if self._cache_version != self._version:
             self._cache = {}
             self._cache_version = self._version
-        acts = self._cache.get(seat)
+            acts = None
+        else:
+            acts = self._cache.get(seat)
         if acts is None:
             if self._phase == _TURN and seat == self._turn:
                 acts = self._turn_actions(seat)
@@ -523,8 +526,8 @@ class Round:
                 acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
             else:
                 acts += [disc[t][t == drawn] for t in distinct]
-            if self._can_riichi(s):
-                dw = self._discard_waits(p)
+            dw = self._discard_waits(p) if self._can_riichi(s) else None
+            if dw:
                 riichi = _RIICHI[s]
                 for t in distinct:
                     w = dw.get(t >> 2)
@@ -560,11 +563,8 @@ class Round:
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
         cls = self._cls
-        rest = sorted(hand, reverse=True)
-        if drawn is not None:
-            rest.remove(drawn)
         # descending ids: the last write per (kind, red) is its lowest id
-        out = sorted({cls[t]: t for t in rest}.values())
+        out = sorted({cls[t]: t for t in sorted(hand, reverse=True) if t != drawn}.values())
         if drawn is not None:
             out.append(drawn)
         return out
@@ -622,7 +622,13 @@ class Round:
                 acts = [_RON[o]]
             if live and not p.riichi:
                 c = p.counts
-                if c[k] >= 2 or (i == 1 and any(c[a] and c[b] for a, b in _CHI_SHAPES[k])):
+                callable_ = c[k] >= 2
+                if not callable_ and i == 1:
+                    for a, b in _CHI_SHAPES[k]:
+                        if c[a] and c[b]:
+                            callable_ = True
+                            break
+                if callable_:
                     calls = self._call_options(o, d, tile)
                     if calls:
                         acts = calls if acts is None else acts + calls
@@ -670,14 +676,14 @@ class Round:
         if len(same) >= 2:
             for pair in self._choices(same, 2):
                 forbid = {k} if kuikae else set()
-                if self._has_discard(p.hand, pair, forbid):
+                if self._has_discard(c, len(p.hand), pair, forbid):
                     acts.append(Pon(o, tile, pair))  # type: ignore[arg-type]
         if len(same) == 3 and len(self._kans) < 4:
             acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
         if o == (d + 1) % 4 and k < 27:
             n = k % 9
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+                if not (0 <= n + a <= 8 and 0 <= n + b <= 8) or not (c[k + a] and c[k + b]):
                     continue
                 ida = sorted(t for t in p.hand if t >> 2 == k + a)
                 idb = sorted(t for t in p.hand if t >> 2 == k + b)
@@ -693,12 +699,14 @@ class Round:
                 for ta in self._choices(ida, 1):
                     for tb in self._choices(idb, 1):
                         pair = (ta[0], tb[0])
-                        if self._has_discard(p.hand, pair, forbid):
+                        if self._has_discard(c, len(p.hand), pair, forbid):
                             acts.append(Chi(o, tile, pair))
         return acts
 
     def _choices(self, ids: list[int], n: int) -> list[tuple[int, ...]]:
         """Distinct choices of ``n`` ids by red count (lowest ids of each colour)."""
+        if (ids[0] >> 2) not in _FIVES:  # no red copies: the lowest ids (ids are sorted)
+            return [tuple(ids[:n])] if len(ids) >= n else []
         reds = [t for t in ids if t in self._reds]
         plain = [t for t in ids if t not in self._reds]
         out = []
@@ -708,11 +716,13 @@ class Round:
         return out
 
     @staticmethod
-    def _has_discard(hand: list[int], used: tuple[int, ...], forbid: set[int]) -> bool:
-        rest = list(hand)
-        for t in used:
-            rest.remove(t)
-        return any((t >> 2) not in forbid for t in rest)
+    def _has_discard(
+        counts: list[int], n: int, used: tuple[int, ...], forbid: set[int]
+    ) -> bool:
+        """Whether a hand of ``n`` tiles (``counts``) keeps a tile outside ``forbid`` (kinds)
+        after giving up the ids ``used``."""
+        held = sum(counts[k] for k in forbid) - sum(1 for t in used if (t >> 2) in forbid)
+        return n - len(used) > held
 
     # ------------------------------------------------------------------ step
     def step(self, action: Action) -> None:
@@ -831,13 +841,13 @@ class Round:
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
         s = a.seat
-        if isinstance(a, Tsumo):
+        if isinstance(a, (Discard, Riichi)):
+            self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
+        elif isinstance(a, Tsumo):
             assert self._drawn is not None
             self._end_with_wins([s], s, self._drawn, tsumo=True)
         elif isinstance(a, Kyuushu):
             self._abort("kyuushu_kyuuhai")
-        elif isinstance(a, (Discard, Riichi)):
-            self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
         elif isinstance(a, Ankan):
             self._ankan(s, list(a.consumed))
         elif isinstance(a, Kakan):
