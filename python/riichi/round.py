@@ -505,17 +505,23 @@ class Round:
 
     def _turn_actions(self, s: int) -> list[Action]:
         p = self.players[s]
+        drawn = self._drawn
+        disc = _DISCARD[s]
+        if drawn is None and not p.riichi:  # right after a chi or pon: discards only
+            distinct = self._distinct(p.hand, None)
+            forbidden = self._forbidden
+            if forbidden:
+                return [disc[t][False] for t in distinct if (t >> 2) not in forbidden]
+            return [disc[t][False] for t in distinct]
         rules = self.rules
         acts: list[Action] = []
         counts = p.counts
-        drawn = self._drawn
         if (
             drawn is not None
             and (drawn >> 2) in p.waits
             and self._win_score(s, drawn, tsumo=True) is not None
         ):
             acts.append(_TSUMO[s])
-        disc = _DISCARD[s]
         if p.riichi:
             assert drawn is not None
             acts.append(disc[drawn][1])
@@ -536,16 +542,13 @@ class Round:
                     if not rules.furiten_riichi and ((t >> 2) in w or w & p.river_kinds):
                         continue
                     acts.append(riichi[t][t == drawn])
-        if (
-            drawn is not None
-            and len(self._kans) < 4
-            and LIVE_TILES - len(self._kans) - self._draw_pos > 0
-        ):
+        nk = len(self._kans)
+        if drawn is not None and nk < 4 and LIVE_TILES - nk - self._draw_pos > 0:
             for k in range(34) if 4 in counts else ():
                 if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
                     ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
                     acts.append(Ankan(s, ids))  # type: ignore[arg-type]
-            if not p.riichi:
+            if p.melds and not p.riichi:
                 for m in p.melds:
                     if m.kind == "pon" and counts[m.kind34] > 0:
                         t = min(t for t in p.hand if t >> 2 == m.kind34)
@@ -745,7 +748,9 @@ class Round:
             raise IllegalAction(f"{a!r}: seat must be 0..3")
         if self._phase == _END:
             raise IllegalAction(f"{a!r}: the round is over")
-        legal = self._legal(seat)
+        legal = self._cache.get(seat) if self._cache_version == self._version else None
+        if legal is None:
+            legal = self._legal(seat)
         if not legal:
             if self._phase == _TURN:
                 why = f"it is seat {self._turn}'s turn"
