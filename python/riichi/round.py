@@ -53,6 +53,9 @@ _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
 _NO_WAITS: frozenset[int] = frozenset()
+_NO_KINDS: frozenset[int] = _NO_WAITS
+# the seats after a discarder in turn order, each with whether the discarder is its kamicha
+_OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
 _FIVES = (4, 13, 22)
 # chi shapes around each numbered kind: the two other kinds of each run through it
 _CHI_SHAPES = [
@@ -582,7 +585,7 @@ class Round:
             return False
         if self.scores[s] < rules.riichi_min_points:
             return False
-        return self.live_tiles_left >= rules.riichi_min_live_tiles
+        return LIVE_TILES - len(self._kans) - self._draw_pos >= rules.riichi_min_live_tiles
 
     def _discard_waits(self, p: _Player) -> dict[int, frozenset[int]]:
         """Discarded kind -> waits left, for ``p``'s 3n+2 hand (computed once per hand)."""
@@ -612,8 +615,8 @@ class Round:
         out: dict[int, list[Action]] = {}
         live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
         players = self.players
-        for i in (1, 2, 3):
-            o = (d + i) % 4
+        shapes = _CHI_SHAPES[k]
+        for o, kamicha in _OTHERS[d]:
             p = players[o]
             acts: list[Action] | None = None
             if (
@@ -626,8 +629,8 @@ class Round:
             if live and not p.riichi:
                 c = p.counts
                 callable_ = c[k] >= 2
-                if not callable_ and i == 1:
-                    for a, b in _CHI_SHAPES[k]:
+                if not callable_ and kamicha:
+                    for a, b in shapes:
                         if c[a] and c[b]:
                             callable_ = True
                             break
@@ -883,7 +886,11 @@ class Round:
         self._drawn = None
         self._rinshan = False
         self._forbidden = frozenset()
-        self._emit_tile("dahai", s, tile, tsumogiri)
+        ev = _DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
+        if ev is None:
+            self._emit_tile("dahai", s, tile, tsumogiri)
+        else:
+            self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
         options = self._dahai_options(s, tile)
@@ -1046,7 +1053,7 @@ class Round:
         if call is not None:
             self._call(call, d, tile)
             return
-        if self.live_tiles_left == 0:
+        if LIVE_TILES - len(self._kans) == self._draw_pos:  # no live tile left
             self._exhaustive_draw()
             return
         self._draw((d + 1) % 4)
@@ -1161,8 +1168,12 @@ class Round:
         self._turn = s
         self._drawn = t
         self._rinshan = False
-        self._forbidden = frozenset()
-        self._emit_tile("tsumo", s, t)
+        self._forbidden = _NO_KINDS
+        ev = _TSUMO_EVENTS[s * 68 + self._cls[t]]
+        if ev is None:
+            self._emit_tile("tsumo", s, t)
+        else:
+            self.events.append(ev)
 
     def _rinshan_draw(self, s: int) -> None:
         t = self.wall.rinshan(self._rinshan_drawn)
