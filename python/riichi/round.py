@@ -529,7 +529,14 @@ class Round:
             assert drawn is not None
             acts.append(disc[drawn][1])
         else:
-            distinct = self._distinct(p.hand, drawn)
+            if drawn is None:
+                distinct = self._distinct(p.hand, drawn)
+            else:  # _distinct inlined: one id per (kind, red), lowest first, then the draw
+                cls = self._cls
+                distinct = sorted(
+                    {cls[t]: t for t in sorted(p.hand, reverse=True) if t != drawn}.values()
+                )
+                distinct.append(drawn)
             forbidden = self._forbidden
             if forbidden:
                 acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
@@ -869,7 +876,10 @@ class Round:
             self._emit("reach", actor=s)
         k = tile >> 2
         if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
-            p.waits = self._discard_waits(p).get(k, _NO_WAITS)
+            dw = p.dw
+            if dw is None:
+                dw = self._discard_waits(p)
+            p.waits = dw.get(k, _NO_WAITS)
         p.dw = None
         p.hand.remove(tile)
         p.counts[k] -= 1
@@ -885,7 +895,7 @@ class Round:
             self._first_discards.append(k)
         self._drawn = None
         self._rinshan = False
-        self._forbidden = frozenset()
+        self._forbidden = _NO_KINDS
         ev = _DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
         if ev is None:
             self._emit_tile("dahai", s, tile, tsumogiri)
@@ -901,8 +911,8 @@ class Round:
             self._phase = _CLAIM
             return
         # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
-        for i in (1, 2, 3):
-            q = self.players[(s + i) % 4]
+        for o, _ in _OTHERS[s]:
+            q = self.players[o]
             if k in q.waits:
                 q.temp_furiten = True
                 if q.riichi:
