@@ -745,7 +745,17 @@ class Round:
             IllegalAction: the action is not legal now (the message names it and why);
                 the round is unchanged.
         """
-        self._check(action)
+        seat = getattr(action, "seat", None)
+        legal = (
+            self._cache.get(seat)
+            if self._cache_version == self._version and type(seat) is int
+            else None
+        )
+        for x in legal or ():
+            if x is action:
+                break  # the very object offered (legal actions are cached per version)
+        else:
+            self._check(action)
         self._version += 1
         if self._phase == _TURN:
             self._do_turn(action)
