@@ -533,9 +533,10 @@ class Round:
                 distinct = self._distinct(p.hand, drawn)
             else:  # _distinct inlined: one id per (kind, red), lowest first, then the draw
                 cls = self._cls
-                distinct = sorted(
+                distinct = list(
                     {cls[t]: t for t in sorted(p.hand, reverse=True) if t != drawn}.values()
                 )
+                distinct.reverse()
                 distinct.append(drawn)
             forbidden = self._forbidden
             if forbidden:
@@ -576,8 +577,11 @@ class Round:
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
         cls = self._cls
-        # descending ids: the last write per (kind, red) is its lowest id
-        out = sorted({cls[t]: t for t in sorted(hand, reverse=True) if t != drawn}.values())
+        # Descending ids: the last write per (kind, red) is its lowest id, and the classes
+        # enter the dict in descending order (each class is a run of consecutive ids: the
+        # red copies of a five come first), so the reversed values ascend.
+        out = list({cls[t]: t for t in sorted(hand, reverse=True) if t != drawn}.values())
+        out.reverse()
         if drawn is not None:
             out.append(drawn)
         return out
