@@ -45,6 +45,23 @@ def make_meld(
 
     ``red`` is the set of ids that are red fives.
     """
+    if not isinstance(red, (frozenset, tuple)):  # not hashable: no cache
+        return _parse_meld(kind, ids, called, source, red)
+    key = (kind, tuple(ids), called, source, red)  # melds are immutable: shared
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = _MELDS[key] = _parse_meld(kind, ids, called, source, red)
+        if len(_MELDS) >= _CACHE_MAX:
+            _MELDS.clear()
+    return meld
+
+
+_MELDS: dict[tuple[Any, ...], Any] = {}
+
+
+def _parse_meld(
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+) -> Any:
     order = sorted(ids)
     if called is not None:
         order.remove(called)

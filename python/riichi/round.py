@@ -1107,7 +1107,12 @@ class Round:
         self._melds_changed(p)
         self._break_ippatsu()
         self._uninterrupted = False
-        self._emit(kind, actor=o, target=d, pai=tile, consumed=consumed)
+        tiles = self._tiles  # what _emit(kind, ...) builds, without the generic conversion
+        self.events.append(
+            self._ev.EVENT_TYPES[kind](
+                actor=o, target=d, pai=tiles[tile], consumed=tuple([tiles[t] for t in consumed])
+            )
+        )
         self._check_pao(o, d, m)
         self._phase = _TURN
         self._turn = o
