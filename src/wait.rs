@@ -128,6 +128,90 @@ pub fn is_tenpai(hand: &Hand) -> Result<bool> {
     Ok(has_wait(hand.concealed(), &meld_counts))
 }
 
+/// Winning tile kinds of 3n+1 concealed tiles as a bit mask (bit `k` set for a wait on kind
+/// `k`), the same set as [`waits`] without the shapes: the cheap question a game engine asks
+/// after every discard.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] for a kind held more than 4 times (concealed and melds
+/// together), [`Error::BadTileCount`] unless 1, 4, 7, 10 or 13 concealed tiles.
+pub fn wait_mask(concealed: &Counts, meld_counts: &Counts) -> Result<u64> {
+    let n = check_engine_counts(concealed, meld_counts)?;
+    if n % 3 != 1 {
+        return Err(Error::BadTileCount {
+            concealed: n,
+            melds: (13usize.saturating_sub(n)) / 3,
+            expected: "3n+1 concealed tiles (1, 4, 7, 10 or 13) waiting for a winning tile",
+        });
+    }
+    Ok(mask_of(concealed, meld_counts))
+}
+
+/// For 3n+2 concealed tiles (a hand that must discard), the waits left by each discard:
+/// `out[k]` is the [`wait_mask`] of the hand without one copy of kind `k` (0 when `k` is
+/// not held or the rest is noten). Answers riichi (which discards leave tenpai) and the
+/// waits after the discard in one call; a hand of shanten ≥ 1 returns all zeros at once.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] as [`wait_mask`], [`Error::BadTileCount`] unless 2, 5, 8, 11
+/// or 14 concealed tiles.
+pub fn discard_wait_masks(concealed: &Counts, meld_counts: &Counts) -> Result<[u64; 34]> {
+    let n = check_engine_counts(concealed, meld_counts)?;
+    if n % 3 != 2 {
+        return Err(Error::BadTileCount {
+            concealed: n,
+            melds: (14usize.saturating_sub(n)) / 3,
+            expected: "3n+2 concealed tiles (2, 5, 8, 11 or 14) before a discard",
+        });
+    }
+    let mut out = [0u64; 34];
+    // A discard leaving a wait needs a hand of shanten <= 0 (copy caps only raise it).
+    if crate::shanten::shanten(concealed)? > 0 {
+        return Ok(out);
+    }
+    let mut c = *concealed;
+    for k in 0..34 {
+        if c[k] == 0 {
+            continue;
+        }
+        c[k] -= 1;
+        out[k] = mask_of(&c, meld_counts);
+        c[k] += 1;
+    }
+    Ok(out)
+}
+
+/// Total concealed tiles after checking counts (≤ 4 per kind with the melds, ≤ 14 tiles).
+fn check_engine_counts(concealed: &Counts, meld_counts: &Counts) -> Result<usize> {
+    for k in 0..34 {
+        let held = u32::from(concealed[k]) + u32::from(meld_counts[k]);
+        if held > 4 {
+            return Err(Error::TooManyCopies {
+                tile: Tile::from_index(k),
+                count: held,
+            });
+        }
+    }
+    let n = tile_count(concealed);
+    if n > 14 {
+        return Err(Error::BadTileCount {
+            concealed: n,
+            melds: 0,
+            expected: "at most 14 concealed tiles",
+        });
+    }
+    Ok(n)
+}
+
+fn mask_of(concealed: &Counts, meld_counts: &Counts) -> u64 {
+    let mut mask = 0u64;
+    scan_winning_tiles(concealed, meld_counts, &mut |tile, _| {
+        mask |= 1u64 << tile.index();
+        true
+    });
+    mask
+}
+
 /// Copies in the hand's melds, or the error for a 14-tile hand.
 fn checked_meld_counts(hand: &Hand) -> Result<Counts> {
     if hand.is_full() {
@@ -249,5 +333,132 @@ mod tests {
         c[6] = 3;
         c[7] = 3;
         assert!(waits(&c, &m).is_empty());
+    }
+
+    fn mask_text(mask: u64) -> Vec<String> {
+        (0..34)
+            .filter(|k| mask >> k & 1 == 1)
+            .map(|k| Tile::from_index(k).to_string())
+            .collect()
+    }
+
+    fn kinds(ws: &[Wait]) -> u64 {
+        ws.iter().fold(0, |m, w| m | 1 << w.tile.index())
+    }
+
+    #[test]
+    fn wait_mask_matches_waits() {
+        let (c, _) = crate::notation::parse_counts("1112345678999m").unwrap();
+        assert_eq!(
+            mask_text(wait_mask(&c, &[0; 34]).unwrap()),
+            tiles("1112345678999m")
+        );
+        let (c, _) = crate::notation::parse_counts("19m19p19s1234567z").unwrap();
+        assert_eq!(wait_mask(&c, &[0; 34]).unwrap().count_ones(), 13);
+        let (c, _) = crate::notation::parse_counts("123m456p789s1234z").unwrap();
+        assert_eq!(wait_mask(&c, &[0; 34]).unwrap(), 0);
+        // RC08 through meld_counts: a tanki on the pon's kind is no wait
+        let (c, _) = crate::notation::parse_counts("1m234567p789s").unwrap();
+        let mut melds = [0u8; 34];
+        melds[0] = 3;
+        assert_eq!(wait_mask(&c, &melds).unwrap(), 0);
+        assert_eq!(mask_text(wait_mask(&c, &[0; 34]).unwrap()), vec!["1m"]);
+    }
+
+    #[test]
+    fn discard_wait_masks_per_discard() {
+        // 1112345678999m + 5z: discarding 5z leaves the nine-sided wait, anything else
+        // leaves no wait at all except a few of the manzu
+        let (c, _) = crate::notation::parse_counts("1112345678999m5z").unwrap();
+        let out = discard_wait_masks(&c, &[0; 34]).unwrap();
+        assert_eq!(out[31].count_ones(), 9);
+        for k in 0..34 {
+            let mut d = c;
+            if d[k] == 0 {
+                assert_eq!(out[k], 0);
+                continue;
+            }
+            d[k] -= 1;
+            assert_eq!(out[k], kinds(&waits(&d, &[0; 34])), "discard {k}");
+        }
+        // two shanten: all zeros
+        let (c, _) = crate::notation::parse_counts("147m258p369s12345z").unwrap();
+        assert_eq!(discard_wait_masks(&c, &[0; 34]).unwrap(), [0; 34]);
+        // open hand: 5 concealed tiles and three melds' copies
+        let (c, _) = crate::notation::parse_counts("23m55p9s").unwrap();
+        let mut melds = [0u8; 34];
+        melds[0] = 4; // kan 1111m: the 1m side of 23m is gone (RC08)
+        let out = discard_wait_masks(&c, &melds).unwrap();
+        assert_eq!(mask_text(out[26]), vec!["4m"]);
+        assert_eq!(out[1], 0);
+    }
+
+    #[test]
+    fn discard_wait_masks_agree_with_waits_on_random_hands() {
+        // xorshift: deterministic pseudo-random 14-, 11- and 8-tile hands drawn from a
+        // wall biased to few kinds so that many are tenpai
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut tenpai = 0;
+        for i in 0..4000 {
+            let n = [14, 11, 8, 5][i % 4];
+            let span = [9, 12, 18, 34][(i / 4) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let out = discard_wait_masks(&c, &[0; 34]).unwrap();
+            for k in 0..34 {
+                let want = if c[k] == 0 {
+                    0
+                } else {
+                    let mut d = c;
+                    d[k] -= 1;
+                    kinds(&waits(&d, &[0; 34]))
+                };
+                assert_eq!(out[k], want, "hand {c:?} discard {k}");
+                tenpai += usize::from(want != 0);
+            }
+        }
+        assert!(tenpai > 500, "too few tenpai discards sampled: {tenpai}");
+    }
+
+    #[test]
+    fn engine_masks_reject_bad_counts() {
+        let (c, _) = crate::notation::parse_counts("123m456p789s11223z").unwrap();
+        assert!(matches!(
+            wait_mask(&c, &[0; 34]),
+            Err(Error::BadTileCount { concealed: 14, .. })
+        ));
+        let (c13, _) = crate::notation::parse_counts("123m456p789s1112z").unwrap();
+        assert!(matches!(
+            discard_wait_masks(&c13, &[0; 34]),
+            Err(Error::BadTileCount { concealed: 13, .. })
+        ));
+        let mut m = [0u8; 34];
+        m[27] = 4; // 1z held in a kan and twice in the hand: six copies
+        assert!(matches!(
+            discard_wait_masks(&c, &m),
+            Err(Error::TooManyCopies { count: 6, .. })
+        ));
+        let mut big = [0u8; 34];
+        big[0] = 4;
+        big[1] = 4;
+        big[2] = 4;
+        big[3] = 4;
+        assert!(matches!(
+            discard_wait_masks(&big, &[0; 34]),
+            Err(Error::BadTileCount { concealed: 16, .. })
+        ));
     }
 }

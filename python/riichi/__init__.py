@@ -4,7 +4,9 @@ Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is
 notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
 """
 
-from riichi import actions, batch
+from typing import TYPE_CHECKING
+
+from riichi import actions
 from riichi._core import (
     DiscardOption,
     Hand,
@@ -37,7 +39,19 @@ from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
 from riichi.wall import Wall
 
+if TYPE_CHECKING:
+    from riichi import batch
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> object:
+    """``riichi.batch`` is imported on first use: it needs numpy, plain play does not."""
+    if name == "batch":
+        import importlib
+
+        return importlib.import_module("riichi.batch")
+    raise AttributeError(f"module 'riichi' has no attribute {name!r}")
 
 __all__ = [
     "DiscardOption",

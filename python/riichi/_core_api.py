@@ -11,9 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Callable
 
+from riichi import _core
 from riichi._core import Hand, Meld
 
-__all__ = ["make_hand", "make_meld", "score", "set_backend", "shanten", "tile_text", "waits"]
+__all__ = [
+    "discard_waits",
+    "make_hand",
+    "make_meld",
+    "mask_kinds",
+    "score",
+    "set_backend",
+    "shanten",
+    "tile_text",
+    "waits",
+]
 
 _SUITS = "mpsz"
 _WAIT_CACHE: dict[tuple[bytes, bytes], frozenset[int]] = {}
@@ -34,6 +45,23 @@ def make_meld(
 
     ``red`` is the set of ids that are red fives.
     """
+    if not isinstance(red, (frozenset, tuple)):  # not hashable: no cache
+        return _parse_meld(kind, ids, called, source, red)
+    key = (kind, tuple(ids), called, source, red)  # melds are immutable: shared
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = _MELDS[key] = _parse_meld(kind, ids, called, source, red)
+        if len(_MELDS) >= _CACHE_MAX:
+            _MELDS.clear()
+    return meld
+
+
+_MELDS: dict[tuple[Any, ...], Any] = {}
+
+
+def _parse_meld(
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+) -> Any:
     order = sorted(ids)
     if called is not None:
         order.remove(called)
@@ -50,21 +78,22 @@ def make_hand(counts: Sequence[int], melds: Sequence[Any], red: tuple[int, int, 
 
 
 def _default_waits(hand: Any) -> frozenset[int]:
-    from riichi import _core
-
     return frozenset([w.tile for w in _core.waits(hand)])
 
 
-def _default_score(hand: Any, win_tile: int, **kw: Any) -> Any:
-    import riichi
+_SCORE: list[Callable[..., Any]] = []
 
-    return riichi.score(hand, win_tile, **kw)
+
+def _default_score(hand: Any, win_tile: int, **kw: Any) -> Any:
+    if not _SCORE:
+        from riichi.scoring import score as score_fn
+
+        _SCORE.append(score_fn)
+    return _SCORE[0](hand, win_tile, **kw)
 
 
 def _default_shanten(hand: Any) -> int:
-    import riichi
-
-    return int(riichi.shanten(hand))
+    return int(_core.shanten(hand))
 
 
 _backend: dict[str, Callable[..., Any]] = {
@@ -90,12 +119,46 @@ def set_backend(
     _WAIT_CACHE.clear()
 
 
-def waits(counts: Sequence[int], melds: Sequence[Any], meld_key: bytes = b"") -> frozenset[int]:
+_MASK_KINDS: dict[int, frozenset[int]] = {0: frozenset()}
+
+
+def mask_kinds(mask: int) -> frozenset[int]:
+    """The tile kinds of a wait bit mask (bit k = kind k), as a shared frozenset."""
+    kinds = _MASK_KINDS.get(mask)
+    if kinds is None:
+        kinds = frozenset(k for k in range(34) if mask >> k & 1)
+        if len(_MASK_KINDS) >= _CACHE_MAX:
+            _MASK_KINDS.clear()
+            _MASK_KINDS[0] = frozenset()
+        _MASK_KINDS[mask] = kinds
+    return kinds
+
+
+def _meld_counts(melds: Sequence[Any]) -> bytes:
+    c = [0] * 34
+    for m in melds:
+        for k in m.tiles:
+            c[k] += 1
+    return bytes(c)
+
+
+def waits(
+    counts: Sequence[int],
+    melds: Sequence[Any],
+    meld_key: bytes = b"",
+    meld_counts: bytes | None = None,
+) -> frozenset[int]:
     """Wait kinds of a 3n+1 concealed hand (tiles whose 4 copies are all held excluded).
 
-    Cached on the concealed counts and ``meld_key`` (a caller-made key naming the melds'
-    kinds and tiles; waits do not depend on red fives).
+    ``meld_counts`` (34 bytes, the copies held in ``melds``) lets the core answer from
+    counts alone; it is derived from ``melds`` when omitted. With an injected backend the
+    answer is cached on the concealed counts and ``meld_key`` (a caller-made key naming the
+    melds' kinds and tiles; waits do not depend on red fives).
     """
+    if _backend["waits"] is _default_waits:
+        if meld_counts is None:
+            meld_counts = _meld_counts(melds)
+        return mask_kinds(_core.wait_mask(bytes(counts), meld_counts))
     key = (bytes(counts), meld_key)
     w = _WAIT_CACHE.get(key)
     if w is None:
@@ -104,6 +167,40 @@ def waits(counts: Sequence[int], melds: Sequence[Any], meld_key: bytes = b"") ->
             _WAIT_CACHE.clear()
         _WAIT_CACHE[key] = w
     return w
+
+
+_NO_WAITS: dict[int, frozenset[int]] = {}
+
+
+def discard_waits(
+    counts: Sequence[int],
+    melds: Sequence[Any],
+    meld_key: bytes = b"",
+    meld_counts: bytes | None = None,
+) -> dict[int, frozenset[int]]:
+    """For a 3n+2 concealed hand: discarded kind -> the waits left, for every discard that
+    leaves a wait (empty when none does; do not mutate the result).
+
+    One core call answers both riichi (which discards leave tenpai) and the waits after the
+    discard; see :func:`waits` for the arguments.
+    """
+    if _backend["waits"] is _default_waits:
+        if meld_counts is None:
+            meld_counts = _meld_counts(melds)
+        pairs = _core.discard_wait_masks(bytes(counts), meld_counts)
+        if not pairs:
+            return _NO_WAITS
+        return {k: mask_kinds(m) for k, m in pairs}
+    out: dict[int, frozenset[int]] = {}
+    c = list(counts)
+    for k in range(34):
+        if c[k]:
+            c[k] -= 1
+            w = waits(c, melds, meld_key)
+            c[k] += 1
+            if w:
+                out[k] = w
+    return out
 
 
 def score(hand: Any, win_tile: int, **kw: Any) -> Any:

@@ -153,7 +153,7 @@ class Game:
     @property
     def phase(self) -> str:
         """``"turn"``, ``"claim"``, or ``"end"`` once the game is over."""
-        return "end" if self.is_over else self.round.phase
+        return "end" if self.result is not None else self.round.phase
 
     @property
     def live_tiles_left(self) -> int:
@@ -167,16 +167,16 @@ class Game:
     @property
     def current_seat(self) -> int | None:
         """The seat whose turn it is in the current round (``None`` during claims)."""
-        return None if self.is_over else self.round.current_seat
+        return None if self.result is not None else self.round.current_seat
 
     @property
     def seats_to_act(self) -> list[int]:
         """Seats that must act now."""
-        return [] if self.is_over else self.round.seats_to_act
+        return [] if self.result is not None else self.round.seats_to_act
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of ``seat`` in the current round (empty when the game is over)."""
-        return [] if self.is_over else self.round.legal_actions(seat)
+        return [] if self.result is not None else self.round.legal_actions(seat)
 
     def step(self, action: Action) -> None:
         """Apply an action; starts the next round (or ends the game) when the round ends.
@@ -184,12 +184,13 @@ class Game:
         Raises:
             IllegalAction: as :meth:`Round.step`; also once the game is over.
         """
-        if self.is_over:
+        if self.result is not None:
             raise IllegalAction(f"{action!r}: the game is over")
-        n = len(self.round.events)
-        self.round.step(action)
-        self.events += self.round.events[n:]
-        if self.round.is_over:
+        r = self.round
+        n = len(r.events)
+        r.step(action)
+        self.events += r.events[n:]
+        if r.is_over:
             self._end_round()
 
     def observation(self, seat: int) -> dict[str, Any]:

@@ -52,6 +52,25 @@ _RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s
 _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
+_NO_WAITS: frozenset[int] = frozenset()
+_NO_KINDS: frozenset[int] = _NO_WAITS
+# the seats after a discarder in turn order, each with whether the discarder is its kamicha
+_OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
+_FIVES = (4, 13, 22)
+# chi shapes around each numbered kind: the two other kinds of each run through it
+_CHI_SHAPES = [
+    tuple(
+        (k + a, k + b)
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if k < 27 and 0 <= k % 9 + a <= 8 and 0 <= k % 9 + b <= 8
+    )
+    for k in range(34)
+]
+# events of the two most frequent kinds, shared (they are immutable): index by
+# actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
+_TSUMO_EVENTS: list[Any] = [None] * (4 * 68)
+_RED_TABLES: dict[tuple[int, ...], tuple[frozenset[int], list[int], list[Any]]] = {}
+_DAHAI_EVENTS: list[Any] = [None] * (4 * 68 * 2)
 
 
 @dataclass
@@ -83,6 +102,9 @@ class _Player:
     riichi_furiten: bool = False
     waits: frozenset[int] = frozenset()  # waits of the last 3n+1 hand
     mkey: bytes = b""  # cache key of the melds (kinds and sizes)
+    mcounts: bytes = bytes(34)  # copies of each kind held in the melds
+    # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
+    dw: dict[int, frozenset[int]] | None = None
     cores: list[Any] = field(default_factory=list)  # core Meld objects
     discards_made: int = 0
 
@@ -198,10 +220,20 @@ class Round:
         self.events: list[Any] = []
         self.result: RoundResult | None = None
         self._red = tuple(rules.red_fives)
-        self._reds = frozenset(t for t in range(136) if is_red(t, self._red))
-        self._cls = [(t >> 2) * 2 + (t in self._reds) for t in range(136)]  # kind and colour
         self._ev = core.event_classes()
-        self._tiles = [self._ev.Tile.of(t >> 2, t in self._reds) for t in range(136)]
+        # red ids, (kind, colour) class and event tile of each id: per red-five rule, shared
+        tables = _RED_TABLES.get(self._red)
+        if tables is None:
+            reds = frozenset(t for t in range(136) if is_red(t, self._red))
+            tables = (
+                reds,
+                [(t >> 2) * 2 + (t in reds) for t in range(136)],
+                [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
+            )
+            _RED_TABLES[self._red] = tables
+        self._reds: frozenset[int] = tables[0]
+        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
+        self._tiles: list[Any] = tables[2]  # do not mutate
         self.players = [_Player() for _ in range(4)]
         self._draw_pos = 0
         self._rinshan_drawn = 0
@@ -459,7 +491,9 @@ class Round:
         if self._cache_version != self._version:
             self._cache = {}
             self._cache_version = self._version
-        acts = self._cache.get(seat)
+            acts = None
+        else:
+            acts = self._cache.get(seat)
         if acts is None:
             if self._phase == _TURN and seat == self._turn:
                 acts = self._turn_actions(seat)
@@ -474,10 +508,17 @@ class Round:
 
     def _turn_actions(self, s: int) -> list[Action]:
         p = self.players[s]
+        drawn = self._drawn
+        disc = _DISCARD[s]
+        if drawn is None and not p.riichi:  # right after a chi or pon: discards only
+            distinct = self._distinct(p.hand, None)
+            forbidden = self._forbidden
+            if forbidden:
+                return [disc[t][False] for t in distinct if (t >> 2) not in forbidden]
+            return [disc[t][False] for t in distinct]
         rules = self.rules
         acts: list[Action] = []
         counts = p.counts
-        drawn = self._drawn
         if (
             drawn is not None
             and (drawn >> 2) in p.waits
@@ -486,36 +527,48 @@ class Round:
             acts.append(_TSUMO[s])
         if p.riichi:
             assert drawn is not None
-            acts.append(_DISCARD[s][drawn][1])
+            acts.append(disc[drawn][1])
         else:
-            for t in self._distinct(p.hand, drawn):
-                if (t >> 2) not in self._forbidden:
-                    acts.append(_DISCARD[s][t][t == drawn])
-            if self._can_riichi(s):
-                for t in self._distinct(p.hand, drawn):
-                    c2 = list(counts)
-                    c2[t >> 2] -= 1
-                    w = core.waits(c2, p.cores, p.mkey)
+            if drawn is None:
+                distinct = self._distinct(p.hand, drawn)
+            else:  # _distinct inlined: one id per (kind, red), lowest first, then the draw
+                cls = self._cls
+                distinct = list(
+                    {cls[t]: t for t in sorted(p.hand, reverse=True) if t != drawn}.values()
+                )
+                distinct.reverse()
+                distinct.append(drawn)
+            forbidden = self._forbidden
+            if forbidden:
+                acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
+            else:
+                acts += [disc[t][t == drawn] for t in distinct]
+            dw = self._discard_waits(p) if self._can_riichi(s) else None
+            if dw:
+                riichi = _RIICHI[s]
+                for t in distinct:
+                    w = dw.get(t >> 2)
                     if not w:
                         continue
-                    if not rules.furiten_riichi and (w & (p.river_kinds | {t >> 2})):
+                    if not rules.furiten_riichi and ((t >> 2) in w or w & p.river_kinds):
                         continue
-                    acts.append(_RIICHI[s][t][t == drawn])
-        if drawn is not None and len(self._kans) < 4 and self.live_tiles_left > 0:
+                    acts.append(riichi[t][t == drawn])
+        nk = len(self._kans)
+        if drawn is not None and nk < 4 and LIVE_TILES - nk - self._draw_pos > 0:
             for k in range(34) if 4 in counts else ():
                 if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
                     ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
                     acts.append(Ankan(s, ids))  # type: ignore[arg-type]
-            if not p.riichi:
+            if p.melds and not p.riichi:
                 for m in p.melds:
                     if m.kind == "pon" and counts[m.kind34] > 0:
                         t = min(t for t in p.hand if t >> 2 == m.kind34)
                         acts.append(Kakan(s, t))
         if (
-            rules.kyuushu_kyuuhai
+            p.discards_made == 0
             and self._uninterrupted
-            and p.discards_made == 0
             and drawn is not None
+            and rules.kyuushu_kyuuhai
             and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9
         ):
             acts.append(Kyuushu(s))
@@ -523,36 +576,34 @@ class Round:
 
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
-        seen: dict[int, int] = {}
         cls = self._cls
-        for t in sorted(hand):
-            if t == drawn:
-                continue
-            key = cls[t]
-            if key not in seen:
-                seen[key] = t
-        out = list(seen.values())
+        # Descending ids: the last write per (kind, red) is its lowest id, and the classes
+        # enter the dict in descending order (each class is a run of consecutive ids: the
+        # red copies of a five come first), so the reversed values ascend.
+        out = list({cls[t]: t for t in sorted(hand, reverse=True) if t != drawn}.values())
+        out.reverse()
         if drawn is not None:
             out.append(drawn)
         return out
 
     def _can_riichi(self, s: int) -> bool:
+        """Riichi preconditions before the hand itself: closed, points, live tiles."""
         p = self.players[s]
         rules = self.rules
         if p.riichi or self._drawn is None:
             return False
-        if any(m.kind != "ankan" for m in p.melds):
+        if p.melds and any(m.kind != "ankan" for m in p.melds):
             return False
         if self.scores[s] < rules.riichi_min_points:
             return False
-        if self.live_tiles_left < rules.riichi_min_live_tiles:
-            return False
-        counts = p.counts
-        try:
-            sh = core.shanten(counts, p.cores)
-        except Exception:
-            return True
-        return sh <= 0
+        return LIVE_TILES - len(self._kans) - self._draw_pos >= rules.riichi_min_live_tiles
+
+    def _discard_waits(self, p: _Player) -> dict[int, frozenset[int]]:
+        """Discarded kind -> waits left, for ``p``'s 3n+2 hand (computed once per hand)."""
+        dw = p.dw
+        if dw is None:
+            dw = p.dw = core.discard_waits(p.counts, p.cores, p.mkey, p.mcounts)
+        return dw
 
     def _riichi_ankan_ok(self, s: int, k: int) -> bool:
         """Ankan in riichi: only with the drawn tile, and the waits must not change."""
@@ -565,7 +616,43 @@ class Round:
         m = self._new_meld("ankan", ids, None, s)
         melds = [x.core for x in p.melds] + [m.core]
         key = p.mkey + bytes([k, 4])
-        return core.waits(counts, melds, key) == p.waits
+        mc = bytearray(p.mcounts)
+        mc[k] += 4
+        return core.waits(counts, melds, key, bytes(mc)) == p.waits
+
+    def _dahai_options(self, d: int, tile: int) -> dict[int, list[Action]]:
+        """``_claim_options("dahai", d, tile)`` with cheap pre-checks per seat."""
+        k = tile >> 2
+        out: dict[int, list[Action]] = {}
+        live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
+        players = self.players
+        shapes = _CHI_SHAPES[k]
+        for o, kamicha in _OTHERS[d]:
+            p = players[o]
+            acts: list[Action] | None = None
+            if (
+                k in p.waits
+                and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)
+                and self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind="dahai")
+                is not None
+            ):
+                acts = [_RON[o]]
+            if live and not p.riichi:
+                c = p.counts
+                callable_ = c[k] >= 2
+                if not callable_ and kamicha:
+                    for a, b in shapes:
+                        if c[a] and c[b]:
+                            callable_ = True
+                            break
+                if callable_:
+                    calls = self._call_options(o, d, tile)
+                    if calls:
+                        acts = calls if acts is None else acts + calls
+            if acts:
+                acts.append(_PASS[o])
+                out[o] = acts
+        return out
 
     def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
         k = tile >> 2
@@ -606,14 +693,14 @@ class Round:
         if len(same) >= 2:
             for pair in self._choices(same, 2):
                 forbid = {k} if kuikae else set()
-                if self._has_discard(p.hand, pair, forbid):
+                if self._has_discard(c, len(p.hand), pair, forbid):
                     acts.append(Pon(o, tile, pair))  # type: ignore[arg-type]
         if len(same) == 3 and len(self._kans) < 4:
             acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
         if o == (d + 1) % 4 and k < 27:
             n = k % 9
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+                if not (0 <= n + a <= 8 and 0 <= n + b <= 8) or not (c[k + a] and c[k + b]):
                     continue
                 ida = sorted(t for t in p.hand if t >> 2 == k + a)
                 idb = sorted(t for t in p.hand if t >> 2 == k + b)
@@ -629,12 +716,14 @@ class Round:
                 for ta in self._choices(ida, 1):
                     for tb in self._choices(idb, 1):
                         pair = (ta[0], tb[0])
-                        if self._has_discard(p.hand, pair, forbid):
+                        if self._has_discard(c, len(p.hand), pair, forbid):
                             acts.append(Chi(o, tile, pair))
         return acts
 
     def _choices(self, ids: list[int], n: int) -> list[tuple[int, ...]]:
         """Distinct choices of ``n`` ids by red count (lowest ids of each colour)."""
+        if (ids[0] >> 2) not in _FIVES:  # no red copies: the lowest ids (ids are sorted)
+            return [tuple(ids[:n])] if len(ids) >= n else []
         reds = [t for t in ids if t in self._reds]
         plain = [t for t in ids if t not in self._reds]
         out = []
@@ -644,11 +733,13 @@ class Round:
         return out
 
     @staticmethod
-    def _has_discard(hand: list[int], used: tuple[int, ...], forbid: set[int]) -> bool:
-        rest = list(hand)
-        for t in used:
-            rest.remove(t)
-        return any((t >> 2) not in forbid for t in rest)
+    def _has_discard(
+        counts: list[int], n: int, used: tuple[int, ...], forbid: set[int]
+    ) -> bool:
+        """Whether a hand of ``n`` tiles (``counts``) keeps a tile outside ``forbid`` (kinds)
+        after giving up the ids ``used``."""
+        held = sum(counts[k] for k in forbid) - sum(1 for t in used if (t >> 2) in forbid)
+        return n - len(used) > held
 
     # ------------------------------------------------------------------ step
     def step(self, action: Action) -> None:
@@ -658,7 +749,17 @@ class Round:
             IllegalAction: the action is not legal now (the message names it and why);
                 the round is unchanged.
         """
-        self._check(action)
+        seat = getattr(action, "seat", None)
+        legal = (
+            self._cache.get(seat)
+            if self._cache_version == self._version and type(seat) is int
+            else None
+        )
+        for x in legal or ():
+            if x is action:
+                break  # the very object offered (legal actions are cached per version)
+        else:
+            self._check(action)
         self._version += 1
         if self._phase == _TURN:
             self._do_turn(action)
@@ -671,16 +772,18 @@ class Round:
             raise IllegalAction(f"{a!r}: seat must be 0..3")
         if self._phase == _END:
             raise IllegalAction(f"{a!r}: the round is over")
-        legal = self._legal(seat)
+        legal = self._cache.get(seat) if self._cache_version == self._version else None
+        if legal is None:
+            legal = self._legal(seat)
         if not legal:
             if self._phase == _TURN:
                 why = f"it is seat {self._turn}'s turn"
             else:
                 why = f"seat {seat} has no call to answer now"
             raise IllegalAction(f"{a!r}: {why}")
-        offered = any(x is a for x in legal)
-        if offered:
-            return  # the very object offered: legal as it stands
+        for x in legal:
+            if x is a:
+                return  # the very object offered: legal as it stands
         if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):
@@ -767,13 +870,13 @@ class Round:
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
         s = a.seat
-        if isinstance(a, Tsumo):
+        if isinstance(a, (Discard, Riichi)):
+            self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
+        elif isinstance(a, Tsumo):
             assert self._drawn is not None
             self._end_with_wins([s], s, self._drawn, tsumo=True)
         elif isinstance(a, Kyuushu):
             self._abort("kyuushu_kyuuhai")
-        elif isinstance(a, (Discard, Riichi)):
-            self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
         elif isinstance(a, Ankan):
             self._ankan(s, list(a.consumed))
         elif isinstance(a, Kakan):
@@ -785,27 +888,36 @@ class Round:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self._emit("reach", actor=s)
+        k = tile >> 2
+        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
+            dw = p.dw
+            if dw is None:
+                dw = self._discard_waits(p)
+            p.waits = dw.get(k, _NO_WAITS)
+        p.dw = None
         p.hand.remove(tile)
-        p.counts[tile >> 2] -= 1
+        p.counts[k] -= 1
         p.river.append(tile)
-        p.river_kinds.add(tile >> 2)
-        if (tile >> 2) not in _TERMINALS_HONORS:
+        p.river_kinds.add(k)
+        if k not in _TERMINALS_HONORS:
             p.nagashi = False
         p.discards_made += 1
         p.temp_furiten = False
         if p.riichi:
             p.ippatsu = False
         if self._uninterrupted and len(self._first_discards) < 4:
-            self._first_discards.append(tile >> 2)
+            self._first_discards.append(k)
         self._drawn = None
         self._rinshan = False
-        self._forbidden = frozenset()
-        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
-            self._update_waits(s)
-        self._emit_tile("dahai", s, tile, tsumogiri)
+        self._forbidden = _NO_KINDS
+        ev = _DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
+        if ev is None:
+            self._emit_tile("dahai", s, tile, tsumogiri)
+        else:
+            self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        options = self._claim_options("dahai", s, tile)
+        options = self._dahai_options(s, tile)
         if riichi:
             p.riichi = True  # declared; the stick is paid when the discard passes
         if options:
@@ -813,9 +925,8 @@ class Round:
             self._phase = _CLAIM
             return
         # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
-        k = tile >> 2
-        for i in (1, 2, 3):
-            q = self.players[(s + i) % 4]
+        for o, _ in _OTHERS[s]:
+            q = self.players[o]
             if k in q.waits:
                 q.temp_furiten = True
                 if q.riichi:
@@ -827,6 +938,7 @@ class Round:
         for t in ids:
             p.hand.remove(t)
         p.counts[ids[0] >> 2] -= 4
+        p.dw = None
         m = self._new_meld("ankan", ids, None, s)
         p.melds.append(m)
         self._melds_changed(p)
@@ -855,6 +967,7 @@ class Round:
         old = p.melds[idx]
         p.hand.remove(tile)
         p.counts[k] -= 1
+        p.dw = None
         src = (old.source - s) % 4 if old.source is not None else 0
         m = _Meld(
             "kakan",
@@ -964,7 +1077,7 @@ class Round:
         if call is not None:
             self._call(call, d, tile)
             return
-        if self.live_tiles_left == 0:
+        if LIVE_TILES - len(self._kans) == self._draw_pos:  # no live tile left
             self._exhaustive_draw()
             return
         self._draw((d + 1) % 4)
@@ -987,13 +1100,19 @@ class Round:
         for t in consumed:
             p.hand.remove(t)
             p.counts[t >> 2] -= 1
+        p.dw = None
         kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
         m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
         p.melds.append(m)
         self._melds_changed(p)
         self._break_ippatsu()
         self._uninterrupted = False
-        self._emit(kind, actor=o, target=d, pai=tile, consumed=consumed)
+        tiles = self._tiles  # what _emit(kind, ...) builds, without the generic conversion
+        self.events.append(
+            self._ev.EVENT_TYPES[kind](
+                actor=o, target=d, pai=tiles[tile], consumed=tuple([tiles[t] for t in consumed])
+            )
+        )
         self._check_pao(o, d, m)
         self._phase = _TURN
         self._turn = o
@@ -1037,50 +1156,61 @@ class Round:
         pos = 0
         for _ in range(3):
             for i in range(4):
-                seat = (self.dealer + i) % 4
+                p = self.players[(self.dealer + i) % 4]
                 for t in order[pos : pos + 4]:
-                    self.players[seat].hand.append(t)
-                    self.players[seat].counts[t >> 2] += 1
+                    p.hand.append(t)
+                    p.counts[t >> 2] += 1
                 pos += 4
         for i in range(4):
-            seat = (self.dealer + i) % 4
-            self.players[seat].hand.append(order[pos])
-            self.players[seat].counts[order[pos] >> 2] += 1
+            p = self.players[(self.dealer + i) % 4]
+            p.hand.append(order[pos])
+            p.counts[order[pos] >> 2] += 1
             pos += 1
         self._draw_pos = pos
         for s in range(4):
             self._update_waits(s)
-        self._emit(
-            "start_kyoku",
-            bakaze=27 + self.round_wind,
-            kyoku=(self.dealer % 4) + 1,
-            honba=self.honba,
-            kyotaku=self.kyotaku,
-            oya=self.dealer,
-            dora_marker=self.wall.dora_indicator(0),
-            scores=list(self.scores),
-            tehais=[sorted(p.hand) for p in self.players],
-            dice=self.wall.dice,
+        tiles = self._tiles
+        # what _emit("start_kyoku", ...) builds, without the generic field conversion
+        self.events.append(
+            self._ev.StartKyoku(
+                bakaze=27 + self.round_wind,
+                kyoku=(self.dealer % 4) + 1,
+                honba=self.honba,
+                kyotaku=self.kyotaku,
+                oya=self.dealer,
+                dora_marker=tiles[self.wall.dora_indicator(0)],
+                scores=tuple(self.scores),
+                tehais=tuple(tuple([tiles[t] for t in sorted(p.hand)]) for p in self.players),
+                dice=self.wall.dice,
+            )
         )
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
         t = self.wall.order[self._draw_pos]
         self._draw_pos += 1
-        self.players[s].hand.append(t)
-        self.players[s].counts[t >> 2] += 1
+        p = self.players[s]
+        p.hand.append(t)
+        p.counts[t >> 2] += 1
+        p.dw = None
         self._phase = _TURN
         self._turn = s
         self._drawn = t
         self._rinshan = False
-        self._forbidden = frozenset()
-        self._emit_tile("tsumo", s, t)
+        self._forbidden = _NO_KINDS
+        ev = _TSUMO_EVENTS[s * 68 + self._cls[t]]
+        if ev is None:
+            self._emit_tile("tsumo", s, t)
+        else:
+            self.events.append(ev)
 
     def _rinshan_draw(self, s: int) -> None:
         t = self.wall.rinshan(self._rinshan_drawn)
         self._rinshan_drawn += 1
-        self.players[s].hand.append(t)
-        self.players[s].counts[t >> 2] += 1
+        p = self.players[s]
+        p.hand.append(t)
+        p.counts[t >> 2] += 1
+        p.dw = None
         self._phase = _TURN
         self._turn = s
         self._drawn = t
@@ -1343,6 +1473,12 @@ class Round:
     def _melds_changed(self, p: _Player) -> None:
         p.mkey = self._meld_key(p)
         p.cores = [m.core for m in p.melds]
+        mc = [0] * 34
+        for m in p.melds:
+            for t in m.tiles:
+                mc[t >> 2] += 1
+        p.mcounts = bytes(mc)
+        p.dw = None
 
     def _meld_key(self, p: _Player) -> bytes:
         return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))
@@ -1364,7 +1500,7 @@ class Round:
         p = self.players[s]
         if len(p.hand) % 3 != 1:
             return
-        p.waits = core.waits(p.counts, p.cores, p.mkey)
+        p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
 
     @staticmethod
     def _meld_view(p: _Player) -> list[tuple[str, list[int], int | None, int | None]]:
@@ -1374,9 +1510,17 @@ class Round:
         self.events.append(core.make_event(kind, self._reds, **fields))
 
     def _emit_tile(self, kind: str, actor: int, tile: int, tsumogiri: bool | None = None) -> None:
-        """Fast path for the two most frequent events (tsumo, dahai)."""
-        t = self._tiles[tile]
+        """Fast path for the two most frequent events (tsumo, dahai), built once and shared."""
+        i = actor * 68 + self._cls[tile]
         if tsumogiri is None:
-            self.events.append(self._ev.Tsumo(actor=actor, pai=t))
+            ev = _TSUMO_EVENTS[i]
+            if ev is None:
+                ev = _TSUMO_EVENTS[i] = self._ev.Tsumo(actor=actor, pai=self._tiles[tile])
         else:
-            self.events.append(self._ev.Dahai(actor=actor, pai=t, tsumogiri=tsumogiri))
+            i = i * 2 + tsumogiri
+            ev = _DAHAI_EVENTS[i]
+            if ev is None:
+                ev = _DAHAI_EVENTS[i] = self._ev.Dahai(
+                    actor=actor, pai=self._tiles[tile], tsumogiri=tsumogiri
+                )
+        self.events.append(ev)

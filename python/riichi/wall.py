@@ -37,6 +37,7 @@ LIVE_TILES = 122
 #: Size of the dead wall.
 DEAD_WALL = 14
 _FIVES = (4, 13, 22)
+_ALL_IDS = frozenset(range(136))
 
 
 def tile_kind(tile_id: int) -> int:
@@ -76,13 +77,15 @@ class Wall:
         object.__setattr__(self, "order", order)
         if len(order) != 136:
             raise RiichiError(f"a wall has 136 tiles, got {len(order)}")
-        seen = [False] * 136
-        for pos, t in enumerate(order):
-            if not isinstance(t, int) or not 0 <= t < 136:
-                raise RiichiError(f"tile id {t!r} at wall position {pos} is not in 0..135")
-            if seen[t]:
-                raise RiichiError(f"tile id {t} appears twice in the wall (position {pos})")
-            seen[t] = True
+        # fast path: 136 plain ints covering 0..135 hold each id exactly once
+        if not (set(map(type, order)) == {int} and _ALL_IDS.issubset(order)):
+            seen = [False] * 136
+            for pos, t in enumerate(order):
+                if not isinstance(t, int) or not 0 <= t < 136:
+                    raise RiichiError(f"tile id {t!r} at wall position {pos} is not in 0..135")
+                if seen[t]:
+                    raise RiichiError(f"tile id {t} appears twice in the wall (position {pos})")
+                seen[t] = True
         if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
             raise RiichiError(f"dice must be 1..6, got {self.dice}")
 
@@ -108,20 +111,17 @@ class Wall:
         dice = (rng.randint(1, 6), rng.randint(1, 6))
         # physical ring of 68 stacks (top, bottom); side k = stacks 17k..17k+16 in drawing
         # direction, side k in front of seat (dealer + k) % 4 counted counter-clockwise.
-        stacks = [(tiles[2 * i], tiles[2 * i + 1]) for i in range(68)]
+        # stack i is (tiles[2i], tiles[2i + 1]) = (top, bottom)
         total = dice[0] + dice[1]
         side = (total - 1) % 4
         brk = (side * 17 + 17 - total) % 68  # first stack drawn
-        live: list[int] = []
-        for i in range(61):
-            top, bottom = stacks[(brk + i) % 68]
-            live += [top, bottom]
-        # dead wall: the 7 stacks before the break; stack brk-1 is its far end.
-        dead_stacks = [stacks[(brk - 1 - i) % 68] for i in range(7)]
-        rinshan = [dead_stacks[0][0], dead_stacks[0][1], dead_stacks[1][0], dead_stacks[1][1]]
-        dora = [dead_stacks[2 + i][0] for i in range(5)]
-        ura = [dead_stacks[2 + i][1] for i in range(5)]
-        order = live[:LIVE_TILES] + rinshan + dora + ura
+        ring = tiles[2 * brk :] + tiles[: 2 * brk]  # the stacks from the break on
+        # live: the 61 stacks from the break; dead wall: the 7 stacks before the break
+        # (ring stacks 67 down to 61; stack 67 is its far end: the first rinshan pair)
+        rinshan = [ring[134], ring[135], ring[132], ring[133]]
+        dora = ring[130:121:-2]  # tops of ring stacks 65..61
+        ura = ring[131:122:-2]  # their bottoms
+        order = ring[:LIVE_TILES] + rinshan + dora + ura
         return cls(tuple(order), dice)
 
     @property

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 mod analysis;
 mod batch;
 mod decompose;
+mod engine;
 mod errors;
 mod score;
 mod tiles;
@@ -19,5 +20,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     score::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
+    engine::register(m)?;
     Ok(())
 }
