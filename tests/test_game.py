@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import riichi
 from engine_support import make_rules
 from riichi.actions import Discard, Kyuushu, Pass, Pon, Ron, Tsumo
 from riichi.game import Game
@@ -303,3 +304,12 @@ def test_unsupported_options_are_refused_not_ignored():
     for kw in ({"yakitori": True}, {"wareme": True}, {"num_players": 3}):
         with pytest.raises(riichi.RiichiError):
             Game(make_rules(**kw), seed=1)
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 9, 1.0, "0", None, True])
+def test_bad_seat_is_refused_not_wrapped(seat):
+    """A negative index must not show another seat's concealed hand (found in review)."""
+    game = riichi.Game(rules=riichi.Rules.tenhou(), seed=7)
+    for view in (game.observation, game.hand, game.legal_actions):
+        with pytest.raises(riichi.RiichiError, match=r"seat must be an int 0\.\.3"):
+            view(seat)

@@ -53,6 +53,7 @@ def __getattr__(name: str) -> object:
         return importlib.import_module("riichi.batch")
     raise AttributeError(f"module 'riichi' has no attribute {name!r}")
 
+
 __all__ = [
     "DiscardOption",
     "Game",

@@ -46,7 +46,7 @@ from typing import Any
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
-from riichi.round import Round, RoundResult
+from riichi.round import Round, RoundResult, check_seat
 from riichi.wall import Wall
 
 __all__ = ["Game", "GameResult"]
@@ -175,7 +175,12 @@ class Game:
         return [] if self.result is not None else self.round.seats_to_act
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Legal actions of ``seat`` in the current round (empty when the game is over)."""
+        """Legal actions of ``seat`` in the current round (empty when the game is over).
+
+        Raises:
+            RiichiError: ``seat`` is not 0..3.
+        """
+        check_seat(seat)
         return [] if self.result is not None else self.round.legal_actions(seat)
 
     def step(self, action: Action) -> None:

@@ -132,6 +132,17 @@ class Win:
     ura_indicators: tuple[int, ...]
 
 
+def check_seat(seat: object) -> int:
+    """``seat`` as an absolute seat 0..3.
+
+    Raises:
+        RiichiError: for anything else (a negative index must not wrap to another seat).
+    """
+    if seat.__class__ is not int or not 0 <= seat < 4:  # type: ignore[operator]
+        raise RiichiError(f"seat must be an int 0..3, got {seat!r}")
+    return seat  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """How a round ended.
@@ -293,8 +304,12 @@ class Round:
         return [self.wall.dora_indicator(i) for i in range(self._dora_revealed)]
 
     def hand(self, seat: int) -> list[int]:
-        """The concealed tile ids of ``seat`` (sorted)."""
-        return sorted(self.players[seat].hand)
+        """The concealed tile ids of ``seat`` (sorted).
+
+        Raises:
+            RiichiError: ``seat`` is not 0..3.
+        """
+        return sorted(self.players[check_seat(seat)].hand)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, all rivers and melds, dora, scores, riichi.
@@ -306,7 +321,11 @@ class Round:
             ``scores``, ``round_wind``, ``dealer``, ``honba``, ``kyotaku``,
             ``live_tiles_left``, ``phase``, ``current_seat``, ``pending`` (the tile and
             seat of a pending claim), ``legal_actions`` (for ``seat``).
+
+        Raises:
+            RiichiError: ``seat`` is not 0..3.
         """
+        check_seat(seat)
         claim = self._claim
         return {
             "seat": seat,
@@ -483,8 +502,11 @@ class Round:
 
         Tiles of one kind and colour are interchangeable: one action is offered per
         distinct choice (lowest ids); :meth:`step` accepts any equivalent ids the seat holds.
+
+        Raises:
+            RiichiError: ``seat`` is not 0..3.
         """
-        return list(self._legal(seat))
+        return list(self._legal(check_seat(seat)))
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal actions of ``seat`` (do not mutate)."""
@@ -733,9 +755,7 @@ class Round:
         return out
 
     @staticmethod
-    def _has_discard(
-        counts: list[int], n: int, used: tuple[int, ...], forbid: set[int]
-    ) -> bool:
+    def _has_discard(counts: list[int], n: int, used: tuple[int, ...], forbid: set[int]) -> bool:
         """Whether a hand of ``n`` tiles (``counts``) keeps a tile outside ``forbid`` (kinds)
         after giving up the ids ``used``."""
         held = sum(counts[k] for k in forbid) - sum(1 for t in used if (t >> 2) in forbid)
