@@ -536,35 +536,19 @@ fn chiitoitsu_blocks(c: &Counts) -> Vec<Block> {
 /// that is not among the tiles give no readings, never a panic; validate outside input
 /// with [`check_complete_input`] to get the error instead.
 pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
-    let mut out = Vec::new();
-    let Some(n) = valid_len(concealed) else {
-        return out;
-    };
-    if concealed[win.index()] == 0 {
-        return out;
-    }
-    for_each_regular(concealed, &mut |melds, pair| {
-        let mut last: Option<Block> = None;
-        let blocks = melds.iter().copied().chain(std::iter::once(pair));
-        for (i, b) in blocks.enumerate() {
-            if last == Some(b) {
-                continue;
-            }
-            last = Some(b);
-            if let Some(shape) = wait_shape(b, win) {
-                out.push(Reading {
-                    form: Form::Regular,
-                    blocks: reading_blocks(melds, pair),
-                    win_block: Some(i),
-                    wait: shape,
-                });
-            }
-        }
-    });
-    if out.len() > 1 {
-        out.sort_unstable_by(|a, b| (&a.blocks, a.win_block).cmp(&(&b.blocks, b.win_block)));
-    }
-    if n == 14 && is_chiitoitsu(concealed) {
+    let mut buf = WinReadings::new();
+    win_readings(concealed, win, &mut buf);
+    let mut out: Vec<Reading> = buf
+        .regular()
+        .iter()
+        .map(|r| Reading {
+            form: Form::Regular,
+            blocks: r.blocks().to_vec(),
+            win_block: Some(usize::from(r.win_block)),
+            wait: r.wait,
+        })
+        .collect();
+    if buf.chiitoitsu {
         let blocks = chiitoitsu_blocks(concealed);
         let i = blocks.iter().position(|b| b.tile() == win);
         out.push(Reading {
@@ -574,7 +558,7 @@ pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
             wait: WaitShape::Tanki,
         });
     }
-    if n == 14 && is_kokushi(concealed) {
+    if buf.kokushi {
         out.push(Reading {
             form: Form::Kokushi,
             blocks: Vec::new(),
@@ -583,6 +567,129 @@ pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
         });
     }
     out
+}
+
+/// A regular reading with a winning tile, held inline (no heap): the scorer's hot path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WinReading {
+    /// Sorted melds, then the pair; `len` of them are used.
+    blocks: [Block; 5],
+    len: u8,
+    /// Index into the blocks of the block the winning tile completed.
+    pub win_block: u8,
+    /// Wait shape of the winning tile in this reading.
+    pub wait: WaitShape,
+}
+
+impl WinReading {
+    /// The concealed blocks: sorted melds, then the pair.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks[..usize::from(self.len)]
+    }
+}
+
+/// Inline capacity of [`WinReadings`]; more readings spill to the heap.
+const INLINE_READINGS: usize = 16;
+
+/// Every reading of a complete hand with a winning tile, in [`decompose_win`]'s order:
+/// regular readings inline (spilling to the heap only past [`INLINE_READINGS`]), and
+/// whether the chiitoitsu and kokushi readings exist.
+pub(crate) struct WinReadings {
+    inline: [WinReading; INLINE_READINGS],
+    len: usize,
+    spill: Vec<WinReading>,
+    /// The tiles are seven distinct pairs (14 tiles).
+    pub chiitoitsu: bool,
+    /// The tiles are thirteen orphans (14 tiles).
+    pub kokushi: bool,
+}
+
+impl WinReadings {
+    /// An empty set of readings.
+    pub fn new() -> WinReadings {
+        let filler = WinReading {
+            blocks: [Block::Pair(Tile::EAST); 5],
+            len: 0,
+            win_block: 0,
+            wait: WaitShape::Tanki,
+        };
+        WinReadings {
+            inline: [filler; INLINE_READINGS],
+            len: 0,
+            spill: Vec::new(),
+            chiitoitsu: false,
+            kokushi: false,
+        }
+    }
+
+    fn push(&mut self, r: WinReading) {
+        if self.spill.is_empty() && self.len < INLINE_READINGS {
+            self.inline[self.len] = r;
+            self.len += 1;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.spill.push(r);
+        }
+    }
+
+    /// The regular readings, by ascending block list, then by winning block.
+    pub fn regular(&self) -> &[WinReading] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    /// Whether there is no reading at all (the tiles are not a complete hand).
+    pub fn is_empty(&self) -> bool {
+        self.regular().is_empty() && !self.chiitoitsu && !self.kokushi
+    }
+}
+
+/// Fill `out` (fresh from [`WinReadings::new`]) with every reading of `concealed` won on
+/// `win`, exactly as [`decompose_win`] lists them, without heap allocation in practice.
+pub(crate) fn win_readings(concealed: &Counts, win: Tile, out: &mut WinReadings) {
+    let Some(n) = valid_len(concealed) else {
+        return;
+    };
+    if concealed[win.index()] == 0 {
+        return;
+    }
+    for_each_regular(concealed, &mut |melds, pair| {
+        let mut blocks = [pair; 5];
+        blocks[..melds.len()].copy_from_slice(melds);
+        let len = melds.len() + 1;
+        let mut last: Option<Block> = None;
+        for (i, &b) in blocks[..len].iter().enumerate() {
+            if last == Some(b) {
+                continue;
+            }
+            last = Some(b);
+            if let Some(shape) = wait_shape(b, win) {
+                out.push(WinReading {
+                    blocks,
+                    len: len as u8,
+                    win_block: i as u8,
+                    wait: shape,
+                });
+            }
+        }
+    });
+    let sort = |v: &mut [WinReading]| {
+        if v.len() > 1 {
+            v.sort_unstable_by(|a, b| (a.blocks(), a.win_block).cmp(&(b.blocks(), b.win_block)));
+        }
+    };
+    if out.spill.is_empty() {
+        sort(&mut out.inline[..out.len]);
+    } else {
+        sort(&mut out.spill);
+    }
+    out.chiitoitsu = n == 14 && is_chiitoitsu(concealed);
+    out.kokushi = n == 14 && is_kokushi(concealed);
 }
 
 /// Every block decomposition of complete concealed tiles regardless of winning tile:
