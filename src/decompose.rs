@@ -183,26 +183,6 @@ fn suit_melds(c: &[u8]) -> bool {
     true
 }
 
-/// Whether the 34 counts split into sequences and triplets only (no pair).
-#[inline]
-fn melds_only(c: &Counts) -> bool {
-    for &h in &c[27..34] {
-        if h % 3 != 0 {
-            return false;
-        }
-    }
-    for s in 0..3 {
-        let suit = &c[s * 9..s * 9 + 9];
-        if suit.iter().all(|&x| x == 0) {
-            continue;
-        }
-        if !suit_melds(suit) {
-            return false;
-        }
-    }
-    true
-}
-
 /// The pair positions worth trying in one numbered suit: every sequence and triplet has
 /// a rank sum ≡ 0 (mod 3) (ranks 0-based), so a pair at rank p needs 2p ≡ Σ rank·count,
 /// i.e. p ≡ 2·Σ (mod 3): the first candidate rank, then every third rank.
@@ -448,14 +428,29 @@ fn for_each_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) {
     while p < end {
         if w[p] >= 2 {
             w[p] -= 2;
-            if melds_only(&w) {
+            // the other groups read as melds only (regular_pair_group checked them)
+            let rest_ok = if g == 3 {
+                w[27..34].iter().all(|&h| h % 3 == 0)
+            } else {
+                suit_melds(&w[start..end])
+            };
+            if rest_ok {
                 let pair = Block::Pair(Tile::from_index(p));
                 melds_rec(&mut w, 0, &mut st, &mut |blocks| {
+                    // melds_rec lists blocks by ascending kind (a triplet before the
+                    // runs of its kind), so the sorted order (runs, then triplets, each by
+                    // kind) is a stable partition
                     let mut sorted = [pair; 4];
-                    let melds = &mut sorted[..blocks.len()];
-                    melds.copy_from_slice(blocks);
-                    melds.sort_unstable();
-                    f(melds, pair);
+                    let mut n = 0;
+                    for &b in blocks.iter().filter(|b| matches!(b, Block::Sequence(_))) {
+                        sorted[n] = b;
+                        n += 1;
+                    }
+                    for &b in blocks.iter().filter(|b| matches!(b, Block::Triplet(_))) {
+                        sorted[n] = b;
+                        n += 1;
+                    }
+                    f(&sorted[..n], pair);
                 });
             }
             w[p] += 2;

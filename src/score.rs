@@ -465,6 +465,9 @@ fn regular_candidate(
     let pons = &mut pon_buf[..np];
     pons.sort_unstable();
     let pons: &[Tile] = pons;
+    // bit k: a run starting at kind k / a triplet or kan of kind k
+    let seq_mask = seqs.iter().fold(0u64, |m, t| m | 1 << t.index());
+    let pon_mask = pons.iter().fold(0u64, |m, t| m | 1 << t.index());
     let ankou = sets
         .iter()
         .filter(|s| s.kind != SetKind::Seq && s.concealed)
@@ -561,18 +564,16 @@ fn regular_candidate(
         }
     }
     for s in 0..3 {
-        let b = s * 9;
-        if [b, b + 3, b + 6]
-            .iter()
-            .all(|&k| seqs.contains(&Tile::from_index(k)))
-        {
+        let ittsu = 0b1001001u64 << (s * 9);
+        if seq_mask & ittsu == ittsu {
             yaku.push((Yaku::Ittsu, open_less(2)));
         }
     }
-    if (0..7).any(|n| (0..3).all(|s| seqs.contains(&Tile::from_index(s * 9 + n)))) {
+    // the same start (or kind) in all three suits: bits n, n+9, n+18
+    if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & 0x7f != 0 {
         yaku.push((Yaku::SanshokuDoujun, open_less(2)));
     }
-    if (0..9).any(|n| (0..3).all(|s| pons.contains(&Tile::from_index(s * 9 + n)))) {
+    if pon_mask & (pon_mask >> 9) & (pon_mask >> 18) & 0x1ff != 0 {
         yaku.push((Yaku::SanshokuDoukou, 2));
     }
     if kans == 3 {
