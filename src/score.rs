@@ -237,7 +237,7 @@ struct Common {
     han: u32,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Candidate {
     yaku: YakuList,
     yakuman: YakuList,
@@ -288,9 +288,17 @@ const MANZU: u64 = kind_mask(5);
 /// Bit k set for every kind k present in `counts`.
 #[inline]
 fn present_mask(counts: &Counts) -> u64 {
+    // eight kinds at a time: the high bit of each non-zero byte, gathered into 8 bits
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let byte_bits = |w: u64| {
+        let high = (((w & LOW7) + LOW7) | w) & !LOW7;
+        ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+    };
     let mut m = 0u64;
-    for (k, &c) in counts.iter().enumerate() {
-        m |= u64::from(c != 0) << k;
+    for (i, chunk) in counts.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        m |= byte_bits(u64::from_le_bytes(word)) << (8 * i);
     }
     m
 }
@@ -753,13 +761,21 @@ fn candidate_key(
 /// wrong size, a winning tile not in the hand, a non-wind seat/round wind, more red fives than
 /// the rules have); "not a winning hand" and "no yaku" are results.
 pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<ScoreResult> {
-    let s = score_compact(hand, sit, &sit.dora_indicators, &sit.ura_indicators, rules)?;
+    let mut s = CompactScore::new();
+    score_compact(
+        hand,
+        sit,
+        &sit.dora_indicators,
+        &sit.ura_indicators,
+        rules,
+        &mut s,
+    )?;
     Ok(ScoreResult {
         is_agari: s.is_agari,
         has_yaku: s.has_yaku,
         yaku: {
-            let mut v = s.yaku.to_vec();
-            if s.has_yaku && s.yakuman.is_empty() {
+            let mut v = s.yaku().to_vec();
+            if s.has_yaku && s.yakuman().is_empty() {
                 for (y, n) in [
                     (Yaku::Dora, s.dora),
                     (Yaku::Uradora, s.uradora),
@@ -772,13 +788,13 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
             }
             v
         },
-        yakuman: s.yakuman.to_vec(),
+        yakuman: s.yakuman().to_vec(),
         dora: s.dora,
         uradora: s.uradora,
         akadora: s.akadora,
         han: s.han,
         fu: s.fu,
-        fu_breakdown: s.fu_items.as_slice().to_vec(),
+        fu_breakdown: s.fu_items().as_slice().to_vec(),
         limit: s.limit,
         basic_points: s.basic_points,
         payments: s.payments,
@@ -788,38 +804,103 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
     })
 }
 
-/// A [`ScoreResult`] held inline (no heap), for batch scoring. `yaku` lacks the dora,
-/// uradora and akadora lines that `ScoreResult::yaku` ends with (their counts are the
-/// `dora`, `uradora` and `akadora` fields, listed when non-zero for a non-yakuman win).
-#[derive(Clone, Copy, Debug)]
+const NO_YAKU: YakuList = YakuList::new();
+const NO_FU_ITEMS: FuItems = FuItems::new();
+
+/// A [`ScoreResult`] held inline (no heap), for batch scoring; one value is reused for every
+/// hand a thread scores. `yaku()` lacks the dora, uradora and akadora lines that
+/// `ScoreResult::yaku` ends with (their counts are the `dora`, `uradora` and `akadora`
+/// fields, listed when non-zero for a non-yakuman win).
+#[derive(Clone, Debug)]
 pub(crate) struct CompactScore {
     pub is_agari: bool,
     pub has_yaku: bool,
-    pub yaku: YakuList,
-    pub yakuman: YakuList,
     pub dora: u32,
     pub uradora: u32,
     pub akadora: u32,
     pub han: u32,
     pub fu: u32,
-    pub fu_items: FuItems,
     pub limit: Option<Limit>,
     pub basic_points: u32,
     pub payments: Payments,
     pub dealer: bool,
     pub tsumo: bool,
     pub wait: Option<WaitShape>,
+    /// Candidates are built in the slot that does not hold the best so far.
+    slots: [Candidate; 2],
+    /// The slot of the chosen reading (when `is_agari`).
+    best: usize,
 }
 
-/// [`score`] without heap allocation (a hand with more than 16 regular readings aside), the
-/// dora and uradora indicators given apart from `sit` (whose own indicator lists are ignored).
+impl CompactScore {
+    /// An empty result, to be filled by [`score_compact`].
+    pub(crate) const fn new() -> CompactScore {
+        CompactScore {
+            is_agari: false,
+            has_yaku: false,
+            dora: 0,
+            uradora: 0,
+            akadora: 0,
+            han: 0,
+            fu: 0,
+            limit: None,
+            basic_points: 0,
+            payments: Payments {
+                ron: 0,
+                tsumo_dealer: 0,
+                tsumo_nondealer: 0,
+                kyotaku: 0,
+                total: 0,
+                value: 0,
+            },
+            dealer: false,
+            tsumo: false,
+            wait: None,
+            slots: [Candidate::EMPTY; 2],
+            best: 0,
+        }
+    }
+
+    /// Non-yakuman yaku of a winning hand, in id order, without the dora lines.
+    pub(crate) fn yaku(&self) -> &YakuList {
+        let best = &self.slots[self.best];
+        if self.has_yaku && best.yakuman.is_empty() {
+            &best.yaku
+        } else {
+            &NO_YAKU
+        }
+    }
+
+    /// Yakuman with their multipliers, in id order.
+    pub(crate) fn yakuman(&self) -> &YakuList {
+        if self.is_agari {
+            &self.slots[self.best].yakuman
+        } else {
+            &NO_YAKU
+        }
+    }
+
+    /// The fu breakdown of the chosen reading.
+    pub(crate) fn fu_items(&self) -> &FuItems {
+        if self.is_agari {
+            &self.slots[self.best].fu_items
+        } else {
+            &NO_FU_ITEMS
+        }
+    }
+}
+
+/// [`score`] into `out` without heap allocation (a hand with more than 16 regular readings
+/// aside), the dora and uradora indicators given apart from `sit` (whose own indicator lists
+/// are ignored). On error `out` holds no meaningful result.
 pub(crate) fn score_compact(
     hand: &Hand,
     sit: &Situation,
     dora_indicators: &[Tile],
     ura_indicators: &[Tile],
     rules: &ScoringRules,
-) -> Result<CompactScore> {
+    out: &mut CompactScore,
+) -> Result<()> {
     validate(hand, sit, rules)?;
     let all = hand.all_counts();
     let dealer = sit.seat_wind == Tile::EAST;
@@ -861,7 +942,7 @@ pub(crate) fn score_compact(
     win_readings(hand.concealed(), sit.win_tile, &mut readings);
     // the first most valuable candidate in the decomposer's order: candidates are built in
     // the slot `best` does not hold
-    let mut slots = [Candidate::EMPTY; 2];
+    let slots = &mut out.slots;
     let mut best: Option<(usize, (u32, u32, u32, u32))> = None;
     let offer =
         |slots: &[Candidate; 2], i: usize, best: &mut Option<(usize, _)>, common: &Common| {
@@ -874,17 +955,17 @@ pub(crate) fn score_compact(
     for r in readings.regular() {
         let i = free(&best);
         regular_candidate(hand, r, sit, rules, dora_han + common.han, &mut slots[i]);
-        offer(&slots, i, &mut best, &common);
+        offer(slots, i, &mut best, &common);
     }
     if readings.chiitoitsu {
         let i = free(&best);
         slots[i] = chiitoitsu_candidate(rules);
-        offer(&slots, i, &mut best, &common);
+        offer(slots, i, &mut best, &common);
     }
     if readings.kokushi {
         let i = free(&best);
         slots[i] = kokushi_candidate(hand, sit, rules);
-        offer(&slots, i, &mut best, &common);
+        offer(slots, i, &mut best, &common);
     }
     if readings.is_empty()
         && rules.shiisan_puutaa
@@ -899,35 +980,30 @@ pub(crate) fn score_compact(
         let i = free(&best);
         slots[i] = Candidate::EMPTY;
         slots[i].yakuman.push((Yaku::ShiisanPuutaa, 1));
-        offer(&slots, i, &mut best, &common);
+        offer(slots, i, &mut best, &common);
     }
-    let mut result = CompactScore {
-        is_agari: best.is_some(),
-        has_yaku: false,
-        yaku: YakuList::new(),
-        yakuman: YakuList::new(),
-        dora,
-        uradora,
-        akadora,
-        han: 0,
-        fu: 0,
-        fu_items: FuItems::new(),
-        limit: None,
-        basic_points: 0,
-        payments: Payments::default(),
-        dealer,
-        tsumo: sit.tsumo,
-        wait: None,
+    out.is_agari = best.is_some();
+    out.has_yaku = false;
+    out.dora = dora;
+    out.uradora = uradora;
+    out.akadora = akadora;
+    out.han = 0;
+    out.fu = 0;
+    out.limit = None;
+    out.basic_points = 0;
+    out.payments = Payments::default();
+    out.dealer = dealer;
+    out.tsumo = sit.tsumo;
+    out.wait = None;
+    let Some((bi, _)) = best else {
+        return Ok(());
     };
-    let Some((best, _)) = best else {
-        return Ok(result);
-    };
-    let best = &mut slots[best];
+    out.best = bi;
+    let best = &mut out.slots[bi];
     best.yaku.extend(&common.yaku);
     best.yakuman.extend(&common.yakuman);
-    result.wait = Some(best.wait);
-    result.fu = best.fu;
-    result.fu_items = best.fu_items;
+    out.wait = Some(best.wait);
+    out.fu = best.fu;
     if !best.yakuman.is_empty() {
         best.yakuman.as_mut_slice().sort();
         if !rules.yakuman_stacking {
@@ -942,11 +1018,10 @@ pub(crate) fn score_compact(
             best.yakuman.push((top.0, u32::from(top.1)));
         }
         let mult = best.yakuman.sum();
-        result.yakuman = best.yakuman;
-        result.has_yaku = true;
-        result.han = 13 * mult;
-        result.basic_points = 8000 * mult;
-        result.limit = Some(Limit::Yakuman(mult.min(255) as u8));
+        out.has_yaku = true;
+        out.han = 13 * mult;
+        out.basic_points = 8000 * mult;
+        out.limit = Some(Limit::Yakuman(mult.min(255) as u8));
     } else {
         let yaku_han = best.yaku.sum();
         let min = match rules.two_han_minimum_from_honba {
@@ -954,26 +1029,25 @@ pub(crate) fn score_compact(
             _ => 1,
         };
         if yaku_han < min {
-            return Ok(result);
+            return Ok(());
         }
         best.yaku.as_mut_slice().sort();
         // the dora lines are added by `score` (see `CompactScore::yaku`)
-        result.has_yaku = true;
-        result.han = yaku_han + dora_han;
-        result.yaku = best.yaku;
-        let (b, limit) = basic_points(result.han, result.fu, rules);
-        result.basic_points = b;
-        result.limit = limit;
+        out.has_yaku = true;
+        out.han = yaku_han + dora_han;
+        let (b, limit) = basic_points(out.han, out.fu, rules);
+        out.basic_points = b;
+        out.limit = limit;
     }
-    result.payments = payments(
-        result.basic_points,
+    out.payments = payments(
+        out.basic_points,
         dealer,
         sit.tsumo,
         sit.honba,
         sit.kyotaku,
         rules,
     );
-    Ok(result)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -667,9 +667,9 @@ fn score_batch<'py>(
     let results: Vec<Result<Row, Error>> = py.detach(|| {
         reqs.par_iter()
             .with_min_len(MIN_CHUNK)
-            .map(|(h, s)| {
-                core_score::score_compact(h, s, &s.dora_indicators, &s.ura_indicators, &rules)
-                    .map(|r| Row::from(&r))
+            .map_init(core_score::CompactScore::new, |out, (h, s)| {
+                let (dora, ura) = (&s.dora_indicators, &s.ura_indicators);
+                core_score::score_compact(h, s, dora, ura, &rules, out).map(|()| Row::from(&*out))
             })
             .collect()
     });
@@ -699,10 +699,10 @@ impl From<&core_score::CompactScore> for Row {
         // the yaku ids of `ScoreResult::yaku` and `ScoreResult::yakuman` (a shift past bit
         // 63 wraps, as it always did in release builds)
         let mut mask = 0u64;
-        for &(y, _) in r.yaku.as_slice().iter().chain(r.yakuman.as_slice()) {
+        for &(y, _) in r.yaku().as_slice().iter().chain(r.yakuman().as_slice()) {
             mask |= 1u64.wrapping_shl(u32::from(y.id()));
         }
-        if r.has_yaku && r.yakuman.as_slice().is_empty() {
+        if r.has_yaku && r.yakuman().as_slice().is_empty() {
             for (y, n) in [
                 (Yaku::Dora, r.dora),
                 (Yaku::Uradora, r.uradora),
@@ -724,7 +724,7 @@ impl From<&core_score::CompactScore> for Row {
             is_agari: r.is_agari,
             has_yaku: r.has_yaku,
             yaku_mask: mask,
-            yakuman: r.yakuman.sum() as i32,
+            yakuman: r.yakuman().sum() as i32,
         }
     }
 }
@@ -796,7 +796,7 @@ fn score_row(
     c: &Cols<'_>,
     i: usize,
     rules: &ScoringRules,
-    scratch: &mut (Vec<Tile>, Vec<Tile>),
+    scratch: &mut (Vec<Tile>, Vec<Tile>, core_score::CompactScore),
 ) -> Result<Row, Error> {
     let (hand, sit) = row(c, i)?;
     let inds = |a: &[i8], v: &mut Vec<Tile>| -> Result<(), Error> {
@@ -810,7 +810,9 @@ fn score_row(
     };
     inds(c.dora, &mut scratch.0)?;
     inds(c.ura, &mut scratch.1)?;
-    core_score::score_compact(&hand, &sit, &scratch.0, &scratch.1, rules).map(|r| Row::from(&r))
+    let (dora, ura, out) = scratch;
+    core_score::score_compact(&hand, &sit, dora, ura, rules, out)?;
+    Ok(Row::from(&*out))
 }
 
 /// Row `i` as a hand and a situation whose indicator lists are left empty (see `score_row`).
@@ -968,7 +970,7 @@ fn score_arrays<'py>(
             .into_par_iter()
             .with_min_len(MIN_CHUNK)
             .map_init(
-                || (Vec::new(), Vec::new()),
+                || (Vec::new(), Vec::new(), core_score::CompactScore::new()),
                 |scratch, i| score_row(&cols, i, &rules, scratch),
             )
             .collect()
