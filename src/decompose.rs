@@ -367,15 +367,13 @@ impl Stack {
 /// Enumerate every multiset of sequences/triplets covering `c` (which must be coverable
 /// or the branch dies), each exactly once: at the lowest remaining kind, choose how many
 /// triplets of it (0 or 1; counts ≤ 4); the rest of its copies start sequences.
-fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Block])) {
-    let mut i = from;
-    while i < 34 && c[i] == 0 {
-        i += 1;
-    }
-    if i == 34 {
+fn melds_rec(c: &mut Counts, present: u64, st: &mut Stack, f: &mut dyn FnMut(&[Block])) {
+    // `present`: bit k set iff c[k] > 0 (every kind below the lowest is already covered)
+    if present == 0 {
         f(&st.blocks[..st.len]);
         return;
     }
+    let i = present.trailing_zeros() as usize;
     let n = c[i];
     for t in [1u8, 0] {
         if 3 * t > n {
@@ -386,10 +384,12 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
             continue;
         }
         let len = st.len;
+        let mut rest = present & !(1u64 << i);
         c[i] = 0;
         if s > 0 {
             c[i + 1] -= s;
             c[i + 2] -= s;
+            rest &= !(u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
         }
         if t == 1 {
             st.push(Block::Triplet(Tile::from_index(i)));
@@ -397,7 +397,7 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
         for _ in 0..s {
             st.push(Block::Sequence(Tile::from_index(i)));
         }
-        melds_rec(c, i + 1, st, f);
+        melds_rec(c, rest, st, f);
         st.len = len;
         c[i] = n;
         if s > 0 {
@@ -405,6 +405,24 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
             c[i + 2] += s;
         }
     }
+}
+
+/// Bit k set for every kind k with a non-zero count.
+#[inline]
+pub(crate) fn present_mask(counts: &Counts) -> u64 {
+    // eight kinds at a time: the high bit of each non-zero byte, gathered into 8 bits
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let byte_bits = |w: u64| {
+        let high = (((w & LOW7) + LOW7) | w) & !LOW7;
+        ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+    };
+    let mut m = 0u64;
+    for (i, chunk) in counts.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        m |= byte_bits(u64::from_le_bytes(word)) << (8 * i);
+    }
+    m
 }
 
 /// Call `f` with every regular decomposition of valid 3n+2 counts, each once, as its
@@ -436,7 +454,8 @@ fn for_each_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) {
             };
             if rest_ok {
                 let pair = Block::Pair(Tile::from_index(p));
-                melds_rec(&mut w, 0, &mut st, &mut |blocks| {
+                let present = present_mask(&w);
+                melds_rec(&mut w, present, &mut st, &mut |blocks| {
                     // melds_rec lists blocks by ascending kind (a triplet before the
                     // runs of its kind), so the sorted order (runs, then triplets, each by
                     // kind) is a stable partition

@@ -2,7 +2,7 @@
 //! the most valuable reading wins (basic points, then han, then fu; ties keep the first reading
 //! in the decomposer's order, so the result is deterministic).
 
-use crate::decompose::{win_readings, Block, WaitShape, WinReading, WinReadings};
+use crate::decompose::{present_mask, win_readings, Block, WaitShape, WinReading, WinReadings};
 use crate::error::{Error, Result};
 use crate::fu::{regular_fu_into, FuItem, FuItems};
 use crate::hand::Hand;
@@ -285,24 +285,6 @@ const TERMINALS: u64 = kind_mask(2);
 const GREEN: u64 = kind_mask(3);
 const RED: u64 = kind_mask(4);
 const MANZU: u64 = kind_mask(5);
-/// Bit k set for every kind k present in `counts`.
-#[inline]
-fn present_mask(counts: &Counts) -> u64 {
-    // eight kinds at a time: the high bit of each non-zero byte, gathered into 8 bits
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let byte_bits = |w: u64| {
-        let high = (((w & LOW7) + LOW7) | w) & !LOW7;
-        ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
-    };
-    let mut m = 0u64;
-    for (i, chunk) in counts.chunks(8).enumerate() {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        m |= byte_bits(u64::from_le_bytes(word)) << (8 * i);
-    }
-    m
-}
-
 /// Yaku and yakuman that depend only on the tiles and the situation, for every form.
 fn common_yaku(
     all: &Counts,
