@@ -183,26 +183,6 @@ fn suit_melds(c: &[u8]) -> bool {
     true
 }
 
-/// Whether the 34 counts split into sequences and triplets only (no pair).
-#[inline]
-fn melds_only(c: &Counts) -> bool {
-    for &h in &c[27..34] {
-        if h % 3 != 0 {
-            return false;
-        }
-    }
-    for s in 0..3 {
-        let suit = &c[s * 9..s * 9 + 9];
-        if suit.iter().all(|&x| x == 0) {
-            continue;
-        }
-        if !suit_melds(suit) {
-            return false;
-        }
-    }
-    true
-}
-
 /// The pair positions worth trying in one numbered suit: every sequence and triplet has
 /// a rank sum ≡ 0 (mod 3) (ranks 0-based), so a pair at rank p needs 2p ≡ Σ rank·count,
 /// i.e. p ≡ 2·Σ (mod 3): the first candidate rank, then every third rank.
@@ -387,15 +367,13 @@ impl Stack {
 /// Enumerate every multiset of sequences/triplets covering `c` (which must be coverable
 /// or the branch dies), each exactly once: at the lowest remaining kind, choose how many
 /// triplets of it (0 or 1; counts ≤ 4); the rest of its copies start sequences.
-fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Block])) {
-    let mut i = from;
-    while i < 34 && c[i] == 0 {
-        i += 1;
-    }
-    if i == 34 {
+fn melds_rec(c: &mut Counts, present: u64, st: &mut Stack, f: &mut dyn FnMut(&[Block])) {
+    // `present`: bit k set iff c[k] > 0 (every kind below the lowest is already covered)
+    if present == 0 {
         f(&st.blocks[..st.len]);
         return;
     }
+    let i = present.trailing_zeros() as usize;
     let n = c[i];
     for t in [1u8, 0] {
         if 3 * t > n {
@@ -406,10 +384,12 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
             continue;
         }
         let len = st.len;
+        let mut rest = present & !(1u64 << i);
         c[i] = 0;
         if s > 0 {
             c[i + 1] -= s;
             c[i + 2] -= s;
+            rest &= !(u64::from(c[i + 1] == 0) << (i + 1) | u64::from(c[i + 2] == 0) << (i + 2));
         }
         if t == 1 {
             st.push(Block::Triplet(Tile::from_index(i)));
@@ -417,7 +397,7 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
         for _ in 0..s {
             st.push(Block::Sequence(Tile::from_index(i)));
         }
-        melds_rec(c, i + 1, st, f);
+        melds_rec(c, rest, st, f);
         st.len = len;
         c[i] = n;
         if s > 0 {
@@ -425,6 +405,24 @@ fn melds_rec(c: &mut Counts, from: usize, st: &mut Stack, f: &mut dyn FnMut(&[Bl
             c[i + 2] += s;
         }
     }
+}
+
+/// Bit k set for every kind k with a non-zero count.
+#[inline]
+pub(crate) fn present_mask(counts: &Counts) -> u64 {
+    // eight kinds at a time: the high bit of each non-zero byte, gathered into 8 bits
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let byte_bits = |w: u64| {
+        let high = (((w & LOW7) + LOW7) | w) & !LOW7;
+        ((high >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+    };
+    let mut m = 0u64;
+    for (i, chunk) in counts.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        m |= byte_bits(u64::from_le_bytes(word)) << (8 * i);
+    }
+    m
 }
 
 /// Call `f` with every regular decomposition of valid 3n+2 counts, each once, as its
@@ -448,14 +446,30 @@ fn for_each_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) {
     while p < end {
         if w[p] >= 2 {
             w[p] -= 2;
-            if melds_only(&w) {
+            // the other groups read as melds only (regular_pair_group checked them)
+            let rest_ok = if g == 3 {
+                w[27..34].iter().all(|&h| h % 3 == 0)
+            } else {
+                suit_melds(&w[start..end])
+            };
+            if rest_ok {
                 let pair = Block::Pair(Tile::from_index(p));
-                melds_rec(&mut w, 0, &mut st, &mut |blocks| {
+                let present = present_mask(&w);
+                melds_rec(&mut w, present, &mut st, &mut |blocks| {
+                    // melds_rec lists blocks by ascending kind (a triplet before the
+                    // runs of its kind), so the sorted order (runs, then triplets, each by
+                    // kind) is a stable partition
                     let mut sorted = [pair; 4];
-                    let melds = &mut sorted[..blocks.len()];
-                    melds.copy_from_slice(blocks);
-                    melds.sort_unstable();
-                    f(melds, pair);
+                    let mut n = 0;
+                    for &b in blocks.iter().filter(|b| matches!(b, Block::Sequence(_))) {
+                        sorted[n] = b;
+                        n += 1;
+                    }
+                    for &b in blocks.iter().filter(|b| matches!(b, Block::Triplet(_))) {
+                        sorted[n] = b;
+                        n += 1;
+                    }
+                    f(&sorted[..n], pair);
                 });
             }
             w[p] += 2;
@@ -536,35 +550,19 @@ fn chiitoitsu_blocks(c: &Counts) -> Vec<Block> {
 /// that is not among the tiles give no readings, never a panic; validate outside input
 /// with [`check_complete_input`] to get the error instead.
 pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
-    let mut out = Vec::new();
-    let Some(n) = valid_len(concealed) else {
-        return out;
-    };
-    if concealed[win.index()] == 0 {
-        return out;
-    }
-    for_each_regular(concealed, &mut |melds, pair| {
-        let mut last: Option<Block> = None;
-        let blocks = melds.iter().copied().chain(std::iter::once(pair));
-        for (i, b) in blocks.enumerate() {
-            if last == Some(b) {
-                continue;
-            }
-            last = Some(b);
-            if let Some(shape) = wait_shape(b, win) {
-                out.push(Reading {
-                    form: Form::Regular,
-                    blocks: reading_blocks(melds, pair),
-                    win_block: Some(i),
-                    wait: shape,
-                });
-            }
-        }
-    });
-    if out.len() > 1 {
-        out.sort_unstable_by(|a, b| (&a.blocks, a.win_block).cmp(&(&b.blocks, b.win_block)));
-    }
-    if n == 14 && is_chiitoitsu(concealed) {
+    let mut buf = WinReadings::new();
+    win_readings(concealed, win, &mut buf);
+    let mut out: Vec<Reading> = buf
+        .regular()
+        .iter()
+        .map(|r| Reading {
+            form: Form::Regular,
+            blocks: r.blocks().to_vec(),
+            win_block: Some(usize::from(r.win_block)),
+            wait: r.wait,
+        })
+        .collect();
+    if buf.chiitoitsu {
         let blocks = chiitoitsu_blocks(concealed);
         let i = blocks.iter().position(|b| b.tile() == win);
         out.push(Reading {
@@ -574,7 +572,7 @@ pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
             wait: WaitShape::Tanki,
         });
     }
-    if n == 14 && is_kokushi(concealed) {
+    if buf.kokushi {
         out.push(Reading {
             form: Form::Kokushi,
             blocks: Vec::new(),
@@ -583,6 +581,129 @@ pub fn decompose_win(concealed: &Counts, win: Tile) -> Vec<Reading> {
         });
     }
     out
+}
+
+/// A regular reading with a winning tile, held inline (no heap): the scorer's hot path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WinReading {
+    /// Sorted melds, then the pair; `len` of them are used.
+    blocks: [Block; 5],
+    len: u8,
+    /// Index into the blocks of the block the winning tile completed.
+    pub win_block: u8,
+    /// Wait shape of the winning tile in this reading.
+    pub wait: WaitShape,
+}
+
+impl WinReading {
+    /// The concealed blocks: sorted melds, then the pair.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks[..usize::from(self.len)]
+    }
+}
+
+/// Inline capacity of [`WinReadings`]; more readings spill to the heap.
+const INLINE_READINGS: usize = 16;
+
+/// Every reading of a complete hand with a winning tile, in [`decompose_win`]'s order:
+/// regular readings inline (spilling to the heap only past [`INLINE_READINGS`]), and
+/// whether the chiitoitsu and kokushi readings exist.
+pub(crate) struct WinReadings {
+    inline: [WinReading; INLINE_READINGS],
+    len: usize,
+    spill: Vec<WinReading>,
+    /// The tiles are seven distinct pairs (14 tiles).
+    pub chiitoitsu: bool,
+    /// The tiles are thirteen orphans (14 tiles).
+    pub kokushi: bool,
+}
+
+impl WinReadings {
+    /// An empty set of readings.
+    pub fn new() -> WinReadings {
+        let filler = WinReading {
+            blocks: [Block::Pair(Tile::EAST); 5],
+            len: 0,
+            win_block: 0,
+            wait: WaitShape::Tanki,
+        };
+        WinReadings {
+            inline: [filler; INLINE_READINGS],
+            len: 0,
+            spill: Vec::new(),
+            chiitoitsu: false,
+            kokushi: false,
+        }
+    }
+
+    fn push(&mut self, r: WinReading) {
+        if self.spill.is_empty() && self.len < INLINE_READINGS {
+            self.inline[self.len] = r;
+            self.len += 1;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.spill.push(r);
+        }
+    }
+
+    /// The regular readings, by ascending block list, then by winning block.
+    pub fn regular(&self) -> &[WinReading] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    /// Whether there is no reading at all (the tiles are not a complete hand).
+    pub fn is_empty(&self) -> bool {
+        self.regular().is_empty() && !self.chiitoitsu && !self.kokushi
+    }
+}
+
+/// Fill `out` (fresh from [`WinReadings::new`]) with every reading of `concealed` won on
+/// `win`, exactly as [`decompose_win`] lists them, without heap allocation in practice.
+pub(crate) fn win_readings(concealed: &Counts, win: Tile, out: &mut WinReadings) {
+    let Some(n) = valid_len(concealed) else {
+        return;
+    };
+    if concealed[win.index()] == 0 {
+        return;
+    }
+    for_each_regular(concealed, &mut |melds, pair| {
+        let mut blocks = [pair; 5];
+        blocks[..melds.len()].copy_from_slice(melds);
+        let len = melds.len() + 1;
+        let mut last: Option<Block> = None;
+        for (i, &b) in blocks[..len].iter().enumerate() {
+            if last == Some(b) {
+                continue;
+            }
+            last = Some(b);
+            if let Some(shape) = wait_shape(b, win) {
+                out.push(WinReading {
+                    blocks,
+                    len: len as u8,
+                    win_block: i as u8,
+                    wait: shape,
+                });
+            }
+        }
+    });
+    let sort = |v: &mut [WinReading]| {
+        if v.len() > 1 {
+            v.sort_unstable_by(|a, b| (a.blocks(), a.win_block).cmp(&(b.blocks(), b.win_block)));
+        }
+    };
+    if out.spill.is_empty() {
+        sort(&mut out.inline[..out.len]);
+    } else {
+        sort(&mut out.spill);
+    }
+    out.chiitoitsu = n == 14 && is_chiitoitsu(concealed);
+    out.kokushi = n == 14 && is_kokushi(concealed);
 }
 
 /// Every block decomposition of complete concealed tiles regardless of winning tile:

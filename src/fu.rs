@@ -101,13 +101,67 @@ pub fn regular_fu(
     han: u32,
     rules: &ScoringRules,
 ) -> (u32, Vec<FuItem>) {
-    let mut items: Vec<FuItem> = Vec::with_capacity(8);
+    let mut items = FuItems::new();
+    let fu = regular_fu_into(shape, pinfu, han, rules, &mut items);
+    (fu, items.as_slice().to_vec())
+}
+
+/// Most lines a fu breakdown can have (base, menzen ron, tsumo, four sets, pair, wait,
+/// rounding).
+const MAX_FU_ITEMS: usize = 12;
+
+/// A fu breakdown held inline (no heap), for the scorer's hot path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FuItems {
+    items: [FuItem; MAX_FU_ITEMS],
+    len: usize,
+}
+
+impl FuItems {
+    /// No lines.
+    pub const fn new() -> FuItems {
+        FuItems {
+            items: [FuItem::new(FuKind::Base, 0); MAX_FU_ITEMS],
+            len: 0,
+        }
+    }
+
+    /// The single line of a chiitoitsu.
+    pub fn chiitoitsu(fu: u32) -> FuItems {
+        let mut v = FuItems::new();
+        v.push(FuItem::new(FuKind::Chiitoitsu, fu));
+        v
+    }
+
+    /// Append a line (the capacity covers every breakdown `regular_fu_into` writes).
+    fn push(&mut self, item: FuItem) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
+        }
+    }
+
+    /// The lines.
+    pub fn as_slice(&self) -> &[FuItem] {
+        &self.items[..self.len]
+    }
+}
+
+/// [`regular_fu`] writing the breakdown into `items` (cleared first); returns the fu.
+pub(crate) fn regular_fu_into(
+    shape: &Shape,
+    pinfu: bool,
+    han: u32,
+    rules: &ScoringRules,
+    items: &mut FuItems,
+) -> u32 {
+    items.len = 0;
     items.push(FuItem::new(FuKind::Base, 20));
     if pinfu {
         if !shape.tsumo {
             items.push(FuItem::new(FuKind::MenzenRon, 10));
         }
-        return (total(&items), items);
+        return total(items.as_slice());
     }
     if shape.menzen && !shape.tsumo {
         items.push(FuItem::new(FuKind::MenzenRon, 10));
@@ -165,7 +219,7 @@ pub fn regular_fu(
         WaitShape::Tanki => items.push(FuItem::new(FuKind::Tanki, 2)),
         WaitShape::Ryanmen | WaitShape::Shanpon => {}
     }
-    let raw = total(&items);
+    let raw = total(items.as_slice());
     if raw == 20 && !shape.menzen && !shape.tsumo {
         let raise = match rules.open_pinfu_ron {
             OpenPinfuRon::Always30 => true,
@@ -175,13 +229,13 @@ pub fn regular_fu(
         if raise {
             items.push(FuItem::new(FuKind::OpenPinfuRon, 10));
         }
-        return (total(&items), items);
+        return total(items.as_slice());
     }
     let rounded = raw.div_ceil(10) * 10;
     if rounded != raw {
         items.push(FuItem::new(FuKind::Rounding, rounded - raw));
     }
-    (rounded, items)
+    rounded
 }
 
 /// The single breakdown line of a chiitoitsu.

@@ -2,9 +2,9 @@
 //! the most valuable reading wins (basic points, then han, then fu; ties keep the first reading
 //! in the decomposer's order, so the result is deterministic).
 
-use crate::decompose::{decompose_win, Block, Form, Reading, WaitShape};
+use crate::decompose::{present_mask, win_readings, Block, WaitShape, WinReading, WinReadings};
 use crate::error::{Error, Result};
-use crate::fu::{chiitoitsu_items, regular_fu, FuItem};
+use crate::fu::{regular_fu_into, FuItem, FuItems};
 use crate::hand::Hand;
 use crate::meld::MeldKind;
 use crate::points::{basic_points, payments, Limit, Payments};
@@ -163,46 +163,140 @@ pub struct Shape {
     pub round_wind: Tile,
 }
 
+/// Room for every yaku one hand can hold besides the dora lines: at most 11 from the
+/// situation and the tiles alone and 20 from a reading (at most 16 yakuman).
+const MAX_YAKU: usize = 32;
+
+/// A list of (yaku, han or yakuman multiple) held inline (no heap), for the hot path. Every
+/// value pushed is a constant of at most 8 (dora counts, which can be larger, are kept apart).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct YakuList {
+    items: [(Yaku, u8); MAX_YAKU],
+    len: u8,
+}
+
+impl YakuList {
+    const fn new() -> YakuList {
+        YakuList {
+            items: [(Yaku::Riichi, 0); MAX_YAKU],
+            len: 0,
+        }
+    }
+
+    /// Append an entry (the capacity covers every list the scorer builds).
+    #[inline]
+    fn push(&mut self, (y, v): (Yaku, u32)) {
+        if let Some(slot) = self.items.get_mut(usize::from(self.len)) {
+            *slot = (y, v as u8);
+            self.len += 1;
+        }
+    }
+
+    fn extend(&mut self, other: &YakuList) {
+        for &(y, v) in other.as_slice() {
+            self.push((y, u32::from(v)));
+        }
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// The entries.
+    pub(crate) fn as_slice(&self) -> &[(Yaku, u8)] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(Yaku, u8)] {
+        &mut self.items[..usize::from(self.len)]
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Sum of the values (han, or yakuman multiples).
+    #[inline]
+    pub(crate) fn sum(&self) -> u32 {
+        self.as_slice().iter().map(|y| u32::from(y.1)).sum()
+    }
+
+    /// The entries with `u32` values.
+    fn to_vec(self) -> Vec<(Yaku, u32)> {
+        self.as_slice()
+            .iter()
+            .map(|&(y, v)| (y, u32::from(v)))
+            .collect()
+    }
+}
+
 /// Yaku that depend only on the tiles and the situation (the same for every reading).
 struct Common {
-    yaku: Vec<(Yaku, u32)>,
-    yakuman: Vec<(Yaku, u32)>,
+    yaku: YakuList,
+    yakuman: YakuList,
     han: u32,
 }
 
+#[derive(Clone, Copy, Debug)]
 struct Candidate {
-    yaku: Vec<(Yaku, u32)>,
-    yakuman: Vec<(Yaku, u32)>,
+    yaku: YakuList,
+    yakuman: YakuList,
     fu: u32,
-    fu_items: Vec<FuItem>,
+    fu_items: FuItems,
     wait: WaitShape,
 }
 
-fn all_in(counts: &Counts, ok: impl Fn(Tile) -> bool) -> bool {
-    counts
-        .iter()
-        .enumerate()
-        .all(|(i, &c)| c == 0 || ok(Tile::from_index(i)))
+impl Candidate {
+    const EMPTY: Candidate = Candidate {
+        yaku: YakuList::new(),
+        yakuman: YakuList::new(),
+        fu: 0,
+        fu_items: FuItems::new(),
+        wait: WaitShape::Tanki,
+    };
 }
 
-fn suit_flags(counts: &Counts) -> (usize, bool) {
-    let suits = (0..3)
-        .filter(|s| counts[s * 9..s * 9 + 9].iter().any(|&c| c > 0))
-        .count();
-    let honors = counts[27..].iter().any(|&c| c > 0);
-    (suits, honors)
+/// Bit k set for every kind k in group `g`: 0 simples, 1 terminals and honors, 2 terminals,
+/// 3 the green tiles (23468s, hatsu), 4 the red tiles (1579s, chun), 5 manzu.
+const fn kind_mask(g: u8) -> u64 {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 34 {
+        let t = Tile::from_index(k);
+        let ok = match g {
+            0 => t.is_simple(),
+            1 => t.is_yaochuu(),
+            2 => t.is_terminal(),
+            3 => matches!(k, 19 | 20 | 21 | 23 | 25 | 32),
+            4 => matches!(k, 18 | 22 | 24 | 26 | 33),
+            _ => k < 9,
+        };
+        if ok {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
 }
 
+const SIMPLES: u64 = kind_mask(0);
+const YAOCHUU: u64 = kind_mask(1);
+const TERMINALS: u64 = kind_mask(2);
+const GREEN: u64 = kind_mask(3);
+const RED: u64 = kind_mask(4);
+const MANZU: u64 = kind_mask(5);
 /// Yaku and yakuman that depend only on the tiles and the situation, for every form.
 fn common_yaku(
     all: &Counts,
     menzen: bool,
     sit: &Situation,
     rules: &ScoringRules,
-    yaku: &mut Vec<(Yaku, u32)>,
-    yakuman: &mut Vec<(Yaku, u32)>,
+    yaku: &mut YakuList,
+    yakuman: &mut YakuList,
 ) {
-    let c = |b: bool, y: Yaku, h: u32, v: &mut Vec<(Yaku, u32)>| {
+    let present = present_mask(all);
+    let all_in = |allowed: u64| present & !allowed == 0;
+    let c = |b: bool, y: Yaku, h: u32, v: &mut YakuList| {
         if b {
             v.push((y, h));
         }
@@ -218,16 +312,17 @@ fn common_yaku(
     c(sit.houtei, Yaku::Houtei, 1, yaku);
     c(sit.rinshan, Yaku::RinshanKaihou, 1, yaku);
     c(sit.chankan, Yaku::Chankan, 1, yaku);
-    if all_in(all, Tile::is_simple) && (menzen || rules.kuitan) {
+    if all_in(SIMPLES) && (menzen || rules.kuitan) {
         yaku.push((Yaku::Tanyao, 1));
     }
-    let (suits, honors) = suit_flags(all);
+    let suits = (0..3).filter(|s| (present >> (s * 9)) & 0x1ff != 0).count();
+    let honors = present >> 27 != 0;
     if suits == 1 && !honors {
         yaku.push((Yaku::Chinitsu, if menzen { 6 } else { 5 }));
     } else if suits == 1 && honors {
         yaku.push((Yaku::Honitsu, if menzen { 3 } else { 2 }));
     }
-    if all_in(all, Tile::is_yaochuu) && suits > 0 && honors {
+    if all_in(YAOCHUU) && suits > 0 && honors {
         yaku.push((Yaku::Honroutou, 2));
     }
     match rules.renhou {
@@ -239,24 +334,14 @@ fn common_yaku(
     c(sit.tenhou, Yaku::Tenhou, 1, yakuman);
     c(sit.chiihou, Yaku::Chiihou, 1, yakuman);
     c(suits == 0, Yaku::Tsuuiisou, 1, yakuman);
-    c(all_in(all, Tile::is_terminal), Yaku::Chinroutou, 1, yakuman);
-    c(
-        all_in(all, |t| matches!(t.index(), 19 | 20 | 21 | 23 | 25 | 32)),
-        Yaku::Ryuuiisou,
-        1,
-        yakuman,
-    );
-    if rules.hyakuman_goku && all_in(all, |t| t.index() < 9) {
+    c(all_in(TERMINALS), Yaku::Chinroutou, 1, yakuman);
+    c(all_in(GREEN), Yaku::Ryuuiisou, 1, yakuman);
+    if rules.hyakuman_goku && all_in(MANZU) {
         let sum: u32 = (0..9).map(|i| (i as u32 + 1) * u32::from(all[i])).sum();
         c(sum >= 100, Yaku::HyakumanGoku, 1, yakuman);
     }
     if rules.beni_kujaku {
-        c(
-            all_in(all, |t| matches!(t.index(), 18 | 22 | 24 | 26 | 33)),
-            Yaku::BeniKujaku,
-            1,
-            yakuman,
-        );
+        c(all_in(RED), Yaku::BeniKujaku, 1, yakuman);
     }
     if rules.daisharin && menzen {
         let want = (0..34).all(|i| all[i] == if (10..=16).contains(&i) { 2 } else { 0 });
@@ -291,11 +376,12 @@ fn chuuren(concealed: &Counts, win: Tile, menzen_no_melds: bool) -> Option<Yaku>
 
 fn regular_candidate(
     hand: &Hand,
-    reading: &Reading,
+    reading: &WinReading,
     sit: &Situation,
     rules: &ScoringRules,
     dora_han: u32,
-) -> Candidate {
+    out: &mut Candidate,
+) {
     let menzen = hand.is_closed();
     let mut sets = [Set {
         kind: SetKind::Seq,
@@ -310,7 +396,8 @@ fn regular_candidate(
         }
     };
     let mut pair = sit.win_tile;
-    for (i, b) in reading.blocks.iter().enumerate() {
+    let win_block = usize::from(reading.win_block);
+    for (i, b) in reading.blocks().iter().enumerate() {
         match *b {
             Block::Sequence(t) => push(Set {
                 kind: SetKind::Seq,
@@ -320,7 +407,7 @@ fn regular_candidate(
             Block::Triplet(t) => push(Set {
                 kind: SetKind::Trip,
                 tile: t,
-                concealed: sit.tsumo || reading.win_block != Some(i),
+                concealed: sit.tsumo || win_block != i,
             }),
             Block::Pair(t) => pair = t,
         }
@@ -345,8 +432,10 @@ fn regular_candidate(
         seat_wind: sit.seat_wind,
         round_wind: sit.round_wind,
     };
-    let mut yaku = Vec::with_capacity(8);
-    let mut yakuman = Vec::new();
+    out.yaku.clear();
+    out.yakuman.clear();
+    let yaku = &mut out.yaku;
+    let yakuman = &mut out.yakuman;
     let sets = &shape.sets;
     let mut seq_buf = [Tile::EAST; 4];
     let mut pon_buf = [Tile::EAST; 4];
@@ -366,6 +455,9 @@ fn regular_candidate(
     let pons = &mut pon_buf[..np];
     pons.sort_unstable();
     let pons: &[Tile] = pons;
+    // bit k: a run starting at kind k / a triplet or kan of kind k
+    let seq_mask = seqs.iter().fold(0u64, |m, t| m | 1 << t.index());
+    let pon_mask = pons.iter().fold(0u64, |m, t| m | 1 << t.index());
     let ankou = sets
         .iter()
         .filter(|s| s.kind != SetKind::Seq && s.concealed)
@@ -462,18 +554,16 @@ fn regular_candidate(
         }
     }
     for s in 0..3 {
-        let b = s * 9;
-        if [b, b + 3, b + 6]
-            .iter()
-            .all(|&k| seqs.contains(&Tile::from_index(k)))
-        {
+        let ittsu = 0b1001001u64 << (s * 9);
+        if seq_mask & ittsu == ittsu {
             yaku.push((Yaku::Ittsu, open_less(2)));
         }
     }
-    if (0..7).any(|n| (0..3).all(|s| seqs.contains(&Tile::from_index(s * 9 + n)))) {
+    // the same start (or kind) in all three suits: bits n, n+9, n+18
+    if seq_mask & (seq_mask >> 9) & (seq_mask >> 18) & 0x7f != 0 {
         yaku.push((Yaku::SanshokuDoujun, open_less(2)));
     }
-    if (0..9).any(|n| (0..3).all(|s| pons.contains(&Tile::from_index(s * 9 + n)))) {
+    if pon_mask & (pon_mask >> 9) & (pon_mask >> 18) & 0x1ff != 0 {
         yaku.push((Yaku::SanshokuDoukou, 2));
     }
     if kans == 3 {
@@ -488,20 +578,14 @@ fn regular_candidate(
     if dragons == 2 && pair.is_dragon() {
         yaku.push((Yaku::Shousangen, 2));
     }
-    let han: u32 = yaku.iter().map(|y| y.1).sum();
-    let (fu, fu_items) = regular_fu(&shape, pinfu, han + dora_han, rules);
-    Candidate {
-        yaku,
-        yakuman,
-        fu,
-        fu_items,
-        wait: reading.wait,
-    }
+    let han = yaku.sum();
+    out.fu = regular_fu_into(&shape, pinfu, han + dora_han, rules, &mut out.fu_items);
+    out.wait = reading.wait;
 }
 
 fn chiitoitsu_candidate(rules: &ScoringRules) -> Candidate {
-    let mut yaku = Vec::new();
-    let yakuman = Vec::new();
+    let mut yaku = YakuList::new();
+    let yakuman = YakuList::new();
     let (han, fu) = match rules.chiitoitsu {
         Chiitoitsu::Fu25Han2 => (2, 25),
         Chiitoitsu::Fu50Han1 => (1, 50),
@@ -512,14 +596,14 @@ fn chiitoitsu_candidate(rules: &ScoringRules) -> Candidate {
         yaku,
         yakuman,
         fu,
-        fu_items: chiitoitsu_items(fu),
+        fu_items: FuItems::chiitoitsu(fu),
         wait: WaitShape::Tanki,
     }
 }
 
 fn kokushi_candidate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Candidate {
-    let yaku = Vec::new();
-    let mut yakuman = Vec::new();
+    let yaku = YakuList::new();
+    let mut yakuman = YakuList::new();
     if hand.concealed()[sit.win_tile.index()] == 2 {
         let m = if rules.double_kokushi_13 { 2 } else { 1 };
         yakuman.push((Yaku::Kokushi13, m));
@@ -531,7 +615,7 @@ fn kokushi_candidate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Cand
         yaku,
         yakuman,
         fu: 0,
-        fu_items: Vec::new(),
+        fu_items: FuItems::new(),
         wait: WaitShape::Tanki,
     }
 }
@@ -642,11 +726,11 @@ fn candidate_key(
     extra_han: u32,
     rules: &ScoringRules,
 ) -> (u32, u32, u32, u32) {
-    let ym: u32 = c.yakuman.iter().chain(&common.yakuman).map(|y| y.1).sum();
+    let ym = c.yakuman.sum() + common.yakuman.sum();
     if ym > 0 {
         return (ym, 0, 0, c.fu);
     }
-    let han: u32 = c.yaku.iter().map(|y| y.1).sum::<u32>() + common.han;
+    let han = c.yaku.sum() + common.han;
     if han == 0 {
         return (0, 0, 0, c.fu);
     }
@@ -659,14 +743,154 @@ fn candidate_key(
 /// wrong size, a winning tile not in the hand, a non-wind seat/round wind, more red fives than
 /// the rules have); "not a winning hand" and "no yaku" are results.
 pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<ScoreResult> {
+    let mut s = CompactScore::new();
+    score_compact(
+        hand,
+        sit,
+        &sit.dora_indicators,
+        &sit.ura_indicators,
+        rules,
+        &mut s,
+    )?;
+    Ok(ScoreResult {
+        is_agari: s.is_agari,
+        has_yaku: s.has_yaku,
+        yaku: {
+            let mut v = s.yaku().to_vec();
+            if s.has_yaku && s.yakuman().is_empty() {
+                for (y, n) in [
+                    (Yaku::Dora, s.dora),
+                    (Yaku::Uradora, s.uradora),
+                    (Yaku::Akadora, s.akadora),
+                ] {
+                    if n > 0 {
+                        v.push((y, n));
+                    }
+                }
+            }
+            v
+        },
+        yakuman: s.yakuman().to_vec(),
+        dora: s.dora,
+        uradora: s.uradora,
+        akadora: s.akadora,
+        han: s.han,
+        fu: s.fu,
+        fu_breakdown: s.fu_items().as_slice().to_vec(),
+        limit: s.limit,
+        basic_points: s.basic_points,
+        payments: s.payments,
+        dealer: s.dealer,
+        tsumo: s.tsumo,
+        wait: s.wait,
+    })
+}
+
+const NO_YAKU: YakuList = YakuList::new();
+const NO_FU_ITEMS: FuItems = FuItems::new();
+
+/// A [`ScoreResult`] held inline (no heap), for batch scoring; one value is reused for every
+/// hand a thread scores. `yaku()` lacks the dora, uradora and akadora lines that
+/// `ScoreResult::yaku` ends with (their counts are the `dora`, `uradora` and `akadora`
+/// fields, listed when non-zero for a non-yakuman win).
+#[derive(Clone, Debug)]
+pub(crate) struct CompactScore {
+    pub is_agari: bool,
+    pub has_yaku: bool,
+    pub dora: u32,
+    pub uradora: u32,
+    pub akadora: u32,
+    pub han: u32,
+    pub fu: u32,
+    pub limit: Option<Limit>,
+    pub basic_points: u32,
+    pub payments: Payments,
+    pub dealer: bool,
+    pub tsumo: bool,
+    pub wait: Option<WaitShape>,
+    /// Candidates are built in the slot that does not hold the best so far.
+    slots: [Candidate; 2],
+    /// The slot of the chosen reading (when `is_agari`).
+    best: usize,
+}
+
+impl CompactScore {
+    /// An empty result, to be filled by [`score_compact`].
+    pub(crate) const fn new() -> CompactScore {
+        CompactScore {
+            is_agari: false,
+            has_yaku: false,
+            dora: 0,
+            uradora: 0,
+            akadora: 0,
+            han: 0,
+            fu: 0,
+            limit: None,
+            basic_points: 0,
+            payments: Payments {
+                ron: 0,
+                tsumo_dealer: 0,
+                tsumo_nondealer: 0,
+                kyotaku: 0,
+                total: 0,
+                value: 0,
+            },
+            dealer: false,
+            tsumo: false,
+            wait: None,
+            slots: [Candidate::EMPTY; 2],
+            best: 0,
+        }
+    }
+
+    /// Non-yakuman yaku of a winning hand, in id order, without the dora lines.
+    pub(crate) fn yaku(&self) -> &YakuList {
+        let best = &self.slots[self.best];
+        if self.has_yaku && best.yakuman.is_empty() {
+            &best.yaku
+        } else {
+            &NO_YAKU
+        }
+    }
+
+    /// Yakuman with their multipliers, in id order.
+    pub(crate) fn yakuman(&self) -> &YakuList {
+        if self.is_agari {
+            &self.slots[self.best].yakuman
+        } else {
+            &NO_YAKU
+        }
+    }
+
+    /// The fu breakdown of the chosen reading.
+    pub(crate) fn fu_items(&self) -> &FuItems {
+        if self.is_agari {
+            &self.slots[self.best].fu_items
+        } else {
+            &NO_FU_ITEMS
+        }
+    }
+}
+
+/// [`score`] into `out` without heap allocation (a hand with more than 16 regular readings
+/// aside), the dora and uradora indicators given apart from `sit` (whose own indicator lists
+/// are ignored). On error `out` holds no meaningful result.
+pub(crate) fn score_compact(
+    hand: &Hand,
+    sit: &Situation,
+    dora_indicators: &[Tile],
+    ura_indicators: &[Tile],
+    rules: &ScoringRules,
+    out: &mut CompactScore,
+) -> Result<()> {
     validate(hand, sit, rules)?;
     let all = hand.all_counts();
     let dealer = sit.seat_wind == Tile::EAST;
     let riichi = sit.riichi || sit.double_riichi;
-    let dora = count_dora(&all, &sit.dora_indicators, sit.nukidora, rules.num_players)
+    let dora = count_dora(&all, dora_indicators, sit.nukidora, rules.num_players)
         + u32::from(sit.nukidora);
     let uradora = if riichi {
-        count_dora(&all, &sit.ura_indicators, sit.nukidora, rules.num_players)
+        count_dora(&all, ura_indicators, sit.nukidora, rules.num_players)
     } else {
         0
     };
@@ -675,8 +899,8 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
     let dora_han = dora + uradora + akadora;
 
     let mut common = Common {
-        yaku: Vec::with_capacity(8),
-        yakuman: Vec::new(),
+        yaku: YakuList::new(),
+        yakuman: YakuList::new(),
         han: 0,
     };
     common_yaku(
@@ -695,16 +919,37 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         };
         common.yakuman.push((y, m));
     }
-    common.han = common.yaku.iter().map(|y| y.1).sum();
-    let mut candidates: Vec<Candidate> = Vec::with_capacity(4);
-    for r in decompose_win(hand.concealed(), sit.win_tile) {
-        candidates.push(match r.form {
-            Form::Regular => regular_candidate(hand, &r, sit, rules, dora_han + common.han),
-            Form::Chiitoitsu => chiitoitsu_candidate(rules),
-            Form::Kokushi => kokushi_candidate(hand, sit, rules),
-        });
+    common.han = common.yaku.sum();
+    let mut readings = WinReadings::new();
+    win_readings(hand.concealed(), sit.win_tile, &mut readings);
+    // the first most valuable candidate in the decomposer's order: candidates are built in
+    // the slot `best` does not hold
+    let slots = &mut out.slots;
+    let mut best: Option<(usize, (u32, u32, u32, u32))> = None;
+    let offer =
+        |slots: &[Candidate; 2], i: usize, best: &mut Option<(usize, _)>, common: &Common| {
+            let k = candidate_key(&slots[i], common, dora_han, rules);
+            if best.as_ref().map_or(true, |b: &(usize, _)| k > b.1) {
+                *best = Some((i, k));
+            }
+        };
+    let free = |best: &Option<(usize, _)>| best.as_ref().map_or(0, |b: &(usize, _)| 1 - b.0);
+    for r in readings.regular() {
+        let i = free(&best);
+        regular_candidate(hand, r, sit, rules, dora_han + common.han, &mut slots[i]);
+        offer(slots, i, &mut best, &common);
     }
-    if candidates.is_empty()
+    if readings.chiitoitsu {
+        let i = free(&best);
+        slots[i] = chiitoitsu_candidate(rules);
+        offer(slots, i, &mut best, &common);
+    }
+    if readings.kokushi {
+        let i = free(&best);
+        slots[i] = kokushi_candidate(hand, sit, rules);
+        offer(slots, i, &mut best, &common);
+    }
+    if readings.is_empty()
         && rules.shiisan_puutaa
         && (sit.tenhou || sit.chiihou)
         && hand.melds().is_empty()
@@ -714,99 +959,77 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         common.yaku.clear();
         common.yakuman.clear();
         common.han = 0;
-        candidates.push(Candidate {
-            yaku: Vec::new(),
-            yakuman: vec![(Yaku::ShiisanPuutaa, 1)],
-            fu: 0,
-            fu_items: Vec::new(),
-            wait: WaitShape::Tanki,
-        });
+        let i = free(&best);
+        slots[i] = Candidate::EMPTY;
+        slots[i].yakuman.push((Yaku::ShiisanPuutaa, 1));
+        offer(slots, i, &mut best, &common);
     }
-    let mut result = ScoreResult {
-        is_agari: !candidates.is_empty(),
-        has_yaku: false,
-        yaku: Vec::new(),
-        yakuman: Vec::new(),
-        dora,
-        uradora,
-        akadora,
-        han: 0,
-        fu: 0,
-        fu_breakdown: Vec::new(),
-        limit: None,
-        basic_points: 0,
-        payments: Payments::default(),
-        dealer,
-        tsumo: sit.tsumo,
-        wait: None,
+    out.is_agari = best.is_some();
+    out.has_yaku = false;
+    out.dora = dora;
+    out.uradora = uradora;
+    out.akadora = akadora;
+    out.han = 0;
+    out.fu = 0;
+    out.limit = None;
+    out.basic_points = 0;
+    out.payments = Payments::default();
+    out.dealer = dealer;
+    out.tsumo = sit.tsumo;
+    out.wait = None;
+    let Some((bi, _)) = best else {
+        return Ok(());
     };
-    let mut best: Option<(Candidate, (u32, u32, u32, u32))> = None;
-    for c in candidates {
-        let k = candidate_key(&c, &common, dora_han, rules);
-        if best.as_ref().map_or(true, |b| k > b.1) {
-            best = Some((c, k));
-        }
-    }
-    let Some((mut best, _)) = best else {
-        return Ok(result);
-    };
-    best.yaku.extend_from_slice(&common.yaku);
-    best.yakuman.extend_from_slice(&common.yakuman);
-    result.wait = Some(best.wait);
-    result.fu = best.fu;
-    result.fu_breakdown = std::mem::take(&mut best.fu_items);
+    out.best = bi;
+    let best = &mut out.slots[bi];
+    best.yaku.extend(&common.yaku);
+    best.yakuman.extend(&common.yakuman);
+    out.wait = Some(best.wait);
+    out.fu = best.fu;
     if !best.yakuman.is_empty() {
-        best.yakuman.sort();
+        best.yakuman.as_mut_slice().sort();
         if !rules.yakuman_stacking {
             let top = best
                 .yakuman
+                .as_slice()
                 .iter()
                 .copied()
                 .max_by_key(|y| (y.1, std::cmp::Reverse(y.0)))
                 .expect("non-empty");
-            best.yakuman = vec![top];
+            best.yakuman.clear();
+            best.yakuman.push((top.0, u32::from(top.1)));
         }
-        let mult: u32 = best.yakuman.iter().map(|y| y.1).sum();
-        result.yakuman = best.yakuman;
-        result.has_yaku = true;
-        result.han = 13 * mult;
-        result.basic_points = 8000 * mult;
-        result.limit = Some(Limit::Yakuman(mult.min(255) as u8));
+        let mult = best.yakuman.sum();
+        out.has_yaku = true;
+        out.han = 13 * mult;
+        out.basic_points = 8000 * mult;
+        out.limit = Some(Limit::Yakuman(mult.min(255) as u8));
     } else {
-        let yaku_han: u32 = best.yaku.iter().map(|y| y.1).sum();
+        let yaku_han = best.yaku.sum();
         let min = match rules.two_han_minimum_from_honba {
             Some(h) if sit.honba >= h => 2,
             _ => 1,
         };
         if yaku_han < min {
-            return Ok(result);
+            return Ok(());
         }
-        best.yaku.sort();
-        for (y, n) in [
-            (Yaku::Dora, dora),
-            (Yaku::Uradora, uradora),
-            (Yaku::Akadora, akadora),
-        ] {
-            if n > 0 {
-                best.yaku.push((y, n));
-            }
-        }
-        result.has_yaku = true;
-        result.han = yaku_han + dora_han;
-        result.yaku = best.yaku;
-        let (b, limit) = basic_points(result.han, result.fu, rules);
-        result.basic_points = b;
-        result.limit = limit;
+        best.yaku.as_mut_slice().sort();
+        // the dora lines are added by `score` (see `CompactScore::yaku`)
+        out.has_yaku = true;
+        out.han = yaku_han + dora_han;
+        let (b, limit) = basic_points(out.han, out.fu, rules);
+        out.basic_points = b;
+        out.limit = limit;
     }
-    result.payments = payments(
-        result.basic_points,
+    out.payments = payments(
+        out.basic_points,
         dealer,
         sit.tsumo,
         sit.honba,
         sit.kyotaku,
         rules,
     );
-    Ok(result)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -913,7 +1136,7 @@ mod timing {
         let mut acc = 0u32;
         for i in 0..n {
             let (h, s) = &parsed[i % parsed.len()];
-            acc += decompose_win(h.concealed(), s.win_tile).len() as u32;
+            acc += crate::decompose::decompose_win(h.concealed(), s.win_tile).len() as u32;
         }
         let d = t.elapsed();
         eprintln!(

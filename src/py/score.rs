@@ -664,19 +664,73 @@ fn score_batch<'py>(
         })?;
         reqs.push(r);
     }
-    let results: Vec<Result<ScoreResult, Error>> = py.detach(|| {
+    let results: Vec<Result<Row, Error>> = py.detach(|| {
         reqs.par_iter()
-            .map(|(h, s)| core_score::score(h, s, &rules))
+            .with_min_len(MIN_CHUNK)
+            .map_init(core_score::CompactScore::new, |out, (h, s)| {
+                let (dora, ura) = (&s.dora_indicators, &s.ura_indicators);
+                core_score::score_compact(h, s, dora, ura, &rules, out).map(|()| Row::from(&*out))
+            })
             .collect()
     });
     columns(py, results)
 }
 
+/// Fewest hands a rayon task scores (a hand takes well under a microsecond).
+const MIN_CHUNK: usize = 1024;
+
+/// One hand's result columns.
+struct Row {
+    han: i32,
+    fu: i32,
+    points: i32,
+    total: i32,
+    ron: i32,
+    tsumo_dealer: i32,
+    tsumo_nondealer: i32,
+    is_agari: bool,
+    has_yaku: bool,
+    yaku_mask: u64,
+    yakuman: i32,
+}
+
+impl From<&core_score::CompactScore> for Row {
+    fn from(r: &core_score::CompactScore) -> Row {
+        // the yaku ids of `ScoreResult::yaku` and `ScoreResult::yakuman` (a shift past bit
+        // 63 wraps, as it always did in release builds)
+        let mut mask = 0u64;
+        for &(y, _) in r.yaku().as_slice().iter().chain(r.yakuman().as_slice()) {
+            mask |= 1u64.wrapping_shl(u32::from(y.id()));
+        }
+        if r.has_yaku && r.yakuman().as_slice().is_empty() {
+            for (y, n) in [
+                (Yaku::Dora, r.dora),
+                (Yaku::Uradora, r.uradora),
+                (Yaku::Akadora, r.akadora),
+            ] {
+                if n > 0 {
+                    mask |= 1u64.wrapping_shl(u32::from(y.id()));
+                }
+            }
+        }
+        Row {
+            han: r.han as i32,
+            fu: r.fu as i32,
+            points: r.payments.value as i32,
+            total: r.payments.total as i32,
+            ron: r.payments.ron as i32,
+            tsumo_dealer: r.payments.tsumo_dealer as i32,
+            tsumo_nondealer: r.payments.tsumo_nondealer as i32,
+            is_agari: r.is_agari,
+            has_yaku: r.has_yaku,
+            yaku_mask: mask,
+            yakuman: r.yakuman().sum() as i32,
+        }
+    }
+}
+
 /// Result columns shared by the batch entry points.
-fn columns(
-    py: Python<'_>,
-    results: Vec<Result<ScoreResult, Error>>,
-) -> PyResult<Bound<'_, PyDict>> {
+fn columns(py: Python<'_>, results: Vec<Result<Row, Error>>) -> PyResult<Bound<'_, PyDict>> {
     let n = results.len();
     let mut han = Vec::with_capacity(n);
     let mut fu = Vec::with_capacity(n);
@@ -692,21 +746,17 @@ fn columns(
     for (i, r) in results.into_iter().enumerate() {
         let r =
             r.map_err(|e| crate::py::errors::RiichiError::new_err(format!("requests[{i}]: {e}")))?;
-        han.push(r.han as i32);
-        fu.push(r.fu as i32);
-        pts.push(r.payments.value as i32);
-        total.push(r.payments.total as i32);
-        ron.push(r.payments.ron as i32);
-        t_dealer.push(r.payments.tsumo_dealer as i32);
-        t_nondealer.push(r.payments.tsumo_nondealer as i32);
+        han.push(r.han);
+        fu.push(r.fu);
+        pts.push(r.points);
+        total.push(r.total);
+        ron.push(r.ron);
+        t_dealer.push(r.tsumo_dealer);
+        t_nondealer.push(r.tsumo_nondealer);
         agari.push(r.is_agari);
         yaku_ok.push(r.has_yaku);
-        let mut m = 0u64;
-        for (y, _) in r.yaku.iter().chain(r.yakuman.iter()) {
-            m |= 1u64 << y.id();
-        }
-        mask.push(m);
-        ym.push(r.yakuman.iter().map(|y| y.1).sum::<u32>() as i32);
+        mask.push(r.yaku_mask);
+        ym.push(r.yakuman);
     }
     let d = PyDict::new(py);
     d.set_item("han", han.into_pyarray(py))?;
@@ -740,6 +790,32 @@ struct Cols<'a> {
     kyotaku: &'a [u16],
 }
 
+/// Score row `i`, its indicators gathered in the caller's scratch vectors (no allocation
+/// per row besides the melds of an open hand).
+fn score_row(
+    c: &Cols<'_>,
+    i: usize,
+    rules: &ScoringRules,
+    scratch: &mut (Vec<Tile>, Vec<Tile>, core_score::CompactScore),
+) -> Result<Row, Error> {
+    let (hand, sit) = row(c, i)?;
+    let inds = |a: &[i8], v: &mut Vec<Tile>| -> Result<(), Error> {
+        v.clear();
+        for &x in &a[i * c.max_dora..(i + 1) * c.max_dora] {
+            if x >= 0 {
+                v.push(Tile::new(i64::from(x))?);
+            }
+        }
+        Ok(())
+    };
+    inds(c.dora, &mut scratch.0)?;
+    inds(c.ura, &mut scratch.1)?;
+    let (dora, ura, out) = scratch;
+    core_score::score_compact(&hand, &sit, dora, ura, rules, out)?;
+    Ok(Row::from(&*out))
+}
+
+/// Row `i` as a hand and a situation whose indicator lists are left empty (see `score_row`).
 fn row(c: &Cols<'_>, i: usize) -> Result<(Hand, Situation), Error> {
     let mut counts = [0u8; 34];
     counts.copy_from_slice(&c.concealed[i * 34..i * 34 + 34]);
@@ -786,15 +862,6 @@ fn row(c: &Cols<'_>, i: usize) -> Result<(Hand, Situation), Error> {
     };
     let f = c.flags[i];
     let bit = |b: u16| f & (1 << b) != 0;
-    let inds = |a: &[i8]| -> Result<Vec<Tile>, Error> {
-        let mut v = Vec::new();
-        for &x in &a[i * c.max_dora..(i + 1) * c.max_dora] {
-            if x >= 0 {
-                v.push(Tile::new(i64::from(x))?);
-            }
-        }
-        Ok(v)
-    };
     let sit = Situation {
         win_tile: Tile::new(i64::from(c.win[i]))?,
         tsumo: bit(0),
@@ -810,8 +877,8 @@ fn row(c: &Cols<'_>, i: usize) -> Result<(Hand, Situation), Error> {
         renhou: bit(10),
         seat_wind: wind(c.seat[i], "seat_wind")?,
         round_wind: wind(c.round[i], "round_wind")?,
-        dora_indicators: inds(c.dora)?,
-        ura_indicators: inds(c.ura)?,
+        dora_indicators: Vec::new(),
+        ura_indicators: Vec::new(),
         honba: u32::from(c.honba[i]),
         kyotaku: u32::from(c.kyotaku[i]),
         nukidora: 0,
@@ -898,10 +965,14 @@ fn score_arrays<'py>(
         honba: slice(&honba, "honba")?,
         kyotaku: slice(&kyotaku, "kyotaku")?,
     };
-    let results: Vec<Result<ScoreResult, Error>> = py.detach(|| {
+    let results: Vec<Result<Row, Error>> = py.detach(|| {
         (0..n)
             .into_par_iter()
-            .map(|i| row(&cols, i).and_then(|(h, s)| core_score::score(&h, &s, &rules)))
+            .with_min_len(MIN_CHUNK)
+            .map_init(
+                || (Vec::new(), Vec::new(), core_score::CompactScore::new()),
+                |scratch, i| score_row(&cols, i, &rules, scratch),
+            )
             .collect()
     });
     columns(py, results)
