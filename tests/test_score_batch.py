@@ -84,7 +84,7 @@ def test_arrays_defaults_and_errors():
         score_arrays(c, np.array([33, 33]), seat_wind=np.array([0]))
     bad = c.copy()
     bad[1, 0] = 5
-    with pytest.raises(riichi.RiichiError, match=r"requests\[1\]"):
+    with pytest.raises(riichi.RiichiError, match=r"concealed: row 1: value 5"):
         score_arrays(bad, np.array([33, 33]))
     with pytest.raises(riichi.RiichiError, match="melds"):
         score_arrays(c, np.array([33, 33]), melds=np.full((2, 1, 3), 9, np.uint8))
@@ -103,3 +103,36 @@ def test_tuple_requests():
     ]
     with pytest.raises(riichi.RiichiError, match=r"requests\[0\]"):
         score([("123m",)])
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "fragment"),
+    [
+        ("win_tile", np.array([278, 33]), "win_tile: row 0: value 278"),
+        ("win_tile", np.array([-234, 33]), "win_tile: row 0: value -234"),
+        ("win_tile", np.array([22.7, 33.0]), "win_tile: expected an integer array"),
+        ("honba", np.array([65538, 0]), "honba: row 0: value 65538"),
+        ("flags", np.array([1.9, 0.0]), "flags: expected an integer array"),
+        ("flags", np.array([0xFFFF, 0]), "flags: row 0: value 65535"),
+        ("dora", np.array([[-5], [-1]]), "dora: row 0: value -5"),
+        ("red", np.array([1, 0]), r"red: expected shape \(2, 3\)"),
+        ("melds", np.array([[[9, 0, 0]], [[0, 0, 0]]]), "melds: row 0: meld 0 field 0 is 9"),
+    ],
+)
+def test_arrays_refuse_values_they_would_wrap(column, value, fragment):
+    """Out-of-range or non-integer columns raise naming the column and row; nothing wraps
+    modulo 256 or truncates a float (found in review: win tile 278 scored as 22)."""
+    c = np.zeros((2, 34), np.uint8)
+    c[:] = riichi.parse_counts("123m456p789s111z77z")[0]
+    kwargs = {} if column == "win_tile" else {column: value}
+    win = value if column == "win_tile" else np.array([33, 33])
+    with pytest.raises(riichi.RiichiError, match=fragment):
+        score_arrays(c, win, **kwargs)
+
+
+def test_arrays_refuse_wide_counts_that_would_wrap():
+    c = np.zeros((1, 34), np.int64)
+    c[0, :14] = 1
+    c[0, 0] = 257
+    with pytest.raises(riichi.RiichiError, match="concealed: row 0: value 257"):
+        score_arrays(c, np.array([0]))

@@ -1,4 +1,4 @@
-"""Batch scoring (to be exposed as ``riichi.batch.score``)."""
+"""Batch scoring, exposed as ``riichi.batch.score`` and ``riichi.batch.score_arrays``."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from riichi import _core
+from riichi.errors import InvalidHand
 from riichi.rules import Rules
 
 __all__ = ["FLAG_BITS", "MELD_KINDS", "score", "score_arrays"]
@@ -108,28 +109,81 @@ def score_arrays(
     Raises:
         RiichiError: a bad shape (named), or a row that is not a valid hand (its index).
     """
-    c = np.ascontiguousarray(concealed, dtype=np.uint8)
+    c = _column(concealed, "concealed", np.uint8, None, (34,), 0, 4, 0)
     n = c.shape[0]
+    max_flags = (1 << (max(FLAG_BITS.values()) + 1)) - 1
 
-    def col(a, dtype, shape, fill=0):
-        if a is None:
-            return np.full(shape, fill, dtype=dtype)
-        return np.ascontiguousarray(a, dtype=dtype)
+    def col(a, name, dtype, tail, lo, hi, fill=0):
+        return _column(a, name, dtype, n, tail, lo, hi, fill)
 
-    d = col(dora, np.int8, (n, 1), -1)
+    d = np.full((n, 1), -1, np.int8) if dora is None else col(dora, "dora", np.int8, (-1,), -1, 33)
     r = (rules or Rules()).scoring()
     out: dict[str, np.ndarray] = _core.score_arrays(
         c,
-        col(win_tile, np.uint8, (n,)),
-        col(red, np.uint8, (n, 3)),
-        col(melds, np.uint8, (n, 0, 3)),
-        col(flags, np.uint16, (n,)),
-        col(seat_wind, np.uint8, (n,)),
-        col(round_wind, np.uint8, (n,)),
+        col(win_tile, "win_tile", np.uint8, (), 0, 33),
+        col(red, "red", np.uint8, (3,), 0, 4),
+        _melds(melds, n),
+        col(flags, "flags", np.uint16, (), 0, max_flags),
+        col(seat_wind, "seat_wind", np.uint8, (), 0, 3),
+        col(round_wind, "round_wind", np.uint8, (), 0, 3),
         d,
-        col(ura, np.int8, d.shape, -1),
-        col(honba, np.uint16, (n,)),
-        col(kyotaku, np.uint16, (n,)),
+        ura_col
+        if (ura_col := col(ura, "ura", np.int8, (-1,), -1, 33, -1)).ndim == 2 and ura is not None
+        else np.full(d.shape, -1, np.int8),
+        col(honba, "honba", np.uint16, (), 0, 10_000),
+        col(kyotaku, "kyotaku", np.uint16, (), 0, 10_000),
         r,
     )
     return out
+
+
+def _column(
+    a: Any,
+    name: str,
+    dtype: Any,
+    n: int | None,
+    tail: tuple[int, ...],
+    lo: int,
+    hi: int,
+    fill: int = 0,
+) -> np.ndarray:
+    """One input column, checked: an integer array of shape ``(n, *tail)`` (``-1`` in ``tail``
+    = any length; ``n=None`` = any number of rows) whose values lie in ``lo..hi``, returned
+    C-contiguous in ``dtype``. Nothing is wrapped, rounded or clamped: a float array, a wrong
+    shape or an out-of-range value raises :class:`InvalidHand` naming the column and row."""
+    if a is None:
+        assert n is not None
+        return np.full((n, *(0 if t == -1 else t for t in tail)), fill, dtype=dtype)
+    arr = np.asarray(a)
+    if arr.dtype.kind not in "iub":
+        raise InvalidHand(f"{name}: expected an integer array, got dtype {arr.dtype}")
+    want = ("N" if n is None else str(n), *("K" if t == -1 else str(t) for t in tail))
+    shape_ok = arr.ndim == 1 + len(tail) and (n is None or arr.shape[0] == n)
+    shape_ok = shape_ok and all(t in (-1, d) for t, d in zip(tail, arr.shape[1:]))
+    if not shape_ok:
+        raise InvalidHand(f"{name}: expected shape ({', '.join(want)}), got {arr.shape}")
+    if arr.size:
+        bad = (arr < lo) | (arr > hi)
+        if bad.any():
+            at = tuple(int(i) for i in np.argwhere(bad)[0])
+            raise InvalidHand(
+                f"{name}: row {at[0]}: value {arr[at]} at index {at} is out of range {lo}..{hi}"
+            )
+    return np.ascontiguousarray(arr, dtype=dtype)
+
+
+def _melds(melds: Any, n: int) -> np.ndarray:
+    """The (N, M <= 4, 3) meld column, each row ``[kind, tile, red]`` range-checked."""
+    if melds is None:
+        return np.zeros((n, 0, 3), np.uint8)
+    m = _column(melds, "melds", np.uint8, n, (-1, 3), 0, 33)
+    if m.shape[1] > 4:
+        raise InvalidHand(f"melds: at most 4 melds per hand, got shape {m.shape}")
+    for field, hi in ((0, max(MELD_KINDS.values())), (2, 4)):
+        bad = m[:, :, field] > hi
+        if bad.any():
+            row, k = (int(i) for i in np.argwhere(bad)[0])
+            raise InvalidHand(
+                f"melds: row {row}: meld {k} field {field} is {m[row, k, field]} (at most {hi})"
+            )
+    return m
