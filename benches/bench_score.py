@@ -102,7 +102,9 @@ def random_hands(n: int, seed: int = 7) -> list[dict]:
                 "tsumo": rng.random() < 0.4,
                 "riichi": rng.random() < 0.5,
                 "seat": rng.randrange(4),
-                "dora": [rng.randrange(136)],
+                # an indicator is a physical tile: one the hand does not hold (copy 0 of the
+                # kind is the one left when the hand holds three, copies 3, 2, 1 being taken)
+                "dora": [rng.choice([k * 4 for k in range(34) if counts[k] < 4])],
             }
         )
     return out

@@ -692,11 +692,125 @@ fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
             });
         }
     }
+    validate_tiles(hand, sit)?;
+    validate_situation(hand, sit, rules)?;
     if u32::from(rules.num_players) < 2 {
         return Err(Error::InvalidArgument {
             name: "rules.num_players",
             reason: format!("{} players", rules.num_players),
         });
+    }
+    Ok(())
+}
+
+/// Indicators are physical tiles too: with the hand they never exceed four copies of a kind,
+/// and the dead wall shows at most five of each (one dora plus four kan dora).
+fn validate_tiles(hand: &Hand, sit: &Situation) -> Result<()> {
+    for (name, list) in [
+        ("dora_indicators", &sit.dora_indicators),
+        ("ura_indicators", &sit.ura_indicators),
+    ] {
+        if list.len() > 5 {
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!(
+                    "{} indicators given, at most 5 exist (1 + 4 kan dora)",
+                    list.len()
+                ),
+            });
+        }
+    }
+    let mut seen = hand.all_counts();
+    for t in sit.dora_indicators.iter().chain(&sit.ura_indicators) {
+        seen[t.index()] += 1;
+        if seen[t.index()] > 4 {
+            return Err(Error::InvalidArgument {
+                name: "dora_indicators",
+                reason: format!(
+                    "indicator {t} would be a fifth copy (the hand and the other indicators hold 4)"
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Situational flags that cannot happen together (or in this hand) are refused, not scored.
+fn validate_situation(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
+    let dealer = sit.seat_wind == Tile::EAST;
+    let kan = hand.melds().iter().any(|m| m.kind().is_kan());
+    // a North set aside (nuki dora) also draws a replacement tile in three-player games
+    let riichi = sit.riichi || sit.double_riichi;
+    let checks: [(bool, &'static str, &str); 12] = [
+        (
+            riichi && !hand.is_closed(),
+            "riichi",
+            "riichi needs a closed hand (only ankan allowed)",
+        ),
+        (
+            sit.ippatsu && !riichi,
+            "ippatsu",
+            "ippatsu needs riichi or double riichi",
+        ),
+        (
+            sit.haitei && !sit.tsumo,
+            "haitei",
+            "haitei is a tsumo on the last live-wall tile",
+        ),
+        (
+            sit.haitei && sit.rinshan,
+            "haitei",
+            "a win on a kan replacement tile is rinshan, not haitei",
+        ),
+        (
+            sit.houtei && sit.tsumo,
+            "houtei",
+            "houtei is a ron on the last discard",
+        ),
+        (
+            sit.rinshan && (!sit.tsumo || !(kan || sit.nukidora > 0)),
+            "rinshan",
+            "rinshan is a tsumo on the replacement tile after a kan (or after a nuki dora in \
+             three-player games)",
+        ),
+        (
+            sit.chankan && sit.houtei,
+            "chankan",
+            "no kan can be made on the last tile, so a chankan is never houtei",
+        ),
+        (
+            sit.chankan && sit.tsumo,
+            "chankan",
+            "chankan is a ron on a tile added to a kan",
+        ),
+        (
+            sit.tenhou && !(dealer && sit.tsumo && hand.melds().is_empty()),
+            "tenhou",
+            "tenhou is the dealer's tsumo on the initial deal, with no meld",
+        ),
+        (
+            sit.chiihou && (dealer || !sit.tsumo || !hand.melds().is_empty()),
+            "chiihou",
+            "chiihou is a non-dealer's tsumo on the first draw, with no meld",
+        ),
+        (
+            sit.renhou && (dealer || sit.tsumo || !hand.melds().is_empty()),
+            "renhou",
+            "renhou is a non-dealer's ron before the first draw, with no meld",
+        ),
+        (
+            sit.nukidora > 0 && (rules.num_players != 3 || sit.nukidora > 4),
+            "nukidora",
+            "nuki dora exist only in three-player games, at most 4",
+        ),
+    ];
+    for (bad, name, reason) in checks {
+        if bad {
+            return Err(Error::InvalidArgument {
+                name,
+                reason: reason.to_owned(),
+            });
+        }
     }
     Ok(())
 }

@@ -251,7 +251,7 @@ def test_yakuman_stacking():
 def test_kazoe_yakuman_and_sanbaiman_cap():
     # chinitsu 6 + riichi 1 + tsumo 1 + ippatsu 1 + pinfu 1 + iipeikou 1 + dora
     hand = "11223345678999m"
-    r = score(hand, "3m", riichi=True, tsumo=True, ippatsu=True, dora_indicators="9m9m", **S)
+    r = score(hand, "3m", riichi=True, tsumo=True, ippatsu=True, dora_indicators="9m2m", **S)
     assert r.han >= 13 and r.limit == "kazoe_yakuman" and r.points == 32000
     c = score(
         hand,
@@ -259,7 +259,7 @@ def test_kazoe_yakuman_and_sanbaiman_cap():
         riichi=True,
         tsumo=True,
         ippatsu=True,
-        dora_indicators="9m9m",
+        dora_indicators="9m2m",
         rules=Rules(kazoe_yakuman="sanbaiman"),
         **S,
     )
@@ -394,7 +394,7 @@ def test_errors_name_the_bad_input():
         score("123m456p789s234s55p", "2x")
     with pytest.raises(riichi.InvalidTile):
         score("123m456p789s234s55p", 34)
-    with pytest.raises(TypeError):
+    with pytest.raises(riichi.RiichiError, match="hand: expected a riichi.Hand"):
         score(12345, "2s")  # type: ignore[arg-type]
 
 
