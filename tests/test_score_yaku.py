@@ -394,7 +394,7 @@ def test_errors_name_the_bad_input():
         score("123m456p789s234s55p", "2x")
     with pytest.raises(riichi.InvalidTile):
         score("123m456p789s234s55p", 34)
-    with pytest.raises(riichi.RiichiError, match="hand: expected a riichi.Hand"):
+    with pytest.raises(riichi.RiichiError, match=r"hand: expected a riichi\.Hand"):
         score(12345, "2s")  # type: ignore[arg-type]
 
 
