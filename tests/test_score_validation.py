@@ -57,16 +57,15 @@ def test_indicators_are_physical_tiles(kwargs, fragment):
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
-        ({"honba": -1}, "honba must be an int 0..10000, got -1"),
-        ({"honba": 1.5}, "honba must be an int"),
-        ({"honba": "1"}, "honba must be an int"),
-        ({"kyotaku": 10**12}, "kyotaku must be an int"),
-        ({"riichi": "no"}, "riichi must be True or False"),
-        ({"riichi": None}, "riichi must be True or False"),
-        ({"tsumo": 1}, "tsumo must be True or False"),
-        ({"dora_indicators": 3}, "dora_indicators"),
-        ({"dora_indicators": [None]}, "score:"),
-        ({"nukidora": 9}, "nukidora must be an int 0..4"),
+        ({"honba": -1}, r"invalid honba: expected an int 0\.\.=10000, got -1"),
+        ({"honba": 1.5}, "invalid honba"),
+        ({"honba": "1"}, "invalid honba"),
+        ({"kyotaku": 10**12}, "invalid kyotaku"),
+        ({"riichi": "no"}, "invalid riichi: expected True or False"),
+        ({"tsumo": 1}, "invalid tsumo: expected True or False"),
+        ({"dora_indicators": 3}, "invalid dora_indicators"),
+        ({"dora_indicators": [None]}, "invalid dora_indicators"),
+        ({"nukidora": 9}, "invalid nukidora"),
     ],
 )
 def test_wrong_types_raise_riichi_errors_naming_the_argument(kwargs, fragment):
@@ -78,6 +77,13 @@ def test_wrong_types_raise_riichi_errors_naming_the_argument(kwargs, fragment):
 def test_bad_winning_tiles(win):
     with pytest.raises(RiichiError):
         riichi.score(PINFU, win)
+
+
+def test_none_means_the_default():
+    assert (
+        riichi.score(PINFU, "5s", riichi=None, honba=None, seat_wind=None).points
+        == riichi.score(PINFU, "5s").points
+    )
 
 
 def test_legal_combinations_still_score():

@@ -5,7 +5,7 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use rayon::prelude::*;
 
 use crate::error::Error;
@@ -421,16 +421,58 @@ fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
 }
 
 /// A tile given as a kind (0..=33) or mpsz text.
+/// An optional bool argument: `None` is false; anything but a bool is refused by name.
+fn flag(obj: Option<&Bound<'_, PyAny>>, name: &'static str) -> PyResult<bool> {
+    match obj {
+        None => Ok(false),
+        Some(o) => o
+            .cast::<PyBool>()
+            .map(|b| b.is_true())
+            .map_err(|_| bad(name, format!("expected True or False, got {}", repr(o)))),
+    }
+}
+
+/// An optional count argument `0..=most`: `None` is 0; a non-int or out-of-range value is
+/// refused by name (never wrapped or truncated).
+fn count(obj: Option<&Bound<'_, PyAny>>, name: &'static str, most: u32) -> PyResult<u32> {
+    let Some(o) = obj else { return Ok(0) };
+    let v = if o.is_instance_of::<PyBool>() {
+        None
+    } else {
+        o.extract::<i64>().ok()
+    };
+    match v {
+        Some(v) if (0..=i64::from(most)).contains(&v) => Ok(v as u32),
+        _ => Err(bad(
+            name,
+            format!("expected an int 0..={most}, got {}", repr(o)),
+        )),
+    }
+}
+
+fn repr(o: &Bound<'_, PyAny>) -> String {
+    o.repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
 fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(notation::parse_tile(s.to_str()?)?);
     }
+    if obj.is_instance_of::<PyBool>() {
+        // a bool is an int to Python; as a tile it is always a mistake
+        return Err(bad(name, format!("expected a tile, got {}", obj.repr()?)));
+    }
     match obj.extract::<i64>() {
         Ok(k) => Ok(Tile::new(k)?),
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "{name}: expected a tile kind (int 0..=33) or mpsz text, got {}",
-            obj.repr().map(|r| r.to_string()).unwrap_or_default()
-        ))),
+        Err(_) => Err(bad(
+            name,
+            format!(
+                "expected a tile kind (int 0..=33) or mpsz text, got {}",
+                repr(obj)
+            ),
+        )),
     }
 }
 
@@ -466,8 +508,17 @@ fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Til
             .map(|p| p.tile)
             .collect());
     }
+    let iter = obj.try_iter().map_err(|_| {
+        bad(
+            name,
+            format!(
+                "expected mpsz text or a sequence of tiles, got {}",
+                repr(obj)
+            ),
+        )
+    })?;
     let mut out = Vec::new();
-    for item in obj.try_iter()? {
+    for item in iter {
         out.push(extract_tile(&item?, name)?);
     }
     Ok(out)
@@ -480,7 +531,7 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(Hand::parse(s.to_str()?)?);
     }
-    Err(PyTypeError::new_err(format!(
+    Err(crate::py::errors::InvalidHand::new_err(format!(
         "hand: expected a riichi.Hand or mpsz text, got {}",
         obj.get_type()
             .name()
@@ -517,38 +568,53 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
 /// Raises:
 ///     InvalidTile: bad tile notation or kind. InvalidHand: a hand that cannot exist.
 ///     RiichiError: a hand of the wrong size, a winning tile not among the concealed tiles,
-///     a non-wind seat/round wind, more red fives than `rules.red_fives`.
-///     TypeError: an argument of the wrong type.
+///     a non-wind seat/round wind, more red fives than `rules.red_fives`, a situation that
+///     cannot happen (e.g. riichi on an open hand, an indicator that would be a fifth copy),
+///     or an argument of the wrong type or range (named).
 #[pyfunction]
-#[pyo3(signature = (hand, win_tile, *, tsumo = false, riichi = false, double_riichi = false,
-    ippatsu = false, haitei = false, houtei = false, rinshan = false, chankan = false,
-    tenhou = false, chiihou = false, renhou = false, seat_wind = None, round_wind = None,
-    dora_indicators = None, ura_indicators = None, honba = 0, kyotaku = 0, nukidora = 0,
+#[pyo3(signature = (hand, win_tile, *, tsumo = None, riichi = None, double_riichi = None,
+    ippatsu = None, haitei = None, houtei = None, rinshan = None, chankan = None,
+    tenhou = None, chiihou = None, renhou = None, seat_wind = None, round_wind = None,
+    dora_indicators = None, ura_indicators = None, honba = None, kyotaku = None, nukidora = None,
     rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     hand: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
-    tsumo: bool,
-    riichi: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    haitei: bool,
-    houtei: bool,
-    rinshan: bool,
-    chankan: bool,
-    tenhou: bool,
-    chiihou: bool,
-    renhou: bool,
+    tsumo: Option<&Bound<'_, PyAny>>,
+    riichi: Option<&Bound<'_, PyAny>>,
+    double_riichi: Option<&Bound<'_, PyAny>>,
+    ippatsu: Option<&Bound<'_, PyAny>>,
+    haitei: Option<&Bound<'_, PyAny>>,
+    houtei: Option<&Bound<'_, PyAny>>,
+    rinshan: Option<&Bound<'_, PyAny>>,
+    chankan: Option<&Bound<'_, PyAny>>,
+    tenhou: Option<&Bound<'_, PyAny>>,
+    chiihou: Option<&Bound<'_, PyAny>>,
+    renhou: Option<&Bound<'_, PyAny>>,
     seat_wind: Option<&Bound<'_, PyAny>>,
     round_wind: Option<&Bound<'_, PyAny>>,
     dora_indicators: Option<&Bound<'_, PyAny>>,
     ura_indicators: Option<&Bound<'_, PyAny>>,
-    honba: u32,
-    kyotaku: u32,
-    nukidora: u8,
+    honba: Option<&Bound<'_, PyAny>>,
+    kyotaku: Option<&Bound<'_, PyAny>>,
+    nukidora: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
+    let tsumo = flag(tsumo, "tsumo")?;
+    let riichi = flag(riichi, "riichi")?;
+    let double_riichi = flag(double_riichi, "double_riichi")?;
+    let ippatsu = flag(ippatsu, "ippatsu")?;
+    let haitei = flag(haitei, "haitei")?;
+    let houtei = flag(houtei, "houtei")?;
+    let rinshan = flag(rinshan, "rinshan")?;
+    let chankan = flag(chankan, "chankan")?;
+    let tenhou = flag(tenhou, "tenhou")?;
+    let chiihou = flag(chiihou, "chiihou")?;
+    let renhou = flag(renhou, "renhou")?;
+    let honba = count(honba, "honba", 10_000)?;
+    let kyotaku = count(kyotaku, "kyotaku", 10_000)?;
+    let nukidora = count(nukidora, "nukidora", 4)? as u8;
     let hand = extract_hand(hand)?;
     let sit = Situation {
         win_tile: extract_tile(win_tile, "win_tile")?,
