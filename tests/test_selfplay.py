@@ -181,7 +181,7 @@ def play(n_games, seed, brute_every=0):
 
 
 def test_selfplay_invariants_and_brute_force_legality():
-    n = int(os.environ.get("RIICHI_SELFPLAY_GAMES", "500"))
+    n = int(os.environ.get("RIICHI_SELFPLAY_GAMES", "2000"))
     t = time.perf_counter()
     decisions = play(n, seed=1, brute_every=251)
     dt = time.perf_counter() - t
