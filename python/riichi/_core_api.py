@@ -2,14 +2,13 @@
 
 The engine asks three questions of the core: the waits of a 3n+1-tile hand, the score of a
 win, and (as a fast pre-check) the shanten number. Everything is routed through this module
-so that the engine's dependency on those APIs sits in one file. A backend may be swapped with
-:func:`set_backend` (tests use this to inject reference implementations).
+so that the engine's dependency on those APIs sits in one file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Callable
+from typing import Any
 
 from riichi import _core
 from riichi._core import Hand, Meld
@@ -20,14 +19,12 @@ __all__ = [
     "make_meld",
     "mask_kinds",
     "score",
-    "set_backend",
     "shanten",
     "tile_text",
     "waits",
 ]
 
 _SUITS = "mpsz"
-_WAIT_CACHE: dict[tuple[bytes, bytes], frozenset[int]] = {}
 _CACHE_MAX = 200_000
 
 
@@ -77,48 +74,6 @@ def make_hand(counts: Sequence[int], melds: Sequence[Any], red: tuple[int, int, 
     return Hand.from_counts(list(counts), list(melds), red)
 
 
-def _default_waits(hand: Any) -> frozenset[int]:
-    return frozenset([w.tile for w in _core.waits(hand)])
-
-
-_SCORE: list[Callable[..., Any]] = []
-
-
-def _default_score(hand: Any, win_tile: int, **kw: Any) -> Any:
-    if not _SCORE:
-        from riichi.scoring import score as score_fn
-
-        _SCORE.append(score_fn)
-    return _SCORE[0](hand, win_tile, **kw)
-
-
-def _default_shanten(hand: Any) -> int:
-    return int(_core.shanten(hand))
-
-
-_backend: dict[str, Callable[..., Any]] = {
-    "waits": _default_waits,
-    "score": _default_score,
-    "shanten": _default_shanten,
-}
-
-
-def set_backend(
-    *,
-    waits: Callable[..., frozenset[int]] | None = None,
-    score: Callable[..., Any] | None = None,
-    shanten: Callable[..., int] | None = None,
-) -> None:
-    """Replace the analysis functions (``None`` keeps the current one); clears caches."""
-    if waits is not None:
-        _backend["waits"] = waits
-    if score is not None:
-        _backend["score"] = score
-    if shanten is not None:
-        _backend["shanten"] = shanten
-    _WAIT_CACHE.clear()
-
-
 _MASK_KINDS: dict[int, frozenset[int]] = {0: frozenset()}
 
 
@@ -151,22 +106,12 @@ def waits(
     """Wait kinds of a 3n+1 concealed hand (tiles whose 4 copies are all held excluded).
 
     ``meld_counts`` (34 bytes, the copies held in ``melds``) lets the core answer from
-    counts alone; it is derived from ``melds`` when omitted. With an injected backend the
-    answer is cached on the concealed counts and ``meld_key`` (a caller-made key naming the
-    melds' kinds and tiles; waits do not depend on red fives).
+    counts alone; it is derived from ``melds`` when omitted. ``meld_key`` is accepted for
+    the callers' cache keys and not needed here.
     """
-    if _backend["waits"] is _default_waits:
-        if meld_counts is None:
-            meld_counts = _meld_counts(melds)
-        return mask_kinds(_core.wait_mask(bytes(counts), meld_counts))
-    key = (bytes(counts), meld_key)
-    w = _WAIT_CACHE.get(key)
-    if w is None:
-        w = _backend["waits"](make_hand(counts, melds, (0, 0, 0)))
-        if len(_WAIT_CACHE) >= _CACHE_MAX:
-            _WAIT_CACHE.clear()
-        _WAIT_CACHE[key] = w
-    return w
+    if meld_counts is None:
+        meld_counts = _meld_counts(melds)
+    return mask_kinds(_core.wait_mask(bytes(counts), meld_counts))
 
 
 _NO_WAITS: dict[int, frozenset[int]] = {}
@@ -184,33 +129,22 @@ def discard_waits(
     One core call answers both riichi (which discards leave tenpai) and the waits after the
     discard; see :func:`waits` for the arguments.
     """
-    if _backend["waits"] is _default_waits:
-        if meld_counts is None:
-            meld_counts = _meld_counts(melds)
-        pairs = _core.discard_wait_masks(bytes(counts), meld_counts)
-        if not pairs:
-            return _NO_WAITS
-        return {k: mask_kinds(m) for k, m in pairs}
-    out: dict[int, frozenset[int]] = {}
-    c = list(counts)
-    for k in range(34):
-        if c[k]:
-            c[k] -= 1
-            w = waits(c, melds, meld_key)
-            c[k] += 1
-            if w:
-                out[k] = w
-    return out
+    if meld_counts is None:
+        meld_counts = _meld_counts(melds)
+    pairs = _core.discard_wait_masks(bytes(counts), meld_counts)
+    if not pairs:
+        return _NO_WAITS
+    return {k: mask_kinds(m) for k, m in pairs}
 
 
 def score(hand: Any, win_tile: int, **kw: Any) -> Any:
     """Score a win (see ``riichi.score``)."""
-    return _backend["score"](hand, win_tile, **kw)
+    return _core.score(hand, win_tile, **kw)
 
 
 def shanten(counts: Sequence[int], melds: Sequence[Any]) -> int:
     """Shanten number of a concealed hand."""
-    return _backend["shanten"](make_hand(counts, melds, (0, 0, 0)))
+    return int(_core.shanten(make_hand(counts, melds, (0, 0, 0))))
 
 
 # ---------------------------------------------------------------------- score results
