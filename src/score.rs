@@ -641,7 +641,7 @@ fn is_shiisan_puutaa(c: &Counts) -> bool {
     true
 }
 
-fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
+fn validate(hand: &Hand, all: &Counts, sit: &Situation, rules: &ScoringRules) -> Result<()> {
     if !hand.is_full() {
         return Err(Error::InvalidArgument {
             name: "hand",
@@ -692,7 +692,7 @@ fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
             });
         }
     }
-    validate_tiles(hand, sit)?;
+    validate_tiles(all, sit)?;
     validate_situation(hand, sit, rules)?;
     if u32::from(rules.num_players) < 2 {
         return Err(Error::InvalidArgument {
@@ -705,7 +705,7 @@ fn validate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
 
 /// Indicators are physical tiles too: with the hand they never exceed four copies of a kind,
 /// and the dead wall shows at most five of each (one dora plus four kan dora).
-fn validate_tiles(hand: &Hand, sit: &Situation) -> Result<()> {
+fn validate_tiles(all: &Counts, sit: &Situation) -> Result<()> {
     for (name, list) in [
         ("dora_indicators", &sit.dora_indicators),
         ("ura_indicators", &sit.ura_indicators),
@@ -720,7 +720,7 @@ fn validate_tiles(hand: &Hand, sit: &Situation) -> Result<()> {
             });
         }
     }
-    let mut seen = hand.all_counts();
+    let mut seen = *all;
     for t in sit.dora_indicators.iter().chain(&sit.ura_indicators) {
         seen[t.index()] += 1;
         if seen[t.index()] > 4 {
@@ -997,8 +997,8 @@ pub(crate) fn score_compact(
     rules: &ScoringRules,
     out: &mut CompactScore,
 ) -> Result<()> {
-    validate(hand, sit, rules)?;
     let all = hand.all_counts();
+    validate(hand, &all, sit, rules)?;
     let dealer = sit.seat_wind == Tile::EAST;
     let riichi = sit.riichi || sit.double_riichi;
     let dora = count_dora(&all, dora_indicators, sit.nukidora, rules.num_players)
