@@ -180,8 +180,10 @@ class Game:
         Raises:
             RiichiError: ``seat`` is not 0..3.
         """
-        check_seat(seat)
-        return [] if self.result is not None else self.round.legal_actions(seat)
+        if self.result is not None:
+            check_seat(seat)
+            return []
+        return self.round.legal_actions(seat)  # checks the seat itself
 
     def step(self, action: Action) -> None:
         """Apply an action; starts the next round (or ends the game) when the round ends.
