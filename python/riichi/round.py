@@ -1001,8 +1001,8 @@ class Round:
         self._drawn = None
         self._update_waits(s)
         self._emit("kakan", actor=s, pai=tile, consumed=list(old.tiles))
-        if self._pending_dora:
-            self._reveal_pending()
+        # a kan dora still pending from an earlier open kan is revealed only once this
+        # kakan stands: a chankan on it sees the indicators as they were (Tenhou)
         options = self._claim_options("kakan", s, tile)
         self._claim = _Claim("kakan", s, tile, options)
         self._phase = _CLAIM
@@ -1011,6 +1011,8 @@ class Round:
 
     def _complete_kan(self, s: int) -> None:
         """After a kakan or daiminkan stands: kan dora by rule, then the rinshan draw."""
+        if self._pending_dora:
+            self._reveal_pending()
         self._kans.append(s)
         self._break_ippatsu()
         self._uninterrupted = False

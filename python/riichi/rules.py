@@ -133,7 +133,9 @@ class Rules:
         kuikae: ``"forbidden"`` (default: Tenhou, MS) or ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
             ``"after_discard"`` (default: Tenhou, MS; an ankan reveals immediately) or
-            ``"immediate"``.
+            ``"immediate"``. A kan dora still pending when the same player declares another
+            kan is revealed once that kan stands, after its chankan window (Tenhou: a chankan
+            on the second kakan is scored without it).
         kokushi_chankan_ankan: Kokushi may rob a concealed kan. Default False (Tenhou); MS True.
         riichi_min_points: Points needed to declare riichi. Default 1000 (Tenhou, MS).
         riichi_min_live_tiles: Live-wall tiles needed to declare riichi. Default 4 (Tenhou, MS).
