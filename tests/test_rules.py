@@ -137,6 +137,18 @@ def test_scoring_is_built_once_and_cached():
         ("multiple_ron", "quadruple"),
         ("num_players", 5),
         ("uma", (1, 2, 3)),
+        # wrong types and out-of-range ints: a RiichiError naming the field, never a
+        # TypeError/OverflowError from deep inside, and never accepted
+        ("kuitan", 1),
+        ("red_fives", "111"),
+        ("red_fives", (1, 1)),
+        ("red_fives", (1, 1.0, 1)),
+        ("honba_points", -300),
+        ("starting_points", 2**70),
+        ("starting_points", 25000.0),
+        ("two_han_minimum_from_honba", "5"),
+        ("uma", (20000, 10000, -10000, "x")),
+        ("tobi", None),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):
@@ -156,3 +168,10 @@ def test_scoring_fields_change_results():
         rules=Rules(kiriage_mangan=True),
     )
     assert (base.points, kiri.points) == (7700, 8000)
+
+
+def test_lists_for_tuple_fields_are_stored_as_tuples():
+    r = Rules(uma=[15000, 5000, -5000, -15000], red_fives=[0, 1, 0])
+    assert r.uma == (15000, 5000, -5000, -15000) and r.red_fives == (0, 1, 0)
+    assert hash(r) == hash(Rules(uma=(15000, 5000, -5000, -15000), red_fives=(0, 1, 0)))
+    assert Rules(two_han_minimum_from_honba=None) == Rules()

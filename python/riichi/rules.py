@@ -12,6 +12,9 @@ Soul's ranked-match rule description (段位戦ルール説明, mahjongsoul.com 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -213,6 +216,7 @@ class Rules:
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        _check_field_types(self)
         if self.length not in _LENGTHS:
             raise _error("length", self.length, f"one of {_LENGTHS}")
         for name, choices in (
@@ -270,6 +274,66 @@ class Rules:
             pao_suukantsu=True,
             uma=(15000, 5000, -5000, -15000),
         )
+
+
+_MAX_INT = 10**9  # no points, counts or sticks value is anywhere near this
+
+
+def _check_field_types(rules: Rules) -> None:
+    """Every field has its annotated type; ints are in 0..10**9 (uma values may be negative).
+
+    A list given for a tuple field is stored as a tuple (the dataclass is frozen and hashable).
+
+    Raises:
+        RiichiError: naming the field, the bad value and what was expected.
+    """
+    for f in dataclasses.fields(rules):
+        if not f.init:
+            continue
+        hint = _type_hints()[f.name]
+        value = getattr(rules, f.name)
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is tuple:
+            if isinstance(value, list):
+                value = tuple(value)
+                object.__setattr__(rules, f.name, value)
+            if not isinstance(value, tuple):
+                raise _error(f.name, value, f"a tuple ({hint})")
+            inner = args[0]
+            if args[-1] is not Ellipsis and len(value) != len(args):
+                raise _error(f.name, value, f"{len(args)} values")
+            for v in value:
+                _check_scalar(f.name, v, inner, negative_ok=f.name == "uma")
+        else:
+            _check_scalar(f.name, value, hint, negative_ok=False)
+
+
+def _check_scalar(name: str, value: object, hint: object, *, negative_ok: bool) -> None:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Literal:
+        if value not in args:
+            raise _error(name, value, f"one of {args}")
+    elif hint is bool:
+        if not isinstance(value, bool):
+            raise _error(name, value, "True or False")
+    elif hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _error(name, value, "an int")
+        low = -_MAX_INT if negative_ok else 0
+        if not low <= value <= _MAX_INT:
+            raise _error(name, value, f"an int in {low}..{_MAX_INT}")
+    elif hint is str:
+        if not isinstance(value, str):
+            raise _error(name, value, "a str")
+    elif origin in (typing.Union, types.UnionType) and type(None) in args:
+        if value is not None:
+            (inner,) = (a for a in args if a is not type(None))
+            _check_scalar(name, value, inner, negative_ok=negative_ok)
+
+
+@functools.cache
+def _type_hints() -> dict[str, object]:
+    return typing.get_type_hints(Rules)
 
 
 def _error(name: str, value: object, expected: str) -> Exception:
