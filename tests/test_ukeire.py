@@ -92,6 +92,16 @@ def test_discard_repr_and_order():
     assert u.counts[u.tiles.index(3)] == 1  # 4 - three 4m of the 14 tiles
 
 
+def test_a_discard_row_throws_the_red_five_only_when_no_plain_copy_is_held():
+    both = {x.tile: x for x in riichi.Hand.parse("055m123p456s789s11z").discards()}
+    only_red = {x.tile: x for x in riichi.Hand.parse("019m123p456s789s11z").discards()}
+    assert not both[4].red and repr(both[4]).startswith("DiscardOption(tile='5m'")
+    assert only_red[4].red and repr(only_red[4]).startswith("DiscardOption(tile='0m'")
+    assert not any(x.red for k, x in only_red.items() if k != 4)
+    # bare counts carry no red fives
+    assert not any(x.red for x in riichi.discards("019m123p456s789s11z"))
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(random_hands([1, 4, 7, 10, 13]), near_complete_hands([1, 4, 7, 10, 13])))
 def test_ukeire_equals_brute_force(counts):

@@ -35,13 +35,6 @@ def _tiles_text(kinds: Sequence[int]) -> str:
     return riichi.format_counts(counts)
 
 
-def _discard_name(hand: riichi.Hand, kind: int) -> str:
-    """The tile a discard of ``kind`` throws: a red five only when every copy held is red."""
-    suit = kind // 9
-    red = kind < 27 and kind % 9 == 4 and hand.red[suit] == hand.concealed[kind]
-    return riichi.tile_name(kind, red)
-
-
 def _cmd_hand(args: argparse.Namespace) -> int:
     try:
         hand = riichi.Hand.parse(args.text)
@@ -63,7 +56,7 @@ def _cmd_hand(args: argparse.Namespace) -> int:
             for d in hand.discards(visible):
                 tiles = _tiles_text(d.ukeire.tiles) or "-"
                 lines.append(
-                    f"{_discard_name(hand, d.tile):<8} {d.shanten:>7}  {d.ukeire.total:>6}  {tiles}"
+                    f"{riichi.tile_name(d.tile, d.red):<8} {d.shanten:>7}  {d.ukeire.total:>6}  {tiles}"
                 )
         else:
             if detail.minimum == 0:

@@ -102,9 +102,14 @@ impl PyUkeire {
 }
 
 /// One discard: the tile kind, the shanten after it and the ukeire after it.
+///
+/// Rows are per tile kind. When the hand holds both a red five and a plain five of a suit,
+/// the row is for the plain five (same shanten and ukeire, and the red five's dora stays);
+/// when every copy of that five in the hand is red, the row discards the red five and
+/// `red` is True.
 #[pyclass(name = "DiscardOption", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyDiscard(Discard);
+pub struct PyDiscard(Discard, bool);
 
 #[pymethods]
 impl PyDiscard {
@@ -123,10 +128,15 @@ impl PyDiscard {
     fn ukeire(&self) -> PyUkeire {
         PyUkeire(self.0.ukeire.clone())
     }
+    /// True when the tile discarded is a red five (the hand holds no plain copy of it).
+    #[getter]
+    fn red(&self) -> bool {
+        self.1
+    }
     fn __repr__(&self) -> String {
         format!(
             "DiscardOption(tile='{}', shanten={}, ukeire={})",
-            notation::format_tile(self.0.tile, false),
+            notation::format_tile(self.0.tile, self.1),
             self.0.shanten,
             short(&self.0.ukeire)
         )
@@ -248,11 +258,24 @@ fn ukeire_of(h: &HandLike, visible: &Counts) -> PyResult<PyUkeire> {
 }
 
 fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
-    let d = match h {
-        HandLike::Hand(h) => ukeire::hand_discards(h, visible)?,
-        HandLike::Counts(c) => ukeire::discards(c, visible)?,
-    };
-    Ok(d.into_iter().map(PyDiscard).collect())
+    Ok(match h {
+        HandLike::Hand(h) => {
+            let red = h.red();
+            ukeire::hand_discards(h, visible)?
+                .into_iter()
+                .map(|d| {
+                    let k = d.tile.index();
+                    let only_red =
+                        k < 27 && k % 9 == 4 && red[k / 9] > 0 && h.concealed()[k] == red[k / 9];
+                    PyDiscard(d, only_red)
+                })
+                .collect()
+        }
+        HandLike::Counts(c) => ukeire::discards(c, visible)?
+            .into_iter()
+            .map(|d| PyDiscard(d, false))
+            .collect(),
+    })
 }
 
 /// Shanten: the fewest tiles to draw to complete the hand, minus one.
