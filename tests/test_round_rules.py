@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from engine_support import make_rules
+from riichi import IllegalAction
 from riichi.actions import Chi, Discard, Kakan, Pass, Pon, Riichi, Ron, Tsumo
 from riichi.round import Round
 from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
@@ -115,6 +116,19 @@ def test_riichi_hand_may_only_tsumogiri_and_furiten_riichi_rule():
     assert acts[-1].tsumogiri
 
 
+def test_a_refused_riichi_names_the_failed_condition():
+    r = Round(make_rules(), scripted_wall(["123m456p789s11z5z6z", "", "", ""], "5z"))
+    ids = {t >> 2: t for t in r.players[0].hand}
+    with pytest.raises(IllegalAction, match="not tenpai after that discard"):
+        r.step(Riichi(0, ids[0], False))  # 1m leaves 23m: not tenpai
+    r = Round(
+        make_rules(riichi_min_points=30000),
+        scripted_wall(["123m456p789s11z5z6z", "", "", ""], "5z"),
+    )
+    with pytest.raises(IllegalAction, match="needs 30000 points; seat 0 has 25000"):
+        r.step(Riichi(0, ids[32], False))
+
+
 @pytest.mark.parametrize("allowed", [True, False])
 def test_furiten_riichi_by_rule(allowed):
     # 123m456p789s555z + 7z tanki; draw 6z and discard 7z (6z tanki, 7z in the river);
@@ -125,6 +139,10 @@ def test_furiten_riichi_by_rule(allowed):
     play_until(r, 0)
     riichis = {a.tile >> 2 for a in r.legal_actions(0) if isinstance(a, Riichi)}
     assert riichis == ({32, 33} if allowed else {33})
+    if not allowed:
+        six = next(t for t in r.players[0].hand if t >> 2 == 32)
+        with pytest.raises(IllegalAction, match="furiten riichi is not allowed"):
+            r.step(Riichi(0, six, six == r.players[0].hand[-1]))
 
 
 # ---------------------------------------------------------------------- RC54 chankan furiten

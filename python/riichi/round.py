@@ -870,12 +870,14 @@ class Round:
         if isinstance(a, (Discard, Riichi)) and (a.tile >> 2) in self._forbidden:
             return "kuikae: that tile may not be discarded right after this call"
         if isinstance(a, Riichi):
-            return (
-                "riichi needs a closed tenpai hand after the discard, enough points and live tiles"
-            )
+            return self._why_not_riichi(a)
         if isinstance(a, Ron):
-            if self._furiten(a.seat):
-                return f"seat {a.seat} is furiten"
+            if p.waits & p.river_kinds:
+                return f"seat {a.seat} is furiten: it discarded a tile it waits on"
+            if p.riichi_furiten:
+                return f"seat {a.seat} is furiten: it passed a winning tile after riichi"
+            if p.temp_furiten:
+                return f"seat {a.seat} is furiten: it passed a winning tile this go-around"
             return "the tile does not complete the hand with a yaku"
         if isinstance(a, Tsumo):
             return "the drawn tile does not complete the hand with a yaku"
@@ -886,6 +888,27 @@ class Round:
         if isinstance(a, Kyuushu):
             return "kyuushu kyuuhai needs nine terminal/honor kinds on the first uninterrupted draw"
         return "not a legal action now"
+
+    def _why_not_riichi(self, a: Riichi) -> str:
+        """The first riichi precondition that fails (after the generic discard checks)."""
+        p = self.players[a.seat]
+        rules = self.rules
+        if p.melds and any(m.kind != "ankan" for m in p.melds):
+            return "riichi needs a closed hand (only ankan allowed)"
+        if self.scores[a.seat] < rules.riichi_min_points:
+            return (
+                f"riichi needs {rules.riichi_min_points} points; "
+                f"seat {a.seat} has {self.scores[a.seat]}"
+            )
+        live = LIVE_TILES - len(self._kans) - self._draw_pos
+        if live < rules.riichi_min_live_tiles:
+            return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
+        waits = self._discard_waits(p).get(a.tile >> 2)
+        if not waits:
+            return "the hand is not tenpai after that discard"
+        if not rules.furiten_riichi:
+            return "furiten riichi is not allowed by the rules (Rules.furiten_riichi)"
+        return "riichi is not possible now"
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
