@@ -329,7 +329,9 @@ class Rules:
     def mahjong_soul(cls, length: Length = "hanchan") -> Rules:
         """Mahjong Soul ranked rules (段位戦): same scoring as Tenhou except the four double
         yakuman; kokushi may rob an ankan; triple ron (no sanchahou); suukantsu pao; uma
-        (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead)."""
+        (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead).
+        The extension is Tenhou's (West entry, sudden death, ended at West 4);
+        ``sudden_death_renchan`` keeps Tenhou's value, as MS's rule text does not say."""
         return cls(
             length=length,
             double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
