@@ -574,3 +574,37 @@ def test_game_rounds_get_a_wareme_seat_from_their_dice():
     dice = g.round.wall.dice
     assert dice is not None
     assert g.round.wareme_seat == (g.round.dealer + sum(dice) - 1) % 4
+
+
+def test_game_state_tracks_who_has_won_and_the_wind_index():
+    g = Game(make_rules(), seed=3, walls=[_ron_wall(0, 1)], won=[False, False, False, True])
+    assert g.state["won"] == [False, False, False, True] and g.state["wind_index"] == 0
+    _ron(g, 0, 1)
+    assert not g.is_over
+    assert g.state["won"] == [False, True, False, True]
+
+
+def _double_ron_wareme(total):
+    hands = ["", "234m456p678s345s6m", "", "234p567p345s678s6m"]
+    wall = scripted_wall(hands, "6m")
+    if total is not None:
+        wall = _with_dice(wall, total)
+    r = Round(make_rules(wareme=total is not None), wall, honba=1, kyotaku=2)
+    discard(r, 0, "6m", auto_pass=False)
+    r.step(Ron(1))
+    r.step(Ron(3))
+    pass_all(r)
+    assert [w.seat for w in r.result.wins] == [1, 3]
+    return r.result
+
+
+def test_wareme_with_a_double_ron_doubles_each_win_separately():
+    base = _double_ron_wareme(None)
+    v1, v3 = (w.score.points for w in base.wins)
+    assert base.deltas == (-(v1 + 300 + v3), v1 + 300 + 2000, 0, v3)
+    # seat 3 (the second winner, no honba) is wareme: only its win doubles
+    res = _double_ron_wareme(4)
+    assert res.deltas == (-(v1 + 300 + 2 * v3), v1 + 300 + 2000, 0, 2 * v3)
+    # the discarder is wareme: both payments double, honba included
+    res = _double_ron_wareme(5)
+    assert res.deltas == (-2 * (v1 + 300 + v3), 2 * (v1 + 300) + 2000, 0, 2 * v3)

@@ -232,9 +232,13 @@ class Game:
 
     @property
     def state(self) -> dict[str, Any]:
-        """The full state of the current round plus the game's progress."""
+        """The full state of the current round plus the game's progress (``rounds_played``,
+        ``result``, ``seating``, ``wind_index``, ``won``: per seat, whether that player has
+        won a hand in this game, for yakitori)."""
         st = self.round.state
         st["rounds_played"] = len(self.rounds)
+        st["wind_index"] = self._wind_index
+        st["won"] = list(self._won)
         st["result"] = self.result
         st["seating"] = list(self.seating)
         return st

@@ -111,9 +111,10 @@ class Rules:
             South; default), ``"full"`` (East-South-West-North), ``"east_north"``,
             ``"east_east"``.
         starting_points: Points each player starts with. Default 25000 (Tenhou, MS).
-        target_points: Return points (genten / 返し): the oka reference and the score that
-            must be reached to end the game after the last round; otherwise the game enters
-            the extension round. Default 30000 (Tenhou, MS).
+        target_points: Return points (genten / 返し): the oka reference, and the score that
+            must be reached to end the game after the last round (otherwise the game enters
+            the extension) unless :attr:`extension_target` says otherwise. Default 30000
+            (Tenhou, MS).
         extension: What follows the last planned round (all-last) when nobody has
             :attr:`end_target` there (enchousen, 延長戦). Default ``"sudden_death"``. West
             entry after a hanchan, South entry after a tonpuusen:
