@@ -145,16 +145,18 @@ class Rules:
             from the oka reference (e.g. 33300) set it here.
         sudden_death_renchan: In a sudden-death extension round, a dealer renchan plays on
             although another player has the target. Default True (Tenhou: "親の連荘中は子に
-            30000点越えの者が出ても連荘を優先", kobalab's notes on Tenhou, and its logs);
-            False ends the game at once (kobalab's 電脳麻将 rule). A dealer who is top with
+            30000点越えの者が出ても連荘を優先", kobalab's notes on Tenhou,
+            gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475, and its logs); False
+            ends the game at once (kobalab's 電脳麻将 rule, same note). A dealer who is top with
             the target may still stop by agari-yame / tenpai-yame.
         tobi: A player below 0 points ends the game (exactly 0 continues). Default True
             (Tenhou, MS).
-        agari_yame: The dealer leading after winning the last round may end the game. Default
-            True (Tenhou: automatic; MS).
-        tenpai_yame: The dealer leading and tenpai at an exhaustive draw in the last round may
-            end the game. Default True (Tenhou: automatic since June 2010 -- its logs up to
-            2010-06-01 play on, from 2010-06-08 they stop; MS: the dealer may stop).
+        agari_yame: The dealer leading with :attr:`end_target` after winning the last round
+            (all-last, a sudden-death extension round, the fourth round of an extension
+            wind) may end the game. Default True (Tenhou: automatic; MS).
+        tenpai_yame: The same when the dealer is tenpai at an exhaustive draw there. Default
+            True (Tenhou: automatic since June 2010 -- its logs up to 2010-06-01 play on,
+            from 2010-06-08 they stop; MS: the dealer may stop).
         renchan: The dealer keeps the seat when ``"tenpai"`` at a draw or winning (default:
             Tenhou, MS) or only on ``"agari"``.
         uma: Rank bonuses in points, one per rank (``num_players`` values). Default ``(20000, 10000, -10000, -20000)``
