@@ -37,7 +37,10 @@ TENHOU = {
     "length": "hanchan",
     "starting_points": 25000,
     "target_points": 30000,
-    "extension": "west",
+    "extension": "sudden_death",
+    "extension_winds": 1,
+    "extension_target": None,
+    "sudden_death_renchan": True,
     "tobi": True,
     "agari_yame": True,
     "tenpai_yame": True,
@@ -63,6 +66,8 @@ TENHOU = {
     "pao_daisuushi": True,
     "pao_suukantsu": False,
     "yakitori": False,
+    "yakitori_penalty": 10000,
+    "yakitori_payment": "split",
     "wareme": False,
 }
 
@@ -109,6 +114,12 @@ def test_every_field_is_documented_with_a_default(name):
     assert "efault" in " ".join(section) or name in ("red_fives",), name
 
 
+def test_end_target_defaults_to_target_points():
+    assert Rules().end_target == 30000
+    assert Rules(target_points=25000).end_target == 25000
+    assert Rules(extension_target=33300).end_target == 33300
+
+
 def test_frozen_and_hashable():
     r = Rules()
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -149,6 +160,14 @@ def test_scoring_is_built_once_and_cached():
         ("two_han_minimum_from_honba", "5"),
         ("uma", (20000, 10000, -10000, "x")),
         ("tobi", None),
+        ("extension", "west"),
+        ("extension_winds", 0),
+        ("extension_winds", 5),
+        ("extension_winds", 1.0),
+        ("extension_target", "30000"),
+        ("yakitori_penalty", 1050),
+        ("yakitori_penalty", -100),
+        ("yakitori_payment", "top"),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):

@@ -145,18 +145,41 @@ def _check_end(g):
     for a, b in zip(order, order[1:]):
         assert res.scores[a] > res.scores[b] or (res.scores[a] == res.scores[b] and a < b)
     assert abs(sum(res.final) - 0) < 1e-6  # uma sums to 0, oka balances the returns
-    last = g.round
-    if min(res.scores) < 0:
-        assert rules.tobi
+    # yakitori: exactly the players who never won, paying only when someone won
+    won = [False] * 4
+    for rnd in g.rounds:
+        for w in rnd.wins:
+            won[w.seat] = True
+    assert res.yakitori == tuple(rules.yakitori and not w for w in won)
+    assert sum(res.penalties) == 0
+    if not rules.yakitori or all(won) or not any(won):
+        assert res.penalties == (0, 0, 0, 0)
     else:
-        # ended at all-last or later: South 4 or an extension round
-        assert (last.round_wind, last.dealer) >= (1, 3) or last.round_wind >= 2
-        if last.round_wind == 1 and not any(s >= rules.target_points for s in res.scores):
-            raise AssertionError("game ended below target without extension")
+        for s in range(4):
+            assert (res.penalties[s] < 0) == (not won[s])
+    last = g.round
+    last_res = g.rounds[-1]
+    if min(res.scores) < 0 and rules.tobi:
+        return
+    assert last_res.kind != "abortive"  # an abortive draw always repeats the round
+    planned = {"tonpuusen": 1, "hanchan": 2, "full": 4, "east_north": 2, "east_east": 2}
+    n = planned[rules.length]
+    limit = n - 1 + (rules.extension_winds if rules.extension != "none" else 0)
+    wi = g.wind_index
+    assert n - 1 <= wi <= limit
+    sudden = g.in_extension and rules.extension == "sudden_death"
+    assert last.dealer == 3 or sudden  # a decisive round
+    reached = max(s for s in res.scores) >= rules.end_target
+    if last_res.dealer_continues:
+        top = order[0]
+        yame = top == last.dealer and res.scores[top] >= rules.end_target
+        assert yame or (sudden and reached and not rules.sudden_death_renchan)
+    else:
+        assert reached or (wi == limit and last.dealer == 3)
 
 
-def play(n_games, seed, brute_every=0):
-    rules = base_rules()
+def play(n_games, seed, brute_every=0, rules=None):
+    rules = base_rules() if rules is None else rules
     rng = random.Random(seed)
     decisions = 0
     for i in range(n_games):
@@ -186,6 +209,38 @@ def test_selfplay_invariants_and_brute_force_legality():
     decisions = play(n, seed=1, brute_every=251)
     dt = time.perf_counter() - t
     print(f"\n{n} hanchan, {decisions} decisions in {dt:.1f} s with invariant checks")
+
+
+OPTION_SETS = {
+    "sudden_death_3winds_no_renchan_priority_yakitori_wareme": dict(
+        extension_winds=3,
+        extension_target=33300,
+        sudden_death_renchan=False,
+        yakitori=True,
+        yakitori_payment="each",
+        wareme=True,
+    ),
+    "full_wind_north_entry_no_tobi": dict(
+        extension="full_wind",
+        extension_winds=2,
+        tobi=False,
+        yakitori=True,
+        wareme=True,
+        renchan="agari",
+    ),
+    "east_north_no_yame": dict(
+        length="east_north", extension_winds=3, agari_yame=False, tenpai_yame=False, wareme=True
+    ),
+    "east_east_no_extension": dict(length="east_east", extension="none", yakitori=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+def test_selfplay_with_flow_options(name):
+    """A few hundred games in all with the extension / yakitori / wareme options on."""
+    n = int(os.environ.get("RIICHI_SELFPLAY_OPTION_GAMES", "100"))
+    rules = base_rules().replace(**OPTION_SETS[name])
+    play(n, seed=3 + sorted(OPTION_SETS).index(name), brute_every=997, rules=rules)
 
 
 @pytest.mark.slow

@@ -7,15 +7,26 @@ seat is decided by seeded dice (:attr:`Game.seating`).
 
 Flow rules (``riichi.Rules`` fields): ``length`` (``"one_round"``, ``"tonpuusen"``,
 ``"hanchan"``, ``"full"`` East-South-West-North, ``"east_north"``, ``"east_east"``),
-``starting_points``, ``target_points``, ``extension`` (``"west"``: when nobody has
-``target_points`` after the last planned round, play on into the next wind in sudden death —
-the game ends at the end of the first round in which somebody has ``target_points``, at the
-latest after that wind's fourth round; ``"none"``), ``tobi`` (the game ends when a score
-goes below zero), ``agari_yame`` / ``tenpai_yame`` (at all-last the dealer may stop when
-top with at least ``target_points``), ``renchan`` (``"tenpai"``: the dealer keeps the deal
-when tenpai at an exhaustive draw; ``"agari"``: only by winning), ``uma``, ``oka``,
-``leftover_kyotaku_to_top``. An abortive draw always repeats the round, at all-last too
-(RC45). Ranking ties are broken by seat order from the first dealer (Tenhou).
+``starting_points``, ``target_points``; the extension (enchousen): ``extension``
+(``"sudden_death"``, ``"full_wind"`` or ``"none"``), ``extension_winds`` (how many winds it
+may add: West, then North, then a second East after a hanchan), ``extension_target``
+(:attr:`Rules.end_target`) and ``sudden_death_renchan``; ``tobi`` (the game ends when a
+score goes below zero), ``agari_yame`` / ``tenpai_yame`` (at all-last the dealer may stop
+when top with the end target, at the limit round too), ``renchan``
+(``"tenpai"``: the dealer keeps the deal when tenpai at an exhaustive draw; ``"agari"``:
+only by winning), ``uma``, ``oka``, ``leftover_kyotaku_to_top``, ``yakitori`` (settled in
+:attr:`GameResult.final`); ``wareme`` is applied by each :class:`~riichi.round.Round`. An
+abortive draw always repeats the round, at all-last too (RC45). Ranking ties are broken by
+seat order from the first dealer (Tenhou).
+
+How a round ends the game (not counting tobi or an abortive draw). A *decisive* round is
+all-last, the fourth round of each extension wind, and with ``"sudden_death"`` every
+extension round; the *limit* round is the fourth round of the last wind the extension may
+reach (all-last itself with ``extension="none"``). After a decisive round the game ends
+when the deal passes and somebody has the end target, or at the limit round whenever the
+deal passes; when the dealer keeps the deal it ends only by agari-yame / tenpai-yame, or
+(sudden death with ``sudden_death_renchan=False``) when somebody has the target. When the
+deal passes at the fourth round of a wind without ending the game, the next wind begins.
 
 Example (random self-play)::
 
@@ -69,14 +80,21 @@ class GameResult:
         scores: final points per seat (leftover kyotaku included when the rule gives them
             to the top).
         ranks: rank per seat, 1..4 (ties broken by seat order from the first dealer).
-        final: per seat, ``(points - target_points) / 1000 + uma + oka`` (oka to the top).
+        final: per seat, ``(points - target_points) / 1000 + uma + oka`` (oka to the top),
+            plus the yakitori settlement ``penalties / 1000``.
         rounds: number of rounds played.
+        yakitori: per seat, whether that player won no hand in the game (all False when
+            ``rules.yakitori`` is off).
+        penalties: per seat, the yakitori settlement in points (negative for a yakitori
+            player; sums to 0); included in ``final``, not in ``scores`` or ``ranks``.
     """
 
     scores: tuple[int, int, int, int]
     ranks: tuple[int, int, int, int]
     final: tuple[float, float, float, float]
     rounds: int
+    yakitori: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    penalties: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 class Game:
@@ -89,7 +107,10 @@ class Game:
             run out, walls come from the seed again.
         scores, round_wind, dealer, honba, kyotaku: start mid-game (e.g. from a log
             fragment): the points per seat, the round wind (0 East .. 3 North, an index into
-            the winds of ``rules.length``), the dealer seat, counters and sticks.
+            the winds of ``rules.length``; 2 and more after a hanchan are extension winds),
+            the dealer seat, counters and sticks.
+        won: for yakitori when starting mid-game: per seat, whether that player has
+            already won a hand (default: nobody has).
 
     Attributes:
         rules: the rules.
@@ -110,13 +131,14 @@ class Game:
         dealer: int = 0,
         honba: int = 0,
         kyotaku: int = 0,
+        won: Sequence[bool] | None = None,
     ) -> None:
         self.rules = core.default_rules() if rules is None else rules
         if self.rules.length not in _LENGTH_WINDS:
             raise RiichiError(f"unknown game length {self.rules.length!r}")
-        for name in ("yakitori", "wareme"):
-            if getattr(self.rules, name, False):
-                raise RiichiError(f"rules.{name} is not supported by the game engine yet")
+        if won is not None and (len(won) != 4 or any(type(w) is not bool for w in won)):
+            raise RiichiError(f"won must be 4 bools, one per seat, got {won!r}")
+        self._won = list(won) if won is not None else [False] * 4
         self._rng = random.Random(seed)
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)
@@ -210,9 +232,13 @@ class Game:
 
     @property
     def state(self) -> dict[str, Any]:
-        """The full state of the current round plus the game's progress."""
+        """The full state of the current round plus the game's progress (``rounds_played``,
+        ``result``, ``seating``, ``wind_index``, ``won``: per seat, whether that player has
+        won a hand in this game, for yakitori)."""
         st = self.round.state
         st["rounds_played"] = len(self.rounds)
+        st["wind_index"] = self._wind_index
+        st["won"] = list(self._won)
         st["result"] = self.result
         st["seating"] = list(self.seating)
         return st
@@ -241,12 +267,23 @@ class Game:
         self.events += self.round.events
 
     def _extension_wind(self) -> int:
-        return (self._winds[-1] + 1) % 4
+        return (self._winds[-1] + 1 + self._wind_index - len(self._winds)) % 4
 
-    def _is_all_last(self) -> bool:
-        if self.rules.length == "one_round":
-            return True
-        return self._kyoku == 3 and self._wind_index >= len(self._winds) - 1
+    @property
+    def wind_index(self) -> int:
+        """Which wind of the game is being played: 0 is the first planned wind;
+        ``len(planned winds)`` and more are the extension winds (hanchan: 2 is West entry)."""
+        return self._wind_index
+
+    @property
+    def in_extension(self) -> bool:
+        """Whether the current round belongs to the extension (enchousen)."""
+        return self._wind_index >= len(self._winds)
+
+    def _limit_index(self) -> int:
+        """Wind index of the last wind the game may reach."""
+        extra = self.rules.extension_winds if self.rules.extension != "none" else 0
+        return len(self._winds) - 1 + extra
 
     def _end_round(self) -> None:
         r = self.round
@@ -255,35 +292,36 @@ class Game:
         self.rounds.append(res)
         self.scores = list(r.scores)
         self._kyotaku = r.kyotaku
+        for w in res.wins:
+            self._won[w.seat] = True
         renchan = res.dealer_continues
         if renchan or res.kind in ("exhaustive", "abortive"):
             self._honba += 1
         else:
             self._honba = 0
         rules = self.rules
-        target = rules.target_points
         top = self._ranking()[0]
+        reached = max(self.scores) >= rules.end_target
         over = False
         if rules.tobi and min(self.scores) < 0:
             over = True
         elif rules.length == "one_round" and res.kind != "abortive":
             over = not renchan or self._yame(res, top)
-        elif self._wind_index >= len(self._winds):
-            # extension: sudden death when the deal passes; a renchan goes on unless the dealer
-            # is top with target_points (yame). Tenhou logs: 2022060108gm-00a9-0000-930771df
-            # West 1, dealer 20200 tenpai, another player 30900: W1-1 is played;
-            # 2015060814gm-0029-0000-f1ac5f4d West 3, the dealer top with 30000 tenpai: ends.
-            if res.kind == "abortive":
-                over = False
-            elif renchan:
-                over = self._yame(res, top)
-            else:
-                over = max(self.scores) >= target or self._kyoku == 3
-        elif self._is_all_last() and res.kind != "abortive":
-            if renchan:
-                over = self._yame(res, top)
-            else:
-                over = max(self.scores) >= target or rules.extension != "west"
+        elif res.kind != "abortive":
+            wind_end = self._kyoku == 3
+            limit = wind_end and self._wind_index >= self._limit_index()
+            sudden = self.in_extension and rules.extension == "sudden_death"
+            if limit or sudden or (wind_end and self._wind_index >= len(self._winds) - 1):
+                # a decisive round: all-last, an extension wind's fourth, or sudden death.
+                # Tenhou logs: 2022060108gm-00a9-0000-930771df West 1, dealer 20200 tenpai,
+                # another player 30900: W1-1 is played; 2015060814gm-0029-0000-f1ac5f4d
+                # West 3, the dealer top with 30000 tenpai: ends.
+                if renchan:
+                    over = self._yame(res, top) or (
+                        sudden and reached and not rules.sudden_death_renchan
+                    )
+                else:
+                    over = limit or reached
         if over:
             self._end_game()
             return
@@ -295,9 +333,11 @@ class Game:
         self._start_round()
 
     def _yame(self, res: RoundResult, top: int) -> bool:
-        """Agari-yame / tenpai-yame: the dealer may stop at all-last when top with target."""
+        """Agari-yame / tenpai-yame: the dealer may stop when top with the end target. Also
+        at the limit round: Tenhou log 2021041720gm-00a9-0000-f3b19e15 plays W4-2 after the
+        W4 dealer's tsumo to 28200, top but below 30000."""
         r = self.round
-        if top != r.dealer or self.scores[r.dealer] < self.rules.target_points:
+        if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:
             return False
         if res.wins:
             return bool(self.rules.agari_yame)
@@ -317,17 +357,43 @@ class Game:
             ranks[s] = i + 1
         uma = core.uma_points(rules)
         oka = core.oka_points(rules)
+        yakitori = [rules.yakitori and not w for w in self._won]
+        penalties = _yakitori_penalties(rules, yakitori) if rules.yakitori else [0] * 4
         final = [0.0] * 4
         for s in range(4):
             final[s] = (self.scores[s] - rules.target_points) / 1000 + uma[ranks[s] - 1]
             if ranks[s] == 1:
                 final[s] += oka
+            final[s] += penalties[s] / 1000
         self.result = GameResult(
-            tuple(self.scores),
-            tuple(ranks),
-            tuple(final),
-            len(self.rounds),  # type: ignore[arg-type]
+            tuple(self.scores),  # type: ignore[arg-type]
+            tuple(ranks),  # type: ignore[arg-type]
+            tuple(final),  # type: ignore[arg-type]
+            len(self.rounds),
+            tuple(yakitori),  # type: ignore[arg-type]
+            tuple(penalties),  # type: ignore[arg-type]
         )
         self.events.append(
             core.make_event("end_game", scores=list(self.scores), points=tuple(final))
         )
+
+
+def _yakitori_penalties(rules: Any, yakitori: list[bool]) -> list[int]:
+    """Yakitori settlement per seat in points: each yakitori player pays
+    ``rules.yakitori_penalty``, split among the players who won (``"split"``: in 100-point
+    units, the remainder one unit each in seat order from the first dealer) or to each of
+    them (``"each"``). Nothing when nobody won."""
+    out = [0] * 4
+    payees = [s for s in range(4) if not yakitori[s]]
+    if not payees:
+        return out
+    units = rules.yakitori_penalty // 100
+    for payer in (s for s in range(4) if yakitori[s]):
+        for i, s in enumerate(payees):
+            if rules.yakitori_payment == "each":
+                share = units
+            else:
+                share = units // len(payees) + (i < units % len(payees))
+            out[s] += share * 100
+            out[payer] -= share * 100
+    return out

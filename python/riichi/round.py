@@ -143,6 +143,14 @@ def check_seat(seat: object) -> int:
     return seat  # type: ignore[return-value]
 
 
+def _wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
+    """Wareme: double every payment (honba included) between the wareme seat and the
+    winner, in place (``deltas`` holds the payers' negative amounts)."""
+    for o in range(4):
+        if o != winner and wareme in (o, winner):
+            deltas[o] *= 2
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """How a round ended.
@@ -198,6 +206,9 @@ class Round:
         kyotaku: riichi sticks on the table.
         events: the event stream so far (``riichi.events`` classes).
         result: the :class:`RoundResult` once the round is over, else ``None``.
+        wareme_seat: with ``rules.wareme`` and a wall with dice, the seat whose wall section
+            is broken (``(dealer + dice total - 1) % 4``): its win payments, paid or
+            received, are doubled; else ``None``.
     """
 
     def __init__(
@@ -230,6 +241,9 @@ class Round:
         self.kyotaku = kyotaku
         self.events: list[Any] = []
         self.result: RoundResult | None = None
+        self.wareme_seat: int | None = None
+        if getattr(rules, "wareme", False) and wall.dice is not None:
+            self.wareme_seat = (dealer + wall.dice[0] + wall.dice[1] - 1) % 4
         self._red = tuple(rules.red_fives)
         self._ev = core.event_classes()
         # red ids, (kind, colour) class and event tile of each id: per red-five rule, shared
@@ -1325,6 +1339,8 @@ class Round:
                 deltas[pao_seat] -= value - half + honba_total
             else:
                 deltas[from_seat] -= value + honba_total
+            if self.wareme_seat is not None:
+                _wareme_double(deltas, w, self.wareme_seat)
             deltas[w] -= sum(deltas)
             deltas[w] += kyotaku * rules.riichi_stick
             ura = tuple(self.wall.ura_indicator(i) for i in range(self._dora_revealed))

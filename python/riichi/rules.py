@@ -114,18 +114,52 @@ class Rules:
             South; default), ``"full"`` (East-South-West-North), ``"east_north"``,
             ``"east_east"``.
         starting_points: Points each player starts with. Default 25000 (Tenhou, MS).
-        target_points: Return points (genten / 返し): the oka reference and the score that
-            must be reached to end the game after the last round; otherwise the game enters
-            the extension round. Default 30000 (Tenhou, MS).
-        extension: ``"west"`` (default: Tenhou, MS: enter West, sudden death once someone
-            reaches ``target_points``) or ``"none"``.
+        target_points: Return points (genten / 返し): the oka reference, and the score that
+            must be reached to end the game after the last round (otherwise the game enters
+            the extension) unless :attr:`extension_target` says otherwise. Default 30000
+            (Tenhou, MS).
+        extension: What follows the last planned round (all-last) when nobody has
+            :attr:`end_target` there (enchousen, 延長戦). Default ``"sudden_death"``. West
+            entry after a hanchan, South entry after a tonpuusen:
+
+            - ``"sudden_death"`` (default: Tenhou, MS): every extension round ends the game
+              when somebody has the target after it (tenpai payments count), as if it were
+              all-last; a dealer renchan plays on unless :attr:`sudden_death_renchan` is
+              False. Tenhou: hagurin-tenhou.com "西入" FAQ, and its logs (a W1 dealer
+              tenpai with another player at 30900 plays W1-1: 2022060108gm-00a9-0000-930771df).
+            - ``"full_wind"``: the extension wind is played through and the target is checked
+              again at its fourth round, like all-last (house rules that enter West without
+              sudden death).
+            - ``"none"``: the game ends at all-last whatever the scores.
+
+            Not used by ``length="one_round"``.
+        extension_winds: The most winds the extension may add, 1..4. Default 1 (Tenhou:
+            West 4 is the last possible round, no North round, hagurin-tenhou.com; MS: the
+            game is ended at West 4, riichi.wiki "End game scenarios"). The winds follow
+            the last planned one in order (hanchan: West, then North, then a second East:
+            2 = west then north entry, 3 = then a second East). The fourth round of the
+            last one is the limit: the game ends there once the deal passes, below the
+            target too (a dealer renchan still plays on; agari-yame / tenpai-yame still
+            need the target: Tenhou log 2021041720gm-00a9-0000-f3b19e15 plays W4-2 after
+            the dealer's win to 28200 as top).
+        extension_target: The score somebody must have for the game to end at all-last or
+            in the extension, and that agari-yame / tenpai-yame require; ``None`` (default)
+            means :attr:`target_points` (Tenhou, MS: 30000). Rules whose end score differs
+            from the oka reference (e.g. 33300) set it here.
+        sudden_death_renchan: In a sudden-death extension round, a dealer renchan plays on
+            although another player has the target. Default True (Tenhou: "親の連荘中は子に
+            30000点越えの者が出ても連荘を優先", kobalab's notes on Tenhou,
+            gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475, and its logs); False
+            ends the game at once (kobalab's 電脳麻将 rule, same note). A dealer who is top with
+            the target may still stop by agari-yame / tenpai-yame.
         tobi: A player below 0 points ends the game (exactly 0 continues). Default True
             (Tenhou, MS).
-        agari_yame: The dealer leading after winning the last round may end the game. Default
-            True (Tenhou: automatic; MS).
-        tenpai_yame: The dealer leading and tenpai at an exhaustive draw in the last round may
-            end the game. Default True (Tenhou: automatic since June 2010 -- its logs up to
-            2010-06-01 play on, from 2010-06-08 they stop; MS: the dealer may stop).
+        agari_yame: The dealer leading with :attr:`end_target` after winning the last round
+            (all-last, a sudden-death extension round, the fourth round of an extension
+            wind) may end the game. Default True (Tenhou: automatic; MS).
+        tenpai_yame: The same when the dealer is tenpai at an exhaustive draw there. Default
+            True (Tenhou: automatic since June 2010 -- its logs up to 2010-06-01 play on,
+            from 2010-06-08 they stop; MS: the dealer may stop).
         renchan: The dealer keeps the seat when ``"tenpai"`` at a draw or winning (default:
             Tenhou, MS) or only on ``"agari"``.
         uma: Rank bonuses in points, one per rank (``num_players`` values). Default ``(20000, 10000, -10000, -20000)``
@@ -156,8 +190,24 @@ class Rules:
         pao_daisangen: Pao for feeding the third dragon set. Default True (Tenhou, MS).
         pao_daisuushi: Pao for feeding the fourth wind set. Default True (Tenhou, MS).
         pao_suukantsu: Pao for feeding the fourth kan. Default False (Tenhou); MS True.
-        yakitori: Penalty for never winning in the game. Default False.
-        wareme: The player at the wall break pays/receives double. Default False.
+        yakitori: Default False (Tenhou, MS: not used). A player who won no hand in the
+            whole game (焼き鳥; a tobi ending counts too, nagashi mangan is not a win) pays :attr:`yakitori_penalty` at the end to
+            the players who won. Settled with the final points (``GameResult.final``) after
+            the ranking, as the usual "清算時にマイナス" convention: game scores and ranks are
+            unchanged. Nobody pays when nobody won.
+        yakitori_penalty: Points each yakitori player pays (a multiple of 100). Default
+            10000 (the common "マイナス10" of Japanese free-mahjong rules).
+        yakitori_payment: ``"split"`` (default: the penalty is shared equally among the
+            players who won, in 100-point units, a remainder going to them one unit each in
+            seat order from the first dealer) or ``"each"`` (the full penalty to each of them).
+        wareme: Default False (Tenhou, MS: not used). The player in whose wall section
+            the wall is broken (割れ目; the dice total counted from the dealer: 5/9 the
+            dealer, 2/6/10 the next seat, 3/7/11 across, 4/8/12 the seat before) pays and
+            receives double in that round's win payments: everything that player pays to
+            a winner, or receives as the winner, honba included, is doubled (the common
+            "得失点はすべて倍"); riichi sticks, noten payments and nagashi mangan are not.
+            Needs a wall with dice (``Wall.from_seed``; a wall given as a plain order has
+            no break, so no wareme). Not modelled: the variant with x4 on doubles.
     """
 
     # scoring
@@ -186,7 +236,10 @@ class Rules:
     length: Length = "hanchan"
     starting_points: int = 25000
     target_points: int = 30000
-    extension: Literal["west", "none"] = "west"
+    extension: Literal["sudden_death", "full_wind", "none"] = "sudden_death"
+    extension_winds: int = 1
+    extension_target: int | None = None
+    sudden_death_renchan: bool = True
     tobi: bool = True
     agari_yame: bool = True
     tenpai_yame: bool = True
@@ -212,6 +265,8 @@ class Rules:
     pao_daisuushi: bool = True
     pao_suukantsu: bool = False
     yakitori: bool = False
+    yakitori_penalty: int = 10000
+    yakitori_payment: Literal["split", "each"] = "split"
     wareme: bool = False
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
@@ -220,7 +275,8 @@ class Rules:
         if self.length not in _LENGTHS:
             raise _error("length", self.length, f"one of {_LENGTHS}")
         for name, choices in (
-            ("extension", ("west", "none")),
+            ("extension", ("sudden_death", "full_wind", "none")),
+            ("yakitori_payment", ("split", "each")),
             ("renchan", ("tenpai", "agari")),
             ("kuikae", ("forbidden", "allowed")),
             ("open_kan_dora", ("after_discard", "immediate")),
@@ -228,6 +284,18 @@ class Rules:
         ):
             if getattr(self, name) not in choices:
                 raise _error(name, getattr(self, name), f"one of {choices}")
+        if _not_int(self.extension_winds) or not 1 <= self.extension_winds <= 4:
+            raise _error("extension_winds", self.extension_winds, "an int 1..4")
+        if self.extension_target is not None and _not_int(self.extension_target):
+            raise _error("extension_target", self.extension_target, "an int or None")
+        if (
+            _not_int(self.yakitori_penalty)
+            or self.yakitori_penalty < 0
+            or self.yakitori_penalty % 100
+        ):
+            raise _error(
+                "yakitori_penalty", self.yakitori_penalty, "an int >= 0, a multiple of 100"
+            )
         if self.num_players not in (3, 4):
             raise _error("num_players", self.num_players, "3 or 4")
         if len(self.uma) != self.num_players:
@@ -250,6 +318,12 @@ class Rules:
         cached: ScoringRules = self._scoring_cache[0]
         return cached
 
+    @property
+    def end_target(self) -> int:
+        """The score that ends the game at all-last or in the extension:
+        :attr:`extension_target`, or :attr:`target_points` when that is ``None``."""
+        return self.target_points if self.extension_target is None else self.extension_target
+
     def replace(self, **changes: object) -> Rules:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
@@ -264,7 +338,9 @@ class Rules:
     def mahjong_soul(cls, length: Length = "hanchan") -> Rules:
         """Mahjong Soul ranked rules (段位戦): same scoring as Tenhou except the four double
         yakuman; kokushi may rob an ankan; triple ron (no sanchahou); suukantsu pao; uma
-        (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead)."""
+        (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead).
+        The extension is Tenhou's (West entry, sudden death, ended at West 4);
+        ``sudden_death_renchan`` keeps Tenhou's value, as MS's rule text does not say."""
         return cls(
             length=length,
             double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
@@ -334,6 +410,8 @@ def _check_scalar(name: str, value: object, hint: object, *, negative_ok: bool) 
 @functools.cache
 def _type_hints() -> dict[str, object]:
     return typing.get_type_hints(Rules)
+def _not_int(value: object) -> bool:
+    return value.__class__ is not int
 
 
 def _error(name: str, value: object, expected: str) -> Exception:
