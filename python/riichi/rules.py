@@ -410,6 +410,8 @@ def _check_scalar(name: str, value: object, hint: object, *, negative_ok: bool) 
 @functools.cache
 def _type_hints() -> dict[str, object]:
     return typing.get_type_hints(Rules)
+
+
 def _not_int(value: object) -> bool:
     return value.__class__ is not int
 
