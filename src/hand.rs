@@ -38,6 +38,49 @@ pub fn check_counts(counts: &Counts) -> Result<()> {
     Ok(())
 }
 
+/// Check the parts of a hand as [`Hand::new`] does, without building one. Returns the
+/// concealed tile count and all tiles (concealed and melded) per kind.
+///
+/// # Errors
+/// As [`Hand::new`].
+pub(crate) fn check_parts(
+    concealed: &Counts,
+    red: [u8; 3],
+    melds: &[Meld],
+) -> Result<(usize, Counts)> {
+    let n = tile_count(concealed);
+    if melds.len() > 4 || !(13..=14).contains(&(n + 3 * melds.len())) {
+        return Err(Error::BadTileCount {
+            concealed: n,
+            melds: melds.len(),
+            expected: "13 or 14 tiles counting each meld as 3, at most 4 melds",
+        });
+    }
+    let mut all = *concealed;
+    for m in melds {
+        m.add_to(&mut all);
+    }
+    if all.iter().any(|&c| c > 4) {
+        let k = all.iter().position(|&c| c > 4).unwrap_or(0);
+        return Err(Error::TooManyCopies {
+            tile: Tile::from_index(k),
+            count: u32::from(all[k]),
+        });
+    }
+    for (s, &r) in red.iter().enumerate() {
+        let five = Tile::from_index(s * 9 + 4);
+        let fives = u32::from(concealed[five.index()]);
+        if u32::from(r) > fives {
+            return Err(Error::TooManyRedFives {
+                tile: five,
+                red: u32::from(r),
+                fives,
+            });
+        }
+    }
+    Ok((n, all))
+}
+
 impl Hand {
     /// Build a hand, checking every invariant.
     ///
@@ -45,37 +88,7 @@ impl Hand {
     /// [`Error::TooManyCopies`], [`Error::TooManyRedFives`], [`Error::BadTileCount`]
     /// (concealed + 3 × melds must be 13 or 14, at most 4 melds).
     pub fn new(concealed: Counts, red: [u8; 3], melds: Vec<Meld>) -> Result<Hand> {
-        let n = tile_count(&concealed);
-        if melds.len() > 4 || !(13..=14).contains(&(n + 3 * melds.len())) {
-            return Err(Error::BadTileCount {
-                concealed: n,
-                melds: melds.len(),
-                expected: "13 or 14 tiles counting each meld as 3, at most 4 melds",
-            });
-        }
-        let mut all = concealed;
-        for m in &melds {
-            m.add_to(&mut all);
-        }
-        for (k, &c) in all.iter().enumerate() {
-            if c > 4 {
-                return Err(Error::TooManyCopies {
-                    tile: Tile::from_index(k),
-                    count: u32::from(c),
-                });
-            }
-        }
-        for (s, &r) in red.iter().enumerate() {
-            let five = Tile::from_index(s * 9 + 4);
-            let fives = u32::from(concealed[five.index()]);
-            if u32::from(r) > fives {
-                return Err(Error::TooManyRedFives {
-                    tile: five,
-                    red: u32::from(r),
-                    fives,
-                });
-            }
-        }
+        check_parts(&concealed, red, &melds)?;
         Ok(Hand {
             concealed,
             red,

@@ -29,9 +29,13 @@ def score(
     Returns:
         Columns of shape (N,): ``han`` (int32; 13 per yakuman multiple), ``fu`` (int32),
         ``points`` (int32, hand value without honba/kyotaku), ``total`` (int32, the winner's
-        gain), ``is_agari`` / ``has_yaku`` (bool), ``yaku_mask`` (uint64, bit *i* set for
-        Tenhou yaku id *i* present; dora 52, uradora 53, akadora 54; local yaku 60..64),
-        ``yakuman`` (int32, total multiple).
+        gain), ``is_agari`` / ``has_yaku`` (bool), ``yakuman`` (int32, total multiple); and
+        ``yaku_mask`` of shape (N, 2), uint64: the yaku ids of
+        :attr:`riichi.ScoreResult.yaku_ids` as bits, id *i* at bit ``i % 64`` of word
+        ``i // 64`` (Tenhou ids 0..54 with dora 52, uradora 53, akadora 54; local yaku 60..64,
+        shiisan-puutaa 64 = bit 0 of word 1). Test an id with
+        ``(yaku_mask[:, i // 64] >> np.uint64(i % 64)) & 1``; see
+        :data:`riichi.scoring.YAKU_IDS` for the names.
 
     Raises:
         RiichiError: a malformed request, naming its index.
