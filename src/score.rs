@@ -648,7 +648,13 @@ fn is_shiisan_puutaa(c: &Counts) -> bool {
     true
 }
 
-fn validate(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules) -> Result<()> {
+fn validate(
+    hand: &HandParts<'_>,
+    sit: &Situation,
+    dora: &[Tile],
+    ura: &[Tile],
+    rules: &ScoringRules,
+) -> Result<()> {
     if !hand.is_full() {
         return Err(Error::InvalidArgument {
             name: "hand",
@@ -699,7 +705,7 @@ fn validate(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules) -> Resu
             });
         }
     }
-    validate_tiles(&hand.all, sit)?;
+    validate_tiles(&hand.all, dora, ura)?;
     validate_situation(hand, sit, rules)?;
     if u32::from(rules.num_players) < 2 {
         return Err(Error::InvalidArgument {
@@ -712,11 +718,8 @@ fn validate(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules) -> Resu
 
 /// Indicators are physical tiles too: with the hand they never exceed four copies of a kind,
 /// and the dead wall shows at most five of each (one dora plus four kan dora).
-fn validate_tiles(all: &Counts, sit: &Situation) -> Result<()> {
-    for (name, list) in [
-        ("dora_indicators", &sit.dora_indicators),
-        ("ura_indicators", &sit.ura_indicators),
-    ] {
+fn validate_tiles(all: &Counts, dora: &[Tile], ura: &[Tile]) -> Result<()> {
+    for (name, list) in [("dora_indicators", dora), ("ura_indicators", ura)] {
         if list.len() > 5 {
             return Err(Error::InvalidArgument {
                 name,
@@ -728,7 +731,7 @@ fn validate_tiles(all: &Counts, sit: &Situation) -> Result<()> {
         }
     }
     let mut seen = *all;
-    for t in sit.dora_indicators.iter().chain(&sit.ura_indicators) {
+    for t in dora.iter().chain(ura) {
         seen[t.index()] += 1;
         if seen[t.index()] > 4 {
             return Err(Error::InvalidArgument {
@@ -1079,7 +1082,7 @@ pub(crate) fn score_parts(
     out: &mut CompactScore,
 ) -> Result<()> {
     let all = hand.all;
-    validate(hand, sit, rules)?;
+    validate(hand, sit, dora_indicators, ura_indicators, rules)?;
     let dealer = sit.seat_wind == Tile::EAST;
     let riichi = sit.riichi || sit.double_riichi;
     let dora = count_dora(&all, dora_indicators, sit.nukidora, rules.num_players)

@@ -175,3 +175,22 @@ def test_arrays_refuse_wide_counts_that_would_wrap():
     c[0, 0] = 257
     with pytest.raises(riichi.RiichiError, match="concealed: row 0: value 257"):
         score_arrays(c, np.array([0]))
+
+
+def test_arrays_check_indicators_as_single_calls_do():
+    """An indicator that would be a fifth copy of a kind is refused by score_arrays (naming the
+    row), as riichi.score refuses it; six indicators likewise."""
+    hand = "111123m456p789s55p"
+    with pytest.raises(riichi.RiichiError, match="fifth copy"):
+        riichi.score(hand, "2m", dora_indicators=["1m"])
+    c = np.array([riichi.Hand.parse(hand).concealed] * 2, np.uint8)
+    win = np.array([riichi.parse_tile("2m")] * 2, np.uint8)
+    ok = score_arrays(c, win, dora=np.array([[9], [9]], np.int8))
+    assert ok["has_yaku"].tolist() == [False, False]  # no yaku, but valid
+    with pytest.raises(riichi.RiichiError, match=r"requests\[1\].*fifth copy"):
+        score_arrays(c, win, dora=np.array([[9], [0]], np.int8))
+    with pytest.raises(riichi.RiichiError, match=r"requests\[0\].*ura.*fifth copy|requests\[0\].*fifth"):
+        score_arrays(c, win, dora=np.array([[-1], [-1]], np.int8), ura=np.array([[0], [9]], np.int8))
+    six = np.full((2, 6), 9, np.int8)
+    with pytest.raises(riichi.RiichiError, match=r"requests\[0\].*at most 5"):
+        score_arrays(c, win, dora=six)
