@@ -81,7 +81,9 @@ def test_yaku_mask_carries_every_yaku_id():
     on = riichi.Rules(shiisan_puutaa=True)
     kw = {"tsumo": True, "chiihou": True, "seat_wind": "S"}
     hands = ["147m258p369s12344z", "123m456p789s234s55p"]
-    single = [riichi.score(h, "4z" if i == 0 else "2s", rules=on, **kw) for i, h in enumerate(hands)]
+    single = [
+        riichi.score(h, "4z" if i == 0 else "2s", rules=on, **kw) for i, h in enumerate(hands)
+    ]
     assert single[0].yaku_ids == [64] and single[0].yakuman == [("shiisan_puutaa", 1)]
     assert 64 in riichi.scoring.YAKU_IDS
     cols = score([(hands[0], "4z", kw), (hands[1], "2s", kw)], on)
@@ -90,7 +92,9 @@ def test_yaku_mask_carries_every_yaku_id():
     for i, r in enumerate(single):
         assert _mask_ids(cols["yaku_mask"][i]) == r.yaku_ids
         assert (cols["han"][i], cols["yakuman"][i], cols["points"][i]) == (
-            r.han, sum(n for _, n in r.yakuman), r.points
+            r.han,
+            sum(n for _, n in r.yakuman),
+            r.points,
         )
     assert cols["yaku_mask"][0].tolist() == [0, 1]  # id 64 = bit 0 of word 1
     # the same through score_arrays (NumPy columns)
@@ -103,8 +107,12 @@ def test_yaku_mask_carries_every_yaku_id():
     )
     for k in ("yaku_mask", "han", "yakuman", "points", "is_agari", "has_yaku"):
         assert np.array_equal(arr[k], cols[k]), k
-    off = score_arrays(c[:1], np.array([riichi.parse_tile("4z")], np.uint8),
-                       flags=np.array([1 | 1 << 9], np.uint16), seat_wind=np.ones(1, np.uint8))
+    off = score_arrays(
+        c[:1],
+        np.array([riichi.parse_tile("4z")], np.uint8),
+        flags=np.array([1 | 1 << 9], np.uint16),
+        seat_wind=np.ones(1, np.uint8),
+    )
     assert off["yaku_mask"].tolist() == [[0, 0]] and not off["is_agari"][0]
 
 
@@ -189,8 +197,12 @@ def test_arrays_check_indicators_as_single_calls_do():
     assert ok["has_yaku"].tolist() == [False, False]  # no yaku, but valid
     with pytest.raises(riichi.RiichiError, match=r"requests\[1\].*fifth copy"):
         score_arrays(c, win, dora=np.array([[9], [0]], np.int8))
-    with pytest.raises(riichi.RiichiError, match=r"requests\[0\].*ura.*fifth copy|requests\[0\].*fifth"):
-        score_arrays(c, win, dora=np.array([[-1], [-1]], np.int8), ura=np.array([[0], [9]], np.int8))
+    with pytest.raises(
+        riichi.RiichiError, match=r"requests\[0\].*ura.*fifth copy|requests\[0\].*fifth"
+    ):
+        score_arrays(
+            c, win, dora=np.array([[-1], [-1]], np.int8), ura=np.array([[0], [9]], np.int8)
+        )
     six = np.full((2, 6), 9, np.int8)
     with pytest.raises(riichi.RiichiError, match=r"requests\[0\].*at most 5"):
         score_arrays(c, win, dora=six)
