@@ -454,7 +454,9 @@ impl GroupMelds {
 /// split into melds (or would hold more than four), else whether another reading may exist
 /// (a triplet at a rank whose next two ranks hold three copies each could be three runs).
 /// Without that flag the greedy reading is the only one.
-fn group_greedy(c: &Counts, g: usize, m: &mut GroupMelds) -> Option<bool> {
+///
+/// `present` is the [`present_mask`] of `c` (ranks without tiles are skipped).
+fn group_greedy(c: &Counts, present: u64, g: usize, m: &mut GroupMelds) -> Option<bool> {
     *m = GroupMelds::EMPTY;
     if g == 3 {
         for (k, &h) in c.iter().enumerate().skip(27) {
@@ -471,9 +473,13 @@ fn group_greedy(c: &Counts, g: usize, m: &mut GroupMelds) -> Option<bool> {
     }
     let base = g * 9;
     let suit = &c[base..base + 9];
+    let bits = (present >> base) & 0x1ff;
+    if bits == 0 {
+        return Some(false);
+    }
     let (mut p1, mut p2) = (0u8, 0u8);
     let mut ambiguous = false;
-    for i in 0..9 {
+    for i in bits.trailing_zeros() as usize..9 {
         let x = suit[i];
         let need = p1 + p2;
         if x < need {
@@ -496,6 +502,13 @@ fn group_greedy(c: &Counts, g: usize, m: &mut GroupMelds) -> Option<bool> {
         }
         p2 = p1;
         p1 = r;
+        if bits >> (i + 1) == 0 {
+            // no tile above: every run must be complete
+            if p1 | p2 != 0 {
+                return None;
+            }
+            break;
+        }
     }
     if m.ns + m.nt > 4 {
         return None;
@@ -504,10 +517,14 @@ fn group_greedy(c: &Counts, g: usize, m: &mut GroupMelds) -> Option<bool> {
 }
 
 /// Every regular decomposition when each group reads one way only (the usual case), in
-/// the order [`for_each_regular_in`] gives; false (nothing called) when some group may read
-/// several ways, for the full enumeration to take over. `g` is the pair's group.
-/// `None` when the tiles are not a regular hand.
-fn for_each_unique_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) -> Option<bool> {
+/// the order [`for_each_regular_in`] gives: `Some(true)` when done, `Some(false)` (nothing
+/// called) when some group may read several ways, for the full enumeration to take over,
+/// `None` when the tiles are not a regular hand. `present` is the [`present_mask`] of `c`.
+fn for_each_unique_regular(
+    c: &Counts,
+    present: u64,
+    f: &mut dyn FnMut(&[Block], Block),
+) -> Option<bool> {
     // the pair's group: the one suit of 3n + 2 tiles, or the honors holding a 2
     let mut g = None;
     for s in 0..3 {
@@ -528,7 +545,7 @@ fn for_each_unique_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) -> Op
     let mut groups = [GroupMelds::EMPTY; 4];
     for (k, m) in groups.iter_mut().enumerate() {
         if k != g {
-            match group_greedy(c, k, m)? {
+            match group_greedy(c, present, k, m)? {
                 false => {}
                 true => return Some(false),
             }
@@ -550,7 +567,7 @@ fn for_each_unique_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) -> Op
         if w[p] >= 2 {
             w[p] -= 2;
             let mut m = GroupMelds::EMPTY;
-            let r = group_greedy(&w, g, &mut m);
+            let r = group_greedy(&w, present & !(u64::from(w[p] == 0) << p), g, &mut m);
             w[p] += 2;
             match r {
                 Some(false) => {
@@ -592,7 +609,7 @@ fn for_each_unique_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) -> Op
 
 /// [`for_each_regular`] given the [`present_mask`] of `c`.
 fn for_each_regular_in(c: &Counts, present: u64, f: &mut dyn FnMut(&[Block], Block)) {
-    if for_each_unique_regular(c, f) != Some(false) {
+    if for_each_unique_regular(c, present, f) != Some(false) {
         return;
     }
     let Some(g) = regular_pair_group(c) else {

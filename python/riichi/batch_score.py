@@ -166,7 +166,9 @@ def _column(
     shape_ok = shape_ok and all(t in (-1, d) for t, d in zip(tail, arr.shape[1:]))
     if not shape_ok:
         raise InvalidHand(f"{name}: expected shape ({', '.join(want)}), got {arr.shape}")
-    if arr.size:
+    # min/max first (no temporary arrays); the element-wise search only to name a bad value
+    low_possible = lo > 0 or arr.dtype.kind == "i"  # unsigned and bool values are >= 0
+    if arr.size and (arr.max() > hi or (low_possible and arr.min() < lo)):
         bad = (arr < lo) | (arr > hi)
         if bad.any():
             at = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -184,6 +186,9 @@ def _melds(melds: Any, n: int) -> np.ndarray:
     if m.shape[1] > 4:
         raise InvalidHand(f"melds: at most 4 melds per hand, got shape {m.shape}")
     for field, hi in ((0, max(MELD_KINDS.values())), (2, 4)):
+        # a field's max first (no temporary array); the search only to name a bad value
+        if not m.size or m[:, :, field].max() <= hi:
+            continue
         bad = m[:, :, field] > hi
         if bad.any():
             row, k = (int(i) for i in np.argwhere(bad)[0])
