@@ -191,7 +191,10 @@ impl<'a> OutRows<'a> {
                 *w |= 1 << (id % 64);
             }
         };
-        for &(y, _) in r.yaku().as_slice().iter().chain(r.yakuman().as_slice()) {
+        for &(y, _) in r.yaku().as_slice() {
+            set(y);
+        }
+        for &(y, _) in r.yakuman().as_slice() {
             set(y);
         }
         if r.has_yaku && r.yakuman().as_slice().is_empty() {
