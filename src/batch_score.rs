@@ -372,8 +372,6 @@ fn score_row<'s>(
         }
         Ok(())
     };
-    inds(c.dora, &mut s.dora)?;
-    inds(c.ura, &mut s.ura)?;
     let melds = &mut s.melds;
     melds.clear();
     for m in 0..c.max_melds {
@@ -449,6 +447,8 @@ fn score_row<'s>(
         kyotaku: u32::from(c.kyotaku[i]),
         nukidora: 0,
     };
+    inds(c.dora, &mut s.dora)?;
+    inds(c.ura, &mut s.ura)?;
     score_parts(&hand, &sit, &s.dora, &s.ura, rules, &mut s.out)?;
     Ok(&s.out)
 }
