@@ -1125,14 +1125,21 @@ pub(crate) fn score_parts(
     // the first most valuable candidate in the decomposer's order: candidates are built in
     // the slot `best` does not hold
     let slots = &mut out.slots;
-    let mut best: Option<(usize, (u32, u32, u32, u32))> = None;
-    let offer =
-        |slots: &[Candidate; 2], i: usize, best: &mut Option<(usize, _)>, common: &Common| {
-            let k = candidate_key(&slots[i], common, dora_han, rules);
-            if best.as_ref().map_or(true, |b: &(usize, _)| k > b.1) {
-                *best = Some((i, k));
-            }
+    // (slot, key): the key is computed only once a second candidate needs comparing
+    type Key = (u32, u32, u32, u32);
+    let mut best: Option<(usize, Option<Key>)> = None;
+    let offer = |slots: &[Candidate; 2],
+                 i: usize,
+                 best: &mut Option<(usize, Option<Key>)>,
+                 common: &Common| {
+        let Some((b, bk)) = *best else {
+            *best = Some((i, None));
+            return;
         };
+        let bk = bk.unwrap_or_else(|| candidate_key(&slots[b], common, dora_han, rules));
+        let k = candidate_key(&slots[i], common, dora_han, rules);
+        *best = Some(if k > bk { (i, Some(k)) } else { (b, Some(bk)) });
+    };
     let free = |best: &Option<(usize, _)>| best.as_ref().map_or(0, |b: &(usize, _)| 1 - b.0);
     for r in readings.regular() {
         let i = free(&best);
