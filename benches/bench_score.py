@@ -107,6 +107,11 @@ def random_hands(n: int, seed: int = 7) -> list[dict]:
                 "dora": [rng.choice([k * 4 for k in range(34) if counts[k] < 4])],
             }
         )
+        # riichi's input built before timing, as for the real hands: a random hand holding
+        # all four copies of a five holds its red copy (id 16/52/88); riichienv sees it in
+        # the 136-ids, so riichi is told as well
+        out[-1]["hand"] = riichi.Hand.from_counts(counts, red=red_of(ids))
+        out[-1]["dora_kinds"] = [d // 4 for d in out[-1]["dora"]]
     return out
 
 
@@ -124,15 +129,13 @@ def red_of(ids: list[int]) -> tuple[int, int, int]:
 
 
 def riichi_random(h: dict):
-    # a random hand holding all four copies of a five holds its red copy (id 16/52/88):
-    # riichienv sees it in the 136-ids, so riichi is told as well
     return riichi.score(
-        riichi.Hand.from_counts(h["counts"], red=red_of(h["ids"])),
+        h["hand"],
         h["machi"] // 4,
         tsumo=h["tsumo"],
         riichi=h["riichi"],
         seat_wind=27 + h["seat"],
-        dora_indicators=[d // 4 for d in h["dora"]],
+        dora_indicators=h["dora_kinds"],
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import os
@@ -316,8 +317,10 @@ def _random_arrays(hands: list[dict]) -> dict:
     return cols
 
 
+@functools.cache
 def _group_rules(key: str) -> riichi.Rules:
-    """Rules of a column group: "default" (riichi.Rules()) or "tenhou-<red>-<kiriage>"."""
+    """Rules of a column group: "default" (riichi.Rules()) or "tenhou-<red>-<kiriage>". Built
+    once per group (configuration, like the inputs: not part of the timed scoring)."""
     if key == "default":
         return riichi.Rules()
     _, red, kiri = key.split("-")

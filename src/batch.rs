@@ -70,7 +70,7 @@ fn row_at(data: &[u8], i: usize) -> &Counts {
 }
 
 /// A cached pool per thread count.
-fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
+pub(crate) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>> {
     static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
     let mut pools = POOLS
         .get_or_init(Default::default)

@@ -428,6 +428,190 @@ pub(crate) fn present_mask(counts: &Counts) -> u64 {
 /// Call `f` with every regular decomposition of valid 3n+2 counts, each once, as its
 /// sorted melds and the pair (enumeration order, not sorted across calls).
 fn for_each_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) {
+    for_each_regular_in(c, present_mask(c), f);
+}
+
+/// The melds of one group in one reading: runs and triplets, each by ascending kind.
+#[derive(Clone, Copy)]
+struct GroupMelds {
+    seqs: [Block; 4],
+    ns: usize,
+    trips: [Block; 4],
+    nt: usize,
+}
+
+impl GroupMelds {
+    const EMPTY: GroupMelds = GroupMelds {
+        seqs: [Block::Pair(Tile::EAST); 4],
+        ns: 0,
+        trips: [Block::Pair(Tile::EAST); 4],
+        nt: 0,
+    };
+}
+
+/// The greedy reading of one group as melds only (at each rank, as many triplets as fit
+/// after the runs that must continue, the rest starting runs): `None` if the group does not
+/// split into melds (or would hold more than four), else whether another reading may exist
+/// (a triplet at a rank whose next two ranks hold three copies each could be three runs).
+/// Without that flag the greedy reading is the only one.
+///
+/// `present` is the [`present_mask`] of `c` (ranks without tiles are skipped).
+fn group_greedy(c: &Counts, present: u64, g: usize, m: &mut GroupMelds) -> Option<bool> {
+    *m = GroupMelds::EMPTY;
+    if g == 3 {
+        for (k, &h) in c.iter().enumerate().skip(27) {
+            match h {
+                0 => {}
+                3 => {
+                    *m.trips.get_mut(m.nt)? = Block::Triplet(Tile::from_index(k));
+                    m.nt += 1;
+                }
+                _ => return None,
+            }
+        }
+        return Some(false);
+    }
+    let base = g * 9;
+    let suit = &c[base..base + 9];
+    let bits = (present >> base) & 0x1ff;
+    if bits == 0 {
+        return Some(false);
+    }
+    let (mut p1, mut p2) = (0u8, 0u8);
+    let mut ambiguous = false;
+    for i in bits.trailing_zeros() as usize..9 {
+        let x = suit[i];
+        let need = p1 + p2;
+        if x < need {
+            return None;
+        }
+        let rest = x - need;
+        // rest ≤ 4 (counts are at most 4): rest % 3 without a division
+        let r = if rest >= 3 { rest - 3 } else { rest };
+        if r > 0 && i >= 7 {
+            return None;
+        }
+        if rest >= 3 {
+            ambiguous |= i <= 6 && suit[i + 1] >= 3 && suit[i + 2] >= 3;
+            *m.trips.get_mut(m.nt)? = Block::Triplet(Tile::from_index(base + i));
+            m.nt += 1;
+        }
+        for _ in 0..r {
+            *m.seqs.get_mut(m.ns)? = Block::Sequence(Tile::from_index(base + i));
+            m.ns += 1;
+        }
+        p2 = p1;
+        p1 = r;
+        if bits >> (i + 1) == 0 {
+            // no tile above: every run must be complete
+            if p1 | p2 != 0 {
+                return None;
+            }
+            break;
+        }
+    }
+    if m.ns + m.nt > 4 {
+        return None;
+    }
+    Some(ambiguous)
+}
+
+/// Every regular decomposition when each group reads one way only (the usual case), in
+/// the order [`for_each_regular_in`] gives: `Some(true)` when done, `Some(false)` (nothing
+/// called) when some group may read several ways, for the full enumeration to take over,
+/// `None` when the tiles are not a regular hand. `present` is the [`present_mask`] of `c`.
+fn for_each_unique_regular(
+    c: &Counts,
+    present: u64,
+    f: &mut dyn FnMut(&[Block], Block),
+) -> Option<bool> {
+    // the pair's group: the one suit of 3n + 2 tiles, or the honors holding a 2
+    let mut g = None;
+    for s in 0..3 {
+        let total: u8 = c[s * 9..s * 9 + 9].iter().sum();
+        match total % 3 {
+            0 => {}
+            2 if g.is_none() => g = Some(s),
+            _ => return None,
+        }
+    }
+    if c[27..34].contains(&2) {
+        if g.is_some() {
+            return None;
+        }
+        g = Some(3);
+    }
+    let g = g?;
+    let mut groups = [GroupMelds::EMPTY; 4];
+    for (k, m) in groups.iter_mut().enumerate() {
+        if k != g {
+            match group_greedy(c, present, k, m)? {
+                false => {}
+                true => return Some(false),
+            }
+        }
+    }
+    // the pair's group: each pair candidate with its melds (at most 3 in a suit: every
+    // third rank; exactly one 2 among the honors)
+    let mut cands = [(Tile::EAST, GroupMelds::EMPTY); 3];
+    let mut n_cands = 0;
+    let (start, first, step) = if g == 3 {
+        (27, 0, 1)
+    } else {
+        (g * 9, first_pair_rank(&c[g * 9..g * 9 + 9]), 3)
+    };
+    let end = if g == 3 { 34 } else { start + 9 };
+    let mut w = *c;
+    let mut p = start + first;
+    while p < end {
+        if w[p] >= 2 {
+            w[p] -= 2;
+            let mut m = GroupMelds::EMPTY;
+            let r = group_greedy(&w, present & !(u64::from(w[p] == 0) << p), g, &mut m);
+            w[p] += 2;
+            match r {
+                Some(false) => {
+                    if let Some(slot) = cands.get_mut(n_cands) {
+                        *slot = (Tile::from_index(p), m);
+                        n_cands += 1;
+                    }
+                }
+                Some(true) => return Some(false),
+                None => {}
+            }
+        }
+        p += step;
+    }
+    for &(pair, m) in &cands[..n_cands] {
+        groups[g] = m;
+        let mut sorted = [Block::Pair(pair); 4];
+        let mut n = 0;
+        for gm in &groups {
+            for &b in &gm.seqs[..gm.ns] {
+                if let Some(slot) = sorted.get_mut(n) {
+                    *slot = b;
+                    n += 1;
+                }
+            }
+        }
+        for gm in &groups {
+            for &b in &gm.trips[..gm.nt] {
+                if let Some(slot) = sorted.get_mut(n) {
+                    *slot = b;
+                    n += 1;
+                }
+            }
+        }
+        f(&sorted[..n], Block::Pair(pair));
+    }
+    Some(true)
+}
+
+/// [`for_each_regular`] given the [`present_mask`] of `c`.
+fn for_each_regular_in(c: &Counts, present: u64, f: &mut dyn FnMut(&[Block], Block)) {
+    if for_each_unique_regular(c, present, f) != Some(false) {
+        return;
+    }
     let Some(g) = regular_pair_group(c) else {
         return;
     };
@@ -454,7 +638,7 @@ fn for_each_regular(c: &Counts, f: &mut dyn FnMut(&[Block], Block)) {
             };
             if rest_ok {
                 let pair = Block::Pair(Tile::from_index(p));
-                let present = present_mask(&w);
+                let present = present & !(u64::from(w[p] == 0) << p);
                 melds_rec(&mut w, present, &mut st, &mut |blocks| {
                     // melds_rec lists blocks by ascending kind (a triplet before the
                     // runs of its kind), so the sorted order (runs, then triplets, each by
@@ -608,6 +792,7 @@ const INLINE_READINGS: usize = 16;
 /// Every reading of a complete hand with a winning tile, in [`decompose_win`]'s order:
 /// regular readings inline (spilling to the heap only past [`INLINE_READINGS`]), and
 /// whether the chiitoitsu and kokushi readings exist.
+#[derive(Clone, Debug)]
 pub(crate) struct WinReadings {
     inline: [WinReading; INLINE_READINGS],
     len: usize,
@@ -620,7 +805,7 @@ pub(crate) struct WinReadings {
 
 impl WinReadings {
     /// An empty set of readings.
-    pub fn new() -> WinReadings {
+    pub const fn new() -> WinReadings {
         let filler = WinReading {
             blocks: [Block::Pair(Tile::EAST); 5],
             len: 0,
@@ -657,6 +842,14 @@ impl WinReadings {
         }
     }
 
+    /// Empty again, for reuse.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+        self.chiitoitsu = false;
+        self.kokushi = false;
+    }
+
     /// Whether there is no reading at all (the tiles are not a complete hand).
     pub fn is_empty(&self) -> bool {
         self.regular().is_empty() && !self.chiitoitsu && !self.kokushi
@@ -666,13 +859,30 @@ impl WinReadings {
 /// Fill `out` (fresh from [`WinReadings::new`]) with every reading of `concealed` won on
 /// `win`, exactly as [`decompose_win`] lists them, without heap allocation in practice.
 pub(crate) fn win_readings(concealed: &Counts, win: Tile, out: &mut WinReadings) {
-    let Some(n) = valid_len(concealed) else {
-        return;
-    };
+    if let Some(n) = valid_len(concealed) {
+        win_readings_valid(concealed, n, win, out);
+    }
+}
+
+/// Bit k set for each terminal and honor kind k.
+const YAOCHUU_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        m |= 1 << YAOCHUU[i];
+        i += 1;
+    }
+    m
+};
+
+/// [`win_readings`] of counts already known valid: each ≤ 4, `n` of them in all with
+/// `n` = 3k + 2 ≤ 14 (as a checked 14-tile hand's concealed part is).
+pub(crate) fn win_readings_valid(concealed: &Counts, n: usize, win: Tile, out: &mut WinReadings) {
     if concealed[win.index()] == 0 {
         return;
     }
-    for_each_regular(concealed, &mut |melds, pair| {
+    let present = present_mask(concealed);
+    for_each_regular_in(concealed, present, &mut |melds, pair| {
         let mut blocks = [pair; 5];
         blocks[..melds.len()].copy_from_slice(melds);
         let len = melds.len() + 1;
@@ -702,8 +912,9 @@ pub(crate) fn win_readings(concealed: &Counts, win: Tile, out: &mut WinReadings)
     } else {
         sort(&mut out.spill);
     }
-    out.chiitoitsu = n == 14 && is_chiitoitsu(concealed);
-    out.kokushi = n == 14 && is_kokushi(concealed);
+    // cheap masks first: seven kinds present / nothing but terminals and honors
+    out.chiitoitsu = n == 14 && present.count_ones() == 7 && is_chiitoitsu(concealed);
+    out.kokushi = n == 14 && present & !YAOCHUU_MASK == 0 && is_kokushi(concealed);
 }
 
 /// Every block decomposition of complete concealed tiles regardless of winning tile:

@@ -38,6 +38,66 @@ pub fn check_counts(counts: &Counts) -> Result<()> {
     Ok(())
 }
 
+/// Whether some count exceeds 4, eight counts at a time: in each byte, `(b & 0x7f) + 0x7b`
+/// reaches the high bit exactly when `b & 0x7f ≥ 5` (never carrying into the next byte), and
+/// `| b` adds the counts of 128 and more.
+fn any_over_four(c: &Counts) -> bool {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const ADD: u64 = 0x7b7b_7b7b_7b7b_7b7b;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut acc = 0u64;
+    for i in 0..4 {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(&c[8 * i..8 * i + 8]);
+        let w = u64::from_le_bytes(word);
+        acc |= ((w & LOW7) + ADD) | w;
+    }
+    acc & HIGH != 0 || c[32] > 4 || c[33] > 4
+}
+
+/// Check the parts of a hand as [`Hand::new`] does, without building one. Returns the
+/// concealed tile count and all tiles (concealed and melded) per kind.
+///
+/// # Errors
+/// As [`Hand::new`].
+pub(crate) fn check_parts(
+    concealed: &Counts,
+    red: [u8; 3],
+    melds: &[Meld],
+) -> Result<(usize, Counts)> {
+    let n = tile_count(concealed);
+    if melds.len() > 4 || !(13..=14).contains(&(n + 3 * melds.len())) {
+        return Err(Error::BadTileCount {
+            concealed: n,
+            melds: melds.len(),
+            expected: "13 or 14 tiles counting each meld as 3, at most 4 melds",
+        });
+    }
+    let mut all = *concealed;
+    for m in melds {
+        m.add_to(&mut all);
+    }
+    if any_over_four(&all) {
+        let k = all.iter().position(|&c| c > 4).unwrap_or(0);
+        return Err(Error::TooManyCopies {
+            tile: Tile::from_index(k),
+            count: u32::from(all[k]),
+        });
+    }
+    for (s, &r) in red.iter().enumerate() {
+        let five = Tile::from_index(s * 9 + 4);
+        let fives = u32::from(concealed[five.index()]);
+        if u32::from(r) > fives {
+            return Err(Error::TooManyRedFives {
+                tile: five,
+                red: u32::from(r),
+                fives,
+            });
+        }
+    }
+    Ok((n, all))
+}
+
 impl Hand {
     /// Build a hand, checking every invariant.
     ///
@@ -45,37 +105,7 @@ impl Hand {
     /// [`Error::TooManyCopies`], [`Error::TooManyRedFives`], [`Error::BadTileCount`]
     /// (concealed + 3 × melds must be 13 or 14, at most 4 melds).
     pub fn new(concealed: Counts, red: [u8; 3], melds: Vec<Meld>) -> Result<Hand> {
-        let n = tile_count(&concealed);
-        if melds.len() > 4 || !(13..=14).contains(&(n + 3 * melds.len())) {
-            return Err(Error::BadTileCount {
-                concealed: n,
-                melds: melds.len(),
-                expected: "13 or 14 tiles counting each meld as 3, at most 4 melds",
-            });
-        }
-        let mut all = concealed;
-        for m in &melds {
-            m.add_to(&mut all);
-        }
-        for (k, &c) in all.iter().enumerate() {
-            if c > 4 {
-                return Err(Error::TooManyCopies {
-                    tile: Tile::from_index(k),
-                    count: u32::from(c),
-                });
-            }
-        }
-        for (s, &r) in red.iter().enumerate() {
-            let five = Tile::from_index(s * 9 + 4);
-            let fives = u32::from(concealed[five.index()]);
-            if u32::from(r) > fives {
-                return Err(Error::TooManyRedFives {
-                    tile: five,
-                    red: u32::from(r),
-                    fives,
-                });
-            }
-        }
+        check_parts(&concealed, red, &melds)?;
         Ok(Hand {
             concealed,
             red,
@@ -208,6 +238,18 @@ impl fmt::Display for Hand {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn over_four_is_found_in_every_position() {
+        for k in 0..34 {
+            for v in [5u8, 7, 127, 128, 200, 255] {
+                let mut c = [4u8; 34];
+                c[k] = v;
+                assert!(any_over_four(&c), "{k} {v}");
+            }
+        }
+        assert!(!any_over_four(&[4; 34]) && !any_over_four(&[0; 34]));
+    }
 
     #[test]
     fn parse_display_round_trip() {

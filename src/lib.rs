@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod batch_score;
 pub mod decompose;
 pub mod error;
 pub mod fu;

@@ -261,7 +261,14 @@ impl Meld {
     }
 
     fn fives(&self) -> u32 {
-        self.tiles().iter().filter(|t| t.is_five()).count() as u32
+        match self.kind {
+            // a run holds a five when it starts at 3, 4 or 5
+            MeldKind::Chi => {
+                u32::from(!self.tile.is_honor() && (3..=5).contains(&self.tile.number()))
+            }
+            _ if self.tile.is_five() => self.len() as u32,
+            _ => 0,
+        }
     }
 }
 

@@ -2,10 +2,13 @@
 //! the most valuable reading wins (basic points, then han, then fu; ties keep the first reading
 //! in the decomposer's order, so the result is deterministic).
 
-use crate::decompose::{present_mask, win_readings, Block, WaitShape, WinReading, WinReadings};
+use crate::decompose::{
+    present_mask, win_readings_valid, Block, WaitShape, WinReading, WinReadings,
+};
 use crate::error::{Error, Result};
 use crate::fu::{regular_fu_into, FuItem, FuItems};
-use crate::hand::Hand;
+use crate::hand::{check_parts, Hand};
+use crate::meld::Meld;
 use crate::meld::MeldKind;
 use crate::points::{basic_points, payments, Limit, Payments};
 use crate::rules::{Chiitoitsu, Renhou, ScoringRules};
@@ -354,6 +357,10 @@ fn chuuren(concealed: &Counts, win: Tile, menzen_no_melds: bool) -> Option<Yaku>
         return None;
     }
     let s = win.suit() as usize * 9;
+    // cheap first: three each of the suit's 1 and 9
+    if concealed[s] < 3 || concealed[s + 8] < 3 {
+        return None;
+    }
     if concealed
         .iter()
         .enumerate()
@@ -375,7 +382,7 @@ fn chuuren(concealed: &Counts, win: Tile, menzen_no_melds: bool) -> Option<Yaku>
 }
 
 fn regular_candidate(
-    hand: &Hand,
+    hand: &HandParts<'_>,
     reading: &WinReading,
     sit: &Situation,
     rules: &ScoringRules,
@@ -601,7 +608,7 @@ fn chiitoitsu_candidate(rules: &ScoringRules) -> Candidate {
     }
 }
 
-fn kokushi_candidate(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Candidate {
+fn kokushi_candidate(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules) -> Candidate {
     let yaku = YakuList::new();
     let mut yakuman = YakuList::new();
     if hand.concealed()[sit.win_tile.index()] == 2 {
@@ -641,7 +648,13 @@ fn is_shiisan_puutaa(c: &Counts) -> bool {
     true
 }
 
-fn validate(hand: &Hand, all: &Counts, sit: &Situation, rules: &ScoringRules) -> Result<()> {
+fn validate(
+    hand: &HandParts<'_>,
+    sit: &Situation,
+    dora: &[Tile],
+    ura: &[Tile],
+    rules: &ScoringRules,
+) -> Result<()> {
     if !hand.is_full() {
         return Err(Error::InvalidArgument {
             name: "hand",
@@ -692,7 +705,7 @@ fn validate(hand: &Hand, all: &Counts, sit: &Situation, rules: &ScoringRules) ->
             });
         }
     }
-    validate_tiles(all, sit)?;
+    validate_tiles(&hand.all, dora, ura)?;
     validate_situation(hand, sit, rules)?;
     if u32::from(rules.num_players) < 2 {
         return Err(Error::InvalidArgument {
@@ -705,11 +718,8 @@ fn validate(hand: &Hand, all: &Counts, sit: &Situation, rules: &ScoringRules) ->
 
 /// Indicators are physical tiles too: with the hand they never exceed four copies of a kind,
 /// and the dead wall shows at most five of each (one dora plus four kan dora).
-fn validate_tiles(all: &Counts, sit: &Situation) -> Result<()> {
-    for (name, list) in [
-        ("dora_indicators", &sit.dora_indicators),
-        ("ura_indicators", &sit.ura_indicators),
-    ] {
+fn validate_tiles(all: &Counts, dora: &[Tile], ura: &[Tile]) -> Result<()> {
+    for (name, list) in [("dora_indicators", dora), ("ura_indicators", ura)] {
         if list.len() > 5 {
             return Err(Error::InvalidArgument {
                 name,
@@ -721,7 +731,7 @@ fn validate_tiles(all: &Counts, sit: &Situation) -> Result<()> {
         }
     }
     let mut seen = *all;
-    for t in sit.dora_indicators.iter().chain(&sit.ura_indicators) {
+    for t in dora.iter().chain(ura) {
         seen[t.index()] += 1;
         if seen[t.index()] > 4 {
             return Err(Error::InvalidArgument {
@@ -736,81 +746,75 @@ fn validate_tiles(all: &Counts, sit: &Situation) -> Result<()> {
 }
 
 /// Situational flags that cannot happen together (or in this hand) are refused, not scored.
-fn validate_situation(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<()> {
+fn validate_situation(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules) -> Result<()> {
     let dealer = sit.seat_wind == Tile::EAST;
     let kan = hand.melds().iter().any(|m| m.kind().is_kan());
     // a North set aside (nuki dora) also draws a replacement tile in three-player games
     let riichi = sit.riichi || sit.double_riichi;
-    let checks: [(bool, &'static str, &str); 12] = [
-        (
-            riichi && !hand.is_closed(),
-            "riichi",
-            "riichi needs a closed hand (only ankan allowed)",
-        ),
-        (
-            sit.ippatsu && !riichi,
-            "ippatsu",
-            "ippatsu needs riichi or double riichi",
-        ),
-        (
-            sit.haitei && !sit.tsumo,
-            "haitei",
-            "haitei is a tsumo on the last live-wall tile",
-        ),
-        (
-            sit.haitei && sit.rinshan,
+    // checked one by one: the messages are built only for a failing check
+    let fail = |name: &'static str, reason: &str| {
+        Err(Error::InvalidArgument {
+            name,
+            reason: reason.to_owned(),
+        })
+    };
+    if riichi && !hand.is_closed() {
+        return fail("riichi", "riichi needs a closed hand (only ankan allowed)");
+    }
+    if sit.ippatsu && !riichi {
+        return fail("ippatsu", "ippatsu needs riichi or double riichi");
+    }
+    if sit.haitei && !sit.tsumo {
+        return fail("haitei", "haitei is a tsumo on the last live-wall tile");
+    }
+    if sit.haitei && sit.rinshan {
+        return fail(
             "haitei",
             "a win on a kan replacement tile is rinshan, not haitei",
-        ),
-        (
-            sit.houtei && sit.tsumo,
-            "houtei",
-            "houtei is a ron on the last discard",
-        ),
-        (
-            sit.rinshan && (!sit.tsumo || !(kan || sit.nukidora > 0)),
+        );
+    }
+    if sit.houtei && sit.tsumo {
+        return fail("houtei", "houtei is a ron on the last discard");
+    }
+    if sit.rinshan && (!sit.tsumo || !(kan || sit.nukidora > 0)) {
+        return fail(
             "rinshan",
             "rinshan is a tsumo on the replacement tile after a kan (or after a nuki dora in \
              three-player games)",
-        ),
-        (
-            sit.chankan && sit.houtei,
+        );
+    }
+    if sit.chankan && sit.houtei {
+        return fail(
             "chankan",
             "no kan can be made on the last tile, so a chankan is never houtei",
-        ),
-        (
-            sit.chankan && sit.tsumo,
-            "chankan",
-            "chankan is a ron on a tile added to a kan",
-        ),
-        (
-            sit.tenhou && !(dealer && sit.tsumo && hand.melds().is_empty()),
+        );
+    }
+    if sit.chankan && sit.tsumo {
+        return fail("chankan", "chankan is a ron on a tile added to a kan");
+    }
+    if sit.tenhou && !(dealer && sit.tsumo && hand.melds().is_empty()) {
+        return fail(
             "tenhou",
             "tenhou is the dealer's tsumo on the initial deal, with no meld",
-        ),
-        (
-            sit.chiihou && (dealer || !sit.tsumo || !hand.melds().is_empty()),
+        );
+    }
+    if sit.chiihou && (dealer || !sit.tsumo || !hand.melds().is_empty()) {
+        return fail(
             "chiihou",
             "chiihou is a non-dealer's tsumo on the first draw, with no meld",
-        ),
-        (
-            sit.renhou && (dealer || sit.tsumo || !hand.melds().is_empty()),
+        );
+    }
+    if sit.renhou && (dealer || sit.tsumo || !hand.melds().is_empty()) {
+        return fail(
             "renhou",
             "renhou is a non-dealer's ron before the first draw, with no meld",
-        ),
-        (
-            sit.nukidora > 0 && (rules.num_players != 3 || sit.nukidora > 4),
+        );
+    }
+    if sit.nukidora > 0 && (rules.num_players != 3 || sit.nukidora > 4) {
+        return fail(
             "nukidora",
             "nuki dora exist only in three-player games, at most 4",
-        ),
-    ];
-    for (bad, name, reason) in checks {
-        if bad {
-            return Err(Error::InvalidArgument {
-                name,
-                reason: reason.to_owned(),
-            });
-        }
+        );
     }
     Ok(())
 }
@@ -926,6 +930,8 @@ pub(crate) struct CompactScore {
     slots: [Candidate; 2],
     /// The slot of the chosen reading (when `is_agari`).
     best: usize,
+    /// The readings of the last hand scored (a buffer reused from hand to hand).
+    readings: WinReadings,
 }
 
 impl CompactScore {
@@ -954,6 +960,7 @@ impl CompactScore {
             wait: None,
             slots: [Candidate::EMPTY; 2],
             best: 0,
+            readings: WinReadings::new(),
         }
     }
 
@@ -997,8 +1004,85 @@ pub(crate) fn score_compact(
     rules: &ScoringRules,
     out: &mut CompactScore,
 ) -> Result<()> {
-    let all = hand.all_counts();
-    validate(hand, &all, sit, rules)?;
+    let parts = HandParts {
+        concealed: hand.concealed(),
+        red: hand.red(),
+        melds: hand.melds(),
+        n_concealed: hand.concealed_len(),
+        all: hand.all_counts(),
+    };
+    score_parts(&parts, sit, dora_indicators, ura_indicators, rules, out)
+}
+
+/// The parts of a valid hand as the scorer reads them, with its tile counts.
+pub(crate) struct HandParts<'a> {
+    concealed: &'a Counts,
+    red: [u8; 3],
+    melds: &'a [Meld],
+    n_concealed: usize,
+    /// All tiles, concealed and melded, per kind.
+    all: Counts,
+}
+
+impl<'a> HandParts<'a> {
+    /// Check the parts as [`Hand::new`] does (without building a `Hand`).
+    ///
+    /// # Errors
+    /// As [`Hand::new`].
+    pub(crate) fn new(concealed: &'a Counts, red: [u8; 3], melds: &'a [Meld]) -> Result<Self> {
+        let (n_concealed, all) = check_parts(concealed, red, melds)?;
+        Ok(HandParts {
+            concealed,
+            red,
+            melds,
+            n_concealed,
+            all,
+        })
+    }
+
+    fn concealed(&self) -> &Counts {
+        self.concealed
+    }
+
+    fn red(&self) -> [u8; 3] {
+        self.red
+    }
+
+    fn melds(&self) -> &[Meld] {
+        self.melds
+    }
+
+    fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| !m.is_open())
+    }
+
+    fn is_full(&self) -> bool {
+        self.n_concealed + 3 * self.melds.len() == 14
+    }
+}
+
+impl std::fmt::Display for HandParts<'_> {
+    /// As [`Hand`]'s text (for error messages).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::notation::format_counts(self.concealed, self.red))?;
+        for m in self.melds {
+            write!(f, " {m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// [`score_compact`] of a hand given as checked parts.
+pub(crate) fn score_parts(
+    hand: &HandParts<'_>,
+    sit: &Situation,
+    dora_indicators: &[Tile],
+    ura_indicators: &[Tile],
+    rules: &ScoringRules,
+    out: &mut CompactScore,
+) -> Result<()> {
+    let all = hand.all;
+    validate(hand, sit, dora_indicators, ura_indicators, rules)?;
     let dealer = sit.seat_wind == Tile::EAST;
     let riichi = sit.riichi || sit.double_riichi;
     let dora = count_dora(&all, dora_indicators, sit.nukidora, rules.num_players)
@@ -1034,19 +1118,28 @@ pub(crate) fn score_compact(
         common.yakuman.push((y, m));
     }
     common.han = common.yaku.sum();
-    let mut readings = WinReadings::new();
-    win_readings(hand.concealed(), sit.win_tile, &mut readings);
+    let readings = &mut out.readings;
+    readings.clear();
+    win_readings_valid(hand.concealed(), hand.n_concealed, sit.win_tile, readings);
+    let readings = &out.readings;
     // the first most valuable candidate in the decomposer's order: candidates are built in
     // the slot `best` does not hold
     let slots = &mut out.slots;
-    let mut best: Option<(usize, (u32, u32, u32, u32))> = None;
-    let offer =
-        |slots: &[Candidate; 2], i: usize, best: &mut Option<(usize, _)>, common: &Common| {
-            let k = candidate_key(&slots[i], common, dora_han, rules);
-            if best.as_ref().map_or(true, |b: &(usize, _)| k > b.1) {
-                *best = Some((i, k));
-            }
+    // (slot, key): the key is computed only once a second candidate needs comparing
+    type Key = (u32, u32, u32, u32);
+    let mut best: Option<(usize, Option<Key>)> = None;
+    let offer = |slots: &[Candidate; 2],
+                 i: usize,
+                 best: &mut Option<(usize, Option<Key>)>,
+                 common: &Common| {
+        let Some((b, bk)) = *best else {
+            *best = Some((i, None));
+            return;
         };
+        let bk = bk.unwrap_or_else(|| candidate_key(&slots[b], common, dora_han, rules));
+        let k = candidate_key(&slots[i], common, dora_han, rules);
+        *best = Some(if k > bk { (i, Some(k)) } else { (b, Some(bk)) });
+    };
     let free = |best: &Option<(usize, _)>| best.as_ref().map_or(0, |b: &(usize, _)| 1 - b.0);
     for r in readings.regular() {
         let i = free(&best);

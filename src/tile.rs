@@ -60,6 +60,24 @@ impl Suit {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tile(u8);
 
+/// `DORA_OF[k]`: the dora kind indicated by kind `k` (next in its suit, 9 → 1; North → East;
+/// chun → haku).
+const DORA_OF: [u8; 34] = {
+    let mut t = [0u8; 34];
+    let mut k = 0u8;
+    while k < 34 {
+        t[k as usize] = if k < 27 {
+            k - k % 9 + (k % 9 + 1) % 9
+        } else if k < 31 {
+            27 + (k - 27 + 1) % 4
+        } else {
+            31 + (k - 31 + 1) % 3
+        };
+        k += 1;
+    }
+    t
+};
+
 impl Tile {
     /// Number of tile kinds.
     pub const COUNT: usize = 34;
@@ -159,14 +177,7 @@ impl Tile {
     /// The dora indicated when this tile is the indicator: next in its suit,
     /// 9 → 1, North → East, chun → haku.
     pub const fn dora_from_indicator(self) -> Tile {
-        let k = self.0;
-        if k < 27 {
-            Tile(k - k % 9 + (k % 9 + 1) % 9)
-        } else if k < 31 {
-            Tile(27 + (k - 27 + 1) % 4)
-        } else {
-            Tile(31 + (k - 31 + 1) % 3)
-        }
+        Tile(DORA_OF[self.0 as usize])
     }
 
     /// All 34 kinds in order.

@@ -65,8 +65,55 @@ def test_arrays_agree_with_single_calls_on_real_wins():
         assert (cols["han"][i], cols["fu"][i], cols["points"][i]) == (r.han, r.fu, r.points)
         assert cols["total"][i] == r.total and cols["ron_payment"][i] == r.ron_payment
         assert cols["points"][i] == w.points  # and with Tenhou's record
-        mask = sum(1 << y for y in r.yaku_ids)
-        assert int(cols["yaku_mask"][i]) == mask
+        assert _mask_ids(cols["yaku_mask"][i]) == r.yaku_ids
+
+
+def _mask_ids(row: np.ndarray) -> list[int]:
+    """The yaku ids set in one (2,) uint64 row of ``yaku_mask``: id i is bit i % 64 of word
+    i // 64."""
+    assert row.shape == (2,) and row.dtype == np.uint64
+    return [64 * w + b for w in range(2) for b in range(64) if int(row[w]) >> b & 1]
+
+
+def test_yaku_mask_carries_every_yaku_id():
+    """Shiisan-puutaa (local yakuman, id 64: past a 64-bit mask) with its rule flag on shows up
+    in both batch entry points exactly as riichi.score lists it; the column is (N, 2) uint64."""
+    on = riichi.Rules(shiisan_puutaa=True)
+    kw = {"tsumo": True, "chiihou": True, "seat_wind": "S"}
+    hands = ["147m258p369s12344z", "123m456p789s234s55p"]
+    single = [
+        riichi.score(h, "4z" if i == 0 else "2s", rules=on, **kw) for i, h in enumerate(hands)
+    ]
+    assert single[0].yaku_ids == [64] and single[0].yakuman == [("shiisan_puutaa", 1)]
+    assert 64 in riichi.scoring.YAKU_IDS
+    cols = score([(hands[0], "4z", kw), (hands[1], "2s", kw)], on)
+    assert cols["yaku_mask"].shape == (2, 2) and cols["yaku_mask"].dtype == np.uint64
+    c = np.array([riichi.Hand.parse(h).concealed for h in hands], np.uint8)
+    for i, r in enumerate(single):
+        assert _mask_ids(cols["yaku_mask"][i]) == r.yaku_ids
+        assert (cols["han"][i], cols["yakuman"][i], cols["points"][i]) == (
+            r.han,
+            sum(n for _, n in r.yakuman),
+            r.points,
+        )
+    assert cols["yaku_mask"][0].tolist() == [0, 1]  # id 64 = bit 0 of word 1
+    # the same through score_arrays (NumPy columns)
+    arr = score_arrays(
+        c,
+        np.array([riichi.parse_tile("4z"), riichi.parse_tile("2s")], np.uint8),
+        flags=np.full(2, 1 << FLAG_BITS["tsumo"] | 1 << FLAG_BITS["chiihou"], np.uint16),
+        seat_wind=np.ones(2, np.uint8),
+        rules=on,
+    )
+    for k in ("yaku_mask", "han", "yakuman", "points", "is_agari", "has_yaku"):
+        assert np.array_equal(arr[k], cols[k]), k
+    off = score_arrays(
+        c[:1],
+        np.array([riichi.parse_tile("4z")], np.uint8),
+        flags=np.array([1 | 1 << 9], np.uint16),
+        seat_wind=np.ones(1, np.uint8),
+    )
+    assert off["yaku_mask"].tolist() == [[0, 0]] and not off["is_agari"][0]
 
 
 def test_arrays_defaults_and_errors():
@@ -136,3 +183,26 @@ def test_arrays_refuse_wide_counts_that_would_wrap():
     c[0, 0] = 257
     with pytest.raises(riichi.RiichiError, match="concealed: row 0: value 257"):
         score_arrays(c, np.array([0]))
+
+
+def test_arrays_check_indicators_as_single_calls_do():
+    """An indicator that would be a fifth copy of a kind is refused by score_arrays (naming the
+    row), as riichi.score refuses it; six indicators likewise."""
+    hand = "111123m456p789s55p"
+    with pytest.raises(riichi.RiichiError, match="fifth copy"):
+        riichi.score(hand, "2m", dora_indicators=["1m"])
+    c = np.array([riichi.Hand.parse(hand).concealed] * 2, np.uint8)
+    win = np.array([riichi.parse_tile("2m")] * 2, np.uint8)
+    ok = score_arrays(c, win, dora=np.array([[9], [9]], np.int8))
+    assert ok["has_yaku"].tolist() == [False, False]  # no yaku, but valid
+    with pytest.raises(riichi.RiichiError, match=r"requests\[1\].*fifth copy"):
+        score_arrays(c, win, dora=np.array([[9], [0]], np.int8))
+    with pytest.raises(
+        riichi.RiichiError, match=r"requests\[0\].*ura.*fifth copy|requests\[0\].*fifth"
+    ):
+        score_arrays(
+            c, win, dora=np.array([[-1], [-1]], np.int8), ura=np.array([[0], [9]], np.int8)
+        )
+    six = np.full((2, 6), 9, np.int8)
+    with pytest.raises(riichi.RiichiError, match=r"requests\[0\].*at most 5"):
+        score_arrays(c, win, dora=six)

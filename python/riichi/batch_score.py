@@ -29,9 +29,13 @@ def score(
     Returns:
         Columns of shape (N,): ``han`` (int32; 13 per yakuman multiple), ``fu`` (int32),
         ``points`` (int32, hand value without honba/kyotaku), ``total`` (int32, the winner's
-        gain), ``is_agari`` / ``has_yaku`` (bool), ``yaku_mask`` (uint64, bit *i* set for
-        Tenhou yaku id *i* present; dora 52, uradora 53, akadora 54; local yaku 60..64),
-        ``yakuman`` (int32, total multiple).
+        gain), ``is_agari`` / ``has_yaku`` (bool), ``yakuman`` (int32, total multiple); and
+        ``yaku_mask`` of shape (N, 2), uint64: the yaku ids of
+        :attr:`riichi.ScoreResult.yaku_ids` as bits, id *i* at bit ``i % 64`` of word
+        ``i // 64`` (Tenhou ids 0..54 with dora 52, uradora 53, akadora 54; local yaku 60..64,
+        shiisan-puutaa 64 = bit 0 of word 1). Test an id with
+        ``(yaku_mask[:, i // 64] >> np.uint64(i % 64)) & 1``; see
+        :data:`riichi.scoring.YAKU_IDS` for the names.
 
     Raises:
         RiichiError: a malformed request, naming its index.
@@ -162,7 +166,9 @@ def _column(
     shape_ok = shape_ok and all(t in (-1, d) for t, d in zip(tail, arr.shape[1:]))
     if not shape_ok:
         raise InvalidHand(f"{name}: expected shape ({', '.join(want)}), got {arr.shape}")
-    if arr.size:
+    # min/max first (no temporary arrays); the element-wise search only to name a bad value
+    low_possible = lo > 0 or arr.dtype.kind == "i"  # unsigned and bool values are >= 0
+    if arr.size and (arr.max() > hi or (low_possible and arr.min() < lo)):
         bad = (arr < lo) | (arr > hi)
         if bad.any():
             at = tuple(int(i) for i in np.argwhere(bad)[0])
@@ -180,6 +186,9 @@ def _melds(melds: Any, n: int) -> np.ndarray:
     if m.shape[1] > 4:
         raise InvalidHand(f"melds: at most 4 melds per hand, got shape {m.shape}")
     for field, hi in ((0, max(MELD_KINDS.values())), (2, 4)):
+        # a field's max first (no temporary array); the search only to name a bad value
+        if not m.size or m[:, :, field].max() <= hi:
+            continue
         bad = m[:, :, field] > hi
         if bad.any():
             row, k = (int(i) for i in np.argwhere(bad)[0])

@@ -1,16 +1,16 @@
 //! Glue for scoring: `ScoringRules`, `ScoreResult`, `score`, `score_batch`, `nagashi_mangan`.
 
 use numpy::{
-    IntoPyArray, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray3, PyUntypedArrayMethods,
+    IntoPyArray, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray3,
+    PyUntypedArrayMethods,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
-use rayon::prelude::*;
 
+use crate::batch_score::{self, ScoreColumns, ScoreOutput};
 use crate::error::Error;
 use crate::hand::Hand;
-use crate::meld::{Meld, MeldKind};
 use crate::notation;
 use crate::points;
 use crate::py::tiles::PyHand;
@@ -730,226 +730,40 @@ fn score_batch<'py>(
         })?;
         reqs.push(r);
     }
-    let results: Vec<Result<Row, Error>> = py.detach(|| {
-        reqs.par_iter()
-            .with_min_len(MIN_CHUNK)
-            .map_init(core_score::CompactScore::new, |out, (h, s)| {
-                let (dora, ura) = (&s.dora_indicators, &s.ura_indicators);
-                core_score::score_compact(h, s, dora, ura, &rules, out).map(|()| Row::from(&*out))
-            })
-            .collect()
-    });
-    columns(py, results)
+    let out = py.detach(|| batch_score::score_requests(&reqs, &rules, None));
+    columns(py, out)
 }
 
-/// Fewest hands a rayon task scores (a hand takes well under a microsecond).
-const MIN_CHUNK: usize = 1024;
-
-/// One hand's result columns.
-struct Row {
-    han: i32,
-    fu: i32,
-    points: i32,
-    total: i32,
-    ron: i32,
-    tsumo_dealer: i32,
-    tsumo_nondealer: i32,
-    is_agari: bool,
-    has_yaku: bool,
-    yaku_mask: u64,
-    yakuman: i32,
-}
-
-impl From<&core_score::CompactScore> for Row {
-    fn from(r: &core_score::CompactScore) -> Row {
-        // the yaku ids of `ScoreResult::yaku` and `ScoreResult::yakuman` (a shift past bit
-        // 63 wraps, as it always did in release builds)
-        let mut mask = 0u64;
-        for &(y, _) in r.yaku().as_slice().iter().chain(r.yakuman().as_slice()) {
-            mask |= 1u64.wrapping_shl(u32::from(y.id()));
+/// The result columns as a dict of NumPy arrays; a bad row raises `RiichiError` naming it
+/// as `requests[i]`.
+fn columns(py: Python<'_>, out: Result<ScoreOutput, Error>) -> PyResult<Bound<'_, PyDict>> {
+    let out = out.map_err(|e| match e {
+        Error::Row { row, error } => {
+            crate::py::errors::RiichiError::new_err(format!("requests[{row}]: {error}"))
         }
-        if r.has_yaku && r.yakuman().as_slice().is_empty() {
-            for (y, n) in [
-                (Yaku::Dora, r.dora),
-                (Yaku::Uradora, r.uradora),
-                (Yaku::Akadora, r.akadora),
-            ] {
-                if n > 0 {
-                    mask |= 1u64.wrapping_shl(u32::from(y.id()));
-                }
-            }
-        }
-        Row {
-            han: r.han as i32,
-            fu: r.fu as i32,
-            points: r.payments.value as i32,
-            total: r.payments.total as i32,
-            ron: r.payments.ron as i32,
-            tsumo_dealer: r.payments.tsumo_dealer as i32,
-            tsumo_nondealer: r.payments.tsumo_nondealer as i32,
-            is_agari: r.is_agari,
-            has_yaku: r.has_yaku,
-            yaku_mask: mask,
-            yakuman: r.yakuman().sum() as i32,
-        }
-    }
-}
-
-/// Result columns shared by the batch entry points.
-fn columns(py: Python<'_>, results: Vec<Result<Row, Error>>) -> PyResult<Bound<'_, PyDict>> {
-    let n = results.len();
-    let mut han = Vec::with_capacity(n);
-    let mut fu = Vec::with_capacity(n);
-    let mut pts = Vec::with_capacity(n);
-    let mut total = Vec::with_capacity(n);
-    let mut ron = Vec::with_capacity(n);
-    let mut t_dealer = Vec::with_capacity(n);
-    let mut t_nondealer = Vec::with_capacity(n);
-    let mut agari = Vec::with_capacity(n);
-    let mut yaku_ok = Vec::with_capacity(n);
-    let mut mask = Vec::with_capacity(n);
-    let mut ym = Vec::with_capacity(n);
-    for (i, r) in results.into_iter().enumerate() {
-        let r =
-            r.map_err(|e| crate::py::errors::RiichiError::new_err(format!("requests[{i}]: {e}")))?;
-        han.push(r.han);
-        fu.push(r.fu);
-        pts.push(r.points);
-        total.push(r.total);
-        ron.push(r.ron);
-        t_dealer.push(r.tsumo_dealer);
-        t_nondealer.push(r.tsumo_nondealer);
-        agari.push(r.is_agari);
-        yaku_ok.push(r.has_yaku);
-        mask.push(r.yaku_mask);
-        ym.push(r.yakuman);
-    }
+        e => PyErr::from(e),
+    })?;
+    let n = out.han.len();
     let d = PyDict::new(py);
-    d.set_item("han", han.into_pyarray(py))?;
-    d.set_item("fu", fu.into_pyarray(py))?;
-    d.set_item("points", pts.into_pyarray(py))?;
-    d.set_item("total", total.into_pyarray(py))?;
-    d.set_item("ron_payment", ron.into_pyarray(py))?;
-    d.set_item("tsumo_dealer_payment", t_dealer.into_pyarray(py))?;
-    d.set_item("tsumo_nondealer_payment", t_nondealer.into_pyarray(py))?;
-    d.set_item("is_agari", agari.into_pyarray(py))?;
-    d.set_item("has_yaku", yaku_ok.into_pyarray(py))?;
-    d.set_item("yaku_mask", mask.into_pyarray(py))?;
-    d.set_item("yakuman", ym.into_pyarray(py))?;
-    Ok(d)
-}
-
-/// Column inputs of `score_arrays`, borrowed from NumPy arrays.
-struct Cols<'a> {
-    concealed: &'a [u8],
-    win: &'a [u8],
-    red: &'a [u8],
-    melds: &'a [u8],
-    max_melds: usize,
-    flags: &'a [u16],
-    seat: &'a [u8],
-    round: &'a [u8],
-    dora: &'a [i8],
-    ura: &'a [i8],
-    max_dora: usize,
-    honba: &'a [u16],
-    kyotaku: &'a [u16],
-}
-
-/// Score row `i`, its indicators gathered in the caller's scratch vectors (no allocation
-/// per row besides the melds of an open hand).
-fn score_row(
-    c: &Cols<'_>,
-    i: usize,
-    rules: &ScoringRules,
-    scratch: &mut (Vec<Tile>, Vec<Tile>, core_score::CompactScore),
-) -> Result<Row, Error> {
-    let (hand, sit) = row(c, i)?;
-    let inds = |a: &[i8], v: &mut Vec<Tile>| -> Result<(), Error> {
-        v.clear();
-        for &x in &a[i * c.max_dora..(i + 1) * c.max_dora] {
-            if x >= 0 {
-                v.push(Tile::new(i64::from(x))?);
-            }
-        }
-        Ok(())
-    };
-    inds(c.dora, &mut scratch.0)?;
-    inds(c.ura, &mut scratch.1)?;
-    let (dora, ura, out) = scratch;
-    core_score::score_compact(&hand, &sit, dora, ura, rules, out)?;
-    Ok(Row::from(&*out))
-}
-
-/// Row `i` as a hand and a situation whose indicator lists are left empty (see `score_row`).
-fn row(c: &Cols<'_>, i: usize) -> Result<(Hand, Situation), Error> {
-    let mut counts = [0u8; 34];
-    counts.copy_from_slice(&c.concealed[i * 34..i * 34 + 34]);
-    let mut melds = Vec::new();
-    for m in 0..c.max_melds {
-        let o = (i * c.max_melds + m) * 3;
-        let (kind, tile, red) = (c.melds[o], c.melds[o + 1], c.melds[o + 2]);
-        let kind = match kind {
-            0 => continue,
-            1 => MeldKind::Chi,
-            2 => MeldKind::Pon,
-            3 => MeldKind::Daiminkan,
-            4 => MeldKind::Ankan,
-            5 => MeldKind::Kakan,
-            k => {
-                return Err(Error::InvalidArgument {
-                    name: "melds",
-                    reason: format!("meld kind {k} at meld {m} (0 none, 1 chi .. 5 kakan)"),
-                })
-            }
-        };
-        let t = Tile::new(i64::from(tile))?;
-        let from = match kind {
-            MeldKind::Chi => 3,
-            MeldKind::Ankan => 0,
-            _ => 1,
-        };
-        melds.push(Meld::new(kind, t, t, red, from)?);
-    }
-    let hand = Hand::new(
-        counts,
-        [c.red[i * 3], c.red[i * 3 + 1], c.red[i * 3 + 2]],
-        melds,
+    d.set_item("han", out.han.into_pyarray(py))?;
+    d.set_item("fu", out.fu.into_pyarray(py))?;
+    d.set_item("points", out.points.into_pyarray(py))?;
+    d.set_item("total", out.total.into_pyarray(py))?;
+    d.set_item("ron_payment", out.ron.into_pyarray(py))?;
+    d.set_item("tsumo_dealer_payment", out.tsumo_dealer.into_pyarray(py))?;
+    d.set_item(
+        "tsumo_nondealer_payment",
+        out.tsumo_nondealer.into_pyarray(py),
     )?;
-    let wind = |v: u8, name: &'static str| {
-        if v < 4 {
-            Ok(Tile::from_index(27 + v as usize))
-        } else {
-            Err(Error::InvalidArgument {
-                name,
-                reason: format!("{v} (0 East .. 3 North)"),
-            })
-        }
-    };
-    let f = c.flags[i];
-    let bit = |b: u16| f & (1 << b) != 0;
-    let sit = Situation {
-        win_tile: Tile::new(i64::from(c.win[i]))?,
-        tsumo: bit(0),
-        riichi: bit(1),
-        double_riichi: bit(2),
-        ippatsu: bit(3),
-        haitei: bit(4),
-        houtei: bit(5),
-        rinshan: bit(6),
-        chankan: bit(7),
-        tenhou: bit(8),
-        chiihou: bit(9),
-        renhou: bit(10),
-        seat_wind: wind(c.seat[i], "seat_wind")?,
-        round_wind: wind(c.round[i], "round_wind")?,
-        dora_indicators: Vec::new(),
-        ura_indicators: Vec::new(),
-        honba: u32::from(c.honba[i]),
-        kyotaku: u32::from(c.kyotaku[i]),
-        nukidora: 0,
-    };
-    Ok((hand, sit))
+    d.set_item("is_agari", out.is_agari.into_pyarray(py))?;
+    d.set_item("has_yaku", out.has_yaku.into_pyarray(py))?;
+    let mask = out
+        .yaku_mask
+        .into_pyarray(py)
+        .reshape([n, batch_score::YAKU_MASK_WORDS])?;
+    d.set_item("yaku_mask", mask)?;
+    d.set_item("yakuman", out.yakuman.into_pyarray(py))?;
+    Ok(d)
 }
 
 fn slice<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
@@ -1016,7 +830,7 @@ fn score_arrays<'py>(
             return Err(shape_err(name, format!("({n},)"), &[len]));
         }
     }
-    let cols = Cols {
+    let cols = ScoreColumns {
         concealed: slice(&concealed, "concealed")?,
         win: slice(&win_tile, "win_tile")?,
         red: slice(&red, "red")?,
@@ -1031,17 +845,8 @@ fn score_arrays<'py>(
         honba: slice(&honba, "honba")?,
         kyotaku: slice(&kyotaku, "kyotaku")?,
     };
-    let results: Vec<Result<Row, Error>> = py.detach(|| {
-        (0..n)
-            .into_par_iter()
-            .with_min_len(MIN_CHUNK)
-            .map_init(
-                || (Vec::new(), Vec::new(), core_score::CompactScore::new()),
-                |scratch, i| score_row(&cols, i, &rules, scratch),
-            )
-            .collect()
-    });
-    columns(py, results)
+    let out = py.detach(|| batch_score::score_columns(&cols, &rules, None));
+    columns(py, out)
 }
 
 /// Nagashi mangan settlement: (dealer share, non-dealer share, total) of a mangan tsumo.
