@@ -801,9 +801,21 @@ class VerifySummary:
 
 
 def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
-    """Read and replay one file; never raises for a bad file (it becomes ``unreadable``)."""
-    from riichi.logs import read_log
+    """Read and replay one file; never raises for a bad file (it becomes ``unreadable``).
 
+    A zip archive is a container: each member is read and replayed as its own file, named
+    ``archive.zip:member`` (:func:`riichi.logs.read_archive`)."""
+    from riichi.logs import is_archive, read_archive, read_log
+
+    if is_archive(path):
+        out = VerifySummary()
+        for member, item in read_archive(path):
+            if isinstance(item, Exception):
+                out.files += 1
+                out.unreadable.append(_unreadable(member, item))
+            else:
+                out.add(_verify_log(member, item, rules))
+        return out
     out = VerifySummary(files=1)
     try:
         game_log = read_log(path)
@@ -813,6 +825,11 @@ def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
     except Exception as e:  # a reader bug must not stop the batch: report it
         out.unreadable.append(Problem(path, "file", f"unexpected {type(e).__name__}: {e}"))
         return out
+    return _verify_log(path, game_log, rules)
+
+
+def _verify_log(path: str, game_log: GameLog, rules: Rules | None) -> VerifySummary:
+    out = VerifySummary(files=1)
     try:
         rep = replay_game(game_log, rules)
     except Exception as e:  # an engine bug must not stop the batch either: report it
