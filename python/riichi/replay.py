@@ -16,7 +16,8 @@ from the log (:func:`rules_from_log`). It checks that
 Each disagreement is a :class:`Mismatch`; the round it happens in is abandoned and the replay
 picks up again from the next round's logged state, so one fault does not hide the others.
 What cannot be replayed is reported, never passed: 3-player games (the round engine plays
-four players), player views with hidden tiles (:class:`Problem` entries in
+four players), records their reader marks unsupported (``GameLog.meta["unsupported"]``: a
+Tenhou protocol transcript), player views with hidden tiles (:class:`Problem` entries in
 ``GameReport.unsupported``). A file that starts mid-game (a fragment, e.g. an mjx single-round
 file) is replayed from its first round's logged state (scores, honba, sticks); a round cut
 before its end is replayed up to the last logged action (``GameReport.unfinished_rounds``).
@@ -255,6 +256,10 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         report.unsupported.append(Problem(game_log.source, "game", str(e)))
         return report
     report.players = sg.players
+    why = (game_log.meta or {}).get("unsupported")
+    if why:  # the reader knows the record cannot be replayed (e.g. a player view)
+        report.unsupported.append(Problem(game_log.source, "game", str(why)))
+        return report
     if sg.players != 4:
         report.unsupported.append(
             Problem(

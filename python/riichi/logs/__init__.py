@@ -1,7 +1,9 @@
 """Game log readers and writers, all through the one event model (:mod:`riichi.events`).
 
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`),
-mjai JSON lines (:func:`read_mjai`) and kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`);
+mjai JSON lines (:func:`read_mjai`), kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`) and
+Tenhou protocol transcripts (:func:`read_tenhou_protocol`: header and counts only, reported as
+unsupported by the replay);
 :func:`read_log` sniffs the format by content and :func:`read_logs` walks files, folders and
 zip archives (each member one log, named ``archive.zip:member``), yielding an error value for a
 bad file or member and going on;
@@ -28,6 +30,7 @@ from riichi.logs.kobalab import read_kobalab
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
 from riichi.logs.sniff import decompress, is_zip, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
+from riichi.logs.tenhou_protocol import read_tenhou_protocol
 from riichi.logs.tenhou_xml import read_tenhou_xml, tenhou_walls
 
 __all__ = [
@@ -39,6 +42,7 @@ __all__ = [
     "read_logs",
     "read_mjai",
     "read_tenhou6",
+    "read_tenhou_protocol",
     "read_tenhou_xml",
     "sniff_format",
     "tenhou_walls",
@@ -52,6 +56,7 @@ _READERS = {
     "tenhou6": read_tenhou6,
     "mjai": read_mjai,
     "kobalab": read_kobalab,
+    "tenhou_protocol": read_tenhou_protocol,
 }
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -94,8 +99,8 @@ def is_archive(path: PathLike) -> bool:
 def read_archive(path: PathLike) -> Iterator[tuple[str, GameLog | LogFormatError]]:
     """Each member of a zip archive read as one log (any format, sniffed by content).
 
-    Members are taken in archive order; folders, hidden files and ``__MACOSX/`` entries are
-    skipped. Each is named ``"{path}:{member}"`` (its ``GameLog.source`` and the file of its
+    Members are taken in archive order; folders, hidden files or folders (``.idea/``) and
+    ``__MACOSX/`` entries are skipped. Each is named ``"{path}:{member}"`` (its ``GameLog.source`` and the file of its
     errors).
 
     Yields:
@@ -114,8 +119,8 @@ def read_archive(path: PathLike) -> Iterator[tuple[str, GameLog | LogFormatError
     with zf:
         for info in zf.infolist():
             name = info.filename
-            base = name.rstrip("/").rsplit("/", 1)[-1]
-            if info.is_dir() or base.startswith(".") or name.startswith("__MACOSX/"):
+            hidden = any(part.startswith(".") for part in name.split("/"))
+            if info.is_dir() or hidden or name.startswith("__MACOSX/"):
                 continue
             member = f"{source}:{name}"
             try:

@@ -4,7 +4,8 @@ gzip is recognised by its magic bytes ``1f 8b`` and undone first; then the first
 non-blank character decides: ``<`` is Tenhou mjlog XML; ``{`` is JSON, which is mjai when the
 first line is a complete object with a ``"type"`` key, a kobalab paipu when its rounds start
 with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
-single-round documents as mjx writes them). A zip archive (magic ``PK\x03\x04``) is a
+single-round documents as mjx writes them). A Tenhou protocol transcript starts with
+``*** Begin logging`` (hex dump) or a ``Send: <`` / ``Get: <`` line. A zip archive (magic ``PK\x03\x04``) is a
 container of logs, not a log: :func:`is_zip` tells, and :func:`riichi.logs.read_logs` reads
 its members.
 """
@@ -17,10 +18,11 @@ import re
 import zlib
 
 from riichi.logs._common import log_error
+from riichi.logs.tenhou_protocol import is_transcript
 
 __all__ = ["decompress", "is_zip", "sniff_format"]
 
-FORMATS = ("tenhou_xml", "tenhou6", "mjai", "kobalab")
+FORMATS = ("tenhou_xml", "tenhou6", "mjai", "kobalab", "tenhou_protocol")
 
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 
@@ -72,6 +74,8 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
         if _KOBALAB.search(data):
             return "kobalab"
         return "tenhou6"
+    if is_transcript(data):
+        return "tenhou_protocol"
     if is_zip(data):
         raise log_error(
             source, "byte 0", "a zip archive holds many logs: read it with read_logs / verify"
@@ -81,5 +85,6 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
         source,
         f"byte {offset}",
         f"unknown log format (starts with {head[:16]!r}; expected Tenhou XML, "
-        "tenhou.net/6 JSON, mjai JSON lines or kobalab paipu JSON)",
+        "tenhou.net/6 JSON, mjai JSON lines, kobalab paipu JSON or a Tenhou protocol "
+        "transcript)",
     )
