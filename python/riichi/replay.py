@@ -269,6 +269,8 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
             )
         )
         return report
+    if rules is None and isinstance((game_log.meta or {}).get("rules"), Rules):
+        rules = game_log.meta["rules"]  # the reader knows them (Mahjong Soul: from its head)
     if rules is not None:
         return _Replay(game_log, rules).run()
     dated = log_date(game_log) is not None

@@ -1,7 +1,8 @@
 """Game log readers and writers, all through the one event model (:mod:`riichi.events`).
 
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`),
-mjai JSON lines (:func:`read_mjai`), kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`) and
+mjai JSON lines (:func:`read_mjai`), kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`), Mahjong
+Soul raw game records (:func:`read_majsoul`) and
 Tenhou protocol transcripts (:func:`read_tenhou_protocol`: header and counts only, reported as
 unsupported by the replay);
 :func:`read_log` sniffs the format by content and :func:`read_logs` walks files, folders and
@@ -27,6 +28,7 @@ from riichi.errors import LogFormatError
 from riichi.events import GameLog
 from riichi.logs._common import log_error
 from riichi.logs.kobalab import read_kobalab
+from riichi.logs.majsoul import read_majsoul
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
 from riichi.logs.sniff import decompress, is_zip, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
@@ -40,6 +42,7 @@ __all__ = [
     "read_kobalab",
     "read_log",
     "read_logs",
+    "read_majsoul",
     "read_mjai",
     "read_tenhou6",
     "read_tenhou_protocol",
@@ -56,6 +59,7 @@ _READERS = {
     "tenhou6": read_tenhou6,
     "mjai": read_mjai,
     "kobalab": read_kobalab,
+    "majsoul": read_majsoul,
     "tenhou_protocol": read_tenhou_protocol,
 }
 

@@ -2,8 +2,9 @@
 
 gzip is recognised by its magic bytes ``1f 8b`` and undone first; then the first
 non-blank character decides: ``<`` is Tenhou mjlog XML; ``{`` is JSON, which is mjai when the
-first line is a complete object with a ``"type"`` key, a kobalab paipu when its rounds start
-with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
+first line is a complete object with a ``"type"`` key, a Mahjong Soul record when it names
+``".lq.GameDetailRecords"`` / ``".lq.Record..."`` messages, a kobalab paipu when its rounds
+start with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
 single-round documents as mjx writes them). A Tenhou protocol transcript starts with
 ``*** Begin logging`` (hex dump) or a ``Send: <`` / ``Get: <`` line. A zip archive (magic ``PK\x03\x04``) is a
 container of logs, not a log: :func:`is_zip` tells, and :func:`riichi.logs.read_logs` reads
@@ -22,7 +23,7 @@ from riichi.logs.tenhou_protocol import is_transcript
 
 __all__ = ["decompress", "is_zip", "sniff_format"]
 
-FORMATS = ("tenhou_xml", "tenhou6", "mjai", "kobalab", "tenhou_protocol")
+FORMATS = ("tenhou_xml", "tenhou6", "mjai", "kobalab", "majsoul", "tenhou_protocol")
 
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 
@@ -34,6 +35,8 @@ def is_zip(data: bytes) -> bool:
 
 # a kobalab round starts with {"qipai": ...}; tenhou.net/6 rounds are lists of lists
 _KOBALAB = re.compile(rb'\[\s*\{\s*"qipai"\s*:')
+# a Mahjong Soul record names its protobuf messages: ".lq.GameDetailRecords", ".lq.Record..."
+_MAJSOUL = re.compile(rb'"name"\s*:\s*"\.lq\.(?:GameDetailRecords|Record)')
 
 
 def decompress(data: bytes, source: str | None = None) -> bytes:
@@ -71,6 +74,8 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
                 obj = None
             if isinstance(obj, dict) and "type" in obj:
                 return "mjai"
+        if _MAJSOUL.search(data):
+            return "majsoul"
         if _KOBALAB.search(data):
             return "kobalab"
         return "tenhou6"
@@ -85,6 +90,6 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
         source,
         f"byte {offset}",
         f"unknown log format (starts with {head[:16]!r}; expected Tenhou XML, "
-        "tenhou.net/6 JSON, mjai JSON lines, kobalab paipu JSON or a Tenhou protocol "
-        "transcript)",
+        "tenhou.net/6 JSON, mjai JSON lines, kobalab paipu JSON, Mahjong Soul record JSON "
+        "or a Tenhou protocol transcript)",
     )
