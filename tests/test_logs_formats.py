@@ -1,0 +1,49 @@
+"""Every log format is sniffed by content and named in ``riichi verify --help``."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+import pytest
+
+from riichi import LogFormatError
+from riichi.cli import build_parser
+from riichi.logs import parse_log, sniff_format
+from riichi.logs.sniff import FORMATS, is_zip
+
+SAMPLES = {
+    "tenhou_xml": b'<mjloggm ver="2.3"></mjloggm>',
+    "tenhou6": b'{"title": ["", ""], "log": [[[0, 0, 0], [25000]]]}',
+    "mjai": b'{"type":"start_game","names":["a","b","c","d"]}\n',
+    "kobalab": b'{"title": "x", "log": [[ {"qipai": {}} ]]}',
+    "majsoul": b'{"head": {}, "data": {"name": ".lq.GameDetailRecords", "data": {}}}',
+    "tenhou_protocol": b'Send: <HELO name="x" />\nGet: <HELO uname="x"/>\n',
+}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_each_format_is_sniffed(fmt):
+    assert sniff_format(SAMPLES[fmt]) == fmt
+    assert sniff_format(b"\xef\xbb\xbf \n" + SAMPLES[fmt]) == fmt  # BOM and blanks
+
+
+def test_hex_dump_transcripts_are_sniffed():
+    assert sniff_format(b"*** Begin logging at Mon Mar 31 22:37:29 2008\n") == "tenhou_protocol"
+
+
+def test_a_zip_is_a_container_not_a_log():
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("a.json", json.dumps({"log": []}))
+    assert is_zip(buf.getvalue()) and not is_zip(SAMPLES["kobalab"])
+    with pytest.raises(LogFormatError, match="zip archive holds many logs"):
+        parse_log(buf.getvalue(), "a.zip")
+
+
+def test_verify_help_names_every_format_and_zips():
+    sub = build_parser()._subparsers._group_actions[0].choices["verify"]  # type: ignore[union-attr]
+    text = sub.format_help()
+    for name in ("mjlog", "tenhou.net/6", "mjai", "kobalab", "Mahjong Soul", "protocol", "zip"):
+        assert name in text, name
