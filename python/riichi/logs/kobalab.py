@@ -39,6 +39,10 @@ The format does not say when a kan's new dora shows relative to the replacement 
 reader puts each ``kaigang`` where Tenhou logs it (an ankan's at once, an open kan's after its
 replacement draw, before the next discard or the next kan's draw), as the tenhou.net/6 reader
 does. The riichi stick is taken when the riichi discard passes (no ron on it, no sanchahou).
+A record that lists fewer ``kaigang`` than its kans reveal is read as it is (the kan reveals
+nothing) and the round is listed in ``GameLog.meta["rounds_missing_kan_dora"]``: MahjongLM's
+conversion writes one ``kaigang`` for a kakan followed at once by an ankan, where Tenhou
+reveals two (the replay reports it as a ``dora_indicators`` mismatch).
 Rules come from the Tenhou table name in ``title`` (``四鳳南喰赤``: 三 = sanma, 東/南 length,
 喰 kuitan, 赤 red fives, 速 fast); without a title, Tenhou's default (hanchan, kuitan, red).
 """

@@ -183,7 +183,8 @@ def read_majsoul(data: bytes | str, source: str | None = None) -> GameLog:
     if red_count not in (0, 3):
         unsupported.append(f"{red_count} red fives (dora_count)")
     names = [""] * players
-    for acc in head.get("accounts") or []:
+    accounts = head.get("accounts")
+    for acc in accounts if isinstance(accounts, list) else []:
         if isinstance(acc, dict) and type(acc.get("seat")) is int and 0 <= acc["seat"] < players:
             names[acc["seat"]] = str(acc.get("nickname", ""))
     events: list[Event] = [
