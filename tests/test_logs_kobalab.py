@@ -398,3 +398,37 @@ def test_verify_cli_on_the_real_zips(kobalab_dir, tmp_path):
     assert len(j["unsupported"]) == 2
     faulty = {m["file"].rsplit("/", 1)[-1] for m in j["mismatches"]}
     assert faulty == set(MISSING_KAN_DORA)
+
+
+def _dora_kind(indicator: Tile) -> int:
+    k = indicator.kind
+    if k < 27:
+        return k // 9 * 9 + (k % 9 + 1) % 9
+    return 27 + (k - 27 + 1) % 4 if k < 31 else 31 + (k - 31 + 1) % 3
+
+
+def test_evidence_the_missing_kan_dora_is_the_records_fault(games, shared):
+    # 1. the record's own win counts more dora than its listed indicators can give
+    name, g = next((n, g) for n, g in games if n.endswith("2023102817gm-00a9-0000-3abd1803.txt"))
+    starts = [i for i, e in enumerate(g.events) if isinstance(e, StartKyoku)]
+    rnd = g.events[starts[3] : starts[4]]
+    hora = next(e for e in rnd if isinstance(e, Hora))
+    tiles = list(hora.hand) + [t for m in hora.melds for t in m.tiles]
+    from_listed = sum(
+        sum(1 for t in tiles if t.kind == _dora_kind(ind)) for ind in hora.dora_markers
+    )
+    assert len(hora.dora_markers) == 2 and from_listed == 2
+    assert dict(hora.yaku)["dora"] == 3  # a third indicator existed
+    assert sum(isinstance(e, (Kakan, Ankan, Daiminkan)) for e in rnd) == 2
+    # 2. Tenhou reveals one indicator per kan when kans follow each other (its own mjlog)
+    mjlog = shared / "data" / "mjlog" / "mjx" / "2022060100gm-00a9-0000-853b2cc5.mjlog"
+    if mjlog.exists():
+        ev = read_log(mjlog).events
+        i = next(
+            i
+            for i in range(len(ev) - 2)
+            if isinstance(ev[i], Kakan) and isinstance(ev[i + 1], Tsumo)
+            and isinstance(ev[i + 2], Kakan)
+        )  # fmt: skip
+        after = [e.type for e in ev[i + 3 : i + 6]]
+        assert after == ["dora", "tsumo", "dora"]
