@@ -409,7 +409,7 @@ def _dora_kind(indicator: Tile) -> int:
 
 def test_evidence_the_missing_kan_dora_is_the_records_fault(games, shared):
     # 1. the record's own win counts more dora than its listed indicators can give
-    name, g = next((n, g) for n, g in games if n.endswith("2023102817gm-00a9-0000-3abd1803.txt"))
+    g = next(g for n, g in games if n.endswith("2023102817gm-00a9-0000-3abd1803.txt"))
     starts = [i for i, e in enumerate(g.events) if isinstance(e, StartKyoku)]
     rnd = g.events[starts[3] : starts[4]]
     hora = next(e for e in rnd if isinstance(e, Hora))
