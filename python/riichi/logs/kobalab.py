@@ -190,7 +190,7 @@ def read_kobalab(data: bytes | str, source: str | None = None) -> GameLog:
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise log_error(source, "document", 'not a kobalab paipu (no "log" list)')
     rounds = doc["log"]
-    title = doc.get("title") if isinstance(doc.get("title"), str) else ""
+    title = doc["title"] if isinstance(doc.get("title"), str) else ""
     t_players, red, kuitan, length, speed = _rules(title)
     players = t_players
     if players is None:

@@ -67,7 +67,7 @@ from riichi.events import (
     Tsumo,
 )
 from riichi.logs._common import log_error
-from riichi.rules import Rules
+from riichi.rules import Length, Rules
 
 __all__ = ["MAJSOUL_FANS", "read_majsoul"]
 
@@ -104,6 +104,10 @@ def _tile(v: Any) -> Tile:
             raise _Bad(f"{v!r} is not a tile (honors are 1z..7z)")
         return Tile.of(27 + n - 1)
     return Tile.of(suit * 9 + 4, True) if n == 0 else Tile.of(suit * 9 + n - 1)
+
+
+def _dict(v: Any) -> dict[str, Any]:
+    return v if isinstance(v, dict) else {}
 
 
 def _records(doc: dict) -> list[dict]:
@@ -151,12 +155,12 @@ def read_majsoul(data: bytes | str, source: str | None = None) -> GameLog:
         recs = _records(doc)
     except _Bad as e:
         raise log_error(source, "data", str(e)) from None
-    config = head.get("config") if isinstance(head.get("config"), dict) else {}
-    mode = config.get("mode") if isinstance(config.get("mode"), dict) else {}
-    detail = mode.get("detail_rule") if isinstance(mode.get("detail_rule"), dict) else {}
+    config = _dict(head.get("config"))
+    mode = _dict(config.get("mode"))
+    detail = _dict(mode.get("detail_rule"))
     mode_n = mode.get("mode", 2)
     players = 3 if mode_n in (11, 12, 13) else 4
-    length = "tonpuusen" if mode_n in (1, 11) else "hanchan"
+    length: Length = "tonpuusen" if mode_n in (1, 11) else "hanchan"
     unsupported: list[str] = []
     if mode_n not in (1, 2, 11, 12):
         unsupported.append(f"game mode {mode_n!r} (only 1/2 = 4-player East/South, "
@@ -409,7 +413,7 @@ class _Game:
         consumed = tuple(sorted(tiles[:i] + tiles[i + 1 :]))
         for t in consumed:
             self.take(p, t, "calls with")
-        cls = {0: Chi, 1: Pon, 2: Daiminkan}.get(kind)
+        cls = {0: Chi, 1: Pon, 2: Daiminkan}.get(kind) if type(kind) is int else None
         if cls is None:
             raise _Bad(f"unknown call type {kind!r} (0 chi, 1 pon, 2 daiminkan)")
         ev = cls(p, frm, tile, consumed)
