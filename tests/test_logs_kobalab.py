@@ -432,3 +432,12 @@ def test_evidence_the_missing_kan_dora_is_the_records_fault(games, shared):
         )  # fmt: skip
         after = [e.type for e in ev[i + 3 : i + 6]]
         assert after == ["dora", "tsumo", "dora"]
+
+
+def test_mjai_round_trip_is_identical(games):
+    from riichi.logs import read_mjai, to_mjai_lines
+
+    for name, g in games[:6]:
+        lines = to_mjai_lines(g)
+        text = lines if isinstance(lines, str) else "\n".join(lines)
+        assert read_mjai(text.encode(), "x").events == g.events, name

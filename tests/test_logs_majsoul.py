@@ -131,3 +131,12 @@ def test_draws_and_hands_are_in_the_event_model(ms_dir):
     draw = next(e for e in g.events if isinstance(e, Ryukyoku))
     assert draw.reason == "exhaustive" and draw.tenpai == (False, True, False, False)
     assert draw.hands[1] is not None and len(draw.hands[1]) == 13 and draw.hands[0] is None
+
+
+def test_mjai_round_trip_is_identical(ms_dir):
+    from riichi.logs import read_mjai, to_mjai_lines
+
+    g = read_log(ms_dir / "paipu_record.json")
+    lines = to_mjai_lines(g)
+    text = lines if isinstance(lines, str) else "\n".join(lines)
+    assert read_mjai(text.encode(), "x").events == g.events
