@@ -47,3 +47,24 @@ def test_verify_help_names_every_format_and_zips():
     text = sub.format_help()
     for name in ("mjlog", "tenhou.net/6", "mjai", "kobalab", "Mahjong Soul", "protocol", "zip"):
         assert name in text, name
+
+
+def test_a_batch_of_bad_new_format_files_goes_on(tmp_path, shared):
+    from riichi.logs import read_logs
+
+    ms = shared / "data" / "majsoul_raw" / "majsoul-replay-editor" / "paipu_record.json"
+    kb = shared / "data" / "majiang_kobalab" / "mahjonglm" / "2023012721gm-00e1-0000-72b6b9d6.json"
+    if not (ms.exists() and kb.exists()):
+        pytest.skip("shared data not found")
+    (tmp_path / "a_ms_cut.json").write_bytes(ms.read_bytes()[:5000])
+    (tmp_path / "b_proto.log").write_bytes(b"Send: <HELO/>\nGet: <LN n='x'/>\n")
+    (tmp_path / "c_kb_cut.txt").write_bytes(kb.read_bytes()[:3000])
+    (tmp_path / "d_good.txt").write_bytes(kb.read_bytes())
+    out = list(read_logs([tmp_path]))
+    errs = [g for _, g in out if isinstance(g, LogFormatError)]
+    assert [n.rsplit("/", 1)[-1] for n, _ in out] == [
+        "a_ms_cut.json", "b_proto.log", "c_kb_cut.txt", "d_good.txt",
+    ]  # fmt: skip
+    assert len(errs) == 3 and not isinstance(out[3][1], Exception)
+    for (name, _), e in zip(out, errs):
+        assert e.file == name and e.position and e.reason and str(e).startswith(name)
