@@ -23,7 +23,8 @@ from typing import Any
 
 import riichi
 
-TAG = re.compile(r"<(GO|INIT|AGARI|TAIKYOKU)\s([^>]*?)/?>")
+# REINIT: a protocol transcript's reconnection (the round state, INIT's attributes and more)
+TAG = re.compile(r"<(GO|INIT|REINIT|AGARI|TAIKYOKU)\s([^>]*?)/?>")
 ATTR = re.compile(r'(\w+)="([^"]*)"')
 RED_IDS = {16, 52, 88}
 # yaku ids taken from the log as inputs (the situation, not the hand)
@@ -132,7 +133,12 @@ class Win:
 
 
 def parse_wins(path: Path, rel: str) -> Iterator[Win]:
-    text = read_text(path)
+    return parse_wins_text(read_text(path), rel)
+
+
+def parse_wins_text(text: str, rel: str) -> Iterator[Win]:
+    """The wins of mjlog-style tags in ``text`` (an mjlog, or a protocol transcript's server
+    messages), in order; GO / INIT tags update the rules and the round as they come."""
     go_type = 0
     oya = 0
     round_index = 0
@@ -142,7 +148,7 @@ def parse_wins(path: Path, rel: str) -> Iterator[Win]:
         name, attrs = m.group(1), dict(ATTR.findall(m.group(2)))
         if name == "GO":
             go_type = int(attrs.get("type", "0"))
-        elif name == "INIT":
+        elif name in ("INIT", "REINIT"):
             seed = _ints(attrs["seed"])
             round_index = seed[0]
             oya = int(attrs["oya"])

@@ -3,10 +3,11 @@
 Subcommands:
 
 - ``riichi hand TEXT``: shanten, waits and a discard table for a hand in mpsz notation.
-- ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet]``: replay game logs (files, or
-  folders walked recursively; default: the bundled sample in ``riichi/data``) through the
-  engine and report every disagreement with the rules (:mod:`riichi.replay`). Exit status 0
-  when nothing disagrees and every file was readable, else 1.
+- ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet]``: replay game logs (files,
+  folders walked recursively, zip archives of logs; default: the bundled sample in
+  ``riichi/data``) through the engine and report every disagreement with the rules
+  (:mod:`riichi.replay`). Exit status 0 when nothing disagrees and every file was readable,
+  else 1.
 
 Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad usage
 (argparse's convention, also used for a hand that cannot be parsed).
@@ -352,14 +353,19 @@ def build_parser() -> argparse.ArgumentParser:
         "verify",
         help="replay game logs and check every action and settlement",
         description=(
-            "Replay game logs (Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines; files, or "
-            "folders walked recursively) through the engine: every action must be legal and "
-            "every settlement, the final scores and ranks must equal the log. Without PATH, "
-            "verifies the bundled sample of real games. Exit status: 0 all agree, 1 a "
-            "mismatch or an unreadable file, 2 bad usage."
+            "Replay game logs through the engine: every action must be legal and every "
+            "settlement, the final scores and ranks must equal the log. Formats, sniffed by "
+            "content: Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, mjai JSON lines, "
+            "kobalab paipu JSON (電脳麻将, e.g. Tenhou games converted by MahjongLM) and Mahjong "
+            "Soul raw game records (replayed under Mahjong Soul rules from the record's head); "
+            "Tenhou protocol transcripts (one player's view) are reported as unsupported, as "
+            "are 3-player games. PATH: files, folders walked recursively, or zip archives whose "
+            "members are logs (each reported as archive.zip:member; a bad member does not stop "
+            "the rest). Without PATH, verifies the bundled sample of real games. Exit status: "
+            "0 all agree, 1 a mismatch or an unreadable file, 2 bad usage."
         ),
     )
-    v.add_argument("paths", nargs="*", metavar="PATH", help="log files or folders")
+    v.add_argument("paths", nargs="*", metavar="PATH", help="log files, folders or zip archives")
     v.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
     v.add_argument("--json", metavar="FILE", default=None, help="write the full report as JSON")
     v.add_argument("--quiet", "-q", action="store_true", help="no progress bar")

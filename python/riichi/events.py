@@ -752,7 +752,7 @@ class GameLog:
     Attributes:
         events: the events in order (starts with :class:`StartGame`).
         source: the file it was read from (None for in-memory input).
-        format: ``"tenhou_xml"``, ``"tenhou6"`` or ``"mjai"``.
+        format: ``"tenhou_xml"``, ``"tenhou6"``, ``"mjai"`` or ``"kobalab"``.
         meta: format-specific extras that are not game events (Tenhou player dan/rate/sex,
             lobby, log id), for display only.
     """

@@ -16,7 +16,8 @@ from the log (:func:`rules_from_log`). It checks that
 Each disagreement is a :class:`Mismatch`; the round it happens in is abandoned and the replay
 picks up again from the next round's logged state, so one fault does not hide the others.
 What cannot be replayed is reported, never passed: 3-player games (the round engine plays
-four players), player views with hidden tiles (:class:`Problem` entries in
+four players), records their reader marks unsupported (``GameLog.meta["unsupported"]``: a
+Tenhou protocol transcript), player views with hidden tiles (:class:`Problem` entries in
 ``GameReport.unsupported``). A file that starts mid-game (a fragment, e.g. an mjx single-round
 file) is replayed from its first round's logged state (scores, honba, sticks); a round cut
 before its end is replayed up to the last logged action (``GameReport.unfinished_rounds``).
@@ -255,6 +256,10 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         report.unsupported.append(Problem(game_log.source, "game", str(e)))
         return report
     report.players = sg.players
+    why = (game_log.meta or {}).get("unsupported")
+    if why:  # the reader knows the record cannot be replayed (e.g. a player view)
+        report.unsupported.append(Problem(game_log.source, "game", str(why)))
+        return report
     if sg.players != 4:
         report.unsupported.append(
             Problem(
@@ -264,6 +269,8 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
             )
         )
         return report
+    if rules is None and isinstance((game_log.meta or {}).get("rules"), Rules):
+        rules = game_log.meta["rules"]  # the reader knows them (Mahjong Soul: from its head)
     if rules is not None:
         return _Replay(game_log, rules).run()
     dated = log_date(game_log) is not None
@@ -801,9 +808,21 @@ class VerifySummary:
 
 
 def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
-    """Read and replay one file; never raises for a bad file (it becomes ``unreadable``)."""
-    from riichi.logs import read_log
+    """Read and replay one file; never raises for a bad file (it becomes ``unreadable``).
 
+    A zip archive is a container: each member is read and replayed as its own file, named
+    ``archive.zip:member`` (:func:`riichi.logs.read_archive`)."""
+    from riichi.logs import is_archive, read_archive, read_log
+
+    if is_archive(path):
+        out = VerifySummary()
+        for member, item in read_archive(path):
+            if isinstance(item, Exception):
+                out.files += 1
+                out.unreadable.append(_unreadable(member, item))
+            else:
+                out.add(_verify_log(member, item, rules))
+        return out
     out = VerifySummary(files=1)
     try:
         game_log = read_log(path)
@@ -813,6 +832,11 @@ def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
     except Exception as e:  # a reader bug must not stop the batch: report it
         out.unreadable.append(Problem(path, "file", f"unexpected {type(e).__name__}: {e}"))
         return out
+    return _verify_log(path, game_log, rules)
+
+
+def _verify_log(path: str, game_log: GameLog, rules: Rules | None) -> VerifySummary:
+    out = VerifySummary(files=1)
     try:
         rep = replay_game(game_log, rules)
     except Exception as e:  # an engine bug must not stop the batch either: report it

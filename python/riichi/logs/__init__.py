@@ -1,8 +1,13 @@
 """Game log readers and writers, all through the one event model (:mod:`riichi.events`).
 
-Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`)
-and mjai JSON lines (:func:`read_mjai`); :func:`read_log` sniffs the format by content and
-:func:`read_logs` walks files and folders, yielding an error value for a bad file and going on;
+Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`),
+mjai JSON lines (:func:`read_mjai`), kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`), Mahjong
+Soul raw game records (:func:`read_majsoul`) and
+Tenhou protocol transcripts (:func:`read_tenhou_protocol`: header and counts only, reported as
+unsupported by the replay);
+:func:`read_log` sniffs the format by content and :func:`read_logs` walks files, folders and
+zip archives (each member one log, named ``archive.zip:member``), yielding an error value for a
+bad file or member and going on;
 :func:`parse_log` reads bytes already in memory; :func:`tenhou_walls` expands a Tenhou shuffle
 seed into every round's wall and dice.
 Writers: :func:`to_mjai_lines` and :func:`to_tenhou6`.
@@ -22,17 +27,25 @@ from typing import Union
 from riichi.errors import LogFormatError
 from riichi.events import GameLog
 from riichi.logs._common import log_error
+from riichi.logs.kobalab import read_kobalab
+from riichi.logs.majsoul import read_majsoul
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
-from riichi.logs.sniff import decompress, sniff_format
+from riichi.logs.sniff import decompress, is_zip, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
+from riichi.logs.tenhou_protocol import read_tenhou_protocol
 from riichi.logs.tenhou_xml import read_tenhou_xml, tenhou_walls
 
 __all__ = [
+    "is_archive",
     "parse_log",
+    "read_archive",
+    "read_kobalab",
     "read_log",
     "read_logs",
+    "read_majsoul",
     "read_mjai",
     "read_tenhou6",
+    "read_tenhou_protocol",
     "read_tenhou_xml",
     "sniff_format",
     "tenhou_walls",
@@ -41,7 +54,14 @@ __all__ = [
     "to_tenhou6",
 ]
 
-_READERS = {"tenhou_xml": read_tenhou_xml, "tenhou6": read_tenhou6, "mjai": read_mjai}
+_READERS = {
+    "tenhou_xml": read_tenhou_xml,
+    "tenhou6": read_tenhou6,
+    "mjai": read_mjai,
+    "kobalab": read_kobalab,
+    "majsoul": read_majsoul,
+    "tenhou_protocol": read_tenhou_protocol,
+}
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -70,6 +90,56 @@ def read_log(path: PathLike) -> GameLog:
     return parse_log(data, source)
 
 
+def is_archive(path: PathLike) -> bool:
+    """Whether ``path`` is a zip archive (by its magic bytes, not its extension); False for a
+    folder or a file that cannot be read (:func:`read_log` then reports it)."""
+    try:
+        with open(path, "rb") as fh:
+            return is_zip(fh.read(4))
+    except OSError:
+        return False
+
+
+def read_archive(path: PathLike) -> Iterator[tuple[str, GameLog | LogFormatError]]:
+    """Each member of a zip archive read as one log (any format, sniffed by content).
+
+    Members are taken in archive order; folders, hidden files or folders (``.idea/``) and
+    ``__MACOSX/`` entries are skipped. Each is named ``"{path}:{member}"`` (its ``GameLog.source`` and the file of its
+    errors).
+
+    Yields:
+        ``(name, GameLog)`` per readable member and ``(name, LogFormatError)`` per bad one; a
+        bad member (corrupt, truncated, not a log) never stops the others. An archive that
+        cannot be opened yields one ``(path, LogFormatError)``.
+    """
+    import zipfile
+
+    source = os.fspath(path)
+    try:
+        zf = zipfile.ZipFile(source)
+    except (OSError, zipfile.BadZipFile, EOFError, ValueError) as e:
+        yield source, log_error(source, "zip archive", f"cannot open: {e}")
+        return
+    with zf:
+        for info in zf.infolist():
+            name = info.filename
+            hidden = any(part.startswith(".") for part in name.split("/"))
+            if info.is_dir() or hidden or name.startswith("__MACOSX/"):
+                continue
+            member = f"{source}:{name}"
+            try:
+                data = zf.read(info)
+            except Exception as e:  # CRC error, truncated member, unsupported compression
+                yield member, log_error(member, "member", f"cannot extract: {e}")
+                continue
+            try:
+                yield member, parse_log(data, member)
+            except LogFormatError as e:
+                yield member, e
+            except Exception as e:  # a reader bug must not stop the batch: report it
+                yield member, log_error(member, "file", f"unexpected {type(e).__name__}: {e}")
+
+
 def _walk(paths: Iterable[PathLike]) -> Iterator[str]:
     for p in paths:
         p = os.fspath(p)
@@ -86,15 +156,20 @@ def _walk(paths: Iterable[PathLike]) -> Iterator[str]:
 def read_logs(
     paths: PathLike | Iterable[PathLike],
 ) -> Iterator[tuple[str, GameLog | LogFormatError]]:
-    """Read many logs: files, and folders walked recursively (sorted, hidden files skipped).
+    """Read many logs: files, folders walked recursively (sorted, hidden files skipped) and
+    zip archives (each member one log, see :func:`read_archive`).
 
     Yields:
         ``(path, GameLog)`` for each readable file and ``(path, LogFormatError)`` for each
-        unreadable one; one bad file never stops the batch.
+        unreadable one (``archive.zip:member`` for archive members); one bad file never stops
+        the batch.
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     for path in _walk(paths):
+        if is_archive(path):
+            yield from read_archive(path)
+            continue
         try:
             yield path, read_log(path)
         except LogFormatError as e:

@@ -2,21 +2,41 @@
 
 gzip is recognised by its magic bytes ``1f 8b`` and undone first; then the first
 non-blank character decides: ``<`` is Tenhou mjlog XML; ``{`` is JSON, which is mjai when the
-first line is a complete object with a ``"type"`` key, and tenhou.net/6 otherwise (one
-document, or JSON lines of single-round documents as mjx writes them).
+first line is a complete object with a ``"type"`` key, a Mahjong Soul record when it names
+``".lq.GameDetailRecords"`` / ``".lq.Record..."`` messages, a kobalab paipu when its rounds
+start with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
+single-round documents as mjx writes them). A Tenhou protocol transcript starts with
+``*** Begin logging`` (hex dump) or a ``Send: <`` / ``Get: <`` line. A zip archive (magic ``PK\x03\x04``) is a
+container of logs, not a log: :func:`is_zip` tells, and :func:`riichi.logs.read_logs` reads
+its members.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import zlib
 
 from riichi.logs._common import log_error
+from riichi.logs.tenhou_protocol import is_transcript
 
-__all__ = ["decompress", "sniff_format"]
+__all__ = ["decompress", "is_zip", "sniff_format"]
 
-FORMATS = ("tenhou_xml", "tenhou6", "mjai")
+FORMATS = ("tenhou_xml", "tenhou6", "mjai", "kobalab", "majsoul", "tenhou_protocol")
+
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def is_zip(data: bytes) -> bool:
+    """Whether ``data`` is a zip archive (local file header or empty-archive magic)."""
+    return data[:4] in _ZIP_MAGIC
+
+
+# a kobalab round starts with {"qipai": ...}; tenhou.net/6 rounds are lists of lists
+_KOBALAB = re.compile(rb'\[\s*\{\s*"qipai"\s*:')
+# a Mahjong Soul record names its protobuf messages: ".lq.GameDetailRecords", ".lq.Record..."
+_MAJSOUL = re.compile(rb'"name"\s*:\s*"\.lq\.(?:GameDetailRecords|Record)')
 
 
 def decompress(data: bytes, source: str | None = None) -> bytes:
@@ -54,11 +74,22 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
                 obj = None
             if isinstance(obj, dict) and "type" in obj:
                 return "mjai"
+        if _MAJSOUL.search(data):
+            return "majsoul"
+        if _KOBALAB.search(data):
+            return "kobalab"
         return "tenhou6"
+    if is_transcript(data):
+        return "tenhou_protocol"
+    if is_zip(data):
+        raise log_error(
+            source, "byte 0", "a zip archive holds many logs: read it with read_logs / verify"
+        )
     offset = len(data[:4096]) - len(head)
     raise log_error(
         source,
         f"byte {offset}",
         f"unknown log format (starts with {head[:16]!r}; expected Tenhou XML, "
-        "tenhou.net/6 JSON or mjai JSON lines)",
+        "tenhou.net/6 JSON, mjai JSON lines, kobalab paipu JSON, Mahjong Soul record JSON "
+        "or a Tenhou protocol transcript)",
     )
