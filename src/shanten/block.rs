@@ -164,7 +164,10 @@ fn rows_impl(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Erro
         return Ok(());
     }
     let t = table::tables();
-    let suit = |v: &[u8]| t.suit.get(table::suit_rank(v)).copied().unwrap_or(0);
+    let suit = |v: &[u8]| {
+        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
+        t.suit.get(table::suit_index(v)).copied().unwrap_or(0)
+    };
     let mut entries = [[0u64; LANES]; 4];
     let mut need = [4u8; LANES];
     let mut bound = [0x7Fu8; LANES];
@@ -188,7 +191,7 @@ fn rows_impl(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Erro
             entries[2][l] = suit(&c[18..27]);
             entries[3][l] = t
                 .honor
-                .get(table::honor_key(&c[27..34]))
+                .get(table::honor_index(c[26..34].try_into().unwrap_or(&[0; 8])))
                 .copied()
                 .unwrap_or(0);
         }

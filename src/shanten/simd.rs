@@ -100,13 +100,21 @@ pub fn regular_replacement(counts: &Counts, need: usize) -> u8 {
 #[target_feature(enable = "sse2")]
 fn regular_replacement_sse2(counts: &Counts, need: usize) -> u8 {
     let t = table::tables();
-    let entry = |r: usize| t.suit.get(r).copied().unwrap_or(u64::MAX);
-    let m = entry(table::suit_rank(&counts[0..9]));
-    let p = entry(table::suit_rank(&counts[9..18]));
-    let s = entry(table::suit_rank(&counts[18..27]));
+    let entry = |v: &[u8]| {
+        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
+        t.suit
+            .get(table::suit_index(v))
+            .copied()
+            .unwrap_or(u64::MAX)
+    };
+    let m = entry(&counts[0..9]);
+    let p = entry(&counts[9..18]);
+    let s = entry(&counts[18..27]);
     let z = t
         .honor
-        .get(table::honor_key(&counts[27..34]))
+        .get(table::honor_index(
+            counts[26..34].try_into().unwrap_or(&[0; 8]),
+        ))
         .copied()
         .unwrap_or(u64::MAX);
     let r = convolve(z, convolve(s, convolve(m, lanes(p))));
@@ -134,7 +142,13 @@ pub fn regular_after_draw(counts: &Counts, need: usize) -> [u8; 34] {
 #[target_feature(enable = "sse2")]
 fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
     let t = table::tables();
-    let suit = |v: &[u8]| t.suit.get(table::suit_rank(v)).copied().unwrap_or(u64::MAX);
+    let suit = |v: &[u8]| {
+        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
+        t.suit
+            .get(table::suit_index(v))
+            .copied()
+            .unwrap_or(u64::MAX)
+    };
     let honor = |key: usize| t.honor.get(key).copied().unwrap_or(u64::MAX);
     let key = table::honor_key(&counts[27..34]);
     let e = [
