@@ -7,7 +7,7 @@
 //! shuffles and no per-hand branches. Only the one (melds, pair) entry each hand
 //! needs is computed in the last step. The planes are plain arrays the compiler
 //! vectorises (SSE2 by default, AVX2 when the CPU has it: see `rows_avx2`).
-use super::{row_shanten, row_stats, table, Form};
+use super::{row_shanten, row_stats, table, Form, RowStats};
 use crate::error::Error;
 use crate::tile::Counts;
 
@@ -147,15 +147,70 @@ pub fn shanten_rows(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
 fn rows_avx2(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Error)> {
-    rows_impl(data, form, out)
+    rows_impl(data, form, out, |c| row_stats_avx2(c))
 }
 
 fn rows_base(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Error)> {
-    rows_impl(data, form, out)
+    rows_impl(data, form, out, row_stats)
 }
 
+/// [`row_stats`] with AVX2: compares and bit masks over the first 32 kinds, the last
+/// two by hand.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "avx2,popcnt")]
+fn row_stats_avx2(c: &Counts) -> RowStats {
+    use std::arch::x86_64::{
+        __m256i, _mm256_castsi256_si128, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8,
+        _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
+        _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256, _mm_add_epi64, _mm_cvtsi128_si64,
+        _mm_unpackhi_epi64,
+    };
+    // SAFETY: `c` holds 34 bytes, so the 32-byte unaligned load stays inside it.
+    let y = unsafe { _mm256_loadu_si256(c.as_ptr().cast::<__m256i>()) };
+    let four = _mm256_set1_epi8(4);
+    let low_ok = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(y, four), four)) == -1;
+    let ge1 = !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(y, _mm256_setzero_si256())) as u32);
+    let ge2 = _mm256_movemask_epi8(_mm256_cmpgt_epi8(y, _mm256_set1_epi8(1))) as u32;
+    let sad = _mm256_sad_epu8(y, _mm256_setzero_si256());
+    let s = _mm_add_epi64(
+        _mm256_castsi256_si128(sad),
+        _mm256_extracti128_si256::<1>(sad),
+    );
+    let low_total = _mm_cvtsi128_si64(_mm_add_epi64(s, _mm_unpackhi_epi64(s, s))) as usize;
+    let (t0, t1) = (c[32], c[33]);
+    let ge1 = u64::from(ge1) | u64::from(t0 >= 1) << 32 | u64::from(t1 >= 1) << 33;
+    let ge2 = u64::from(ge2) | u64::from(t0 >= 2) << 32 | u64::from(t1 >= 2) << 33;
+    let pairs = ge2.count_ones();
+    RowStats {
+        over4: !low_ok || t0 > 4 || t1 > 4,
+        total: low_total + usize::from(t0) + usize::from(t1),
+        pairs,
+        singles: ge1.count_ones() - pairs,
+        yaochuu_kinds: (ge1 & YAOCHUU_BITS).count_ones(),
+        yaochuu_pair: ge2 & YAOCHUU_BITS != 0,
+    }
+}
+
+/// Bit `k` set for the terminal and honor kinds `k`.
+#[cfg(target_arch = "x86_64")]
+const YAOCHUU_BITS: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < super::YAOCHUU.len() {
+        m |= 1 << super::YAOCHUU[i];
+        i += 1;
+    }
+    m
+};
+
 #[inline(always)]
-fn rows_impl(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Error)> {
+fn rows_impl(
+    data: &[u8],
+    form: Form,
+    out: &mut [i8],
+    row_stats: impl Fn(&Counts) -> RowStats,
+) -> Result<(), (usize, Error)> {
     let row = |i: usize| -> &Counts { data[34 * i..34 * i + 34].try_into().unwrap_or(&[0u8; 34]) };
     if matches!(form, Form::Chiitoitsu | Form::Kokushi) {
         for (i, o) in out.iter_mut().enumerate() {
@@ -164,14 +219,13 @@ fn rows_impl(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Erro
         return Ok(());
     }
     let t = table::tables();
-    let suit = |v: &[u8]| {
-        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
-        t.suit.get(table::suit_index(v)).copied().unwrap_or(0)
-    };
+    let suit = |v: &[u8]| table::suit_index(v.try_into().unwrap_or(&[0; 9]));
+    let mut index = [[0usize; LANES]; 4];
     let mut entries = [[0u64; LANES]; 4];
     let mut need = [4u8; LANES];
     let mut bound = [0x7Fu8; LANES];
     for (b, o) in out.chunks_mut(LANES).enumerate() {
+        // first every row's checks and table indices, then the loads, all independent
         for (l, _) in o.iter().enumerate() {
             let i = b * LANES + l;
             let c = row(i);
@@ -186,14 +240,18 @@ fn rows_impl(data: &[u8], form: Form, out: &mut [i8]) -> Result<(), (usize, Erro
             } else {
                 0x7F
             };
-            entries[0][l] = suit(&c[0..9]);
-            entries[1][l] = suit(&c[9..18]);
-            entries[2][l] = suit(&c[18..27]);
-            entries[3][l] = t
-                .honor
-                .get(table::honor_index(c[26..34].try_into().unwrap_or(&[0; 8])))
-                .copied()
-                .unwrap_or(0);
+            index[0][l] = suit(&c[0..9]);
+            index[1][l] = suit(&c[9..18]);
+            index[2][l] = suit(&c[18..27]);
+            index[3][l] = table::honor_index(c[26..34].try_into().unwrap_or(&[0; 8]));
+        }
+        for g in 0..3 {
+            for l in 0..o.len() {
+                entries[g][l] = t.suit.get(index[g][l]).copied().unwrap_or(0);
+            }
+        }
+        for l in 0..o.len() {
+            entries[3][l] = t.honor.get(index[3][l]).copied().unwrap_or(0);
         }
         let r = combine(&entries, &need, &bound);
         for (o, &x) in o.iter_mut().zip(&r) {
@@ -286,6 +344,42 @@ mod tests {
         }
         check(&data, Form::Minimum);
         check(&data, Form::Regular);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn avx2_row_stats_equal_the_word_version() {
+        if Isa::detect() != Isa::Avx2 {
+            return;
+        }
+        let mut s = 0xDEAD_BEEF_1234_5678u64;
+        for i in 0..200_000 {
+            let mut c = [0u8; 34];
+            for x in c.iter_mut() {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                // mostly 0..=4, sometimes above (every position, the last two too)
+                *x = if i % 7 == 0 {
+                    (s % 7) as u8
+                } else {
+                    (s % 5) as u8 * u8::from(s % 3 == 0)
+                };
+            }
+            if i % 11 == 0 {
+                c[32 + i % 2] = 200;
+            }
+            // SAFETY: AVX2 and POPCNT were detected above.
+            let (a, b) = (row_stats(&c), unsafe { row_stats_avx2(&c) });
+            assert_eq!(a.over4, b.over4, "{c:?}");
+            if !a.over4 {
+                assert_eq!(
+                    (a.total, a.pairs, a.singles, a.yaochuu_kinds, a.yaochuu_pair),
+                    (b.total, b.pairs, b.singles, b.yaochuu_kinds, b.yaochuu_pair),
+                    "{c:?}"
+                );
+            }
+        }
     }
 
     #[test]
