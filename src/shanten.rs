@@ -14,6 +14,7 @@
 //!
 //! The regular form combines per-suit tables (see [`table`]) by min-plus convolution;
 //! hands whose melds cap a kind use an exact dynamic programme over ranks instead.
+//! The batch kernel ([`block`]) combines the tables of 32 hands at a time.
 pub mod block;
 #[cfg(target_arch = "x86_64")]
 mod simd;
