@@ -8,8 +8,9 @@
 //! table keyed by how many honor kinds hold 1, 2, 3 and 4 copies.
 //!
 //! A vector's index comes from two base-5 codes (ranks 0..4 and 4..8, computed with
-//! two multiplications) and rank 8, through two small tables (see [`suit_index`]);
-//! small vectors, which random hands mostly hit, stay close together and in cache.
+//! two multiplications) and rank 8, through small tables (see [`suit_index`]); vectors
+//! are ordered by total first, so the small ones random hands mostly hit stay together
+//! and in cache.
 //! The tables are built on first use (tens of milliseconds).
 use std::sync::OnceLock;
 
@@ -43,67 +44,72 @@ const fn quad_total(code: usize) -> usize {
 /// the table, so a lookup misses instead of reading another vector's entry.
 const INVALID: u32 = 1 << 30;
 
-/// `QUAD_RANK[code]`: rank of a quadruple among all 625 ordered by digit sum, then code.
-static QUAD_RANK: [u16; 625] = {
-    let mut r = [0u16; 625];
-    let mut n = 0u16;
-    let mut t = 0;
-    while t <= 16 {
-        let mut code = 0;
-        while code < 625 {
-            if quad_total(code) == t {
-                r[code] = n;
-                n += 1;
-            }
-            code += 1;
-        }
-        t += 1;
+/// `QUAD_SUM[code]`: digit sum of a quadruple.
+static QUAD_SUM: [u8; 625] = {
+    let mut r = [0u8; 625];
+    let mut code = 0;
+    while code < 625 {
+        r[code] = quad_total(code) as u8;
+        code += 1;
     }
     r
 };
 
-/// `QUADS_UP_TO[t]`: quadruples with digit sum at most `t` (a prefix of the
-/// [`QUAD_RANK`] order).
-const QUADS_UP_TO: [u32; 15] = {
-    let mut w = [0u32; 15];
+/// `QUAD_RANK[code]`: rank of a quadruple among those with the same digit sum, by code.
+static QUAD_RANK: [u8; 625] = {
+    let mut r = [0u8; 625];
+    let mut seen = [0u8; 17];
     let mut code = 0;
     while code < 625 {
         let t = quad_total(code);
-        let mut s = t;
-        while s < 15 {
-            w[s] += 1;
-            s += 1;
-        }
+        r[code] = seen[t];
+        seen[t] += 1;
+        code += 1;
+    }
+    r
+};
+
+/// `QUADS_OF_SUM[t]`: quadruples with digit sum `t`.
+const QUADS_OF_SUM: [u32; 17] = {
+    let mut w = [0u32; 17];
+    let mut code = 0;
+    while code < 625 {
+        w[quad_total(code)] += 1;
         code += 1;
     }
     w
 };
 
-/// `BLOCK[625·c + code_b]`: first index of the vectors whose rank 8 is `c` and ranks
-/// 4..8 are `code_b` ([`INVALID`] when those already hold more than 14 tiles).
+/// `BLOCK[15 · (625·c + code_b) + t_a]`: first index of the vectors whose rank 8 holds
+/// `c` tiles, ranks 4..8 are `code_b` and ranks 0..4 hold `t_a` tiles ([`INVALID`]
+/// past 14 tiles).
 ///
-/// Vectors are ordered by rank 8, then ranks 4..8 (by digit sum, then code), then
-/// ranks 0..4 (by [`QUAD_RANK`]); each (c, b) block holds the quadruples that fit the
-/// tiles left, a prefix of the [`QUAD_RANK`] order. Taking a tile away always lowers
-/// the index (the table builder relies on it), and small vectors stay close together.
-static BLOCK: [u32; 3125] = {
-    let mut off = [INVALID; 3125];
+/// Vectors are ordered by total, then rank 8, then ranks 4..8 (by code), then ranks
+/// 0..4 (by [`QUAD_RANK`]). Total first keeps the small vectors that random hands
+/// mostly hit at the front of the table (those of at most 6 tiles in its first 40 KB),
+/// and taking a tile away always lowers the index (the table builder relies on it).
+static BLOCK: [u32; 15 * 3125] = {
+    let mut off = [INVALID; 15 * 3125];
     let mut acc = 0u32;
-    let mut c = 0;
-    while c < 5 {
-        let mut t = 0;
-        while t <= 16 {
-            let mut code = 0;
-            while code < 625 {
-                if quad_total(code) == t && c + t <= 14 {
-                    off[625 * c + code] = acc;
-                    acc += QUADS_UP_TO[14 - c - t];
+    let mut total = 0;
+    while total <= 14 {
+        let mut c = 0;
+        while c < 5 && c <= total {
+            let mut b = 0;
+            while b < 625 {
+                let tb = quad_total(b);
+                if c + tb <= total {
+                    let ta = total - c - tb;
+                    if ta <= 16 {
+                        off[15 * (625 * c + b) + ta] = acc;
+                        acc += QUADS_OF_SUM[ta];
+                    }
                 }
-                code += 1;
+                b += 1;
             }
-            t += 1;
+            c += 1;
         }
-        c += 1;
+        total += 1;
     }
     assert!(acc as usize == SUIT_VECTORS);
     off
@@ -115,13 +121,24 @@ static BLOCK: [u32; 3125] = {
 #[inline(always)]
 pub fn suit_index(v: &[u8; 9]) -> usize {
     let w = u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]);
+    suit_index_of(w, v[8])
+}
+
+/// [`suit_index`] of the vector whose ranks 0..8 are the bytes of `w` (little-endian)
+/// and rank 8 is `last`: callers that change one count can adjust the word instead of
+/// storing a byte and reloading the vector (a store-forwarding stall).
+#[inline(always)]
+pub fn suit_index_of(w: u64, last: u8) -> usize {
     let (a, b) = quad_codes(w);
+    let (ta, within) = match (QUAD_SUM.get(a), QUAD_RANK.get(a)) {
+        (Some(&t), Some(&r)) => (t as usize, r as usize),
+        _ => (15, 0),
+    };
     let block = BLOCK
-        .get(625 * v[8] as usize + b)
+        .get(15 * (625 * last as usize + b) + ta)
         .copied()
         .unwrap_or(INVALID);
-    let within = QUAD_RANK.get(a).copied().unwrap_or(0);
-    block as usize + within as usize
+    block as usize + within
 }
 
 /// Index of a suit count vector in 0..[`SUIT_VECTORS`] (see [`suit_index`]), or
@@ -395,7 +412,12 @@ mod tests {
     fn removing_a_tile_lowers_the_index() {
         let mut v = [0u8; 9];
         loop {
-            if v.iter().map(|&x| x as u32).sum::<u32>() <= 14 {
+            let total = v.iter().map(|&x| x as u32).sum::<u32>();
+            if total <= 6 {
+                // total first: the 4,915 vectors of at most 6 tiles come first
+                assert!(suit_rank(&v) < 4915, "{v:?}");
+            }
+            if total <= 14 {
                 for k in 0..9 {
                     if v[k] > 0 {
                         let mut w = v;
