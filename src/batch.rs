@@ -11,7 +11,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::{check_total, row_shanten, Form};
+use crate::shanten::block::{shanten_rows, Isa};
+use crate::shanten::{check_total, Form};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::ukeire_row;
 
@@ -100,12 +101,22 @@ fn run<T: Send>(
     threads: Option<usize>,
     kernel: impl Fn(usize, &Counts, &mut [T]) -> Result<()> + Sync,
 ) -> Result<()> {
-    let serial = |first: usize, rows: &[u8], out: &mut [T]| -> Result<()> {
+    run_chunks(data, out, width, threads, |first, rows, out| {
         for (i, o) in out.chunks_mut(width).enumerate() {
             kernel(first + i, row_at(rows, i), o)?;
         }
         Ok(())
-    };
+    })
+}
+
+/// As [`run`], with a kernel over a whole chunk of rows (`first` = its first row).
+fn run_chunks<T: Send>(
+    data: &[u8],
+    out: &mut [T],
+    width: usize,
+    threads: Option<usize>,
+    serial: impl Fn(usize, &[u8], &mut [T]) -> Result<()> + Sync,
+) -> Result<()> {
     let mut parallel = || -> Result<()> {
         let errs: Vec<Error> = data
             .par_chunks(CHUNK * 34)
@@ -135,9 +146,9 @@ fn run<T: Send>(
 pub fn shanten(data: &[u8], form: Form, threads: Option<usize>) -> Result<Vec<i8>> {
     let n = check_len(data, "counts")?;
     let mut out = vec![0i8; n];
-    run(data, &mut out, 1, threads, |i, row, o| {
-        o[0] = row_shanten(row, form).map_err(at_row(i))?;
-        Ok(())
+    let isa = Isa::detect();
+    run_chunks(data, &mut out, 1, threads, |first, rows, o| {
+        shanten_rows(rows, form, o, isa).map_err(|(i, e)| at_row(first + i)(e))
     })?;
     Ok(out)
 }

@@ -14,6 +14,8 @@
 //!
 //! The regular form combines per-suit tables (see [`table`]) by min-plus convolution;
 //! hands whose melds cap a kind use an exact dynamic programme over ranks instead.
+//! The batch kernel ([`block`]) combines the tables of 32 hands at a time.
+pub mod block;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod table;
@@ -274,49 +276,80 @@ pub(crate) fn group_costs(counts: &Counts, g: usize) -> Costs {
     lanes(entry.copied().unwrap_or(u64::MAX))
 }
 
-/// `v` with `melds` more melds, and the pair too when `pair` (from the no-pair half).
+/// Lanes that [`add_melds`] sets to [`INF`] (`FILL[melds][pair]`): those below the
+/// shift, and the unused ones.
+const FILL: [[u128; 2]; 5] = {
+    let mut f = [[0u128; 2]; 5];
+    let mut melds = 0;
+    while melds < 5 {
+        let mut pair = 0;
+        while pair < 2 {
+            let mut l = 0;
+            while l < 16 {
+                let keep = if pair == 1 {
+                    l >= 8 + melds && l <= 12
+                } else {
+                    (l & 7) >= melds && (l & 7) <= 4
+                };
+                if !keep {
+                    f[melds][pair] |= (INF as u128) << (8 * l);
+                }
+                l += 1;
+            }
+            pair += 1;
+        }
+        melds += 1;
+    }
+    f
+};
+
+/// `v` with `melds` more melds, and the pair too when `pair` (from the no-pair half):
+/// one 128-bit shift by whole lanes; the lanes it must not fill are set to at least
+/// [`INF`].
 #[inline(always)]
 fn add_melds(v: &Costs, melds: usize, pair: bool) -> Costs {
-    match (melds, pair) {
-        (0, false) => *v,
-        (1, false) => up::<1>(v),
-        (2, false) => up::<2>(v),
-        (3, false) => up::<3>(v),
-        (4, false) => up::<4>(v),
-        (0, true) => up_pair::<0>(v),
-        (1, true) => up_pair::<1>(v),
-        (2, true) => up_pair::<2>(v),
-        (3, true) => up_pair::<3>(v),
-        (4, true) => up_pair::<4>(v),
-        _ => [INF; 16],
+    if melds > 4 {
+        return [INF; 16];
     }
+    let shift = 8 * (melds + 8 * usize::from(pair));
+    ((u128::from_le_bytes(*v) << shift) | FILL[melds][usize::from(pair)]).to_le_bytes()
 }
 
 /// Costs of one group under per-kind caps: an exact dynamic programme over ranks
 /// whose state is the runs still open (`a` started two ranks back, `b` one rank
 /// back) and whose values are whole cost vectors over (melds, pair).
+///
+/// At most two runs start at one rank: three equal runs hold the same tiles as three
+/// triplets (123123123 = 111222333), the same number of melds under the same caps, so
+/// some optimal target never needs a third.
 #[allow(clippy::needless_range_loop)] // the indices are the state
 pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> Costs {
-    let mut dp = [[[INF; 16]; 5]; 5];
+    let mut dp = [[[INF; 16]; 3]; 3];
     dp[0][0][0] = 0;
     let n = h.len();
     for i in 0..n {
-        let mut next = [[[INF; 16]; 5]; 5];
-        let max_new = if sequences && i + 2 < n { 4 } else { 0 };
+        let mut next = [[[INF; 16]; 3]; 3];
+        let max_new = if sequences && i + 2 < n { 2 } else { 0 };
         let cap = caps[i] as usize;
-        for a in 0..5usize {
-            for b in 0..5 - a {
+        for a in 0..3usize {
+            for b in 0..3usize {
                 let cur = &dp[a][b];
                 if a + b > cap || cur.iter().all(|&x| x >= INF) {
                     continue;
                 }
                 let room = cap - a - b;
+                // cur with 0..=3 more melds, without and with the pair
+                let mut up = [[[INF; 16]; 2]; 4];
+                for (melds, u) in up.iter_mut().enumerate() {
+                    u[0] = add_melds(cur, melds, false);
+                    u[1] = add_melds(cur, melds, true);
+                }
                 for c in 0..=max_new.min(room) {
                     for t in 0..=usize::from(room - c >= 3) {
                         for q in 0..=usize::from(room - c - 3 * t >= 2) {
                             let need = (a + b + c + 3 * t + 2 * q) as u8;
                             let cost = need.saturating_sub(h[i]);
-                            let v = add_melds(cur, c + t, q == 1);
+                            let v = &up[c + t][q];
                             let slot = &mut next[b][c];
                             for l in 0..16 {
                                 slot[l] = slot[l].min(v[l].saturating_add(cost));
@@ -806,6 +839,46 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn capped_dp_equals_scalar_dp_on_every_small_vector() {
+        // every suit vector of at most 9 tiles under the caps own melds leave: a pon, a
+        // kan, one and two chi (the scalar reference starts up to four runs per rank)
+        let patterns: [[u8; 9]; 4] = [
+            [4, 4, 4, 4, 1, 4, 4, 4, 4],
+            [0, 4, 4, 3, 3, 3, 4, 4, 1],
+            [4, 4, 2, 2, 2, 4, 4, 4, 4],
+            [4, 3, 2, 2, 3, 4, 1, 4, 4],
+        ];
+        let norm = |x: u8| if x >= 99 { u8::MAX } else { x };
+        let mut v = [0u8; 9];
+        let mut checked = 0;
+        loop {
+            if v.iter().map(|&x| x as u32).sum::<u32>() <= 9 {
+                for caps in &patterns {
+                    if v.iter().zip(caps).any(|(h, c)| h > c) {
+                        continue;
+                    }
+                    let fast = group_costs_capped(&v, caps, true);
+                    let slow = lanes_of(&group_costs_capped_scalar(&v, caps, true));
+                    for l in 0..16 {
+                        assert_eq!(norm(fast[l]), norm(slow[l]), "{v:?} {caps:?} lane {l}");
+                    }
+                    checked += 1;
+                }
+            }
+            let mut i = 0;
+            while i < 9 && v[i] == 4 {
+                v[i] = 0;
+                i += 1;
+            }
+            if i == 9 {
+                break;
+            }
+            v[i] += 1;
+        }
+        assert!(checked > 20_000, "{checked}");
     }
 
     /// Scalar form of [`group_costs_capped`], kept as its test reference.

@@ -100,13 +100,21 @@ pub fn regular_replacement(counts: &Counts, need: usize) -> u8 {
 #[target_feature(enable = "sse2")]
 fn regular_replacement_sse2(counts: &Counts, need: usize) -> u8 {
     let t = table::tables();
-    let entry = |r: usize| t.suit.get(r).copied().unwrap_or(u64::MAX);
-    let m = entry(table::suit_rank(&counts[0..9]));
-    let p = entry(table::suit_rank(&counts[9..18]));
-    let s = entry(table::suit_rank(&counts[18..27]));
+    let entry = |v: &[u8]| {
+        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
+        t.suit
+            .get(table::suit_index(v))
+            .copied()
+            .unwrap_or(u64::MAX)
+    };
+    let m = entry(&counts[0..9]);
+    let p = entry(&counts[9..18]);
+    let s = entry(&counts[18..27]);
     let z = t
         .honor
-        .get(table::honor_key(&counts[27..34]))
+        .get(table::honor_index(
+            counts[26..34].try_into().unwrap_or(&[0; 8]),
+        ))
         .copied()
         .unwrap_or(u64::MAX);
     let r = convolve(z, convolve(s, convolve(m, lanes(p))));
@@ -134,7 +142,13 @@ pub fn regular_after_draw(counts: &Counts, need: usize) -> [u8; 34] {
 #[target_feature(enable = "sse2")]
 fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
     let t = table::tables();
-    let suit = |v: &[u8]| t.suit.get(table::suit_rank(v)).copied().unwrap_or(u64::MAX);
+    let suit = |v: &[u8]| {
+        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
+        t.suit
+            .get(table::suit_index(v))
+            .copied()
+            .unwrap_or(u64::MAX)
+    };
     let honor = |key: usize| t.honor.get(key).copied().unwrap_or(u64::MAX);
     let key = table::honor_key(&counts[27..34]);
     let e = [
@@ -153,20 +167,31 @@ fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
         convolve(e[0], convolve(e[1], lanes(e[2]))),
     ];
     let mut out = [u8::MAX; 34];
-    let mut c = *counts;
+    // each suit as a word of ranks 0..8 and its rank 8: one more copy is an addition
+    let words = [0, 1, 2].map(|g| {
+        let v = &counts[9 * g..9 * g + 9];
+        (
+            u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]),
+            v[8],
+        )
+    });
     for k in 0..34 {
-        if c[k] >= 4 {
+        if counts[k] >= 4 {
             continue;
         }
         let g = if k < 27 { k / 9 } else { 3 };
         let entry = if g < 3 {
-            c[k] += 1;
-            let x = suit(&c[9 * g..9 * g + 9]);
-            c[k] -= 1;
-            x
+            let (w, last) = words[g];
+            let r = k - 9 * g;
+            let i = if r < 8 {
+                table::suit_index_of(w + (1 << (8 * r)), last)
+            } else {
+                table::suit_index_of(w, last + 1)
+            };
+            t.suit.get(i).copied().unwrap_or(u64::MAX)
         } else {
             let w = table::HONOR_WEIGHT;
-            let h = c[k] as usize;
+            let h = counts[k] as usize;
             honor(key + w[h + 1] as usize - w[h] as usize)
         };
         out[k] = answer(convolve(entry, others[g]), need);

@@ -7,87 +7,152 @@
 //! 4-bit fields of one `u64` (field `2 * m + p`). Honors (no sequences) use a small
 //! table keyed by how many honor kinds hold 1, 2, 3 and 4 copies.
 //!
-//! Vectors are ranked by total first, then lexicographically, so the few thousand
-//! small-total vectors that random hands mostly hit are contiguous and stay in cache.
+//! A vector's index comes from two base-5 codes (ranks 0..4 and 4..8, computed with
+//! two multiplications) and rank 8, through small tables (see [`suit_index`]); vectors
+//! are ordered by total first, so the small ones random hands mostly hit stay together
+//! and in cache.
 //! The tables are built on first use (tens of milliseconds).
 use std::sync::OnceLock;
 
 /// Number of suit count vectors with at most 14 tiles.
 pub const SUIT_VECTORS: usize = 405_350;
 
-/// `w[n][s]`: vectors of length `n` (entries 0..=4) summing to `s` (s ≤ 14).
-const fn completions() -> [[u32; 15]; 10] {
-    let mut w = [[0u32; 15]; 10];
-    w[0][0] = 1;
-    let mut n = 1;
-    while n < 10 {
-        let mut s = 0;
-        while s < 15 {
-            let mut x = 0;
-            while x <= 4 && x <= s {
-                w[n][s] += w[n - 1][s - x];
-                x += 1;
-            }
-            s += 1;
-        }
-        n += 1;
+/// Base-5 codes of the two digit quadruples of 8 little-endian bytes (each digit
+/// 0..=4): `125·x0 + 25·x1 + 5·x2 + x3` of bytes 0..4 and of bytes 4..8, in 0..625.
+/// Two multiplications; digits above 4 give unspecified codes (never a panic).
+#[inline(always)]
+pub fn quad_codes(w: u64) -> (usize, usize) {
+    // bytes: x_{j+1} + 5·x_j at even j (≤ 24, no carries)
+    let t1 = (w.wrapping_mul(1 + (5 << 8)) >> 8) & 0x00FF_00FF_00FF_00FF;
+    // 16-bit lanes: (x3 + 5·x2) + 25·(x1 + 5·x0) at lanes 0 and 2 (≤ 624)
+    let t2 = (t1.wrapping_mul(1 + (25 << 16)) >> 16) & 0x0000_FFFF_0000_FFFF;
+    ((t2 & 0xFFFF) as usize, (t2 >> 32) as usize)
+}
+
+/// Digits of a quadruple code (see [`quad_codes`]).
+const fn quad_digits(code: usize) -> [usize; 4] {
+    [code / 125, code / 25 % 5, code / 5 % 5, code % 5]
+}
+
+/// Digit sum of a quadruple code.
+const fn quad_total(code: usize) -> usize {
+    let d = quad_digits(code);
+    d[0] + d[1] + d[2] + d[3]
+}
+
+/// Offsets of the blocks of invalid (over 14 tiles) digit combinations: far outside
+/// the table, so a lookup misses instead of reading another vector's entry.
+const INVALID: u32 = 1 << 30;
+
+/// `QUAD_SUM[code]`: digit sum of a quadruple.
+static QUAD_SUM: [u8; 625] = {
+    let mut r = [0u8; 625];
+    let mut code = 0;
+    while code < 625 {
+        r[code] = quad_total(code) as u8;
+        code += 1;
+    }
+    r
+};
+
+/// `QUAD_RANK[code]`: rank of a quadruple among those with the same digit sum, by code.
+static QUAD_RANK: [u8; 625] = {
+    let mut r = [0u8; 625];
+    let mut seen = [0u8; 17];
+    let mut code = 0;
+    while code < 625 {
+        let t = quad_total(code);
+        r[code] = seen[t];
+        seen[t] += 1;
+        code += 1;
+    }
+    r
+};
+
+/// `QUADS_OF_SUM[t]`: quadruples with digit sum `t`.
+const QUADS_OF_SUM: [u32; 17] = {
+    let mut w = [0u32; 17];
+    let mut code = 0;
+    while code < 625 {
+        w[quad_total(code)] += 1;
+        code += 1;
     }
     w
-}
+};
 
-/// `RANK[i][r][v]`: how many vectors of the same total precede, in lexicographic
-/// order, those whose digit `i` is `v` given `r` tiles remain for digits `i..9`
-/// (the offset of the total is folded into digit 0).
-static RANK: [[[u32; 8]; 16]; 9] = rank_table();
-
-const fn rank_table() -> [[[u32; 8]; 16]; 9] {
-    let w = completions();
-    let mut t = [[[0u32; 8]; 16]; 9];
-    let mut i = 0;
-    while i < 9 {
-        let mut r = 0;
-        while r < 15 {
-            let mut v = 0;
-            let mut acc = 0u32;
-            while v < 5 {
-                t[i][r][v] = acc;
-                if v <= r {
-                    acc += w[8 - i][r - v];
+/// `BLOCK[15 · (625·c + code_b) + t_a]`: first index of the vectors whose rank 8 holds
+/// `c` tiles, ranks 4..8 are `code_b` and ranks 0..4 hold `t_a` tiles ([`INVALID`]
+/// past 14 tiles).
+///
+/// Vectors are ordered by total, then rank 8, then ranks 4..8 (by code), then ranks
+/// 0..4 (by [`QUAD_RANK`]). Total first keeps the small vectors that random hands
+/// mostly hit at the front of the table (those of at most 6 tiles in its first 40 KB),
+/// and taking a tile away always lowers the index (the table builder relies on it).
+static BLOCK: [u32; 15 * 3125] = {
+    let mut off = [INVALID; 15 * 3125];
+    let mut acc = 0u32;
+    let mut total = 0;
+    while total <= 14 {
+        let mut c = 0;
+        while c < 5 && c <= total {
+            let mut b = 0;
+            while b < 625 {
+                let tb = quad_total(b);
+                if c + tb <= total {
+                    let ta = total - c - tb;
+                    if ta <= 16 {
+                        off[15 * (625 * c + b) + ta] = acc;
+                        acc += QUADS_OF_SUM[ta];
+                    }
                 }
-                v += 1;
+                b += 1;
             }
-            r += 1;
+            c += 1;
         }
-        i += 1;
+        total += 1;
     }
-    // offsets by total, folded into digit 0 (digit 0 always sees r = total)
-    let mut base = 0u32;
-    let mut s = 0;
-    while s < 15 {
-        let mut v = 0;
-        while v < 5 {
-            t[0][s][v] += base;
-            v += 1;
-        }
-        base += w[9][s];
-        s += 1;
-    }
-    t
+    assert!(acc as usize == SUIT_VECTORS);
+    off
+};
+
+/// Index of a suit count vector that is valid (entries ≤ 4, total ≤ 14): a bijection
+/// onto 0..[`SUIT_VECTORS`]. Other vectors give an unspecified index (possibly out of
+/// range, never a panic); [`suit_rank`] checks.
+#[inline(always)]
+pub fn suit_index(v: &[u8; 9]) -> usize {
+    let w = u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]);
+    suit_index_of(w, v[8])
 }
 
-/// Rank of a suit count vector (entries ≤ 4, total ≤ 14) in 0..SUIT_VECTORS.
+/// [`suit_index`] of the vector whose ranks 0..8 are the bytes of `w` (little-endian)
+/// and rank 8 is `last`: callers that change one count can adjust the word instead of
+/// storing a byte and reloading the vector (a store-forwarding stall).
+#[inline(always)]
+pub fn suit_index_of(w: u64, last: u8) -> usize {
+    let (a, b) = quad_codes(w);
+    let (ta, within) = match (QUAD_SUM.get(a), QUAD_RANK.get(a)) {
+        (Some(&t), Some(&r)) => (t as usize, r as usize),
+        _ => (15, 0),
+    };
+    let block = BLOCK
+        .get(15 * (625 * last as usize + b) + ta)
+        .copied()
+        .unwrap_or(INVALID);
+    block as usize + within
+}
+
+/// Index of a suit count vector in 0..[`SUIT_VECTORS`] (see [`suit_index`]), or
+/// `SUIT_VECTORS` (outside the table) when an entry is above 4 or the total above 14.
 #[inline(always)]
 pub fn suit_rank(v: &[u8]) -> usize {
-    let v: &[u8; 9] = v.try_into().expect("a suit has 9 ranks");
-    let mut r = v.iter().map(|&x| x as usize).sum::<usize>();
-    let mut idx = 0u32;
-    for i in 0..9 {
-        let x = v[i] as usize;
-        // masks only drop bounds checks: valid input has r ≤ 14 and x ≤ 4
-        idx = idx.wrapping_add(RANK[i][r & 15][x & 7]);
-        r = r.wrapping_sub(x);
+    let Ok(v) = <&[u8; 9]>::try_from(v) else {
+        return SUIT_VECTORS;
+    };
+    let total: u32 = v.iter().map(|&x| u32::from(x)).sum();
+    if total > 14 || v.iter().any(|&x| x > 4) {
+        return SUIT_VECTORS;
     }
-    idx as usize
+    suit_index(v)
 }
 
 /// Field of the packed cost for `m` melds and `p` pairs.
@@ -114,6 +179,27 @@ pub fn honor_key(h: &[u8]) -> usize {
     h.iter()
         .map(|&c| HONOR_WEIGHT.get(c as usize).map_or(4096, |&w| w as usize))
         .sum()
+}
+
+/// `HONOR_QUAD[code]`: Σ [`HONOR_WEIGHT`] over the digits of a quadruple code.
+static HONOR_QUAD: [u16; 625] = {
+    let mut r = [0u16; 625];
+    let mut code = 0;
+    while code < 625 {
+        let d = quad_digits(code);
+        r[code] = HONOR_WEIGHT[d[0]] + HONOR_WEIGHT[d[1]] + HONOR_WEIGHT[d[2]] + HONOR_WEIGHT[d[3]];
+        code += 1;
+    }
+    r
+};
+
+/// [`honor_key`] of the honor counts of a valid row (every count ≤ 4), from the
+/// row's last 8 bytes (kinds 26..34). Counts above 4 give an unspecified key.
+#[inline(always)]
+pub fn honor_index(last8: &[u8; 8]) -> usize {
+    let (lo, hi) = quad_codes(u64::from_le_bytes(*last8) >> 8);
+    let w = |c: usize| HONOR_QUAD.get(c).copied().unwrap_or(4096) as usize;
+    w(lo) + w(hi)
 }
 
 /// The tables, built on first use.
@@ -276,4 +362,79 @@ fn build_honor() -> Vec<u64> {
         *slot = packed;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn honor_index_equals_honor_key_on_every_honor_vector() {
+        let mut row = [0u8; 8];
+        for code in 0..5usize.pow(7) {
+            let mut c = code;
+            for x in row[1..].iter_mut() {
+                *x = (c % 5) as u8;
+                c /= 5;
+            }
+            row[0] = (code % 3) as u8; // kind 26 (9s) must not matter
+            assert_eq!(honor_index(&row), honor_key(&row[1..]), "{row:?}");
+        }
+    }
+
+    #[test]
+    fn quad_codes_are_base_5() {
+        for code in 0..625 {
+            let d = quad_digits(code);
+            let lo = u64::from_le_bytes([d[0], d[1], d[2], d[3], 0, 0, 0, 0].map(|x| x as u8));
+            assert_eq!(quad_codes(lo), (code, 0));
+            assert_eq!(quad_codes(lo << 32), (0, code));
+            assert_eq!(quad_codes(lo | lo << 32), (code, code));
+        }
+    }
+
+    #[test]
+    fn invalid_vectors_fall_outside_the_table() {
+        assert_eq!(suit_rank(&[5, 0, 0, 0, 0, 0, 0, 0, 0]), SUIT_VECTORS);
+        assert_eq!(suit_rank(&[0, 0, 0, 0, 0, 0, 0, 0, 5]), SUIT_VECTORS);
+        assert_eq!(suit_rank(&[4, 4, 4, 3, 0, 0, 0, 0, 0]), SUIT_VECTORS);
+        assert_eq!(
+            suit_rank(&[4, 4, 4, 2, 0, 0, 0, 0, 0]),
+            suit_index(&[4, 4, 4, 2, 0, 0, 0, 0, 0])
+        );
+        assert_eq!(suit_rank(&[0, 0]), SUIT_VECTORS);
+        // over 14 tiles in ranks 4..9 alone: the block offset is already out of range
+        assert!(suit_index(&[0, 0, 0, 0, 4, 4, 4, 0, 4]) >= SUIT_VECTORS);
+        assert_eq!(suit_rank(&[0; 9]), 0);
+    }
+
+    #[test]
+    fn removing_a_tile_lowers_the_index() {
+        let mut v = [0u8; 9];
+        loop {
+            let total = v.iter().map(|&x| x as u32).sum::<u32>();
+            if total <= 6 {
+                // total first: the 4,915 vectors of at most 6 tiles come first
+                assert!(suit_rank(&v) < 4915, "{v:?}");
+            }
+            if total <= 14 {
+                for k in 0..9 {
+                    if v[k] > 0 {
+                        let mut w = v;
+                        w[k] -= 1;
+                        assert!(suit_rank(&w) < suit_rank(&v), "{v:?} {k}");
+                    }
+                }
+            }
+            let mut i = 0;
+            while i < 9 && v[i] == 4 {
+                v[i] = 0;
+                i += 1;
+            }
+            if i == 9 {
+                break;
+            }
+            v[i] += 1;
+        }
+    }
 }
