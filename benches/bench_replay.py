@@ -138,8 +138,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{actions} actions, {illegal} not among its legal_actions)"
     )
     print(
-        f"ratio riichi / riichienv (one process): wall {t_env / t_one:.2f}, "
-        f"cpu {c_env / c_one:.2f}"
+        f"ratio riichi / riichienv (one process): wall {t_env / t_one:.2f}, cpu {c_env / c_one:.2f}"
     )
     return 0
 

@@ -213,6 +213,7 @@ def score(
     nukidora: int | None = ...,
     rules: Any = ...,
 ) -> ScoreResult: ...
+
 # score_batch / score_arrays return int32 (N,) han, fu, points, total, ron_payment,
 # tsumo_dealer_payment, tsumo_nondealer_payment, yakuman; bool (N,) is_agari, has_yaku; and
 # yaku_mask, uint64 (N, 2): yaku id i at bit i % 64 of word i // 64 (ids 0..127).
