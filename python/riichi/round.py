@@ -264,6 +264,8 @@ class Round:
         self._cache: dict[int, list[Action]] = {}
         self._cache_version = -1
         self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
+        # (version, action) of the last action match_event found legal without listing
+        self._matched: tuple[int, Any] = (-1, None)
         self._deal()
 
     # ------------------------------------------------------------------ public views
@@ -447,6 +449,11 @@ class Round:
                 legal actions of that seat.
         """
         kind = getattr(event, "type", "")
+        if kind == "dahai":
+            act = self._match_dahai(event, riichi)
+            if act is not None:
+                self._matched = (self._version, act)  # step() need not check it again
+                return act
         want: list[Action] = []
         if kind == "ryukyoku" and getattr(event, "reason", "") == "kyuushu_kyuuhai":
             seat = self._turn
@@ -495,6 +502,52 @@ class Round:
                 f"{self._short(self.legal_actions(seat))}"
             )
         return want[0]
+
+    def _match_dahai(self, event: Any, riichi: bool) -> Action | None:
+        """:meth:`match_event` of a ``dahai`` without listing the legal actions: the action
+        it returns, or ``None`` when no legal action matches (the caller then lists them for
+        the error). Mirrors :meth:`_turn_actions`: one discard per (kind, red) class, the
+        lowest id other than the drawn tile (not tsumogiri) and the drawn tile itself
+        (tsumogiri), in that order; the logged tsumogiri flag picks between them when both
+        match. tests/test_round_replay.py checks it against the listing on sampled states.
+        """
+        s = event.actor
+        pai = event.pai
+        if self._phase != _TURN or s != self._turn or pai is None or s.__class__ is not int:
+            return None
+        p = self.players[s]
+        drawn = self._drawn
+        if p.riichi:  # only the drawn tile, as a plain discard
+            if drawn is None or riichi or self._cls[drawn] != pai.kind * 2 + bool(pai.red):
+                return None
+            return _DISCARD[s][drawn][True]
+        c = pai.kind * 2 + bool(pai.red)
+        cls = self._cls
+        low = -1
+        for t in p.hand:
+            if t != drawn and cls[t] == c and (low < 0 or t < low):
+                low = t
+        k = pai.kind
+        if riichi:
+            if drawn is None or not self._can_riichi(s):
+                return None
+            dw = self._discard_waits(p)
+            w = dw.get(k) if dw else None
+            if not w:
+                return None
+            if not self.rules.furiten_riichi and (k in w or w & p.river_kinds):
+                return None
+            table = _RIICHI[s]
+        else:
+            if k in self._forbidden:
+                return None
+            table = _DISCARD[s]
+        has_drawn = drawn is not None and cls[drawn] == c
+        if low >= 0 and (not has_drawn or not event.tsumogiri):
+            return table[low][False]
+        if has_drawn:
+            return table[drawn][True]  # type: ignore[index]
+        return None
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
@@ -769,17 +822,19 @@ class Round:
             IllegalAction: the action is not legal now (the message names it and why);
                 the round is unchanged.
         """
-        seat = getattr(action, "seat", None)
-        legal = (
-            self._cache.get(seat)
-            if self._cache_version == self._version and type(seat) is int
-            else None
-        )
-        for x in legal or ():
-            if x is action:
-                break  # the very object offered (legal actions are cached per version)
-        else:
-            self._check(action)
+        m = self._matched
+        if m[1] is not action or m[0] != self._version:
+            seat = getattr(action, "seat", None)
+            legal = (
+                self._cache.get(seat)
+                if self._cache_version == self._version and type(seat) is int
+                else None
+            )
+            for x in legal or ():
+                if x is action:
+                    break  # the very object offered (legal actions are cached per version)
+            else:
+                self._check(action)
         self._version += 1
         if self._phase == _TURN:
             self._do_turn(action)

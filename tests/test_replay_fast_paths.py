@@ -1,0 +1,152 @@
+"""The replay's fast paths equal the definitions they shortcut.
+
+``Round.match_event`` answers a logged ``dahai`` without listing every legal action
+(``Round._match_dahai``). By definition (issue 5) a logged action is legal when it is among
+``legal_actions``; these tests check on many sampled states, from random self-play under
+several rule variants and from real Tenhou logs, that the shortcut returns exactly the action
+the listing picks (or none when the listing has none), for every tile class, tsumogiri flag
+and riichi flag.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import riichi
+from engine_support import base_rules, make_rules
+from riichi.actions import Discard, Riichi
+from riichi.events import Dahai, Tile
+from riichi.round import Round
+from riichi.wall import Wall
+
+_TILES = sorted({Tile.of(k, r) for k in range(34) for r in (False, True) if not r or k in (4, 13, 22)})
+
+
+def _by_listing(r: Round, ev: Dahai, riichi_flag: bool):
+    """The definition: the first legal action of the event's kind and tile (kind and red
+    flag), preferring the logged tsumogiri flag; None when there is none."""
+    if not 0 <= ev.actor <= 3:
+        return None
+    cls = Riichi if riichi_flag else Discard
+    reds = r._reds
+    want = [
+        a
+        for a in r.legal_actions(ev.actor)
+        if type(a) is cls and a.tile >> 2 == ev.pai.kind and (a.tile in reds) == ev.pai.red
+    ]
+    exact = [a for a in want if a.tsumogiri == bool(ev.tsumogiri)]
+    want = exact or want
+    return want[0] if want else None
+
+
+def check_state(r: Round, seats=range(4)) -> int:
+    """Compare the shortcut with the listing for every candidate dahai; returns the count."""
+    n = 0
+    for seat in seats:
+        for tile in _TILES:
+            for tsumogiri in (False, True):
+                ev = Dahai(actor=seat, pai=tile, tsumogiri=tsumogiri)
+                for flag in (False, True):
+                    assert r._match_dahai(ev, flag) == _by_listing(r, ev, flag), (
+                        seat, tile, tsumogiri, flag, r.hand(seat), r.state["drawn"],
+                    )  # fmt: skip
+                    n += 1
+    return n
+
+
+def _choose(r: Round, s: int, rng: random.Random, call_p: float):
+    """Favour riichi and calls, and discards that lower shanten, so that riichi, furiten and
+    the states after calls are sampled (random discards rarely reach tenpai)."""
+    acts = r.legal_actions(s)
+    riichi_ = [a for a in acts if type(a) is Riichi]
+    if riichi_ and rng.random() < 0.9:
+        return riichi_[rng.randrange(len(riichi_))]
+    calls = [a for a in acts if type(a).__name__ in ("Chi", "Pon", "Daiminkan")]
+    if calls and rng.random() < call_p:
+        return calls[rng.randrange(len(calls))]
+    discards = [a for a in acts if type(a) is Discard]
+    if discards and rng.random() < 0.8:
+        hand = r.hand(s)
+
+        def after(a):
+            c = [0] * 34
+            for t in hand:
+                c[t >> 2] += 1
+            c[a.tile >> 2] -= 1
+            return riichi.shanten(c)
+
+        return min(discards, key=after)
+    return acts[rng.randrange(len(acts))]
+
+
+_VARIANTS = [
+    base_rules(),
+    make_rules(furiten_riichi=False),
+    make_rules(kuikae="allowed"),
+    make_rules(red_fives=(0, 0, 0)),
+    make_rules(red_fives=(2, 1, 3)),
+]
+
+
+@pytest.mark.parametrize("variant", range(len(_VARIANTS)))
+def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
+    rules = _VARIANTS[variant]
+    rng = random.Random(variant)
+    checked = riichi_offered = after_call = in_riichi = 0
+    for seed in range(30):
+        r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
+        while not r.is_over:
+            seats = r.seats_to_act
+            if r.phase == "turn":
+                s = seats[0]
+                checked += check_state(r, (s, (s + 1) % 4))
+                acts = r.legal_actions(s)
+                riichi_offered += any(type(a) is Riichi for a in acts)
+                after_call += r.state["drawn"] is None
+                in_riichi += r.state["riichi"][s]
+            s = seats[rng.randrange(len(seats))]
+            r.step(_choose(r, s, rng, 0.3 if seed % 3 == 0 else 0.0))
+    assert checked > 20_000
+    assert riichi_offered and after_call and in_riichi  # the interesting states were seen
+
+
+def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
+    from riichi.logs import read_log
+    from riichi.replay import replay_game
+
+    files = sorted(f for f in (shared / "data" / "mjlog").rglob("*") if f.is_file())[::50]
+    if not files:
+        pytest.skip("no mjlog files")
+    seen = {"states": 0, "checks": 0}
+    original = Round.match_event
+
+    def checked(self, event, *, riichi=False):
+        if event.type == "dahai" and self.phase == "turn":
+            seen["states"] += 1
+            seen["checks"] += check_state(self, (self.current_seat,))
+        return original(self, event, riichi=riichi)
+
+    monkeypatch.setattr(Round, "match_event", checked)
+    for f in files:
+        try:
+            g = read_log(str(f))
+        except riichi.RiichiError:
+            continue  # unreadable files are the verify tests' business
+        if g.start.players == 4:
+            replay_game(g)
+    assert seen["states"] > 10_000
+
+
+def test_a_shortcut_miss_still_names_the_legal_actions():
+    r = Round(base_rules(), Wall.from_seed(3))
+    s = r.current_seat
+    held = {t >> 2 for t in r.hand(s)}
+    kind = next(k for k in range(34) if k not in held)
+    with pytest.raises(riichi.IllegalAction, match="legal: "):
+        r.match_event(Dahai(actor=s, pai=Tile.of(kind), tsumogiri=False))
+    with pytest.raises(riichi.IllegalAction, match="legal: "):
+        r.match_event(Dahai(actor=(s + 1) % 4, pai=Tile.of(r.hand(s)[0] >> 2), tsumogiri=False))
+    assert dataclasses.is_dataclass(r.legal_actions(s)[0])
