@@ -82,6 +82,20 @@ def _choose(r: Round, s: int, rng: random.Random, call_p: float):
     return acts[rng.randrange(len(acts))]
 
 
+def check_calls(r: Round) -> int:
+    """``_may_call`` equals "``_call_options`` offers something", for every seat, every
+    discarded kind, from kamicha or not (what the lazy claim options rely on)."""
+    n = 0
+    for o in range(4):
+        p = r.players[o]
+        for k in range(34):
+            for kamicha, d in ((True, (o + 3) % 4), (False, (o + 2) % 4)):
+                want = bool(r._call_options(o, d, 4 * k + 3))
+                assert r._may_call(p, k, kamicha) == want, (o, k, kamicha, r.hand(o))
+                n += 1
+    return n
+
+
 _VARIANTS = [
     base_rules(),
     make_rules(furiten_riichi=False),
@@ -95,7 +109,7 @@ _VARIANTS = [
 def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
     rules = _VARIANTS[variant]
     rng = random.Random(variant)
-    checked = riichi_offered = after_call = in_riichi = 0
+    checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0
     for seed in range(30):
         r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
         while not r.is_over:
@@ -103,13 +117,22 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
             if r.phase == "turn":
                 s = seats[0]
                 checked += check_state(r, (s, (s + 1) % 4))
+                calls_checked += check_calls(r)
                 acts = r.legal_actions(s)
                 riichi_offered += any(type(a) is Riichi for a in acts)
                 after_call += r.state["drawn"] is None
                 in_riichi += r.state["riichi"][s]
+            c = r._claim
+            if r.phase == "claim" and c.kind == "dahai" and not c.responses:
+                # the lazily built claim options equal the eager listing of every seat
+                eager = r._claim_options("dahai", c.seat, c.tile)
+                assert sorted(eager) == seats
+                for o in range(4):
+                    assert r.legal_actions(o) == eager.get(o, [])
+                claims_checked += 1
             s = seats[rng.randrange(len(seats))]
             r.step(_choose(r, s, rng, 0.3 if seed % 3 == 0 else 0.0))
-    assert checked > 20_000
+    assert checked > 20_000 and calls_checked > 20_000 and claims_checked > 100
     assert riichi_offered and after_call and in_riichi  # the interesting states were seen
 
 

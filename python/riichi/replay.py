@@ -62,6 +62,9 @@ TENPAI_YAME_FROM = "20100605"
 
 _PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"))
 _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
+# the events the replay acts on; every other kind (tsumo, dora, ...) is checked elsewhere
+_ACTIVE = _PLAYER | {"reach", "ryukyoku"}
+_PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
 # events that may sit between a discard and the claims on it
 _SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
 _HORA_FIELDS = (
@@ -285,7 +288,13 @@ class _Replay:
         events = game_log.events
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
-        starts = [i for i, e in enumerate(events) if type(e) is StartKyoku]
+        starts = []
+        self.end_index: int | None = None  # index of the first EndGame
+        for i, ev in enumerate(events):
+            if type(ev) is StartKyoku:
+                starts.append(i)
+            elif self.end_index is None and type(ev) is EndGame:
+                self.end_index = i
         for k, s in enumerate(starts):
             self.rounds.append((s, starts[k + 1] if k + 1 < len(starts) else len(events)))
         self.walls: list[Wall | None] = []
@@ -377,7 +386,7 @@ class _Replay:
             if not ok or len(rep.mismatches) > n_before:
                 game = None
         self._final(game)
-        if not any(type(ev) is EndGame for ev in events):
+        if self.end_index is None:
             rep.fragment = True
         return rep
 
@@ -452,10 +461,13 @@ class _Replay:
         rnd = game.round
         reach: set[int] = set()
         logged_end: list[tuple[int, Event]] = []
+        logged_dora = 1
         for i in range(s + 1, e):
             ev = events[i]
             t = ev.type
-            if t in ("hora", "ryukyoku"):
+            if t == "dora":
+                logged_dora += 1
+            elif t in ("hora", "ryukyoku"):
                 logged_end.append((i, ev))
                 if t == "hora":
                     rep.wins += 1
@@ -465,6 +477,8 @@ class _Replay:
             for i in range(s + 1, e):
                 ev = events[i]
                 t = ev.type
+                if t not in _ACTIVE:
+                    continue  # tsumo, dora, ...: nothing to step
                 if rnd.is_over:
                     if (t in _PLAYER and t != "hora") or (
                         t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]
@@ -485,7 +499,7 @@ class _Replay:
                         game.step(rnd.match_event(ev))
                         rep.actions += 1
                     for q in list(rnd.seats_to_act):
-                        game.step(Pass(q))
+                        game.step(_PASSES[q])
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
                     if rnd.phase == "claim" and t not in _CLAIMS:
                         self._pass_all(game, rnd)
@@ -517,7 +531,6 @@ class _Replay:
                 f"the log ends the round ({ev0.type}), the engine does not",
             )  # fmt: skip
             return False
-        logged_dora = 1 + sum(1 for j in range(s + 1, e) if events[j].type == "dora")
         shown = len(rnd.dora_indicators)
         if logged_dora != shown:
             self.mismatch(
@@ -541,7 +554,7 @@ class _Replay:
 
     def _pass_all(self, game: Game, rnd: Any) -> None:
         for q in list(rnd.seats_to_act):
-            game.step(Pass(q))
+            game.step(_PASSES[q])
 
     def _pass_non_claimers(self, game: Game, rnd: Any, i: int, e: int) -> None:
         """In the claim phase, pass every seat that does not claim in the log's next events."""
@@ -564,7 +577,7 @@ class _Replay:
             return  # the log stops here: leave the claims open
         for q in list(rnd.seats_to_act):
             if q not in upcoming:
-                game.step(Pass(q))
+                game.step(_PASSES[q])
 
     # ------------------------------------------------------------------ settlements
     def _compare(self, k: int, i: int, logged: Any, computed: Any, *, last: bool) -> bool:
@@ -617,8 +630,10 @@ class _Replay:
 
     # ------------------------------------------------------------------ the end
     def _final(self, game: Game | None) -> None:
-        end = next((ev for ev in self.events if type(ev) is EndGame), None)
-        idx = self.events.index(end) if end is not None else len(self.events) - 1
+        idx = self.end_index
+        end: Any = None if idx is None else self.events[idx]
+        if idx is None:
+            idx = len(self.events) - 1
         if end is None or game is None:
             return
         if not game.is_over:

@@ -69,7 +69,9 @@ _CHI_SHAPES = [
 # events of the two most frequent kinds, shared (they are immutable): index by
 # actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
 _TSUMO_EVENTS: list[Any] = [None] * (4 * 68)
-_RED_TABLES: dict[tuple[int, ...], tuple[frozenset[int], list[int], list[Any]]] = {}
+_RED_TABLES: dict[
+    tuple[int, ...], tuple[frozenset[int], list[int], list[Any], list[tuple[int, ...]]]
+] = {}
 _DAHAI_EVENTS: list[Any] = [None] * (4 * 68 * 2)
 
 
@@ -86,27 +88,35 @@ class _Meld:
         return min(self.tiles) >> 2
 
 
-@dataclass
 class _Player:
-    hand: list[int] = field(default_factory=list)
-    counts: list[int] = field(default_factory=lambda: [0] * 34)
-    melds: list[_Meld] = field(default_factory=list)
-    river: list[int] = field(default_factory=list)
-    river_kinds: set[int] = field(default_factory=set)
-    nagashi: bool = True  # every discard a terminal/honor and none called away
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    riichi_declared_at: int = -1  # river index of the declaration tile
-    temp_furiten: bool = False
-    riichi_furiten: bool = False
-    waits: frozenset[int] = frozenset()  # waits of the last 3n+1 hand
-    mkey: bytes = b""  # cache key of the melds (kinds and sizes)
-    mcounts: bytes = bytes(34)  # copies of each kind held in the melds
-    # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
-    dw: dict[int, frozenset[int]] | None = None
-    cores: list[Any] = field(default_factory=list)  # core Meld objects
-    discards_made: int = 0
+    """One seat's private state (a plain slotted class: it is read on every step)."""
+
+    __slots__ = (
+        "hand", "counts", "melds", "river", "river_kinds", "nagashi", "riichi",
+        "double_riichi", "ippatsu", "riichi_declared_at", "temp_furiten", "riichi_furiten",
+        "waits", "mkey", "mcounts", "dw", "cores", "discards_made",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        self.counts: list[int] = [0] * 34
+        self.melds: list[_Meld] = []
+        self.river: list[int] = []
+        self.river_kinds: set[int] = set()
+        self.nagashi = True  # every discard a terminal/honor and none called away
+        self.riichi = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.riichi_declared_at = -1  # river index of the declaration tile
+        self.temp_furiten = False
+        self.riichi_furiten = False
+        self.waits: frozenset[int] = _NO_WAITS  # waits of the last 3n+1 hand
+        self.mkey = b""  # cache key of the melds (kinds and sizes)
+        self.mcounts = bytes(34)  # copies of each kind held in the melds
+        # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
+        self.dw: dict[int, frozenset[int]] | None = None
+        self.cores: list[Any] = []  # core Meld objects
+        self.discards_made = 0
 
 
 @dataclass(frozen=True)
@@ -173,9 +183,12 @@ class _Claim:
     kind: str  # "dahai", "kakan", "ankan"
     seat: int
     tile: int
-    options: dict[int, list[Action]]
+    # seat -> its actions; None: the seat may call, its list is built on first use
+    # (Round._claim_actions) from ``lazy[seat]`` (whether it may ron)
+    options: dict[int, list[Action] | None]
     responses: dict[int, Action] = field(default_factory=dict)
     riichi: bool = False  # the discard declared riichi
+    lazy: dict[int, bool] = field(default_factory=dict)
 
 
 class Round:
@@ -236,15 +249,18 @@ class Round:
         tables = _RED_TABLES.get(self._red)
         if tables is None:
             reds = frozenset(t for t in range(136) if is_red(t, self._red))
+            cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
             tables = (
                 reds,
-                [(t >> 2) * 2 + (t in reds) for t in range(136)],
+                cls,
                 [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
+                [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
             )
             _RED_TABLES[self._red] = tables
         self._reds: frozenset[int] = tables[0]
         self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
         self._tiles: list[Any] = tables[2]  # do not mutate
+        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
         self.players = [_Player() for _ in range(4)]
         self._draw_pos = 0
         self._rinshan_drawn = 0
@@ -409,9 +425,10 @@ class Round:
                 c.kind,
                 c.seat,
                 c.tile,
-                {k: list(v) for k, v in c.options.items()},
+                {k: None if v is None else list(v) for k, v in c.options.items()},
                 dict(c.responses),
                 c.riichi,
+                dict(c.lazy),
             )
         r._cache = {}
         r._cache_version = -1
@@ -522,11 +539,12 @@ class Round:
                 return None
             return _DISCARD[s][drawn][True]
         c = pai.kind * 2 + bool(pai.red)
-        cls = self._cls
+        hand = p.hand
         low = -1
-        for t in p.hand:
-            if t != drawn and cls[t] == c and (low < 0 or t < low):
+        for t in self._class_ids[c]:  # ascending: the first held is the lowest
+            if t != drawn and t in hand:
                 low = t
+                break
         k = pai.kind
         if riichi:
             if drawn is None or not self._can_riichi(s):
@@ -542,7 +560,7 @@ class Round:
             if k in self._forbidden:
                 return None
             table = _DISCARD[s]
-        has_drawn = drawn is not None and cls[drawn] == c
+        has_drawn = drawn is not None and self._cls[drawn] == c
         if low >= 0 and (not has_drawn or not event.tsumogiri):
             return table[low][False]
         if has_drawn:
@@ -575,7 +593,7 @@ class Round:
             elif self._phase == _CLAIM:
                 assert self._claim is not None
                 c = self._claim
-                acts = [] if seat in c.responses else list(c.options.get(seat, []))
+                acts = [] if seat in c.responses else list(self._claim_actions(c, seat))
             else:
                 acts = []
             self._cache[seat] = acts
@@ -695,23 +713,27 @@ class Round:
         mc[k] += 4
         return core.waits(counts, melds, key, bytes(mc)) == p.waits
 
-    def _dahai_options(self, d: int, tile: int) -> dict[int, list[Action]]:
-        """``_claim_options("dahai", d, tile)`` with cheap pre-checks per seat."""
+    def _dahai_options(
+        self, d: int, tile: int
+    ) -> tuple[dict[int, list[Action] | None], dict[int, bool]]:
+        """``_claim_options("dahai", d, tile)``, with the call options of each seat left to
+        be built when first asked for (:meth:`_claim_actions`): a seat that may call maps to
+        None, and ``lazy[seat]`` says whether it may also ron. :meth:`_may_call` decides
+        without building them whether a seat has any call."""
         k = tile >> 2
-        out: dict[int, list[Action]] = {}
+        out: dict[int, list[Action] | None] = {}
+        lazy: dict[int, bool] = {}
         live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
         players = self.players
         shapes = _CHI_SHAPES[k]
         for o, kamicha in _OTHERS[d]:
             p = players[o]
-            acts: list[Action] | None = None
-            if (
+            ron = (
                 k in p.waits
                 and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)
                 and self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind="dahai")
                 is not None
-            ):
-                acts = [_RON[o]]
+            )
             if live and not p.riichi:
                 c = p.counts
                 callable_ = c[k] >= 2
@@ -720,14 +742,55 @@ class Round:
                         if c[a] and c[b]:
                             callable_ = True
                             break
-                if callable_:
-                    calls = self._call_options(o, d, tile)
-                    if calls:
-                        acts = calls if acts is None else acts + calls
-            if acts:
-                acts.append(_PASS[o])
-                out[o] = acts
-        return out
+                if callable_ and self._may_call(p, k, kamicha):
+                    out[o] = None
+                    lazy[o] = ron
+                    continue
+            if ron:
+                out[o] = [_RON[o], _PASS[o]]
+        return out, lazy
+
+    def _may_call(self, p: _Player, k: int, kamicha: bool) -> bool:
+        """Whether :meth:`_call_options` offers ``p`` any call on a discard of kind ``k``
+        (with live tiles left and ``p`` not in riichi), without building the calls: the
+        same tile and kuikae conditions on counts alone (every choice of ids of one call
+        shape uses the same kinds)."""
+        c = p.counts
+        n = len(p.hand)
+        kuikae = self.rules.kuikae == "forbidden"
+        ck = c[k]
+        if ck >= 2:
+            if n - 2 > (ck - 2 if kuikae else 0):  # pon keeps a discard
+                return True
+            if ck == 3 and len(self._kans) < 4:  # daiminkan
+                return True
+        if kamicha and k < 27:
+            num = k % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if not (0 <= num + a <= 8 and 0 <= num + b <= 8) or not (c[k + a] and c[k + b]):
+                    continue
+                held = 0
+                if kuikae:
+                    held = ck
+                    if a == 1 and num + 3 <= 8:
+                        held += c[k + 3]
+                    if b == -1 and num - 3 >= 0:
+                        held += c[k - 3]
+                if n - 2 > held:
+                    return True
+        return False
+
+    def _claim_actions(self, c: _Claim, seat: int) -> list[Action]:
+        """The actions of ``seat`` on claim ``c`` (built now if they were left lazy)."""
+        acts = c.options.get(seat)
+        if acts is None:
+            if seat not in c.lazy:
+                return []
+            acts = [_RON[seat]] if c.lazy.pop(seat) else []
+            acts += self._call_options(seat, c.seat, c.tile)
+            acts.append(_PASS[seat])
+            c.options[seat] = acts
+        return acts
 
     def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
         k = tile >> 2
@@ -823,7 +886,13 @@ class Round:
                 the round is unchanged.
         """
         m = self._matched
-        if m[1] is not action or m[0] != self._version:
+        if action.__class__ is Pass and self._phase == _CLAIM:
+            # Pass is offered to every seat with an unanswered claim (and nothing else is)
+            c = self._claim
+            seat = action.seat  # type: ignore[union-attr]
+            if type(seat) is not int or seat not in c.options or seat in c.responses:  # type: ignore[union-attr]
+                self._check(action)
+        elif m[1] is not action or m[0] != self._version:
             seat = getattr(action, "seat", None)
             legal = (
                 self._cache.get(seat)
@@ -964,14 +1033,15 @@ class Round:
             p.riichi_declared_at = len(p.river)
             self._emit("reach", actor=s)
         k = tile >> 2
-        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
-            dw = p.dw
-            if dw is None:
-                dw = self._discard_waits(p)
-            p.waits = dw.get(k, _NO_WAITS)
+        dw = p.dw
         p.dw = None
         p.hand.remove(tile)
         p.counts[k] -= 1
+        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
+            if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
+                p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
+            else:
+                p.waits = dw.get(k, _NO_WAITS)
         p.river.append(tile)
         p.river_kinds.add(k)
         if k not in _TERMINALS_HONORS:
@@ -992,11 +1062,11 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        options = self._dahai_options(s, tile)
+        options, lazy = self._dahai_options(s, tile)
         if riichi:
             p.riichi = True  # declared; the stick is paid when the discard passes
         if options:
-            self._claim = _Claim("dahai", s, tile, options, riichi=riichi)
+            self._claim = _Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
             self._phase = _CLAIM
             return
         # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
