@@ -92,9 +92,24 @@ class _Player:
     """One seat's private state (a plain slotted class: it is read on every step)."""
 
     __slots__ = (
-        "hand", "counts", "melds", "river", "river_kinds", "nagashi", "riichi",
-        "double_riichi", "ippatsu", "riichi_declared_at", "temp_furiten", "riichi_furiten",
-        "waits", "mkey", "mcounts", "dw", "cores", "discards_made",
+        "cores",
+        "counts",
+        "discards_made",
+        "double_riichi",
+        "dw",
+        "hand",
+        "ippatsu",
+        "mcounts",
+        "melds",
+        "mkey",
+        "nagashi",
+        "riichi",
+        "riichi_declared_at",
+        "riichi_furiten",
+        "river",
+        "river_kinds",
+        "temp_furiten",
+        "waits",
     )  # fmt: skip
 
     def __init__(self) -> None:
