@@ -72,6 +72,24 @@ impl Mt19937 {
     }
 }
 
+/// Tenhou's shuffle of one round's wall from its 144 random words (the SHA-512 digests of
+/// the round's MT19937 words, read as little-endian words): the ids 0..135 (four players) or
+/// the 108 ids without 2m..8m (sanma, `players == 3`) shuffled with
+/// `swap(wall[i], wall[i + rnd[i] % (size - i)])` for every `i`, and the dice
+/// `rnd[135] % 6 + 1`, `rnd[136] % 6 + 1`.
+pub fn tenhou_shuffle(rnd: &[u32; 144], players: u8) -> (Vec<u8>, (u8, u8)) {
+    let mut wall: Vec<u8> = (0u8..136)
+        .filter(|&t| players != 3 || !(4..32).contains(&t))
+        .collect();
+    let size = wall.len();
+    for i in 0..size {
+        let j = i + (rnd[i] as usize) % (size - i);
+        wall.swap(i, j);
+    }
+    let dice = ((rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8);
+    (wall, dice)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +114,22 @@ mod tests {
             mt.next_u32();
         }
         assert_eq!(mt.next_u32(), 3_460_025_646);
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation() {
+        let mut mt = Mt19937::from_key(&[1, 2, 3]);
+        let mut rnd = [0u32; 144];
+        rnd.iter_mut().for_each(|w| *w = mt.next_u32());
+        for (players, size) in [(4u8, 136usize), (3, 108)] {
+            let (mut wall, (d1, d2)) = tenhou_shuffle(&rnd, players);
+            assert!((1..=6).contains(&d1) && (1..=6).contains(&d2));
+            assert_ne!(wall[..10], (0..10).collect::<Vec<u8>>()[..]);
+            wall.sort_unstable();
+            let want: Vec<u8> = (0u8..136)
+                .filter(|&t| size == 136 || !(4..32).contains(&t))
+                .collect();
+            assert_eq!(wall, want);
+        }
     }
 }

@@ -408,3 +408,8 @@ def test_mt19937_words_reference_and_bad_keys():
             _core.mt19937_words(bad, 1)
     with pytest.raises(RiichiError, match="16777216"):
         _core.mt19937_words(key, 1 << 25)
+    for rnd, players in ((bytes(575), 4), (bytes(576), 2)):
+        with pytest.raises(RiichiError, match="576 bytes"):
+            _core.tenhou_shuffle(rnd, players)
+    wall, d1, d2 = _core.tenhou_shuffle(_core.mt19937_words(key, 144), 3)
+    assert sorted(wall) == [t for t in range(136) if not 4 <= t < 32] and 1 <= d1 <= 6 >= d2 >= 1

@@ -65,6 +65,7 @@ _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
 # the events the replay acts on; every other kind (tsumo, dora, ...) is checked elsewhere
 _ACTIVE = _PLAYER | {"reach", "ryukyoku"}
 _PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
+_WALL_EVENTS = frozenset(("tsumo", "dora"))
 # events that may sit between a discard and the claims on it
 _SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
 _HORA_FIELDS = (
@@ -288,13 +289,10 @@ class _Replay:
         events = game_log.events
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
-        starts = []
-        self.end_index: int | None = None  # index of the first EndGame
-        for i, ev in enumerate(events):
-            if type(ev) is StartKyoku:
-                starts.append(i)
-            elif self.end_index is None and type(ev) is EndGame:
-                self.end_index = i
+        types = [type(ev) for ev in events]
+        starts = [i for i, t in enumerate(types) if t is StartKyoku]
+        # index of the first EndGame
+        self.end_index: int | None = types.index(EndGame) if EndGame in types else None
         for k, s in enumerate(starts):
             self.rounds.append((s, starts[k + 1] if k + 1 < len(starts) else len(events)))
         self.walls: list[Wall | None] = []
@@ -431,6 +429,11 @@ class _Replay:
                 "the deal (or dora indicator) is not the one the SHUFFLE seed gives",
             )  # fmt: skip
             return
+        logged = [ev for ev in events[s + 1 : e] if ev.type in _WALL_EVENTS]
+        drawn = [x for x in mine if x.type in _WALL_EVENTS]
+        n = min(len(logged), len(drawn))
+        if logged[:n] == drawn[:n]:
+            return  # equal events: equal kinds, seats and tiles (the usual case)
         want = [
             (j, ev.type, getattr(ev, "actor", None), getattr(ev, "pai", None) or ev.dora_marker)  # type: ignore[attr-defined]
             for j, ev in enumerate(events[s + 1 : e], s + 1)

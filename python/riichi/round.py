@@ -54,8 +54,10 @@ _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = _NO_WAITS
+_wait_mask = core.wait_mask
 # the seats after a discarder in turn order, each with whether the discarder is its kamicha
 _OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
+_ORDER = [tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4)]  # the seats after d
 _FIVES = (4, 13, 22)
 # chi shapes around each numbered kind: the two other kinds of each run through it
 _CHI_SHAPES = [
@@ -1054,7 +1056,8 @@ class Round:
         p.counts[k] -= 1
         if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
             if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
-                p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
+                mask = _wait_mask(bytes(p.counts), p.mcounts)  # core.waits, inlined
+                p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
             else:
                 p.waits = dw.get(k, _NO_WAITS)
         p.river.append(tile)
@@ -1172,8 +1175,9 @@ class Round:
         c = self._claim
         assert c is not None
         rons = [s for s, a in c.responses.items() if isinstance(a, Ron)]
-        order = [(c.seat + i) % 4 for i in (1, 2, 3)]
-        rons.sort(key=order.index)
+        order = _ORDER[c.seat]
+        if len(rons) > 1:
+            rons.sort(key=order.index)
         # a winning tile passed is furiten (temporary; permanent in riichi), RC54
         k = c.tile >> 2
         for o in order:

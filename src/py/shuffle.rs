@@ -4,7 +4,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::error::Error;
-use crate::mt19937::Mt19937;
+use crate::mt19937::{tenhou_shuffle as shuffle, Mt19937};
 
 /// The first `n` words of MT19937 seeded by `init_by_array(key)`, as little-endian bytes.
 ///
@@ -49,7 +49,39 @@ fn mt19937_words<'py>(py: Python<'py>, key: &[u8], n: usize) -> PyResult<Bound<'
     Ok(PyBytes::new(py, &out))
 }
 
+/// Tenhou's wall shuffle of one round from its random words.
+///
+/// Args:
+///     rnd: the 576 bytes of the round's nine SHA-512 digests (144 little-endian words).
+///     players: 4, or 3 (sanma: the 108 ids without 2m..8m).
+///
+/// Returns:
+///     tuple[list[int], int, int]: the shuffled ids (136 or 108) and the two dice 1..6.
+///
+/// Raises:
+///     RiichiError: `rnd` not 576 bytes, or `players` not 3 or 4.
+#[pyfunction]
+fn tenhou_shuffle(rnd: &[u8], players: u8) -> PyResult<(Vec<u8>, u8, u8)> {
+    if rnd.len() != 576 || !(3..=4).contains(&players) {
+        return Err(Error::InvalidArgument {
+            name: "rnd",
+            reason: format!(
+                "needs 576 bytes and 3 or 4 players, got {} bytes and {players} players",
+                rnd.len()
+            ),
+        }
+        .into());
+    }
+    let mut words = [0u32; 144];
+    for (w, c) in words.iter_mut().zip(rnd.chunks_exact(4)) {
+        *w = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+    }
+    let (wall, (d1, d2)) = shuffle(&words, players);
+    Ok((wall, d1, d2))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mt19937_words, m)?)?;
+    m.add_function(wrap_pyfunction!(tenhou_shuffle, m)?)?;
     Ok(())
 }

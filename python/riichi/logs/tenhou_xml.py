@@ -26,7 +26,6 @@ import gzip
 import hashlib
 import itertools
 import re
-import struct
 import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Iterator
@@ -713,12 +712,6 @@ def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple
         if len(words) < 1152 * (r + 1):
             words = _core.mt19937_words(raw, 288 * 2 * (r + 8))
         block = words[1152 * r : 1152 * (r + 1)]
-        rnd: tuple[int, ...] = ()
-        for i in range(9):
-            rnd += struct.unpack("<16I", hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest())
-        wall = list(range(136)) if players == 4 else [i for i in range(136) if not 4 <= i < 32]
-        size = len(wall)
-        for i in range(size):
-            j = i + rnd[i] % (size - i)
-            wall[i], wall[j] = wall[j], wall[i]
-        yield wall, (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
+        rnd = b"".join(hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest() for i in range(9))
+        wall, d1, d2 = _core.tenhou_shuffle(rnd, players)
+        yield wall, (d1, d2)
