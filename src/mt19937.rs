@@ -82,8 +82,8 @@ pub fn tenhou_shuffle(rnd: &[u32; 144], players: u8) -> (Vec<u8>, (u8, u8)) {
         .filter(|&t| players != 3 || !(4..32).contains(&t))
         .collect();
     let size = wall.len();
-    for i in 0..size {
-        let j = i + (rnd[i] as usize) % (size - i);
+    for (i, &r) in rnd.iter().enumerate().take(size) {
+        let j = i + (r as usize) % (size - i);
         wall.swap(i, j);
     }
     let dice = ((rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8);
