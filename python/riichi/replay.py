@@ -482,6 +482,20 @@ class _Replay:
                 t = ev.type
                 if t not in _ACTIVE:
                     continue  # tsumo, dora, ...: nothing to step
+                if t == "dahai" and rnd.phase == "turn":
+                    # the most frequent case, exactly as the general branch below does it
+                    actor = ev.actor  # type: ignore[attr-defined]
+                    try:
+                        act = rnd.match_event(ev, riichi=actor in reach)
+                    except IllegalAction as err:
+                        self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
+                        return False
+                    game.step(act)
+                    rep.actions += 1
+                    reach.discard(actor)
+                    if rnd.phase == "claim":
+                        self._pass_non_claimers(game, rnd, i, e)
+                    continue
                 if rnd.is_over:
                     if (t in _PLAYER and t != "hora") or (
                         t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]

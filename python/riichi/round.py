@@ -19,7 +19,7 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from riichi import _core_api as core
@@ -195,17 +195,30 @@ class RoundResult:
     kyotaku_left: int
 
 
-@dataclass
 class _Claim:
-    kind: str  # "dahai", "kakan", "ankan"
-    seat: int
-    tile: int
-    # seat -> its actions; None: the seat may call, its list is built on first use
-    # (Round._claim_actions) from ``lazy[seat]`` (whether it may ron)
-    options: dict[int, list[Action] | None]
-    responses: dict[int, Action] = field(default_factory=dict)
-    riichi: bool = False  # the discard declared riichi
-    lazy: dict[int, bool] = field(default_factory=dict)
+    """A discard (or kan tile) waiting for the answers of the seats that may claim it."""
+
+    __slots__ = ("kind", "lazy", "options", "responses", "riichi", "seat", "tile")
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        tile: int,
+        options: dict[int, list[Action] | None],
+        responses: dict[int, Action] | None = None,
+        riichi: bool = False,
+        lazy: dict[int, bool] | None = None,
+    ) -> None:
+        self.kind = kind  # "dahai", "kakan", "ankan"
+        self.seat = seat
+        self.tile = tile
+        # seat -> its actions; None: the seat may call, its list is built on first use
+        # (Round._claim_actions) from ``lazy[seat]`` (whether it may ron)
+        self.options = options
+        self.responses: dict[int, Action] = {} if responses is None else responses
+        self.riichi = riichi  # the discard declared riichi
+        self.lazy: dict[int, bool] = {} if lazy is None else lazy
 
 
 class Round:
@@ -1048,7 +1061,7 @@ class Round:
         if riichi:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
             p.riichi_declared_at = len(p.river)
-            self._emit("reach", actor=s)
+            self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
         k = tile >> 2
         dw = p.dw
         p.dw = None
@@ -1536,7 +1549,7 @@ class Round:
         self.result = result
         self._phase = _END
         self._claim = None
-        self._emit("end_kyoku")
+        self.events.append(self._ev.EndKyoku())  # _emit("end_kyoku")
 
     def _emit_hora(self, win: Win) -> None:
         self._emit(
