@@ -17,8 +17,8 @@ import pytest
 
 import riichi
 from engine_support import base_rules, make_rules
-from riichi.actions import Discard, Riichi
-from riichi.events import Dahai, Tile
+from riichi.actions import Chi, Daiminkan, Discard, Pon, Riichi, Ron, Tsumo
+from riichi.events import Dahai, Hora, Tile
 from riichi.round import Round
 from riichi.wall import Wall
 
@@ -82,16 +82,73 @@ def _choose(r: Round, s: int, rng: random.Random, call_p: float):
     return acts[rng.randrange(len(acts))]
 
 
+def check_hora(r: Round) -> int:
+    """``_match_hora`` equals the listing's first Tsumo (target = actor) or Ron."""
+    n = 0
+    for seat in range(4):
+        legal = r.legal_actions(seat)
+        for target in range(4):
+            cls = Tsumo if target == seat else Ron
+            want = next((a for a in legal if isinstance(a, cls)), None)
+            ev = Hora(actor=seat, target=target, pai=Tile.of(0))
+            assert r._match_hora(ev) == want, (seat, target, r.phase, legal)
+            n += want is not None
+    return n
+
+
+def _calls_by_definition(r: Round, o: int, d: int, tile: int) -> list:
+    """The call options spelled out (the engine's earlier code, kept as the reference): every
+    distinct choice of ids, each kept only if the hand then still has a discard that kuikae
+    allows."""
+    p = r.players[o]
+    k = tile >> 2
+    hand = p.hand
+
+    def has_discard(used, forbid):
+        held = sum(p.counts[f] for f in forbid) - sum(1 for t in used if (t >> 2) in forbid)
+        return len(hand) - len(used) > held
+
+    kuikae = r.rules.kuikae == "forbidden"
+    acts: list = []
+    same = sorted(t for t in hand if t >> 2 == k)
+    if len(same) >= 2:
+        acts += [Pon(o, tile, pair) for pair in r._choices(same, 2)
+                 if has_discard(pair, {k} if kuikae else set())]  # fmt: skip
+    if len(same) == 3 and len(r._kans) < 4:
+        acts.append(Daiminkan(o, tile, tuple(same)))
+    if o == (d + 1) % 4 and k < 27:
+        n = k % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+                continue
+            ida = sorted(t for t in hand if t >> 2 == k + a)
+            idb = sorted(t for t in hand if t >> 2 == k + b)
+            if not ida or not idb:
+                continue
+            forbid = set()
+            if kuikae:
+                forbid = {k} | ({k + 3} if a == 1 and n + 3 <= 8 else set())
+                forbid |= {k - 3} if b == -1 and n - 3 >= 0 else set()
+            for (ta,) in r._choices(ida, 1):
+                for (tb,) in r._choices(idb, 1):
+                    if has_discard((ta, tb), forbid):
+                        acts.append(Chi(o, tile, (ta, tb)))
+    return acts
+
+
 def check_calls(r: Round) -> int:
-    """``_may_call`` equals "``_call_options`` offers something", for every seat, every
-    discarded kind, from kamicha or not (what the lazy claim options rely on)."""
+    """``_call_options`` equals the definition, and ``_may_call`` says whether it offers
+    anything (what the lazy claim options rely on), for every seat, every discarded kind,
+    from kamicha or not."""
     n = 0
     for o in range(4):
         p = r.players[o]
         for k in range(34):
             for kamicha, d in ((True, (o + 3) % 4), (False, (o + 2) % 4)):
-                want = bool(r._call_options(o, d, 4 * k + 3))
-                assert r._may_call(p, k, kamicha) == want, (o, k, kamicha, r.hand(o))
+                tile = 4 * k + 3
+                want = _calls_by_definition(r, o, d, tile)
+                assert r._call_options(o, d, tile) == want, (o, k, kamicha, r.hand(o))
+                assert r._may_call(p, k, kamicha) == bool(want), (o, k, kamicha, r.hand(o))
                 n += 1
     return n
 
@@ -110,6 +167,7 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
     rules = _VARIANTS[variant]
     rng = random.Random(variant)
     checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0
+    wins_offered = 0
     for seed in range(30):
         r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
         while not r.is_over:
@@ -122,6 +180,7 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
                 riichi_offered += any(type(a) is Riichi for a in acts)
                 after_call += r.state["drawn"] is None
                 in_riichi += r.state["riichi"][s]
+            wins_offered += check_hora(r)
             c = r._claim
             if r.phase == "claim" and c.kind == "dahai" and not c.responses:
                 # the lazily built claim options equal the eager listing of every seat
@@ -133,6 +192,7 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
             s = seats[rng.randrange(len(seats))]
             r.step(_choose(r, s, rng, 0.3 if seed % 3 == 0 else 0.0))
     assert checked > 20_000 and calls_checked > 20_000 and claims_checked > 100
+    assert wins_offered > 10
     assert riichi_offered and after_call and in_riichi  # the interesting states were seen
 
 
@@ -143,10 +203,11 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
     files = sorted(f for f in (shared / "data" / "mjlog").rglob("*") if f.is_file())[::50]
     if not files:
         pytest.skip("no mjlog files")
-    seen = {"states": 0, "checks": 0}
+    seen = {"states": 0, "checks": 0, "wins": 0}
     original = Round.match_event
 
     def checked(self, event, *, riichi=False):
+        seen["wins"] += check_hora(self)
         if event.type == "dahai" and self.phase == "turn":
             seen["states"] += 1
             seen["checks"] += check_state(self, (self.current_seat,))
@@ -160,7 +221,7 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
             continue  # unreadable files are the verify tests' business
         if g.start.players == 4:
             replay_game(g)
-    assert seen["states"] > 10_000
+    assert seen["states"] > 10_000 and seen["wins"] > 100
 
 
 def test_a_shortcut_miss_still_names_the_legal_actions():

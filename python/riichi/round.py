@@ -496,8 +496,8 @@ class Round:
                 legal actions of that seat.
         """
         kind = getattr(event, "type", "")
-        if kind == "dahai":
-            act = self._match_dahai(event, riichi)
+        if kind == "dahai" or kind == "hora":
+            act = self._match_dahai(event, riichi) if kind == "dahai" else self._match_hora(event)
             if act is not None:
                 self._matched = (self._version, act)  # step() need not check it again
                 return act
@@ -597,6 +597,32 @@ class Round:
             return table[drawn][True]  # type: ignore[index]
         return None
 
+    def _match_hora(self, event: Any) -> Action | None:
+        """:meth:`match_event` of a ``hora`` without listing the legal actions (as
+        :meth:`_match_dahai`): the seat's Tsumo when :meth:`_turn_actions` offers it, its Ron
+        when its claim options hold one; else ``None``."""
+        s = event.actor
+        if s.__class__ is not int or not 0 <= s <= 3:
+            return None
+        if event.target == s:
+            drawn = self._drawn
+            if (
+                self._phase == _TURN
+                and s == self._turn
+                and drawn is not None
+                and (drawn >> 2) in self.players[s].waits
+                and self._win_score(s, drawn, tsumo=True) is not None
+            ):
+                return _TSUMO[s]
+            return None
+        c = self._claim
+        if self._phase != _CLAIM or c is None or s in c.responses or s not in c.options:
+            return None
+        acts = c.options[s]
+        if (c.lazy.get(s, False) if acts is None else _RON[s] in acts):
+            return _RON[s]
+        return None
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to do).
@@ -652,15 +678,7 @@ class Round:
             assert drawn is not None
             acts.append(disc[drawn][1])
         else:
-            if drawn is None:
-                distinct = self._distinct(p.hand, drawn)
-            else:  # _distinct inlined: one id per (kind, red), lowest first, then the draw
-                cls = self._cls
-                distinct = list(
-                    {cls[t]: t for t in sorted(p.hand, reverse=True) if t != drawn}.values()
-                )
-                distinct.reverse()
-                distinct.append(drawn)
+            distinct = self._distinct(p.hand, drawn)
             forbidden = self._forbidden
             if forbidden:
                 acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
@@ -700,11 +718,16 @@ class Round:
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
         cls = self._cls
-        # Descending ids: the last write per (kind, red) is its lowest id, and the classes
-        # enter the dict in descending order (each class is a run of consecutive ids: the
-        # red copies of a five come first), so the reversed values ascend.
-        out = list({cls[t]: t for t in sorted(hand, reverse=True) if t != drawn}.values())
-        out.reverse()
+        # Each class is a run of consecutive ids (the red copy of a five comes first), so in
+        # ascending order the first id of each new class is its lowest.
+        out = []
+        prev = -1
+        for t in sorted(hand):
+            if t != drawn:
+                c = cls[t]
+                if c != prev:
+                    prev = c
+                    out.append(t)
         if drawn is not None:
             out.append(drawn)
         return out
@@ -842,50 +865,48 @@ class Round:
         return out
 
     def _call_options(self, o: int, d: int, tile: int) -> list[Action]:
+        """Pon, daiminkan and chi of seat ``o`` on the discard ``tile`` of seat ``d``: one
+        action per distinct choice of ids (by red count), pons first, then the daiminkan,
+        then chi by shape; a pon or chi only when the hand keeps a discard that kuikae
+        allows (the same for every choice of one shape: it depends on kinds only)."""
         p = self.players[o]
         k = tile >> 2
         c = p.counts
-        if c[k] < 2 and not (
-            o == (d + 1) % 4
-            and k < 27
-            and (
-                (k % 9 >= 2 and c[k - 2] and c[k - 1])
-                or (1 <= k % 9 <= 7 and c[k - 1] and c[k + 1])
-                or (k % 9 <= 6 and c[k + 1] and c[k + 2])
-            )
-        ):
-            return []
-        same = sorted(t for t in p.hand if t >> 2 == k)
+        ck = c[k]
+        kamicha = o == (d + 1) % 4 and k < 27
         acts: list[Action] = []
+        if ck < 2 and not kamicha:
+            return acts
+        hand = p.hand
+        n = len(hand)
         kuikae = self.rules.kuikae == "forbidden"
-        if len(same) >= 2:
-            for pair in self._choices(same, 2):
-                forbid = {k} if kuikae else set()
-                if self._has_discard(c, len(p.hand), pair, forbid):
+        if ck >= 2:
+            same = [t for t in range(4 * k, 4 * k + 4) if t in hand]  # ascending
+            if n - 2 > (ck - 2 if kuikae else 0):  # the pon keeps a discard
+                for pair in self._choices(same, 2):
                     acts.append(Pon(o, tile, pair))  # type: ignore[arg-type]
-        if len(same) == 3 and len(self._kans) < 4:
-            acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
-        if o == (d + 1) % 4 and k < 27:
-            n = k % 9
+            if ck == 3 and len(self._kans) < 4:
+                acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
+        if kamicha:
+            num = k % 9
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if not (0 <= n + a <= 8 and 0 <= n + b <= 8) or not (c[k + a] and c[k + b]):
+                if not (0 <= num + a <= 8 and 0 <= num + b <= 8) or not (c[k + a] and c[k + b]):
                     continue
-                ida = sorted(t for t in p.hand if t >> 2 == k + a)
-                idb = sorted(t for t in p.hand if t >> 2 == k + b)
-                if not ida or not idb:
-                    continue
-                forbid: set[int] = set()
+                held = 0  # tiles kuikae forbids to discard after this chi
                 if kuikae:
-                    forbid.add(k)
-                    if a == 1 and n + 3 <= 8:
-                        forbid.add(k + 3)
-                    if b == -1 and n - 3 >= 0:
-                        forbid.add(k - 3)
+                    held = ck
+                    if a == 1 and num + 3 <= 8:
+                        held += c[k + 3]
+                    if b == -1 and num - 3 >= 0:
+                        held += c[k - 3]
+                if n - 2 <= held:
+                    continue
+                ka, kb = 4 * (k + a), 4 * (k + b)
+                ida = [t for t in range(ka, ka + 4) if t in hand]
+                idb = [t for t in range(kb, kb + 4) if t in hand]
                 for ta in self._choices(ida, 1):
                     for tb in self._choices(idb, 1):
-                        pair = (ta[0], tb[0])
-                        if self._has_discard(c, len(p.hand), pair, forbid):
-                            acts.append(Chi(o, tile, pair))
+                        acts.append(Chi(o, tile, (ta[0], tb[0])))
         return acts
 
     def _choices(self, ids: list[int], n: int) -> list[tuple[int, ...]]:
@@ -899,13 +920,6 @@ class Round:
             if r <= len(reds) and n - r <= len(plain):
                 out.append(tuple(sorted(reds[:r] + plain[: n - r])))
         return out
-
-    @staticmethod
-    def _has_discard(counts: list[int], n: int, used: tuple[int, ...], forbid: set[int]) -> bool:
-        """Whether a hand of ``n`` tiles (``counts``) keeps a tile outside ``forbid`` (kinds)
-        after giving up the ids ``used``."""
-        held = sum(counts[k] for k in forbid) - sum(1 for t in used if (t >> 2) in forbid)
-        return n - len(used) > held
 
     # ------------------------------------------------------------------ step
     def step(self, action: Action) -> None:
