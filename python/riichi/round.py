@@ -950,7 +950,10 @@ class Round:
                 self._check(action)
         self._version += 1
         if self._phase == _TURN:
-            self._do_turn(action)
+            if action.__class__ is Discard:  # the most frequent action, without _do_turn
+                self._discard(action.seat, action.tile, action.tsumogiri, False)  # type: ignore[union-attr]
+            else:
+                self._do_turn(action)
         else:
             self._do_claim(action)
 
