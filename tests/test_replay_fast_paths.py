@@ -204,15 +204,26 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
     if not files:
         pytest.skip("no mjlog files")
     seen = {"states": 0, "checks": 0, "wins": 0}
-    original = Round.match_event
+    match_event, match_dahai = Round.match_event, Round._match_dahai
+    busy: list[int] = []  # check_state calls _match_dahai itself
+
+    def checked_dahai(self, event, riichi):
+        if not busy and self.phase == "turn":
+            busy.append(1)
+            try:
+                seen["wins"] += check_hora(self)
+                seen["states"] += 1
+                seen["checks"] += check_state(self, (self.current_seat,))
+            finally:
+                busy.pop()
+        return match_dahai(self, event, riichi)  # last: it records the action for step()
 
     def checked(self, event, *, riichi=False):
         seen["wins"] += check_hora(self)
-        if event.type == "dahai" and self.phase == "turn":
-            seen["states"] += 1
-            seen["checks"] += check_state(self, (self.current_seat,))
-        return original(self, event, riichi=riichi)
+        return match_event(self, event, riichi=riichi)
 
+    # the replay calls _match_dahai first for a dahai, match_event for everything else
+    monkeypatch.setattr(Round, "_match_dahai", checked_dahai)
     monkeypatch.setattr(Round, "match_event", checked)
     for f in files:
         try:

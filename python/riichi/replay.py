@@ -465,31 +465,34 @@ class _Replay:
         reach: set[int] = set()
         logged_end: list[tuple[int, Event]] = []
         logged_dora = 1
+        active = []  # the events the replay acts on (tsumo, dora, ...: nothing to step)
         for i in range(s + 1, e):
-            ev = events[i]
-            t = ev.type
-            if t == "dora":
-                logged_dora += 1
-            elif t in ("hora", "ryukyoku"):
-                logged_end.append((i, ev))
+            t = events[i].type
+            if t in _ACTIVE:
+                active.append(i)
                 if t == "hora":
                     rep.wins += 1
-                else:
+                    logged_end.append((i, events[i]))
+                elif t == "ryukyoku":
                     rep.draws += 1
+                    logged_end.append((i, events[i]))
+            elif t == "dora":
+                logged_dora += 1
         try:
-            for i in range(s + 1, e):
+            for i in active:
                 ev = events[i]
                 t = ev.type
-                if t not in _ACTIVE:
-                    continue  # tsumo, dora, ...: nothing to step
                 if t == "dahai" and rnd.phase == "turn":
                     # the most frequent case, exactly as the general branch below does it
                     actor = ev.actor  # type: ignore[attr-defined]
-                    try:
-                        act = rnd.match_event(ev, riichi=actor in reach)
-                    except IllegalAction as err:
-                        self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
-                        return False
+                    # match_event's own shortcut, called directly (None: not legal as logged)
+                    act = rnd._match_dahai(ev, actor in reach)
+                    if act is None:
+                        try:
+                            act = rnd.match_event(ev, riichi=actor in reach)
+                        except IllegalAction as err:
+                            self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
+                            return False
                     game.step(act)
                     rep.actions += 1
                     reach.discard(actor)

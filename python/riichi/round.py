@@ -496,8 +496,12 @@ class Round:
                 legal actions of that seat.
         """
         kind = getattr(event, "type", "")
-        if kind == "dahai" or kind == "hora":
-            act = self._match_dahai(event, riichi) if kind == "dahai" else self._match_hora(event)
+        if kind == "dahai":
+            act = self._match_dahai(event, riichi)
+            if act is not None:
+                return act
+        elif kind == "hora":
+            act = self._match_hora(event)
             if act is not None:
                 self._matched = (self._version, act)  # step() need not check it again
                 return act
@@ -552,8 +556,9 @@ class Round:
 
     def _match_dahai(self, event: Any, riichi: bool) -> Action | None:
         """:meth:`match_event` of a ``dahai`` without listing the legal actions: the action
-        it returns, or ``None`` when no legal action matches (the caller then lists them for
-        the error). Mirrors :meth:`_turn_actions`: one discard per (kind, red) class, the
+        it returns (which :meth:`step` then takes without checking it again), or ``None``
+        when no legal action matches (the caller then lists them for the error; the log
+        replay calls this first). Mirrors :meth:`_turn_actions`: one discard per (kind, red) class, the
         lowest id other than the drawn tile (not tsumogiri) and the drawn tile itself
         (tsumogiri), in that order; the logged tsumogiri flag picks between them when both
         match. tests/test_round_replay.py checks it against the listing on sampled states.
@@ -567,7 +572,9 @@ class Round:
         if p.riichi:  # only the drawn tile, as a plain discard
             if drawn is None or riichi or self._cls[drawn] != pai.kind * 2 + bool(pai.red):
                 return None
-            return _DISCARD[s][drawn][True]
+            act = _DISCARD[s][drawn][True]
+            self._matched = (self._version, act)  # step() need not check it again
+            return act
         c = pai.kind * 2 + bool(pai.red)
         hand = p.hand
         low = -1
@@ -592,10 +599,13 @@ class Round:
             table = _DISCARD[s]
         has_drawn = drawn is not None and self._cls[drawn] == c
         if low >= 0 and (not has_drawn or not event.tsumogiri):
-            return table[low][False]
-        if has_drawn:
-            return table[drawn][True]  # type: ignore[index]
-        return None
+            act = table[low][False]
+        elif has_drawn:
+            act = table[drawn][True]  # type: ignore[index]
+        else:
+            return None
+        self._matched = (self._version, act)  # step() need not check it again
+        return act
 
     def _match_hora(self, event: Any) -> Action | None:
         """:meth:`match_event` of a ``hora`` without listing the legal actions (as
