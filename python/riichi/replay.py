@@ -404,7 +404,7 @@ class _Replay:
         walls: list[Wall] = []
         try:
             for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
-                live = [w[135 - n] for n in range(122)]
+                live = w[135:13:-1]  # w[135], w[134], .., w[14]
                 dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
                 walls.append(Wall(tuple(live + dead), dice))
         except RiichiError as err:

@@ -56,7 +56,7 @@ fn mt19937_words<'py>(py: Python<'py>, key: &[u8], n: usize) -> PyResult<Bound<'
 ///     players: 4, or 3 (sanma: the 108 ids without 2m..8m).
 ///
 /// Returns:
-///     tuple[list[int], int, int]: the shuffled ids (136 or 108) and the two dice 1..6.
+///     tuple[bytes, int, int]: the shuffled ids (136 or 108, one byte each) and the two dice.
 ///
 /// Raises:
 ///     RiichiError: `rnd` not 576 bytes, or `players` not 3 or 4.

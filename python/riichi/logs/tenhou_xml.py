@@ -714,4 +714,4 @@ def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple
         block = words[1152 * r : 1152 * (r + 1)]
         rnd = b"".join(hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest() for i in range(9))
         wall, d1, d2 = _core.tenhou_shuffle(rnd, players)
-        yield wall, (d1, d2)
+        yield list(wall), (d1, d2)
