@@ -558,10 +558,11 @@ class Round:
         """:meth:`match_event` of a ``dahai`` without listing the legal actions: the action
         it returns (which :meth:`step` then takes without checking it again), or ``None``
         when no legal action matches (the caller then lists them for the error; the log
-        replay calls this first). Mirrors :meth:`_turn_actions`: one discard per (kind, red) class, the
-        lowest id other than the drawn tile (not tsumogiri) and the drawn tile itself
-        (tsumogiri), in that order; the logged tsumogiri flag picks between them when both
-        match. tests/test_round_replay.py checks it against the listing on sampled states.
+        replay calls this first). Mirrors :meth:`_turn_actions`: one discard per (kind, red)
+        class, the lowest id other than the drawn tile (not tsumogiri) and the drawn tile
+        itself (tsumogiri), in that order; the logged tsumogiri flag picks between them when
+        both match. tests/test_replay_fast_paths.py checks it against the listing on sampled
+        states.
         """
         s = event.actor
         pai = event.pai
@@ -576,12 +577,6 @@ class Round:
             self._matched = (self._version, act)  # step() need not check it again
             return act
         c = pai.kind * 2 + bool(pai.red)
-        hand = p.hand
-        low = -1
-        for t in self._class_ids[c]:  # ascending: the first held is the lowest
-            if t != drawn and t in hand:
-                low = t
-                break
         k = pai.kind
         if riichi:
             if drawn is None or not self._can_riichi(s):
@@ -598,12 +593,22 @@ class Round:
                 return None
             table = _DISCARD[s]
         has_drawn = drawn is not None and self._cls[drawn] == c
-        if low >= 0 and (not has_drawn or not event.tsumogiri):
-            act = table[low][False]
-        elif has_drawn:
+        if has_drawn and event.tsumogiri:
             act = table[drawn][True]  # type: ignore[index]
         else:
-            return None
+            low = -1  # the lowest id of the class other than the drawn one
+            if p.counts[k] > has_drawn:
+                hand = p.hand
+                for t in self._class_ids[c]:  # ascending: the first held is the lowest
+                    if t != drawn and t in hand:
+                        low = t
+                        break
+            if low >= 0:
+                act = table[low][False]
+            elif has_drawn:
+                act = table[drawn][True]  # type: ignore[index]
+            else:
+                return None
         self._matched = (self._version, act)  # step() need not check it again
         return act
 
