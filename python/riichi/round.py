@@ -783,14 +783,15 @@ class Round:
 
     def _dahai_options(
         self, d: int, tile: int
-    ) -> tuple[dict[int, list[Action] | None], dict[int, bool]]:
+    ) -> tuple[dict[int, list[Action] | None] | None, dict[int, bool] | None]:
         """``_claim_options("dahai", d, tile)``, with the call options of each seat left to
         be built when first asked for (:meth:`_claim_actions`): a seat that may call maps to
         None, and ``lazy[seat]`` says whether it may also ron. :meth:`_may_call` decides
-        without building them whether a seat has any call."""
+        without building them whether a seat has any call. ``(None, None)`` when no seat can
+        answer (most discards)."""
         k = tile >> 2
-        out: dict[int, list[Action] | None] = {}
-        lazy: dict[int, bool] = {}
+        out: dict[int, list[Action] | None] | None = None
+        lazy: dict[int, bool] | None = None
         live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
         players = self.players
         shapes = _CHI_SHAPES[k]
@@ -811,10 +812,16 @@ class Round:
                             callable_ = True
                             break
                 if callable_ and self._may_call(p, k, kamicha):
+                    if out is None:
+                        out = {}
+                    if lazy is None:
+                        lazy = {}
                     out[o] = None
                     lazy[o] = ron
                     continue
             if ron:
+                if out is None:
+                    out = {}
                 out[o] = [_RON[o], _PASS[o]]
         return out, lazy
 
