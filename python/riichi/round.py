@@ -105,6 +105,7 @@ class _Player:
         "melds",
         "mkey",
         "nagashi",
+        "opened",
         "riichi",
         "riichi_declared_at",
         "riichi_furiten",
@@ -134,6 +135,7 @@ class _Player:
         self.dw: dict[int, frozenset[int]] | None = None
         self.cores: list[Any] = []  # core Meld objects
         self.discards_made = 0
+        self.opened = False  # a meld other than an ankan (kept by Round._melds_changed)
 
 
 @dataclass(frozen=True)
@@ -753,7 +755,7 @@ class Round:
         rules = self.rules
         if p.riichi or self._drawn is None:
             return False
-        if p.melds and any(m.kind != "ankan" for m in p.melds):
+        if p.opened:
             return False
         if self.scores[s] < rules.riichi_min_points:
             return False
@@ -1695,6 +1697,7 @@ class Round:
                 mc[t >> 2] += 1
         p.mcounts = bytes(mc)
         p.dw = None
+        p.opened = any(m.kind != "ankan" for m in p.melds)
 
     def _meld_key(self, p: _Player) -> bytes:
         return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))
