@@ -130,7 +130,7 @@ pub fn is_tenpai(hand: &Hand) -> Result<bool> {
 
 /// Winning tile kinds of 3n+1 concealed tiles as a bit mask (bit `k` set for a wait on kind
 /// `k`), the same set as [`waits`] without the shapes: the cheap question a game engine asks
-/// after every discard.
+/// after every discard. A hand of shanten ≥ 1 returns 0 at once.
 ///
 /// # Errors
 /// [`Error::TooManyCopies`] for a kind held more than 4 times (concealed and melds
@@ -143,6 +143,10 @@ pub fn wait_mask(concealed: &Counts, meld_counts: &Counts) -> Result<u64> {
             melds: (13usize.saturating_sub(n)) / 3,
             expected: "3n+1 concealed tiles (1, 4, 7, 10 or 13) waiting for a winning tile",
         });
+    }
+    // Most hands are far from tenpai: the table shanten answers them without the scan.
+    if crate::shanten::shanten(concealed)? > 0 {
+        return Ok(0);
     }
     Ok(mask_of(concealed, meld_counts))
 }

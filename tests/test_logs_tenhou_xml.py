@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import struct
 from collections import Counter
 
 import pytest
@@ -391,3 +392,24 @@ def test_bad_shuffle_seeds():
     ]:
         with pytest.raises(LogFormatError, match=match):
             next(tenhou_walls(seed))
+
+
+def test_mt19937_words_reference_and_bad_keys():
+    from riichi import RiichiError, _core
+
+    # mt19937ar.c's reference run: init_by_array({0x123, 0x234, 0x345, 0x456})
+    key = struct.pack("<4I", 0x123, 0x234, 0x345, 0x456)
+    words = struct.unpack("<1000I", _core.mt19937_words(key, 1000))
+    assert words[:5] == (1067595299, 955945823, 477289528, 4107218783, 4228976476)
+    assert words[999] == 3460025646
+    assert _core.mt19937_words(key, 3) == _core.mt19937_words(key, 1000)[:12]
+    for bad in (b"", b"\x01\x02\x03"):
+        with pytest.raises(RiichiError, match="key"):
+            _core.mt19937_words(bad, 1)
+    with pytest.raises(RiichiError, match="16777216"):
+        _core.mt19937_words(key, 1 << 25)
+    for rnd, players in ((bytes(575), 4), (bytes(576), 2)):
+        with pytest.raises(RiichiError, match="576 bytes"):
+            _core.tenhou_shuffle(rnd, players)
+    wall, d1, d2 = _core.tenhou_shuffle(_core.mt19937_words(key, 144), 3)
+    assert sorted(wall) == [t for t in range(136) if not 4 <= t < 32] and 1 <= d1 <= 6 >= d2 >= 1

@@ -21,6 +21,7 @@ __all__ = [
     "score",
     "shanten",
     "tile_text",
+    "wait_mask",
     "waits",
 ]
 
@@ -113,6 +114,10 @@ def waits(
         meld_counts = _meld_counts(melds)
     return mask_kinds(_core.wait_mask(bytes(counts), meld_counts))
 
+
+#: The core kernel itself (34 concealed counts and 34 meld counts as ``bytes`` -> wait bit
+#: mask), for the engine's hot path: :func:`waits` without the wrapper.
+wait_mask = _core.wait_mask
 
 _NO_WAITS: dict[int, frozenset[int]] = {}
 

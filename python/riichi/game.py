@@ -219,7 +219,7 @@ class Game:
         n = len(r.events)
         r.step(action)
         self.events += r.events[n:]
-        if r.is_over:
+        if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
     def observation(self, seat: int) -> dict[str, Any]:

@@ -63,6 +63,10 @@ TENPAI_YAME_FROM = "20100605"
 
 _PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"))
 _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
+# the events the replay acts on; every other kind (tsumo, dora, ...) is checked elsewhere
+_ACTIVE = _PLAYER | {"reach", "ryukyoku"}
+_PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
+_WALL_EVENTS = frozenset(("tsumo", "dora"))
 # events that may sit between a discard and the claims on it
 _SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
 _HORA_FIELDS = (
@@ -292,7 +296,10 @@ class _Replay:
         events = game_log.events
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
-        starts = [i for i, e in enumerate(events) if type(e) is StartKyoku]
+        types = [type(ev) for ev in events]
+        starts = [i for i, t in enumerate(types) if t is StartKyoku]
+        # index of the first EndGame
+        self.end_index: int | None = types.index(EndGame) if EndGame in types else None
         for k, s in enumerate(starts):
             self.rounds.append((s, starts[k + 1] if k + 1 < len(starts) else len(events)))
         self.walls: list[Wall | None] = []
@@ -384,7 +391,7 @@ class _Replay:
             if not ok or len(rep.mismatches) > n_before:
                 game = None
         self._final(game)
-        if not any(type(ev) is EndGame for ev in events):
+        if self.end_index is None:
             rep.fragment = True
         return rep
 
@@ -404,7 +411,7 @@ class _Replay:
         walls: list[Wall] = []
         try:
             for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
-                live = [w[135 - n] for n in range(122)]
+                live = w[135:13:-1]  # w[135], w[134], .., w[14]
                 dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
                 walls.append(Wall(tuple(live + dead), dice))
         except RiichiError as err:
@@ -429,6 +436,11 @@ class _Replay:
                 "the deal (or dora indicator) is not the one the SHUFFLE seed gives",
             )  # fmt: skip
             return
+        logged = [ev for ev in events[s + 1 : e] if ev.type in _WALL_EVENTS]
+        drawn = [x for x in mine if x.type in _WALL_EVENTS]
+        n = min(len(logged), len(drawn))
+        if logged[:n] == drawn[:n]:
+            return  # equal events: equal kinds, seats and tiles (the usual case)
         want = [
             (j, ev.type, getattr(ev, "actor", None), getattr(ev, "pai", None) or ev.dora_marker)  # type: ignore[attr-defined]
             for j, ev in enumerate(events[s + 1 : e], s + 1)
@@ -459,19 +471,41 @@ class _Replay:
         rnd = game.round
         reach: set[int] = set()
         logged_end: list[tuple[int, Event]] = []
+        logged_dora = 1
+        active = []  # the events the replay acts on (tsumo, dora, ...: nothing to step)
         for i in range(s + 1, e):
-            ev = events[i]
-            t = ev.type
-            if t in ("hora", "ryukyoku"):
-                logged_end.append((i, ev))
+            t = events[i].type
+            if t in _ACTIVE:
+                active.append(i)
                 if t == "hora":
                     rep.wins += 1
-                else:
+                    logged_end.append((i, events[i]))
+                elif t == "ryukyoku":
                     rep.draws += 1
+                    logged_end.append((i, events[i]))
+            elif t == "dora":
+                logged_dora += 1
         try:
-            for i in range(s + 1, e):
+            for i in active:
                 ev = events[i]
                 t = ev.type
+                if t == "dahai" and rnd.phase == "turn":
+                    # the most frequent case, exactly as the general branch below does it
+                    actor = ev.actor  # type: ignore[attr-defined]
+                    # match_event's own shortcut, called directly (None: not legal as logged)
+                    act = rnd._match_dahai(ev, actor in reach)
+                    if act is None:
+                        try:
+                            act = rnd.match_event(ev, riichi=actor in reach)
+                        except IllegalAction as err:
+                            self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
+                            return False
+                    game.step(act)
+                    rep.actions += 1
+                    reach.discard(actor)
+                    if rnd.phase == "claim":
+                        self._pass_non_claimers(game, rnd, i, e)
+                    continue
                 if rnd.is_over:
                     if (t in _PLAYER and t != "hora") or (
                         t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"  # type: ignore[attr-defined]
@@ -492,7 +526,7 @@ class _Replay:
                         game.step(rnd.match_event(ev))
                         rep.actions += 1
                     for q in list(rnd.seats_to_act):
-                        game.step(Pass(q))
+                        game.step(_PASSES[q])
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
                     if rnd.phase == "claim" and t not in _CLAIMS:
                         self._pass_all(game, rnd)
@@ -524,7 +558,6 @@ class _Replay:
                 f"the log ends the round ({ev0.type}), the engine does not",
             )  # fmt: skip
             return False
-        logged_dora = 1 + sum(1 for j in range(s + 1, e) if events[j].type == "dora")
         shown = len(rnd.dora_indicators)
         if logged_dora != shown:
             self.mismatch(
@@ -548,7 +581,7 @@ class _Replay:
 
     def _pass_all(self, game: Game, rnd: Any) -> None:
         for q in list(rnd.seats_to_act):
-            game.step(Pass(q))
+            game.step(_PASSES[q])
 
     def _pass_non_claimers(self, game: Game, rnd: Any, i: int, e: int) -> None:
         """In the claim phase, pass every seat that does not claim in the log's next events."""
@@ -571,7 +604,7 @@ class _Replay:
             return  # the log stops here: leave the claims open
         for q in list(rnd.seats_to_act):
             if q not in upcoming:
-                game.step(Pass(q))
+                game.step(_PASSES[q])
 
     # ------------------------------------------------------------------ settlements
     def _compare(self, k: int, i: int, logged: Any, computed: Any, *, last: bool) -> bool:
@@ -624,8 +657,10 @@ class _Replay:
 
     # ------------------------------------------------------------------ the end
     def _final(self, game: Game | None) -> None:
-        end = next((ev for ev in self.events if type(ev) is EndGame), None)
-        idx = self.events.index(end) if end is not None else len(self.events) - 1
+        idx = self.end_index
+        end: Any = None if idx is None else self.events[idx]
+        if idx is None:
+            idx = len(self.events) - 1
         if end is None or game is None:
             return
         if not game.is_over:

@@ -19,7 +19,7 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from riichi import _core_api as core
@@ -54,8 +54,10 @@ _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = _NO_WAITS
+_wait_mask = core.wait_mask
 # the seats after a discarder in turn order, each with whether the discarder is its kamicha
 _OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
+_ORDER = [tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4)]  # the seats after d
 _FIVES = (4, 13, 22)
 # chi shapes around each numbered kind: the two other kinds of each run through it
 _CHI_SHAPES = [
@@ -69,7 +71,9 @@ _CHI_SHAPES = [
 # events of the two most frequent kinds, shared (they are immutable): index by
 # actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
 _TSUMO_EVENTS: list[Any] = [None] * (4 * 68)
-_RED_TABLES: dict[tuple[int, ...], tuple[frozenset[int], list[int], list[Any]]] = {}
+_RED_TABLES: dict[
+    tuple[int, ...], tuple[frozenset[int], list[int], list[Any], list[tuple[int, ...]]]
+] = {}
 _DAHAI_EVENTS: list[Any] = [None] * (4 * 68 * 2)
 
 
@@ -86,27 +90,52 @@ class _Meld:
         return min(self.tiles) >> 2
 
 
-@dataclass
 class _Player:
-    hand: list[int] = field(default_factory=list)
-    counts: list[int] = field(default_factory=lambda: [0] * 34)
-    melds: list[_Meld] = field(default_factory=list)
-    river: list[int] = field(default_factory=list)
-    river_kinds: set[int] = field(default_factory=set)
-    nagashi: bool = True  # every discard a terminal/honor and none called away
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    riichi_declared_at: int = -1  # river index of the declaration tile
-    temp_furiten: bool = False
-    riichi_furiten: bool = False
-    waits: frozenset[int] = frozenset()  # waits of the last 3n+1 hand
-    mkey: bytes = b""  # cache key of the melds (kinds and sizes)
-    mcounts: bytes = bytes(34)  # copies of each kind held in the melds
-    # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
-    dw: dict[int, frozenset[int]] | None = None
-    cores: list[Any] = field(default_factory=list)  # core Meld objects
-    discards_made: int = 0
+    """One seat's private state (a plain slotted class: it is read on every step)."""
+
+    __slots__ = (
+        "cores",
+        "counts",
+        "discards_made",
+        "double_riichi",
+        "dw",
+        "hand",
+        "ippatsu",
+        "mcounts",
+        "melds",
+        "mkey",
+        "nagashi",
+        "opened",
+        "riichi",
+        "riichi_declared_at",
+        "riichi_furiten",
+        "river",
+        "river_kinds",
+        "temp_furiten",
+        "waits",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.hand: list[int] = []
+        self.counts: list[int] = [0] * 34
+        self.melds: list[_Meld] = []
+        self.river: list[int] = []
+        self.river_kinds: set[int] = set()
+        self.nagashi = True  # every discard a terminal/honor and none called away
+        self.riichi = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.riichi_declared_at = -1  # river index of the declaration tile
+        self.temp_furiten = False
+        self.riichi_furiten = False
+        self.waits: frozenset[int] = _NO_WAITS  # waits of the last 3n+1 hand
+        self.mkey = b""  # cache key of the melds (kinds and sizes)
+        self.mcounts = bytes(34)  # copies of each kind held in the melds
+        # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
+        self.dw: dict[int, frozenset[int]] | None = None
+        self.cores: list[Any] = []  # core Meld objects
+        self.discards_made = 0
+        self.opened = False  # a meld other than an ankan (kept by Round._melds_changed)
 
 
 @dataclass(frozen=True)
@@ -176,14 +205,30 @@ class RoundResult:
     kyotaku_left: int
 
 
-@dataclass
 class _Claim:
-    kind: str  # "dahai", "kakan", "ankan"
-    seat: int
-    tile: int
-    options: dict[int, list[Action]]
-    responses: dict[int, Action] = field(default_factory=dict)
-    riichi: bool = False  # the discard declared riichi
+    """A discard (or kan tile) waiting for the answers of the seats that may claim it."""
+
+    __slots__ = ("kind", "lazy", "options", "responses", "riichi", "seat", "tile")
+
+    def __init__(
+        self,
+        kind: str,
+        seat: int,
+        tile: int,
+        options: dict[int, list[Action] | None],
+        responses: dict[int, Action] | None = None,
+        riichi: bool = False,
+        lazy: dict[int, bool] | None = None,
+    ) -> None:
+        self.kind = kind  # "dahai", "kakan", "ankan"
+        self.seat = seat
+        self.tile = tile
+        # seat -> its actions; None: the seat may call, its list is built on first use
+        # (Round._claim_actions) from ``lazy[seat]`` (whether it may ron)
+        self.options = options
+        self.responses: dict[int, Action] = {} if responses is None else responses
+        self.riichi = riichi  # the discard declared riichi
+        self.lazy: dict[int, bool] = {} if lazy is None else lazy
 
 
 class Round:
@@ -250,15 +295,18 @@ class Round:
         tables = _RED_TABLES.get(self._red)
         if tables is None:
             reds = frozenset(t for t in range(136) if is_red(t, self._red))
+            cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
             tables = (
                 reds,
-                [(t >> 2) * 2 + (t in reds) for t in range(136)],
+                cls,
                 [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
+                [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
             )
             _RED_TABLES[self._red] = tables
         self._reds: frozenset[int] = tables[0]
         self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
         self._tiles: list[Any] = tables[2]  # do not mutate
+        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
         self.players = [_Player() for _ in range(4)]
         self._draw_pos = 0
         self._rinshan_drawn = 0
@@ -278,6 +326,8 @@ class Round:
         self._cache: dict[int, list[Action]] = {}
         self._cache_version = -1
         self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
+        # (version, action) of the last action match_event found legal without listing
+        self._matched: tuple[int, Any] = (-1, None)
         self._deal()
 
     # ------------------------------------------------------------------ public views
@@ -421,9 +471,10 @@ class Round:
                 c.kind,
                 c.seat,
                 c.tile,
-                {k: list(v) for k, v in c.options.items()},
+                {k: None if v is None else list(v) for k, v in c.options.items()},
                 dict(c.responses),
                 c.riichi,
+                dict(c.lazy),
             )
         r._cache = {}
         r._cache_version = -1
@@ -461,6 +512,15 @@ class Round:
                 legal actions of that seat.
         """
         kind = getattr(event, "type", "")
+        if kind == "dahai":
+            act = self._match_dahai(event, riichi)
+            if act is not None:
+                return act
+        elif kind == "hora":
+            act = self._match_hora(event)
+            if act is not None:
+                self._matched = (self._version, act)  # step() need not check it again
+                return act
         want: list[Action] = []
         if kind == "ryukyoku" and getattr(event, "reason", "") == "kyuushu_kyuuhai":
             seat = self._turn
@@ -510,6 +570,90 @@ class Round:
             )
         return want[0]
 
+    def _match_dahai(self, event: Any, riichi: bool) -> Action | None:
+        """:meth:`match_event` of a ``dahai`` without listing the legal actions: the action
+        it returns (which :meth:`step` then takes without checking it again), or ``None``
+        when no legal action matches (the caller then lists them for the error; the log
+        replay calls this first). Mirrors :meth:`_turn_actions`: one discard per (kind, red)
+        class, the lowest id other than the drawn tile (not tsumogiri) and the drawn tile
+        itself (tsumogiri), in that order; the logged tsumogiri flag picks between them when
+        both match. tests/test_replay_fast_paths.py checks it against the listing on sampled
+        states.
+        """
+        s = event.actor
+        pai = event.pai
+        if self._phase != _TURN or s != self._turn or pai is None or s.__class__ is not int:
+            return None
+        p = self.players[s]
+        drawn = self._drawn
+        if p.riichi:  # only the drawn tile, as a plain discard
+            if drawn is None or riichi or self._cls[drawn] != pai.kind * 2 + bool(pai.red):
+                return None
+            act = _DISCARD[s][drawn][True]
+            self._matched = (self._version, act)  # step() need not check it again
+            return act
+        c = pai.kind * 2 + bool(pai.red)
+        k = pai.kind
+        if riichi:
+            if drawn is None or not self._can_riichi(s):
+                return None
+            dw = self._discard_waits(p)
+            w = dw.get(k) if dw else None
+            if not w:
+                return None
+            if not self.rules.furiten_riichi and (k in w or w & p.river_kinds):
+                return None
+            table = _RIICHI[s]
+        else:
+            if k in self._forbidden:
+                return None
+            table = _DISCARD[s]
+        has_drawn = drawn is not None and self._cls[drawn] == c
+        if has_drawn and event.tsumogiri:
+            act = table[drawn][True]  # type: ignore[index]
+        else:
+            low = -1  # the lowest id of the class other than the drawn one
+            if p.counts[k] > has_drawn:
+                hand = p.hand
+                for t in self._class_ids[c]:  # ascending: the first held is the lowest
+                    if t != drawn and t in hand:
+                        low = t
+                        break
+            if low >= 0:
+                act = table[low][False]
+            elif has_drawn:
+                act = table[drawn][True]  # type: ignore[index]
+            else:
+                return None
+        self._matched = (self._version, act)  # step() need not check it again
+        return act
+
+    def _match_hora(self, event: Any) -> Action | None:
+        """:meth:`match_event` of a ``hora`` without listing the legal actions (as
+        :meth:`_match_dahai`): the seat's Tsumo when :meth:`_turn_actions` offers it, its Ron
+        when its claim options hold one; else ``None``."""
+        s = event.actor
+        if s.__class__ is not int or not 0 <= s <= 3:
+            return None
+        if event.target == s:
+            drawn = self._drawn
+            if (
+                self._phase == _TURN
+                and s == self._turn
+                and drawn is not None
+                and (drawn >> 2) in self.players[s].waits
+                and self._win_score(s, drawn, tsumo=True) is not None
+            ):
+                return _TSUMO[s]
+            return None
+        c = self._claim
+        if self._phase != _CLAIM or c is None or s in c.responses or s not in c.options:
+            return None
+        acts = c.options[s]
+        if (c.lazy.get(s, False) if acts is None else _RON[s] in acts):
+            return _RON[s]
+        return None
+
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it has nothing to do).
@@ -536,7 +680,7 @@ class Round:
             elif self._phase == _CLAIM:
                 assert self._claim is not None
                 c = self._claim
-                acts = [] if seat in c.responses else list(c.options.get(seat, []))
+                acts = [] if seat in c.responses else list(self._claim_actions(c, seat))
             else:
                 acts = []
             self._cache[seat] = acts
@@ -565,15 +709,7 @@ class Round:
             assert drawn is not None
             acts.append(disc[drawn][1])
         else:
-            if drawn is None:
-                distinct = self._distinct(p.hand, drawn)
-            else:  # _distinct inlined: one id per (kind, red), lowest first, then the draw
-                cls = self._cls
-                distinct = list(
-                    {cls[t]: t for t in sorted(p.hand, reverse=True) if t != drawn}.values()
-                )
-                distinct.reverse()
-                distinct.append(drawn)
+            distinct = self._distinct(p.hand, drawn)
             forbidden = self._forbidden
             if forbidden:
                 acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
@@ -613,11 +749,16 @@ class Round:
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
         """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
         cls = self._cls
-        # Descending ids: the last write per (kind, red) is its lowest id, and the classes
-        # enter the dict in descending order (each class is a run of consecutive ids: the
-        # red copies of a five come first), so the reversed values ascend.
-        out = list({cls[t]: t for t in sorted(hand, reverse=True) if t != drawn}.values())
-        out.reverse()
+        # Each class is a run of consecutive ids (the red copy of a five comes first), so in
+        # ascending order the first id of each new class is its lowest.
+        out = []
+        prev = -1
+        for t in sorted(hand):
+            if t != drawn:
+                c = cls[t]
+                if c != prev:
+                    prev = c
+                    out.append(t)
         if drawn is not None:
             out.append(drawn)
         return out
@@ -628,7 +769,7 @@ class Round:
         rules = self.rules
         if p.riichi or self._drawn is None:
             return False
-        if p.melds and any(m.kind != "ankan" for m in p.melds):
+        if p.opened:
             return False
         if self.scores[s] < rules.riichi_min_points:
             return False
@@ -656,23 +797,28 @@ class Round:
         mc[k] += 4
         return core.waits(counts, melds, key, bytes(mc)) == p.waits
 
-    def _dahai_options(self, d: int, tile: int) -> dict[int, list[Action]]:
-        """``_claim_options("dahai", d, tile)`` with cheap pre-checks per seat."""
+    def _dahai_options(
+        self, d: int, tile: int
+    ) -> tuple[dict[int, list[Action] | None] | None, dict[int, bool] | None]:
+        """``_claim_options("dahai", d, tile)``, with the call options of each seat left to
+        be built when first asked for (:meth:`_claim_actions`): a seat that may call maps to
+        None, and ``lazy[seat]`` says whether it may also ron. :meth:`_may_call` decides
+        without building them whether a seat has any call. ``(None, None)`` when no seat can
+        answer (most discards)."""
         k = tile >> 2
-        out: dict[int, list[Action]] = {}
+        out: dict[int, list[Action] | None] | None = None
+        lazy: dict[int, bool] | None = None
         live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
         players = self.players
         shapes = _CHI_SHAPES[k]
         for o, kamicha in _OTHERS[d]:
             p = players[o]
-            acts: list[Action] | None = None
-            if (
+            ron = (
                 k in p.waits
                 and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)
                 and self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind="dahai")
                 is not None
-            ):
-                acts = [_RON[o]]
+            )
             if live and not p.riichi:
                 c = p.counts
                 callable_ = c[k] >= 2
@@ -681,14 +827,61 @@ class Round:
                         if c[a] and c[b]:
                             callable_ = True
                             break
-                if callable_:
-                    calls = self._call_options(o, d, tile)
-                    if calls:
-                        acts = calls if acts is None else acts + calls
-            if acts:
-                acts.append(_PASS[o])
-                out[o] = acts
-        return out
+                if callable_ and self._may_call(p, k, kamicha):
+                    if out is None:
+                        out = {}
+                    if lazy is None:
+                        lazy = {}
+                    out[o] = None
+                    lazy[o] = ron
+                    continue
+            if ron:
+                if out is None:
+                    out = {}
+                out[o] = [_RON[o], _PASS[o]]
+        return out, lazy
+
+    def _may_call(self, p: _Player, k: int, kamicha: bool) -> bool:
+        """Whether :meth:`_call_options` offers ``p`` any call on a discard of kind ``k``
+        (with live tiles left and ``p`` not in riichi), without building the calls: the
+        same tile and kuikae conditions on counts alone (every choice of ids of one call
+        shape uses the same kinds)."""
+        c = p.counts
+        n = len(p.hand)
+        kuikae = self.rules.kuikae == "forbidden"
+        ck = c[k]
+        if ck >= 2:
+            if n - 2 > (ck - 2 if kuikae else 0):  # pon keeps a discard
+                return True
+            if ck == 3 and len(self._kans) < 4:  # daiminkan
+                return True
+        if kamicha and k < 27:
+            num = k % 9
+            for a, b in ((-2, -1), (-1, 1), (1, 2)):
+                if not (0 <= num + a <= 8 and 0 <= num + b <= 8) or not (c[k + a] and c[k + b]):
+                    continue
+                held = 0
+                if kuikae:
+                    held = ck
+                    if a == 1 and num + 3 <= 8:
+                        held += c[k + 3]
+                    if b == -1 and num - 3 >= 0:
+                        held += c[k - 3]
+                if n - 2 > held:
+                    return True
+        return False
+
+    def _claim_actions(self, c: _Claim, seat: int) -> list[Action]:
+        """The actions of ``seat`` on claim ``c`` (built now if they were left lazy)."""
+        acts = c.options.get(seat)
+        if acts is None:
+            if seat not in c.lazy:
+                return []
+            acts = [_RON[seat]] if c.lazy.pop(seat) else []
+            acts += self._call_options(seat, c.seat, c.tile)
+            acts.append(_PASS[seat])
+            c.options[seat] = acts
+        return acts
 
     def _claim_options(self, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
         k = tile >> 2
@@ -710,50 +903,48 @@ class Round:
         return out
 
     def _call_options(self, o: int, d: int, tile: int) -> list[Action]:
+        """Pon, daiminkan and chi of seat ``o`` on the discard ``tile`` of seat ``d``: one
+        action per distinct choice of ids (by red count), pons first, then the daiminkan,
+        then chi by shape; a pon or chi only when the hand keeps a discard that kuikae
+        allows (the same for every choice of one shape: it depends on kinds only)."""
         p = self.players[o]
         k = tile >> 2
         c = p.counts
-        if c[k] < 2 and not (
-            o == (d + 1) % 4
-            and k < 27
-            and (
-                (k % 9 >= 2 and c[k - 2] and c[k - 1])
-                or (1 <= k % 9 <= 7 and c[k - 1] and c[k + 1])
-                or (k % 9 <= 6 and c[k + 1] and c[k + 2])
-            )
-        ):
-            return []
-        same = sorted(t for t in p.hand if t >> 2 == k)
+        ck = c[k]
+        kamicha = o == (d + 1) % 4 and k < 27
         acts: list[Action] = []
+        if ck < 2 and not kamicha:
+            return acts
+        hand = p.hand
+        n = len(hand)
         kuikae = self.rules.kuikae == "forbidden"
-        if len(same) >= 2:
-            for pair in self._choices(same, 2):
-                forbid = {k} if kuikae else set()
-                if self._has_discard(c, len(p.hand), pair, forbid):
+        if ck >= 2:
+            same = [t for t in range(4 * k, 4 * k + 4) if t in hand]  # ascending
+            if n - 2 > (ck - 2 if kuikae else 0):  # the pon keeps a discard
+                for pair in self._choices(same, 2):
                     acts.append(Pon(o, tile, pair))  # type: ignore[arg-type]
-        if len(same) == 3 and len(self._kans) < 4:
-            acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
-        if o == (d + 1) % 4 and k < 27:
-            n = k % 9
+            if ck == 3 and len(self._kans) < 4:
+                acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
+        if kamicha:
+            num = k % 9
             for a, b in ((-2, -1), (-1, 1), (1, 2)):
-                if not (0 <= n + a <= 8 and 0 <= n + b <= 8) or not (c[k + a] and c[k + b]):
+                if not (0 <= num + a <= 8 and 0 <= num + b <= 8) or not (c[k + a] and c[k + b]):
                     continue
-                ida = sorted(t for t in p.hand if t >> 2 == k + a)
-                idb = sorted(t for t in p.hand if t >> 2 == k + b)
-                if not ida or not idb:
-                    continue
-                forbid: set[int] = set()
+                held = 0  # tiles kuikae forbids to discard after this chi
                 if kuikae:
-                    forbid.add(k)
-                    if a == 1 and n + 3 <= 8:
-                        forbid.add(k + 3)
-                    if b == -1 and n - 3 >= 0:
-                        forbid.add(k - 3)
+                    held = ck
+                    if a == 1 and num + 3 <= 8:
+                        held += c[k + 3]
+                    if b == -1 and num - 3 >= 0:
+                        held += c[k - 3]
+                if n - 2 <= held:
+                    continue
+                ka, kb = 4 * (k + a), 4 * (k + b)
+                ida = [t for t in range(ka, ka + 4) if t in hand]
+                idb = [t for t in range(kb, kb + 4) if t in hand]
                 for ta in self._choices(ida, 1):
                     for tb in self._choices(idb, 1):
-                        pair = (ta[0], tb[0])
-                        if self._has_discard(c, len(p.hand), pair, forbid):
-                            acts.append(Chi(o, tile, pair))
+                        acts.append(Chi(o, tile, (ta[0], tb[0])))
         return acts
 
     def _choices(self, ids: list[int], n: int) -> list[tuple[int, ...]]:
@@ -768,13 +959,6 @@ class Round:
                 out.append(tuple(sorted(reds[:r] + plain[: n - r])))
         return out
 
-    @staticmethod
-    def _has_discard(counts: list[int], n: int, used: tuple[int, ...], forbid: set[int]) -> bool:
-        """Whether a hand of ``n`` tiles (``counts``) keeps a tile outside ``forbid`` (kinds)
-        after giving up the ids ``used``."""
-        held = sum(counts[k] for k in forbid) - sum(1 for t in used if (t >> 2) in forbid)
-        return n - len(used) > held
-
     # ------------------------------------------------------------------ step
     def step(self, action: Action) -> None:
         """Apply one action.
@@ -783,20 +967,31 @@ class Round:
             IllegalAction: the action is not legal now (the message names it and why);
                 the round is unchanged.
         """
-        seat = getattr(action, "seat", None)
-        legal = (
-            self._cache.get(seat)
-            if self._cache_version == self._version and type(seat) is int
-            else None
-        )
-        for x in legal or ():
-            if x is action:
-                break  # the very object offered (legal actions are cached per version)
-        else:
-            self._check(action)
+        m = self._matched
+        if action.__class__ is Pass and self._phase == _CLAIM:
+            # Pass is offered to every seat with an unanswered claim (and nothing else is)
+            c = self._claim
+            seat = action.seat  # type: ignore[union-attr]
+            if type(seat) is not int or seat not in c.options or seat in c.responses:  # type: ignore[union-attr]
+                self._check(action)
+        elif m[1] is not action or m[0] != self._version:
+            seat = getattr(action, "seat", None)
+            legal = (
+                self._cache.get(seat)
+                if self._cache_version == self._version and type(seat) is int
+                else None
+            )
+            for x in legal or ():
+                if x is action:
+                    break  # the very object offered (legal actions are cached per version)
+            else:
+                self._check(action)
         self._version += 1
         if self._phase == _TURN:
-            self._do_turn(action)
+            if action.__class__ is Discard:  # the most frequent action, without _do_turn
+                self._discard(action.seat, action.tile, action.tsumogiri, False)  # type: ignore[union-attr]
+            else:
+                self._do_turn(action)
         else:
             self._do_claim(action)
 
@@ -944,16 +1139,18 @@ class Round:
         if riichi:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
             p.riichi_declared_at = len(p.river)
-            self._emit("reach", actor=s)
+            self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
         k = tile >> 2
-        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
-            dw = p.dw
-            if dw is None:
-                dw = self._discard_waits(p)
-            p.waits = dw.get(k, _NO_WAITS)
+        dw = p.dw
         p.dw = None
         p.hand.remove(tile)
         p.counts[k] -= 1
+        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
+            if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
+                mask = _wait_mask(bytes(p.counts), p.mcounts)  # core.waits, inlined
+                p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
+            else:
+                p.waits = dw.get(k, _NO_WAITS)
         p.river.append(tile)
         p.river_kinds.add(k)
         if k not in _TERMINALS_HONORS:
@@ -974,11 +1171,11 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        options = self._dahai_options(s, tile)
+        options, lazy = self._dahai_options(s, tile)
         if riichi:
             p.riichi = True  # declared; the stick is paid when the discard passes
         if options:
-            self._claim = _Claim("dahai", s, tile, options, riichi=riichi)
+            self._claim = _Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
             self._phase = _CLAIM
             return
         # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
@@ -1071,8 +1268,9 @@ class Round:
         c = self._claim
         assert c is not None
         rons = [s for s, a in c.responses.items() if isinstance(a, Ron)]
-        order = [(c.seat + i) % 4 for i in (1, 2, 3)]
-        rons.sort(key=order.index)
+        order = _ORDER[c.seat]
+        if len(rons) > 1:
+            rons.sort(key=order.index)
         # a winning tile passed is furiten (temporary; permanent in riichi), RC54
         k = c.tile >> 2
         for o in order:
@@ -1433,7 +1631,7 @@ class Round:
         self.result = result
         self._phase = _END
         self._claim = None
-        self._emit("end_kyoku")
+        self.events.append(self._ev.EndKyoku())  # _emit("end_kyoku")
 
     def _emit_hora(self, win: Win) -> None:
         self._emit(
@@ -1540,6 +1738,7 @@ class Round:
                 mc[t >> 2] += 1
         p.mcounts = bytes(mc)
         p.dw = None
+        p.opened = any(m.kind != "ankan" for m in p.melds)
 
     def _meld_key(self, p: _Player) -> bytes:
         return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))

@@ -9,6 +9,7 @@ mod decompose;
 mod engine;
 mod errors;
 mod score;
+mod shuffle;
 mod tiles;
 
 /// The private extension module. The public API is the `riichi` package.
@@ -21,5 +22,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     engine::register(m)?;
+    shuffle::register(m)?;
     Ok(())
 }

@@ -24,14 +24,15 @@ import base64
 import binascii
 import gzip
 import hashlib
+import itertools
 import re
-import struct
 import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
 
+from riichi import _core
 from riichi.errors import InvalidTile
 from riichi.events import (
     TENHOU_YAKU,
@@ -706,62 +707,11 @@ def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple
         raise log_error(None, "SHUFFLE seed", "the seed is not base64") from None
     if len(raw) != 624 * 4:
         raise log_error(None, "SHUFFLE seed", f"the seed has {len(raw)} bytes, expected 2496")
-    mt = _MT19937(struct.unpack("<624I", raw))
-    while True:
-        block = struct.pack("<288I", *mt.words(288))
-        rnd: tuple[int, ...] = ()
-        for i in range(9):
-            rnd += struct.unpack("<16I", hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest())
-        wall = list(range(136)) if players == 4 else [i for i in range(136) if not 4 <= i < 32]
-        size = len(wall)
-        for i in range(size):
-            j = i + rnd[i] % (size - i)
-            wall[i], wall[j] = wall[j], wall[i]
-        yield wall, (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
-
-
-class _MT19937:
-    """MT19937 seeded with ``init_by_array`` (Matsumoto and Nishimura's reference), giving
-    ``genrand_int32`` words."""
-
-    def __init__(self, key: tuple[int, ...]) -> None:
-        mt = [0] * 624
-        mt[0] = 19650218
-        for i in range(1, 624):
-            mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
-        i, j = 1, 0
-        for _ in range(max(624, len(key))):
-            mt[i] = (
-                (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j
-            ) & 0xFFFFFFFF
-            i, j = i + 1, j + 1
-            if i >= 624:
-                mt[0], i = mt[623], 1
-            if j >= len(key):
-                j = 0
-        for _ in range(623):
-            mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
-            i += 1
-            if i >= 624:
-                mt[0], i = mt[623], 1
-        mt[0] = 0x80000000
-        self.mt = mt
-        self.index = 624
-
-    def words(self, n: int) -> list[int]:
-        out = []
-        mt = self.mt
-        for _ in range(n):
-            if self.index >= 624:
-                for k in range(624):
-                    y = (mt[k] & 0x80000000) | (mt[(k + 1) % 624] & 0x7FFFFFFF)
-                    mt[k] = mt[(k + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
-                self.index = 0
-            y = mt[self.index]
-            self.index += 1
-            y ^= y >> 11
-            y ^= (y << 7) & 0x9D2C5680
-            y ^= (y << 15) & 0xEFC60000
-            y ^= y >> 18
-            out.append(y)
-        return out
+    words = b""  # the MT19937 stream as little-endian bytes, extended as rounds need it
+    for r in itertools.count():
+        if len(words) < 1152 * (r + 1):
+            words = _core.mt19937_words(raw, 288 * 2 * (r + 8))
+        block = words[1152 * r : 1152 * (r + 1)]
+        rnd = b"".join(hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest() for i in range(9))
+        wall, d1, d2 = _core.tenhou_shuffle(rnd, players)
+        yield list(wall), (d1, d2)

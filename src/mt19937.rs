@@ -1,0 +1,135 @@
+//! MT19937, the 32-bit Mersenne Twister of Matsumoto and Nishimura, seeded with their
+//! reference `init_by_array`. Tenhou's published wall shuffle draws its random words from
+//! it (the Python reader `riichi.logs.tenhou_walls` hashes them into walls).
+
+const N: usize = 624;
+const M: usize = 397;
+
+/// A Mersenne Twister state (624 words and the read position).
+#[derive(Clone)]
+pub struct Mt19937 {
+    mt: [u32; N],
+    index: usize,
+}
+
+impl Mt19937 {
+    /// The state of the reference `init_by_array(key)` (an empty key is taken as `[0]`,
+    /// as the reference's loop bound `max(N, len)` implies a key of at least one word).
+    pub fn from_key(key: &[u32]) -> Self {
+        let key: &[u32] = if key.is_empty() { &[0] } else { key };
+        let mut mt = [0u32; N];
+        mt[0] = 19_650_218;
+        for i in 1..N {
+            mt[i] = 1_812_433_253u32
+                .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
+                .wrapping_add(i as u32);
+        }
+        let (mut i, mut j) = (1usize, 0usize);
+        for _ in 0..N.max(key.len()) {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
+                .wrapping_add(key[j])
+                .wrapping_add(j as u32);
+            i += 1;
+            j += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+            if j >= key.len() {
+                j = 0;
+            }
+        }
+        for _ in 0..N - 1 {
+            mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_566_083_941))
+                .wrapping_sub(i as u32);
+            i += 1;
+            if i >= N {
+                mt[0] = mt[N - 1];
+                i = 1;
+            }
+        }
+        mt[0] = 0x8000_0000;
+        Mt19937 { mt, index: N }
+    }
+
+    /// The next word (`genrand_int32`).
+    pub fn next_u32(&mut self) -> u32 {
+        if self.index >= N {
+            for k in 0..N {
+                let y = (self.mt[k] & 0x8000_0000) | (self.mt[(k + 1) % N] & 0x7FFF_FFFF);
+                let mag = if y & 1 == 1 { 0x9908_B0DF } else { 0 };
+                self.mt[k] = self.mt[(k + M) % N] ^ (y >> 1) ^ mag;
+            }
+            self.index = 0;
+        }
+        let mut y = self.mt[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9D2C_5680;
+        y ^= (y << 15) & 0xEFC6_0000;
+        y ^= y >> 18;
+        y
+    }
+}
+
+/// Tenhou's shuffle of one round's wall from its 144 random words (the SHA-512 digests of
+/// the round's MT19937 words, read as little-endian words): the ids 0..135 (four players) or
+/// the 108 ids without 2m..8m (sanma, `players == 3`) shuffled with
+/// `swap(wall[i], wall[i + rnd[i] % (size - i)])` for every `i`, and the dice
+/// `rnd[135] % 6 + 1`, `rnd[136] % 6 + 1`.
+pub fn tenhou_shuffle(rnd: &[u32; 144], players: u8) -> (Vec<u8>, (u8, u8)) {
+    let mut wall: Vec<u8> = (0u8..136)
+        .filter(|&t| players != 3 || !(4..32).contains(&t))
+        .collect();
+    let size = wall.len();
+    for (i, &r) in rnd.iter().enumerate().take(size) {
+        let j = i + (r as usize) % (size - i);
+        wall.swap(i, j);
+    }
+    let dice = ((rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8);
+    (wall, dice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_output() {
+        // mt19937ar.c's test: init_by_array({0x123, 0x234, 0x345, 0x456}), first outputs
+        let mut mt = Mt19937::from_key(&[0x123, 0x234, 0x345, 0x456]);
+        let first: Vec<u32> = (0..5).map(|_| mt.next_u32()).collect();
+        assert_eq!(
+            first,
+            [
+                1_067_595_299,
+                955_945_823,
+                477_289_528,
+                4_107_218_783,
+                4_228_976_476
+            ]
+        );
+        // the 1000th output of the reference run
+        for _ in 5..999 {
+            mt.next_u32();
+        }
+        assert_eq!(mt.next_u32(), 3_460_025_646);
+    }
+
+    #[test]
+    fn shuffle_is_a_permutation() {
+        let mut mt = Mt19937::from_key(&[1, 2, 3]);
+        let mut rnd = [0u32; 144];
+        rnd.iter_mut().for_each(|w| *w = mt.next_u32());
+        for (players, size) in [(4u8, 136usize), (3, 108)] {
+            let (mut wall, (d1, d2)) = tenhou_shuffle(&rnd, players);
+            assert!((1..=6).contains(&d1) && (1..=6).contains(&d2));
+            assert_ne!(wall[..10], (0..10).collect::<Vec<u8>>()[..]);
+            wall.sort_unstable();
+            let want: Vec<u8> = (0u8..136)
+                .filter(|&t| size == 136 || !(4..32).contains(&t))
+                .collect();
+            assert_eq!(wall, want);
+        }
+    }
+}

@@ -1,0 +1,247 @@
+"""The replay's fast paths equal the definitions they shortcut.
+
+``Round.match_event`` answers a logged ``dahai`` without listing every legal action
+(``Round._match_dahai``). By definition (issue 5) a logged action is legal when it is among
+``legal_actions``; these tests check on many sampled states, from random self-play under
+several rule variants and from real Tenhou logs, that the shortcut returns exactly the action
+the listing picks (or none when the listing has none), for every tile class, tsumogiri flag
+and riichi flag.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import riichi
+from engine_support import base_rules, make_rules
+from riichi.actions import Chi, Daiminkan, Discard, Pon, Riichi, Ron, Tsumo
+from riichi.events import Dahai, Hora, Tile
+from riichi.round import Round
+from riichi.wall import Wall
+
+_TILES = sorted({Tile.of(k, r) for k in range(34) for r in (False, True) if not r or k in (4, 13, 22)})
+
+
+def _by_listing(r: Round, ev: Dahai, riichi_flag: bool):
+    """The definition: the first legal action of the event's kind and tile (kind and red
+    flag), preferring the logged tsumogiri flag; None when there is none."""
+    if not 0 <= ev.actor <= 3:
+        return None
+    cls = Riichi if riichi_flag else Discard
+    reds = r._reds
+    want = [
+        a
+        for a in r.legal_actions(ev.actor)
+        if type(a) is cls and a.tile >> 2 == ev.pai.kind and (a.tile in reds) == ev.pai.red
+    ]
+    exact = [a for a in want if a.tsumogiri == bool(ev.tsumogiri)]
+    want = exact or want
+    return want[0] if want else None
+
+
+def check_state(r: Round, seats=range(4)) -> int:
+    """Compare the shortcut with the listing for every candidate dahai; returns the count."""
+    n = 0
+    for seat in seats:
+        for tile in _TILES:
+            for tsumogiri in (False, True):
+                ev = Dahai(actor=seat, pai=tile, tsumogiri=tsumogiri)
+                for flag in (False, True):
+                    assert r._match_dahai(ev, flag) == _by_listing(r, ev, flag), (
+                        seat, tile, tsumogiri, flag, r.hand(seat), r.state["drawn"],
+                    )  # fmt: skip
+                    n += 1
+    return n
+
+
+def _choose(r: Round, s: int, rng: random.Random, call_p: float):
+    """Favour riichi and calls, and discards that lower shanten, so that riichi, furiten and
+    the states after calls are sampled (random discards rarely reach tenpai)."""
+    acts = r.legal_actions(s)
+    riichi_ = [a for a in acts if type(a) is Riichi]
+    if riichi_ and rng.random() < 0.9:
+        return riichi_[rng.randrange(len(riichi_))]
+    calls = [a for a in acts if type(a).__name__ in ("Chi", "Pon", "Daiminkan")]
+    if calls and rng.random() < call_p:
+        return calls[rng.randrange(len(calls))]
+    discards = [a for a in acts if type(a) is Discard]
+    if discards and rng.random() < 0.8:
+        hand = r.hand(s)
+
+        def after(a):
+            c = [0] * 34
+            for t in hand:
+                c[t >> 2] += 1
+            c[a.tile >> 2] -= 1
+            return riichi.shanten(c)
+
+        return min(discards, key=after)
+    return acts[rng.randrange(len(acts))]
+
+
+def check_hora(r: Round) -> int:
+    """``_match_hora`` equals the listing's first Tsumo (target = actor) or Ron."""
+    n = 0
+    for seat in range(4):
+        legal = r.legal_actions(seat)
+        for target in range(4):
+            cls = Tsumo if target == seat else Ron
+            want = next((a for a in legal if isinstance(a, cls)), None)
+            ev = Hora(actor=seat, target=target, pai=Tile.of(0))
+            assert r._match_hora(ev) == want, (seat, target, r.phase, legal)
+            n += want is not None
+    return n
+
+
+def _calls_by_definition(r: Round, o: int, d: int, tile: int) -> list:
+    """The call options spelled out (the engine's earlier code, kept as the reference): every
+    distinct choice of ids, each kept only if the hand then still has a discard that kuikae
+    allows."""
+    p = r.players[o]
+    k = tile >> 2
+    hand = p.hand
+
+    def has_discard(used, forbid):
+        held = sum(p.counts[f] for f in forbid) - sum(1 for t in used if (t >> 2) in forbid)
+        return len(hand) - len(used) > held
+
+    kuikae = r.rules.kuikae == "forbidden"
+    acts: list = []
+    same = sorted(t for t in hand if t >> 2 == k)
+    if len(same) >= 2:
+        acts += [Pon(o, tile, pair) for pair in r._choices(same, 2)
+                 if has_discard(pair, {k} if kuikae else set())]  # fmt: skip
+    if len(same) == 3 and len(r._kans) < 4:
+        acts.append(Daiminkan(o, tile, tuple(same)))
+    if o == (d + 1) % 4 and k < 27:
+        n = k % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+                continue
+            ida = sorted(t for t in hand if t >> 2 == k + a)
+            idb = sorted(t for t in hand if t >> 2 == k + b)
+            if not ida or not idb:
+                continue
+            forbid = set()
+            if kuikae:
+                forbid = {k} | ({k + 3} if a == 1 and n + 3 <= 8 else set())
+                forbid |= {k - 3} if b == -1 and n - 3 >= 0 else set()
+            for (ta,) in r._choices(ida, 1):
+                for (tb,) in r._choices(idb, 1):
+                    if has_discard((ta, tb), forbid):
+                        acts.append(Chi(o, tile, (ta, tb)))
+    return acts
+
+
+def check_calls(r: Round) -> int:
+    """``_call_options`` equals the definition, and ``_may_call`` says whether it offers
+    anything (what the lazy claim options rely on), for every seat, every discarded kind,
+    from kamicha or not."""
+    n = 0
+    for o in range(4):
+        p = r.players[o]
+        for k in range(34):
+            for kamicha, d in ((True, (o + 3) % 4), (False, (o + 2) % 4)):
+                tile = 4 * k + 3
+                want = _calls_by_definition(r, o, d, tile)
+                assert r._call_options(o, d, tile) == want, (o, k, kamicha, r.hand(o))
+                assert r._may_call(p, k, kamicha) == bool(want), (o, k, kamicha, r.hand(o))
+                n += 1
+    return n
+
+
+_VARIANTS = [
+    base_rules(),
+    make_rules(furiten_riichi=False),
+    make_rules(kuikae="allowed"),
+    make_rules(red_fives=(0, 0, 0)),
+    make_rules(red_fives=(2, 1, 3)),
+]
+
+
+@pytest.mark.parametrize("variant", range(len(_VARIANTS)))
+def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
+    rules = _VARIANTS[variant]
+    rng = random.Random(variant)
+    checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0
+    wins_offered = 0
+    for seed in range(30):
+        r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
+        while not r.is_over:
+            seats = r.seats_to_act
+            if r.phase == "turn":
+                s = seats[0]
+                checked += check_state(r, (s, (s + 1) % 4))
+                calls_checked += check_calls(r)
+                acts = r.legal_actions(s)
+                riichi_offered += any(type(a) is Riichi for a in acts)
+                after_call += r.state["drawn"] is None
+                in_riichi += r.state["riichi"][s]
+            wins_offered += check_hora(r)
+            c = r._claim
+            if r.phase == "claim" and c.kind == "dahai" and not c.responses:
+                # the lazily built claim options equal the eager listing of every seat
+                eager = r._claim_options("dahai", c.seat, c.tile)
+                assert sorted(eager) == seats
+                for o in range(4):
+                    assert r.legal_actions(o) == eager.get(o, [])
+                claims_checked += 1
+            s = seats[rng.randrange(len(seats))]
+            r.step(_choose(r, s, rng, 0.3 if seed % 3 == 0 else 0.0))
+    assert checked > 20_000 and calls_checked > 20_000 and claims_checked > 100
+    assert wins_offered > 10
+    assert riichi_offered and after_call and in_riichi  # the interesting states were seen
+
+
+def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
+    from riichi.logs import read_log
+    from riichi.replay import replay_game
+
+    files = sorted(f for f in (shared / "data" / "mjlog").rglob("*") if f.is_file())[::50]
+    if not files:
+        pytest.skip("no mjlog files")
+    seen = {"states": 0, "checks": 0, "wins": 0}
+    match_event, match_dahai = Round.match_event, Round._match_dahai
+    busy: list[int] = []  # check_state calls _match_dahai itself
+
+    def checked_dahai(self, event, riichi):
+        if not busy and self.phase == "turn":
+            busy.append(1)
+            try:
+                seen["wins"] += check_hora(self)
+                seen["states"] += 1
+                seen["checks"] += check_state(self, (self.current_seat,))
+            finally:
+                busy.pop()
+        return match_dahai(self, event, riichi)  # last: it records the action for step()
+
+    def checked(self, event, *, riichi=False):
+        seen["wins"] += check_hora(self)
+        return match_event(self, event, riichi=riichi)
+
+    # the replay calls _match_dahai first for a dahai, match_event for everything else
+    monkeypatch.setattr(Round, "_match_dahai", checked_dahai)
+    monkeypatch.setattr(Round, "match_event", checked)
+    for f in files:
+        try:
+            g = read_log(str(f))
+        except riichi.RiichiError:
+            continue  # unreadable files are the verify tests' business
+        if g.start.players == 4:
+            replay_game(g)
+    assert seen["states"] > 10_000 and seen["wins"] > 100
+
+
+def test_a_shortcut_miss_still_names_the_legal_actions():
+    r = Round(base_rules(), Wall.from_seed(3))
+    s = r.current_seat
+    held = {t >> 2 for t in r.hand(s)}
+    kind = next(k for k in range(34) if k not in held)
+    with pytest.raises(riichi.IllegalAction, match="legal: "):
+        r.match_event(Dahai(actor=s, pai=Tile.of(kind), tsumogiri=False))
+    with pytest.raises(riichi.IllegalAction, match="legal: "):
+        r.match_event(Dahai(actor=(s + 1) % 4, pai=Tile.of(r.hand(s)[0] >> 2), tsumogiri=False))
+    assert dataclasses.is_dataclass(r.legal_actions(s)[0])
