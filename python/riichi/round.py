@@ -19,6 +19,7 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 from __future__ import annotations
 
 import copy
+import numbers
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +133,11 @@ class Win:
     ura_indicators: tuple[int, ...]
 
 
+def _is_int(value: object) -> bool:
+    """An integer (Python or NumPy), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def check_seat(seat: object) -> int:
     """``seat`` as an absolute seat 0..3.
 
@@ -226,12 +232,19 @@ class Round:
             raise RiichiError(
                 f"the round engine plays 4-player games; rules.num_players is {rules.num_players}"
             )
-        if len(scores) != 4:
-            raise ValueError(f"scores must have 4 entries, got {len(scores)}")
-        if not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
-        if not 0 <= round_wind <= 3:
-            raise ValueError(f"round_wind must be 0..3, got {round_wind}")
+        # bad arguments are named, never clamped or carried into the round (a NaN score or
+        # a negative honba would only surface as wrong payments much later)
+        if len(scores) != 4 or not all(_is_int(s) for s in scores):
+            raise RiichiError(f"scores must be 4 ints, one per seat, got {scores!r}")
+        if not _is_int(dealer) or not 0 <= dealer <= 3:
+            raise RiichiError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if not _is_int(round_wind) or not 0 <= round_wind <= 3:
+            raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
+        for name, value in (("honba", honba), ("kyotaku", kyotaku)):
+            if not _is_int(value) or value < 0:
+                raise RiichiError(f"{name} must be an int >= 0, got {value!r}")
+        scores = [int(s) for s in scores]
+        dealer, round_wind, honba, kyotaku = int(dealer), int(round_wind), int(honba), int(kyotaku)
         self.rules = rules
         self.wall = wall
         self.scores = list(scores)
