@@ -74,3 +74,34 @@ def test_batch_threads_too_large_for_a_c_long_is_a_riichi_error():
     counts[0, :13] = 1
     with pytest.raises(RiichiError, match="threads"):
         riichi.batch.shanten(counts, threads=2**70)
+
+
+@pytest.mark.parametrize("bad", [1.5, float("nan"), 2**70, np.float64(1.0)])
+def test_counts_with_a_non_int_element_name_it_and_its_index(bad):
+    # was "expected a Hand, mpsz text or a sequence of 34 counts, got list": the list was
+    # the right type, the bad element went unnamed
+    counts = [1] * 13 + [0] * 21
+    counts[5] = bad
+    with pytest.raises(riichi.InvalidHand, match=r"index 5 .*got "):
+        riichi.shanten(counts)
+
+
+@pytest.mark.parametrize("tile", [float("nan"), "1m", None, 1.0])
+def test_discard_of_a_non_int_tile_is_an_illegal_action(tile):
+    # was TypeError ("unsupported operand type(s) for >>") from inside the legality check
+    g = riichi.Game(seed=7)
+    seat = g.current_seat
+    with pytest.raises(riichi.IllegalAction, match="tile ids must be ints"):
+        g.step(riichi.actions.Discard(seat=seat, tile=tile, tsumogiri=False))
+    with pytest.raises(riichi.IllegalAction, match="tile ids must be ints"):
+        g.step(riichi.actions.Ankan(seat=seat, consumed=(0, 1, 2, tile)))
+    assert g.legal_actions(seat)  # the game is unchanged and goes on
+
+
+def test_discard_of_a_legal_tile_given_as_float_is_an_illegal_action():
+    # Discard(tile=15.0) equals the legal Discard(tile=15) but failed with TypeError later
+    g = riichi.Game(seed=7)
+    d = g.legal_actions(g.current_seat)[0]
+    with pytest.raises(riichi.IllegalAction, match="tile ids must be ints"):
+        g.step(riichi.actions.Discard(seat=d.seat, tile=float(d.tile), tsumogiri=d.tsumogiri))
+    g.step(d)  # the round is unchanged: the int action is still legal

@@ -831,6 +831,10 @@ class Round:
         for x in legal:
             if x is a:
                 return  # the very object offered: legal as it stands
+        # a float tile (15.0 == 15 passes `in legal`; NaN does not) would be a TypeError later
+        ids = [getattr(a, "tile", 0), *getattr(a, "consumed", ())]
+        if any(t.__class__ is not int for t in ids):
+            raise IllegalAction(f"{a!r}: tile ids must be ints 0..135")
         if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):
