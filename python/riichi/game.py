@@ -113,6 +113,11 @@ class Game:
         won: for yakitori when starting mid-game: per seat, whether that player has
             already won a hand (default: nobody has).
 
+    Raises:
+        RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
+            wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
+            >= 0; ``scores`` not 4 ints; ``won`` not 4 bools (each named with its value).
+
     Attributes:
         rules: the rules.
         seating: ``seating[seat]`` is the entrant (0..3, in the order given) in that seat.
