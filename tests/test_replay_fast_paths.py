@@ -22,7 +22,9 @@ from riichi.events import Dahai, Hora, Tile
 from riichi.round import Round
 from riichi.wall import Wall
 
-_TILES = sorted({Tile.of(k, r) for k in range(34) for r in (False, True) if not r or k in (4, 13, 22)})
+_TILES = sorted(
+    {Tile.of(k, r) for k in range(34) for r in (False, True) if not r or k in (4, 13, 22)}
+)
 
 
 def _by_listing(r: Round, ev: Dahai, riichi_flag: bool):

@@ -52,6 +52,8 @@ def _threads(threads: int | None) -> int | None:
         return None
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
         raise RiichiError(f"threads: expected a positive int or None, got {threads!r}")
+    if threads > 1024:  # checked here: a huge int would overflow before reaching the core
+        raise RiichiError(f"invalid threads: {threads} is not in 1..=1024 (or None for all cores)")
     return int(threads)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from riichi import _core
-from riichi.errors import InvalidHand
+from riichi.errors import InvalidHand, RiichiError
 from riichi.rules import Rules
 
 __all__ = ["FLAG_BITS", "MELD_KINDS", "score", "score_arrays"]
@@ -40,7 +40,7 @@ def score(
     Raises:
         RiichiError: a malformed request, naming its index.
     """
-    r = (rules or Rules()).scoring()
+    r = _scoring(rules)
     reqs = [q if isinstance(q, Mapping) else _from_tuple(i, q) for i, q in enumerate(requests)]
     out: dict[str, np.ndarray] = _core.score_batch(reqs, r)
     return out
@@ -55,6 +55,15 @@ def _from_tuple(i: int, q: Any) -> dict[str, Any]:
     from riichi.errors import RiichiError
 
     raise RiichiError(f"requests[{i}]: expected a dict or (hand, win_tile[, kwargs]), got {q!r}")
+
+
+def _scoring(rules: Rules | None) -> Any:
+    """The core scoring rules of ``rules`` (default Tenhou); anything else is named."""
+    if rules is None:
+        return Rules().scoring()
+    if not isinstance(rules, Rules):
+        raise RiichiError(f"rules: expected riichi.Rules or None, got {type(rules).__name__}")
+    return rules.scoring()
 
 
 #: Bits of the ``flags`` column of :func:`score_arrays`.
@@ -121,7 +130,7 @@ def score_arrays(
         return _column(a, name, dtype, n, tail, lo, hi, fill)
 
     d = np.full((n, 1), -1, np.int8) if dora is None else col(dora, "dora", np.int8, (-1,), -1, 33)
-    r = (rules or Rules()).scoring()
+    r = _scoring(rules)
     out: dict[str, np.ndarray] = _core.score_arrays(
         c,
         col(win_tile, "win_tile", np.uint8, (), 0, 33),

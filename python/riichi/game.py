@@ -58,6 +58,7 @@ from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
 from riichi.round import Round, RoundResult, check_seat
+from riichi.rules import Rules
 from riichi.wall import Wall
 
 __all__ = ["Game", "GameResult"]
@@ -112,6 +113,11 @@ class Game:
         won: for yakitori when starting mid-game: per seat, whether that player has
             already won a hand (default: nobody has).
 
+    Raises:
+        RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
+            wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
+            >= 0; ``scores`` not 4 ints; ``won`` not 4 bools (each named with its value).
+
     Attributes:
         rules: the rules.
         seating: ``seating[seat]`` is the entrant (0..3, in the order given) in that seat.
@@ -134,6 +140,8 @@ class Game:
         won: Sequence[bool] | None = None,
     ) -> None:
         self.rules = core.default_rules() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise RiichiError(f"rules: expected riichi.Rules or None, got {type(rules).__name__}")
         if self.rules.length not in _LENGTH_WINDS:
             raise RiichiError(f"unknown game length {self.rules.length!r}")
         if won is not None and (len(won) != 4 or any(type(w) is not bool for w in won)):
@@ -160,6 +168,12 @@ class Game:
                 length=self.rules.length,
             )
         ]
+        limit = self._limit_index()  # a later wind index would never be played
+        if round_wind.__class__ is not int or not 0 <= round_wind <= limit:
+            raise RiichiError(
+                f"round_wind must be a wind index 0..{limit} for length={self.rules.length!r}"
+                f" and extension_winds={self.rules.extension_winds}, got {round_wind!r}"
+            )
         self._wind_index = round_wind  # index into the planned winds; >= len: extension
         self._kyoku = dealer  # dealer seat within the current wind
         self._honba = honba

@@ -498,7 +498,9 @@ class _Replay:
                         try:
                             act = rnd.match_event(ev, riichi=actor in reach)
                         except IllegalAction as err:
-                            self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
+                            self.mismatch(
+                                k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
+                            )
                             return False
                     game.step(act)
                     rep.actions += 1

@@ -19,6 +19,7 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 from __future__ import annotations
 
 import copy
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,6 +162,11 @@ class Win:
     ura_indicators: tuple[int, ...]
 
 
+def _is_int(value: object) -> bool:
+    """An integer (Python or NumPy), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def check_seat(seat: object) -> int:
     """``seat`` as an absolute seat 0..3.
 
@@ -271,12 +277,19 @@ class Round:
             raise RiichiError(
                 f"the round engine plays 4-player games; rules.num_players is {rules.num_players}"
             )
-        if len(scores) != 4:
-            raise ValueError(f"scores must have 4 entries, got {len(scores)}")
-        if not 0 <= dealer <= 3:
-            raise ValueError(f"dealer must be a seat 0..3, got {dealer}")
-        if not 0 <= round_wind <= 3:
-            raise ValueError(f"round_wind must be 0..3, got {round_wind}")
+        # bad arguments are named, never clamped or carried into the round (a NaN score or
+        # a negative honba would only surface as wrong payments much later)
+        if len(scores) != 4 or not all(_is_int(s) for s in scores):
+            raise RiichiError(f"scores must be 4 ints, one per seat, got {scores!r}")
+        if not _is_int(dealer) or not 0 <= dealer <= 3:
+            raise RiichiError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if not _is_int(round_wind) or not 0 <= round_wind <= 3:
+            raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
+        for name, value in (("honba", honba), ("kyotaku", kyotaku)):
+            if not _is_int(value) or value < 0:
+                raise RiichiError(f"{name} must be an int >= 0, got {value!r}")
+        scores = [int(s) for s in scores]
+        dealer, round_wind, honba, kyotaku = int(dealer), int(round_wind), int(honba), int(kyotaku)
         self.rules = rules
         self.wall = wall
         self.scores = list(scores)
@@ -650,7 +663,7 @@ class Round:
         if self._phase != _CLAIM or c is None or s in c.responses or s not in c.options:
             return None
         acts = c.options[s]
-        if (c.lazy.get(s, False) if acts is None else _RON[s] in acts):
+        if c.lazy.get(s, False) if acts is None else _RON[s] in acts:
             return _RON[s]
         return None
 
@@ -1013,6 +1026,10 @@ class Round:
         for x in legal:
             if x is a:
                 return  # the very object offered: legal as it stands
+        # a float tile (15.0 == 15 passes `in legal`; NaN does not) would be a TypeError later
+        ids = [getattr(a, "tile", 0), *getattr(a, "consumed", ())]
+        if any(t.__class__ is not int for t in ids):
+            raise IllegalAction(f"{a!r}: tile ids must be ints 0..135")
         if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):

@@ -405,8 +405,9 @@ fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
             }
         }
     }
+    // a wrong type is bad input like any other: RiichiError, as `score`'s docstring says
     let built = obj.call_method0("scoring").map_err(|_| {
-        PyTypeError::new_err(format!(
+        crate::py::errors::RiichiError::new_err(format!(
             "rules: expected riichi.Rules or ScoringRules, got {}",
             obj.get_type()
                 .name()
@@ -414,9 +415,9 @@ fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
                 .unwrap_or_default()
         ))
     })?;
-    let r = built
-        .cast::<PyScoringRules>()
-        .map_err(|_| PyTypeError::new_err("rules.scoring() did not return a ScoringRules"))?;
+    let r = built.cast::<PyScoringRules>().map_err(|_| {
+        crate::py::errors::RiichiError::new_err("rules.scoring() did not return a ScoringRules")
+    })?;
     Ok(r.get().0.clone())
 }
 

@@ -191,15 +191,7 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
         let (counts, _red) = notation::parse_counts(text.trim())?;
         return Ok(HandLike::Counts(counts));
     }
-    let v: Vec<i64> = obj.extract().map_err(|_| {
-        crate::py::errors::InvalidHand::new_err(format!(
-            "expected a Hand, mpsz text or a sequence of 34 counts, got {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ))
-    })?;
+    let v: Vec<i64> = obj.extract().map_err(|_| bad_hand_like(obj))?;
     let c = counts_from_vec(&v)?;
     hand::check_counts(&c)?;
     Ok(HandLike::Counts(c))
@@ -270,4 +262,32 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mjai_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_mjai, m)?)?;
     Ok(())
+}
+
+/// The error for an argument that is not a hand: a sequence names its first element that
+/// is not an int (a float, NaN or an int beyond i64), anything else its type.
+fn bad_hand_like(obj: &Bound<'_, PyAny>) -> PyErr {
+    if obj.cast::<PyString>().is_err() {
+        if let Ok(items) = obj.try_iter() {
+            for (i, item) in items.enumerate() {
+                let Ok(item) = item else { break };
+                if item.extract::<i64>().is_err() {
+                    let shown = item
+                        .repr()
+                        .map(|r| r.to_string())
+                        .unwrap_or_else(|_| "?".to_string());
+                    return crate::py::errors::InvalidHand::new_err(format!(
+                        "invalid counts: count at index {i} must be an int 0..=4, got {shown}"
+                    ));
+                }
+            }
+        }
+    }
+    crate::py::errors::InvalidHand::new_err(format!(
+        "expected a Hand, mpsz text or a sequence of 34 counts, got {}",
+        obj.get_type()
+            .name()
+            .map(|n| n.to_string())
+            .unwrap_or_default()
+    ))
 }
