@@ -160,6 +160,7 @@ def test_scoring_is_built_once_and_cached():
         ("two_han_minimum_from_honba", "5"),
         ("uma", (20000, 10000, -10000, "x")),
         ("tobi", None),
+        ("noten_payment", 1000),  # 2 tenpai / 2 noten would pay 500 each, 1 tenpai 333.3
         ("extension", "west"),
         ("extension_winds", 0),
         ("extension_winds", 5),

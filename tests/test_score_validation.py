@@ -79,6 +79,14 @@ def test_bad_winning_tiles(win):
         riichi.score(PINFU, win)
 
 
+def test_a_red_winning_tile_must_be_a_red_five_the_hand_holds():
+    with pytest.raises(RiichiError, match="win_tile.*no red five"):
+        riichi.score("123m456p789s11z555p", "0p")
+    plain = riichi.score("123m456p789s11z055p", "5p", tsumo=True)
+    red = riichi.score("123m456p789s11z055p", "0p", tsumo=True)
+    assert red.akadora == plain.akadora == 1 and red.points == plain.points
+
+
 def test_none_means_the_default():
     assert (
         riichi.score(PINFU, "5s", riichi=None, honba=None, seat_wind=None).points

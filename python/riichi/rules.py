@@ -298,6 +298,13 @@ class Rules:
             )
         if self.num_players not in (3, 4):
             raise _error("num_players", self.num_players, "3 or 4")
+        split = 6 if self.num_players == 4 else 2  # every tenpai/noten split is exact
+        if self.noten_payment % split:
+            raise _error(
+                "noten_payment",
+                self.noten_payment,
+                f"a multiple of {split}, so every split is exact",
+            )
         if len(self.uma) != self.num_players:
             raise _error("uma", self.uma, f"{self.num_players} values, one per rank")
         for d in self.double_yakuman_special_waits:

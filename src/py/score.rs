@@ -644,7 +644,30 @@ fn score(
         Some(r) => extract_rules(r)?,
         None => ScoringRules::tenhou(),
     };
+    check_red_win_tile(win_tile, &hand)?;
     Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
+}
+
+/// A winning tile written as a red five (`"0p"`) must be a red five the hand holds: the hand
+/// already carries the red fives, so a contradiction is an input error, not a silent choice.
+fn check_red_win_tile(win_tile: &Bound<'_, PyAny>, hand: &Hand) -> PyResult<()> {
+    let Ok(s) = win_tile.cast::<PyString>() else {
+        return Ok(());
+    };
+    let text = s.to_str()?;
+    let suit = match text.as_bytes() {
+        [b'0', b'm'] => 0,
+        [b'0', b'p'] => 1,
+        [b'0', b's'] => 2,
+        _ => return Ok(()),
+    };
+    if hand.red()[suit] == 0 {
+        return Err(bad(
+            "win_tile",
+            format!("{text:?} is a red five, but the hand holds no red five of that suit"),
+        ));
+    }
+    Ok(())
 }
 
 const FLAGS: [&str; 11] = [
