@@ -80,7 +80,7 @@ def test_bad_winning_tiles(win):
 
 
 def test_a_red_winning_tile_must_be_a_red_five_the_hand_holds():
-    with pytest.raises(RiichiError, match="win_tile.*no red five"):
+    with pytest.raises(RiichiError, match=r"win_tile.*no red five"):
         riichi.score("123m456p789s11z555p", "0p")
     plain = riichi.score("123m456p789s11z055p", "5p", tsumo=True)
     red = riichi.score("123m456p789s11z055p", "0p", tsumo=True)
