@@ -105,3 +105,15 @@ def test_discard_of_a_legal_tile_given_as_float_is_an_illegal_action():
     with pytest.raises(riichi.IllegalAction, match="tile ids must be ints"):
         g.step(riichi.actions.Discard(seat=d.seat, tile=float(d.tile), tsumogiri=d.tsumogiri))
     g.step(d)  # the round is unchanged: the int action is still legal
+
+
+@pytest.mark.parametrize("bad", [5, None, 1.5, ["a.xml"]])
+def test_read_log_refuses_a_non_path(bad):
+    with pytest.raises(riichi.RiichiError, match="path must be"):
+        riichi.read_log(bad)
+
+
+@pytest.mark.parametrize("bad", [None, "game.xml", 5])
+def test_replay_game_refuses_a_non_log(bad):
+    with pytest.raises(riichi.RiichiError, match=r"expected a riichi\.GameLog"):
+        riichi.replay_game(bad)

@@ -252,7 +252,14 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
     Returns:
         A :class:`GameReport`. A 3-player game is returned unreplayed with an ``unsupported``
         entry naming the reason.
+
+    Raises:
+        RiichiError: ``game_log`` is not a :class:`GameLog`, or ``rules`` not a ``Rules``.
     """
+    if not isinstance(game_log, GameLog):
+        raise RiichiError(f"replay_game: expected a riichi.GameLog, got {game_log!r:.80}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise RiichiError(f"replay_game: rules must be a riichi.Rules or None, got {rules!r:.80}")
     report = GameReport(game_log.source, game_log.format)
     try:
         sg = game_log.start

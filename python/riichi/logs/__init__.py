@@ -81,8 +81,13 @@ def read_log(path: PathLike) -> GameLog:
 
     Raises:
         LogFormatError: an unreadable file (I/O errors included), naming file, position, reason.
+        RiichiError: ``path`` is not a str, bytes or os.PathLike.
     """
-    source = os.fspath(path)
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        from riichi.errors import RiichiError
+
+        raise RiichiError(f"read_log: path must be a str or os.PathLike, got {path!r}")
+    source = os.fsdecode(path)
     try:
         data = Path(path).read_bytes()
     except OSError as e:
