@@ -222,6 +222,15 @@ class Game:
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
+    def _pass_except(self, keep: set[int]) -> None:
+        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass."""
+        r = self.round
+        n = len(r.events)
+        r._pass_except(keep)
+        self.events += r.events[n:]
+        if r.result is not None:
+            self._end_round()
+
     def observation(self, seat: int) -> dict[str, Any]:
         """The current round's observation for ``seat`` plus game fields (``round_index``,
         ``game_over``)."""

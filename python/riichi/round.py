@@ -650,7 +650,7 @@ class Round:
         if self._phase != _CLAIM or c is None or s in c.responses or s not in c.options:
             return None
         acts = c.options[s]
-        if (c.lazy.get(s, False) if acts is None else _RON[s] in acts):
+        if c.lazy.get(s, False) if acts is None else _RON[s] in acts:
             return _RON[s]
         return None
 
@@ -994,6 +994,24 @@ class Round:
                 self._do_turn(action)
         else:
             self._do_claim(action)
+
+    def _pass_except(self, keep: set[int]) -> None:
+        """Every seat yet to answer the open claim and not in ``keep`` passes: what
+        ``step(Pass(seat))`` for each of them in seat order does, without re-checking each
+        Pass (they are exactly the offered ones). The log replay calls it; nothing when no
+        claim is open."""
+        c = self._claim
+        if self._phase != _CLAIM or c is None:
+            return
+        responses = c.responses
+        seats = [q for q in sorted(c.options) if q not in responses and q not in keep]
+        if not seats:
+            return
+        for q in seats:
+            responses[q] = _PASS[q]
+        self._version += len(seats)
+        if len(responses) == len(c.options):
+            self._resolve_claim()
 
     def _check(self, a: Action) -> None:
         seat = getattr(a, "seat", None)
