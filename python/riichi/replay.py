@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from riichi.actions import Pass, Ron
+from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game
@@ -522,7 +522,11 @@ class _Replay:
                                 k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
                             )
                             return False
-                    game.step(act)
+                        game.step(act)
+                    elif act.__class__ is Discard:
+                        game._step_matched_discard(act)  # step() minus its dispatch
+                    else:
+                        game.step(act)
                     rep.actions += 1
                     reach.discard(actor)
                     if rnd._phase == "claim":

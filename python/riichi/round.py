@@ -52,6 +52,12 @@ _RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s
 _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
+
+
+def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as make_event
+    return (x.kind, not x.red)
+
+
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = _NO_WAITS
 _wait_mask = core.wait_mask
@@ -1652,21 +1658,33 @@ class Round:
         self.events.append(self._ev.EndKyoku())  # _emit("end_kyoku")
 
     def _emit_hora(self, win: Win) -> None:
-        self._emit(
-            "hora",
-            actor=win.seat,
-            target=win.from_seat,
-            pai=win.tile,
-            hand=sorted(
-                self.players[win.seat].hand + ([] if win.from_seat == win.seat else [win.tile])
-            ),
-            melds=[(m.kind, m.tiles) for m in self.players[win.seat].melds],
-            dora_markers=self.dora_indicators,
-            uradora_markers=list(win.ura_indicators),
-            deltas=list(win.deltas),
-            scores=list(self.scores),
-            score=win.score,
-            pao=win.pao_seat,
+        # what _emit("hora", ...) builds, without the generic field conversion
+        ev = self._ev
+        tiles = self._tiles
+        p = self.players[win.seat]
+        hand = p.hand if win.from_seat == win.seat else [*p.hand, win.tile]
+        self.events.append(
+            ev.Hora(
+                actor=win.seat,
+                target=win.from_seat,
+                pai=tiles[win.tile],
+                hand=tuple([tiles[t] for t in sorted(hand)]),
+                melds=tuple(
+                    ev.CalledMeld(
+                        m.kind,
+                        tuple(sorted([tiles[t] for t in m.tiles], key=_kind_plain_first)),
+                    )
+                    for m in p.melds
+                ),
+                dora_markers=tuple(
+                    [tiles[self.wall.dora_indicator(i)] for i in range(self._dora_revealed)]
+                ),
+                uradora_markers=tuple([tiles[t] for t in win.ura_indicators]),
+                deltas=tuple(win.deltas),
+                scores=tuple(self.scores),
+                pao=win.pao_seat,
+                **core.score_fields(win.score),
+            )
         )
 
     # ------------------------------------------------------------------ scoring
