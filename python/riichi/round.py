@@ -1811,12 +1811,14 @@ class Round:
         if tsumogiri is None:
             ev = _TSUMO_EVENTS[i]
             if ev is None:
-                ev = _TSUMO_EVENTS[i] = self._ev.Tsumo(actor=actor, pai=self._tiles[tile])
+                ev = self._ev._intern(self._ev.Tsumo(actor=actor, pai=self._tiles[tile]))
+                _TSUMO_EVENTS[i] = ev
         else:
             i = i * 2 + tsumogiri
             ev = _DAHAI_EVENTS[i]
             if ev is None:
-                ev = _DAHAI_EVENTS[i] = self._ev.Dahai(
-                    actor=actor, pai=self._tiles[tile], tsumogiri=tsumogiri
+                ev = self._ev._intern(
+                    self._ev.Dahai(actor=actor, pai=self._tiles[tile], tsumogiri=tsumogiri)
                 )
+                _DAHAI_EVENTS[i] = ev
         self.events.append(ev)
