@@ -260,18 +260,26 @@ def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> 
             v = tuple(v)
         out[k] = v
     if kind == "hora" and "score" in out:
-        res = out.pop("score")
-        lim = getattr(res, "limit", None)
-        out["fu"] = int(res.fu)
-        out["han"] = int(res.han)
-        names = _yaku_names()
-        out["yaku"] = tuple(
+        out.update(score_fields(out.pop("score")))
+    return ev.EVENT_TYPES[kind](**out)
+
+
+def score_fields(res: Any) -> dict[str, Any]:
+    """A ``Hora`` event's ``fu``, ``han``, ``yaku`` (event-model names, yakuman as 13 han
+    each), ``points`` and ``limit`` (0 none .. 4 sanbaiman, 5 yakuman) from a core score
+    result."""
+    lim = getattr(res, "limit", None)
+    names = _yaku_names()
+    return {
+        "fu": int(res.fu),
+        "han": int(res.han),
+        "yaku": tuple(
             [(names.get(n, n), int(h)) for n, h in res.yaku]
             + [(names.get(n, n), 13 * int(m)) for n, m in res.yakuman]
-        )
-        out["points"] = int(res.points)
-        out["limit"] = 5 if lim and "yakuman" in lim else _LIMITS.get(lim, 0)
-    return ev.EVENT_TYPES[kind](**out)
+        ),
+        "points": int(res.points),
+        "limit": 5 if lim and "yakuman" in lim else _LIMITS.get(lim, 0),
+    }
 
 
 # ---------------------------------------------------------------------- rules

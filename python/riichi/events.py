@@ -437,6 +437,16 @@ class Tsumo(Event):
     pai: Tile | None = None
 
 
+_INTERNED: dict[Event, Event] = {}
+
+
+def _intern(ev: _T) -> _T:
+    """The one shared instance equal to ``ev`` (events are frozen): the log readers and the
+    round engine intern their draws and discards through it, so comparing a log's events
+    with the engine's mostly finds the very same objects (no field-by-field ``__eq__``)."""
+    return _INTERNED.setdefault(ev, ev)  # type: ignore[arg-type, return-value]
+
+
 @_ev("dahai", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool"))
 class Dahai(Event):
     """``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riichi import _core_api as core
-from riichi.actions import Action
+from riichi.actions import Action, Discard
 from riichi.errors import IllegalAction, RiichiError
 from riichi.round import Round, RoundResult, check_seat
 from riichi.rules import Rules
@@ -234,6 +234,26 @@ class Game:
         r.step(action)
         self.events += r.events[n:]
         if r.result is not None:  # r.is_over, without the property call on every step
+            self._end_round()
+
+    def _step_matched_discard(self, action: Discard) -> None:
+        """:meth:`step` of the plain discard :meth:`Round._match_dahai` has just returned
+        (and so checked) in the current round's turn: the log replay's most frequent step."""
+        r = self.round
+        n = len(r.events)
+        r._version += 1  # as Round.step: the matched action and cached listings expire
+        r._discard(action.seat, action.tile, action.tsumogiri, False)
+        self.events += r.events[n:]
+        if r.result is not None:
+            self._end_round()
+
+    def _pass_except(self, keep: set[int]) -> None:
+        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass."""
+        r = self.round
+        n = len(r.events)
+        r._pass_except(keep)
+        self.events += r.events[n:]
+        if r.result is not None:
             self._end_round()
 
     def observation(self, seat: int) -> dict[str, Any]:

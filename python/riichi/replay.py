@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from riichi.actions import Pass, Ron
+from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game
@@ -213,14 +213,34 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     if tenpai_yame is None:
         date = log_date(game_log)
         tenpai_yame = date is None or date >= TENPAI_YAME_FROM
-    return dataclasses.replace(
-        Rules.tenhou(length="tonpuusen" if sg.length == "tonpuusen" else "hanchan"),
-        red_fives=(1, 1, 1) if sg.red_fives else (0, 0, 0),
-        kuitan=sg.kuitan,
-        kiriage_mangan=bool(go & 0x200),
-        open_kan_dora="immediate" if go & 0x200 else "after_discard",
-        tenpai_yame=tenpai_yame,
+    length = "tonpuusen" if sg.length == "tonpuusen" else "hanchan"
+    kuitan = sg.kuitan
+    # the classes too: a non-bool value must still reach Rules' type check
+    key = (
+        length,
+        bool(sg.red_fives),
+        kuitan,
+        type(kuitan),
+        bool(go & 0x200),
+        tenpai_yame,
+        type(tenpai_yame),
     )
+    rules = _LOG_RULES.get(key)
+    if rules is None:  # Rules are frozen: one object per distinct header is shared
+        rules = dataclasses.replace(
+            Rules.tenhou(length=length),
+            red_fives=(1, 1, 1) if sg.red_fives else (0, 0, 0),
+            kuitan=kuitan,
+            kiriage_mangan=bool(go & 0x200),
+            open_kan_dora="immediate" if go & 0x200 else "after_discard",
+            tenpai_yame=tenpai_yame,
+        )
+        _LOG_RULES[key] = rules
+    return rules
+
+
+# rules_from_log's results by header fields (validating a Rules costs ~0.1 ms of type checks)
+_LOG_RULES: dict[tuple[object, ...], Rules] = {}
 
 
 def log_date(game_log: GameLog) -> str | None:
@@ -496,7 +516,7 @@ class _Replay:
             for i in active:
                 ev = events[i]
                 t = ev.type
-                if t == "dahai" and rnd.phase == "turn":
+                if t == "dahai" and rnd._phase == "turn":  # the phase, without the property
                     # the most frequent case, exactly as the general branch below does it
                     actor = ev.actor  # type: ignore[attr-defined]
                     # match_event's own shortcut, called directly (None: not legal as logged)
@@ -509,10 +529,14 @@ class _Replay:
                                 k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
                             )
                             return False
-                    game.step(act)
+                        game.step(act)
+                    elif act.__class__ is Discard:
+                        game._step_matched_discard(act)  # step() minus its dispatch
+                    else:
+                        game.step(act)
                     rep.actions += 1
                     reach.discard(actor)
-                    if rnd.phase == "claim":
+                    if rnd._phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
                     continue
                 if rnd.is_over:
@@ -611,9 +635,7 @@ class _Replay:
             j += 1
         if j >= e and not upcoming:
             return  # the log stops here: leave the claims open
-        for q in list(rnd.seats_to_act):
-            if q not in upcoming:
-                game.step(_PASSES[q])
+        game._pass_except(upcoming)  # the Pass of each of the other seats, in seat order
 
     # ------------------------------------------------------------------ settlements
     def _compare(self, k: int, i: int, logged: Any, computed: Any, *, last: bool) -> bool:

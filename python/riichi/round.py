@@ -53,6 +53,12 @@ _RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s
 _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
+
+
+def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as make_event
+    return (x.kind, not x.red)
+
+
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = _NO_WAITS
 _wait_mask = core.wait_mask
@@ -1008,6 +1014,24 @@ class Round:
         else:
             self._do_claim(action)
 
+    def _pass_except(self, keep: set[int]) -> None:
+        """Every seat yet to answer the open claim and not in ``keep`` passes: what
+        ``step(Pass(seat))`` for each of them in seat order does, without re-checking each
+        Pass (they are exactly the offered ones). The log replay calls it; nothing when no
+        claim is open."""
+        c = self._claim
+        if self._phase != _CLAIM or c is None:
+            return
+        responses = c.responses
+        seats = [q for q in sorted(c.options) if q not in responses and q not in keep]
+        if not seats:
+            return
+        for q in seats:
+            responses[q] = _PASS[q]
+        self._version += len(seats)
+        if len(responses) == len(c.options):
+            self._resolve_claim()
+
     def _check(self, a: Action) -> None:
         seat = getattr(a, "seat", None)
         if not isinstance(seat, int) or not 0 <= seat <= 3:
@@ -1651,21 +1675,33 @@ class Round:
         self.events.append(self._ev.EndKyoku())  # _emit("end_kyoku")
 
     def _emit_hora(self, win: Win) -> None:
-        self._emit(
-            "hora",
-            actor=win.seat,
-            target=win.from_seat,
-            pai=win.tile,
-            hand=sorted(
-                self.players[win.seat].hand + ([] if win.from_seat == win.seat else [win.tile])
-            ),
-            melds=[(m.kind, m.tiles) for m in self.players[win.seat].melds],
-            dora_markers=self.dora_indicators,
-            uradora_markers=list(win.ura_indicators),
-            deltas=list(win.deltas),
-            scores=list(self.scores),
-            score=win.score,
-            pao=win.pao_seat,
+        # what _emit("hora", ...) builds, without the generic field conversion
+        ev = self._ev
+        tiles = self._tiles
+        p = self.players[win.seat]
+        hand = p.hand if win.from_seat == win.seat else [*p.hand, win.tile]
+        self.events.append(
+            ev.Hora(
+                actor=win.seat,
+                target=win.from_seat,
+                pai=tiles[win.tile],
+                hand=tuple([tiles[t] for t in sorted(hand)]),
+                melds=tuple(
+                    ev.CalledMeld(
+                        m.kind,
+                        tuple(sorted([tiles[t] for t in m.tiles], key=_kind_plain_first)),
+                    )
+                    for m in p.melds
+                ),
+                dora_markers=tuple(
+                    [tiles[self.wall.dora_indicator(i)] for i in range(self._dora_revealed)]
+                ),
+                uradora_markers=tuple([tiles[t] for t in win.ura_indicators]),
+                deltas=tuple(win.deltas),
+                scores=tuple(self.scores),
+                pao=win.pao_seat,
+                **core.score_fields(win.score),
+            )
         )
 
     # ------------------------------------------------------------------ scoring
@@ -1792,12 +1828,14 @@ class Round:
         if tsumogiri is None:
             ev = _TSUMO_EVENTS[i]
             if ev is None:
-                ev = _TSUMO_EVENTS[i] = self._ev.Tsumo(actor=actor, pai=self._tiles[tile])
+                ev = self._ev._intern(self._ev.Tsumo(actor=actor, pai=self._tiles[tile]))
+                _TSUMO_EVENTS[i] = ev
         else:
             i = i * 2 + tsumogiri
             ev = _DAHAI_EVENTS[i]
             if ev is None:
-                ev = _DAHAI_EVENTS[i] = self._ev.Dahai(
-                    actor=actor, pai=self._tiles[tile], tsumogiri=tsumogiri
+                ev = self._ev._intern(
+                    self._ev.Dahai(actor=actor, pai=self._tiles[tile], tsumogiri=tsumogiri)
                 )
+                _DAHAI_EVENTS[i] = ev
         self.events.append(ev)

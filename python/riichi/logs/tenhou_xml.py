@@ -59,6 +59,7 @@ from riichi.events import (
     StartKyoku,
     Tile,
     Tsumo,
+    _intern,
 )
 from riichi.logs._common import log_error
 
@@ -274,7 +275,7 @@ def _read_tree(data: bytes, source: str | None) -> GameLog:
 
 
 _TAG_RE = re.compile(rb"([A-Za-z][A-Za-z0-9]*)((?:\s+[A-Za-z_][\w.-]*=\"[^\"<&]*\")*)\s*/>\s*")
-_ATTR_RE = re.compile(rb'([A-Za-z_][\w.-]*)="([^"]*)"')
+_ATTR_STR_RE = re.compile(r'([A-Za-z_][\w.-]*)="([^"]*)"', re.ASCII)  # names ASCII-only
 _ROOT_RE = re.compile(rb'mjloggm(?:\s+[A-Za-z_][\w.-]*="[^"<&]*")*\s*>\s*')
 _END_RE = re.compile(rb"/mjloggm>\s*")
 
@@ -318,7 +319,8 @@ def _scan(data: bytes, source: str | None) -> GameLog | None:
             return None
         try:
             tag = m.group(1).decode("ascii")
-            attrs = {k.decode("ascii"): v.decode("utf-8") for k, v in _ATTR_RE.findall(m.group(2))}
+            # decoded once: names and quotes are ASCII, so the pairs are those of the bytes
+            attrs = dict(_ATTR_STR_RE.findall(m.group(2).decode("utf-8")))
         except UnicodeDecodeError:
             return None
         try:
@@ -348,8 +350,8 @@ def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
         for seat in range(players):
             for i in range(136):
                 t = Tile.from_tenhou_id(i, red)
-                draw = (seat, i, Tsumo(seat, t), None)
-                discard = (seat, i, Dahai(seat, t, False), Dahai(seat, t, True))
+                draw = (seat, i, _intern(Tsumo(seat, t)), None)
+                discard = (seat, i, _intern(Dahai(seat, t, False)), _intern(Dahai(seat, t, True)))
                 for name, info in ((f"{'TUVW'[seat]}{i}", draw), (f"{'DEFG'[seat]}{i}", discard)):
                     table[name] = info
                     table[f"{name}/>".encode()] = info
