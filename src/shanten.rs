@@ -797,15 +797,9 @@ mod tests {
                 assert_eq!(dp, lanes(t.suit[table::suit_rank(&v)]), "{v:?}");
                 checked += 1;
             }
-            let mut i = 0;
-            while i < 9 && v[i] == 4 {
-                v[i] = 0;
-                i += 1;
-            }
-            if i == 9 {
+            if !table::next_base5(&mut v) {
                 break;
             }
-            v[i] += 1;
         }
         assert_eq!(checked, 1 + 9 + 45 + 165 + 495 + 1278 + 2922 + 6030);
     }
@@ -868,15 +862,9 @@ mod tests {
                     checked += 1;
                 }
             }
-            let mut i = 0;
-            while i < 9 && v[i] == 4 {
-                v[i] = 0;
-                i += 1;
-            }
-            if i == 9 {
+            if !table::next_base5(&mut v) {
                 break;
             }
-            v[i] += 1;
         }
         assert!(checked > 20_000, "{checked}");
     }
@@ -941,15 +929,9 @@ mod tests {
                 assert!(!seen[r]);
                 seen[r] = true;
             }
-            let mut i = 0;
-            while i < 9 && v[i] == 4 {
-                v[i] = 0;
-                i += 1;
-            }
-            if i == 9 {
+            if !table::next_base5(&mut v) {
                 break;
             }
-            v[i] += 1;
         }
         assert!(seen.iter().all(|&s| s));
     }

@@ -258,6 +258,21 @@ fn for_each_target(mut f: impl FnMut(&[u8; 9], usize, usize)) {
     rec(&mut [0u8; 9], 0, 0, &mut f);
 }
 
+/// Step `v` to the next suit vector in base-5 counting order (lowest rank first); false
+/// after the last one, `[4; 9]` (every vector with counts 0..=4 is visited once).
+pub(crate) fn next_base5(v: &mut [u8; 9]) -> bool {
+    let mut i = 0;
+    while i < 9 && v[i] == 4 {
+        v[i] = 0;
+        i += 1;
+    }
+    if i == 9 {
+        return false;
+    }
+    v[i] += 1;
+    true
+}
+
 fn build_suit() -> Vec<u64> {
     // every vector, in rank order
     let mut vecs = vec![[0u8; 9]; SUIT_VECTORS];
@@ -266,16 +281,9 @@ fn build_suit() -> Vec<u64> {
         if v.iter().map(|&x| x as u32).sum::<u32>() <= 14 {
             vecs[suit_rank(&v)] = v;
         }
-        // next base-5 vector
-        let mut i = 0;
-        while i < 9 && v[i] == 4 {
-            v[i] = 0;
-            i += 1;
-        }
-        if i == 9 {
+        if !next_base5(&mut v) {
             break;
         }
-        v[i] += 1;
     }
     // sub-shapes: bit 2m+p set when the vector fits inside some target (m, p)
     let mut mask = vec![0u16; SUIT_VECTORS];
@@ -426,15 +434,9 @@ mod tests {
                     }
                 }
             }
-            let mut i = 0;
-            while i < 9 && v[i] == 4 {
-                v[i] = 0;
-                i += 1;
-            }
-            if i == 9 {
+            if !next_base5(&mut v) {
                 break;
             }
-            v[i] += 1;
         }
     }
 }
