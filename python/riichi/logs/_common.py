@@ -15,3 +15,8 @@ def log_error(source: str | None, position: str, reason: str) -> LogFormatError:
     err.position = position  # type: ignore[attr-defined]
     err.reason = reason  # type: ignore[attr-defined]
     return err
+
+
+class BadRecord(Exception):
+    """Internal to the readers: a reason only; the reader adds file and position and raises
+    :func:`log_error` from it."""

@@ -77,6 +77,7 @@ from riichi.events import (
     Tile,
     Tsumo,
 )
+from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
 from riichi.logs.tenhou6 import _DRAW_NAMES, _JA_TO_NAME
 
@@ -87,10 +88,6 @@ _TILE_RE = re.compile(r"([mpsz])([0-9])")
 _NAME_RE = re.compile(r"^(.*?)\s*\(([^()]*)\)$")
 # source mark -> seat offset from the caller (4 players)
 _MARK_REL = {"-": 3, "=": 2, "+": 1}
-
-
-class _Bad(Exception):
-    pass
 
 
 def _tile(text: Any) -> Tile:

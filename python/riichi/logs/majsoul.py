@@ -66,6 +66,7 @@ from riichi.events import (
     Tile,
     Tsumo,
 )
+from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
 from riichi.rules import Length, Rules
 
@@ -89,10 +90,6 @@ _WINDS = ("ton", "nan", "shaa", "pei")
 _LIUJU = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 3: "suukaikan", 4: "suucha_riichi",
           5: "sanchahou"}  # fmt: skip
 _KNOWN = frozenset(TENHOU_YAKU)
-
-
-class _Bad(Exception):
-    pass
 
 
 def _tile(v: Any) -> Tile:

@@ -57,6 +57,7 @@ from riichi.events import (
     Tile,
     Tsumo,
 )
+from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
 
 __all__ = ["read_tenhou6", "tenhou6_view", "to_tenhou6"]
@@ -109,10 +110,6 @@ _POINTS_RE = re.compile(
 )
 _YAKU_RE = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\((役満|ダブル役満)\)$")
 _LEVELS = "般上特鳳"
-
-
-class _Bad(Exception):
-    pass
 
 
 # --------------------------------------------------------------------------- tile codes

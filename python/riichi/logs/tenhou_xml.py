@@ -61,6 +61,7 @@ from riichi.events import (
     Tsumo,
     _intern,
 )
+from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
 
 __all__ = ["decode_meld", "go_type_flags", "read_tenhou_xml", "tenhou_walls"]
@@ -76,10 +77,6 @@ _RYUUKYOKU_TYPES = {
     "kaze4": "suufon_renda",
     "nm": "nagashi_mangan",
 }
-
-
-class _Bad(Exception):
-    """Internal: a reason; the reader adds file and position."""
 
 
 def go_type_flags(go_type: int) -> dict[str, object]:
