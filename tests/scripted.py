@@ -8,6 +8,9 @@ from riichi.wall import LIVE_TILES, Wall
 
 _SUIT = {"m": 0, "p": 9, "s": 18, "z": 27}
 
+#: A closed 13-tile tenpai hand (shanpon on 1z/5z) for draw and renchan tests.
+TENPAI_13 = "123m456p789s11z55z"
+
 
 def tiles(text: str) -> list[tuple[int, bool]]:
     """mpsz text -> [(kind, red)] in order written."""
@@ -137,6 +140,20 @@ def find(actions, cls, text: str | None = None, **kw):
         if all(getattr(a, f) == v for f, v in kw.items()):
             return a
     return None
+
+
+def draw_out(g):
+    """Tsumogiri (passing every claim) until the current round of Game ``g`` ends."""
+    from riichi.actions import Discard, Pass
+
+    rnd = g.round
+    while not rnd.is_over:
+        if rnd.phase == "claim":
+            for s in list(rnd.seats_to_act):
+                g.step(Pass(s))
+            continue
+        s = rnd.current_seat
+        g.step(Discard(s, rnd.state["drawn"], True))
 
 
 def pass_all(r, except_seats=()):

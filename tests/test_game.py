@@ -7,10 +7,19 @@ import pytest
 
 import riichi
 from engine_support import make_rules
-from riichi.actions import Discard, Kyuushu, Pass, Pon, Ron, Tsumo
+from riichi.actions import Discard, Kyuushu, Pon, Ron, Tsumo
 from riichi.game import Game
 from riichi.round import Round
-from scripted import discard, pass_all, play_until, scripted_wall, take, tsumogiri
+from scripted import (
+    TENPAI_13,
+    discard,
+    draw_out,
+    pass_all,
+    play_until,
+    scripted_wall,
+    take,
+    tsumogiri,
+)
 
 KYUUSHU = "19m19p19s123z"  # nine different terminals/honors
 
@@ -46,7 +55,6 @@ def test_rc45_kyuushu_only_on_the_first_uninterrupted_draw():
     discard(r, 0, "5z", auto_pass=False)
     take(r, 1, Pon)
     tsumogiri_first = r.hand(1)[0]
-    from riichi.actions import Discard
 
     r.step(Discard(1, tsumogiri_first))
     pass_all(r)
@@ -207,21 +215,6 @@ def test_lengths(length, rounds_max):
     assert g.result is not None
 
 
-def _draw_out(g):
-    """Tsumogiri (passing every claim) until the current round ends."""
-    rnd = g.round
-    while not rnd.is_over:
-        if rnd.phase == "claim":
-            for s in list(rnd.seats_to_act):
-                g.step(Pass(s))
-            continue
-        s = rnd.current_seat
-        g.step(Discard(s, rnd.state["drawn"], True))
-
-
-TENPAI_13 = "123m456p789s11z55z"
-
-
 @pytest.mark.parametrize("yame", [True, False])
 def test_tenpai_yame_at_all_last(yame):
     wall = scripted_wall(["", "", "", TENPAI_13], dealer=3)
@@ -233,7 +226,7 @@ def test_tenpai_yame_at_all_last(yame):
         dealer=3,
         scores=[20000, 20000, 20000, 40000],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].tenpai[3]
     assert g.is_over == yame
 
@@ -241,7 +234,7 @@ def test_tenpai_yame_at_all_last(yame):
 def test_renchan_on_agari_only_by_rule():
     wall = scripted_wall([TENPAI_13, "", "", ""])
     g = Game(make_rules(renchan="agari"), seed=8, walls=[wall])
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].tenpai[0]
     assert g.round.dealer == 1 and g.round.honba == 1
 
@@ -258,7 +251,7 @@ def test_extension_dealer_renchan_goes_on():
         dealer=0,
         scores=[20000, 31000, 24000, 25000],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].tenpai[0]
     assert not g.is_over
     assert g.round.dealer == 0 and g.round.honba == 1 and g.round.round_wind == 2
@@ -277,7 +270,7 @@ def test_extension_dealer_top_with_target_may_stop(yame):
         dealer=0,
         scores=[32000, 20000, 24000, 24000],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].tenpai[0]
     assert g.is_over == yame
 
@@ -293,7 +286,7 @@ def test_extension_ends_when_the_deal_passes_with_target_reached():
         dealer=0,
         scores=[20000, 28000, 26000, 26000],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].tenpai[1] and not g.rounds[-1].tenpai[0]
     assert g.is_over
 

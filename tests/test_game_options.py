@@ -13,13 +13,12 @@ import pytest
 
 import riichi
 from engine_support import make_rules
-from riichi.actions import Discard, Pass, Ron, Tsumo
+from riichi.actions import Ron, Tsumo
 from riichi.game import Game
 from riichi.round import Round
 from riichi.wall import Wall
-from scripted import discard, pass_all, scripted_wall
+from scripted import TENPAI_13, discard, draw_out, pass_all, scripted_wall
 
-TENPAI_13 = "123m456p789s11z55z"
 RON_HAND = "123456789m111s7z"  # waits on 7z (tanki); ittsu: 2 han 40 fu closed ron
 
 
@@ -30,18 +29,6 @@ def _walls(*specs):
         hands = [TENPAI_13 if s in tenpai else "" for s in range(4)]
         out.append(scripted_wall(hands, dealer=dealer))
     return out
-
-
-def _draw_out(g):
-    """Tsumogiri (passing every claim) until the current round ends."""
-    rnd = g.round
-    while not rnd.is_over:
-        if rnd.phase == "claim":
-            for s in list(rnd.seats_to_act):
-                g.step(Pass(s))
-            continue
-        s = rnd.current_seat
-        g.step(Discard(s, rnd.state["drawn"], True))
 
 
 def _game(rules=None, *, wind, dealer, scores, specs, **kw):
@@ -75,7 +62,7 @@ def test_all_last_below_target_enters_the_next_wind_each_length():
             scores=[25000] * 4,
             specs=[(3, ())],
         )
-        _draw_out(g)
+        draw_out(g)
         assert not g.is_over, length
         assert g.in_extension and g.wind_index == last_index + 1, length
         assert g.round.round_wind == ext_wind and g.round.dealer == 0, length
@@ -92,7 +79,7 @@ def test_east_north_and_east_east_play_their_planned_winds():
             scores=[31000, 23000, 23000, 23000],
             specs=[(3, ())],
         )
-        _draw_out(g)
+        draw_out(g)
         assert not g.is_over and not g.in_extension, length
         assert g.wind_index == 1 and g.round.round_wind == wind and g.round.dealer == 0
     # their all-last with somebody at the target ends the game
@@ -104,7 +91,7 @@ def test_east_north_and_east_east_play_their_planned_winds():
             scores=[31000, 23000, 23000, 23000],
             specs=[(3, ())],
         )
-        _draw_out(g)
+        draw_out(g)
         assert g.is_over, length
 
 
@@ -119,7 +106,7 @@ def test_west_4_is_the_limit_unless_north_entry(winds, ends):
         scores=[25000] * 4,
         specs=[(3, ())],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.is_over == ends
     if not ends:
         assert g.round.round_wind == 3 and g.round.dealer == 0 and g.wind_index == 3
@@ -135,7 +122,7 @@ def test_north_4_then_a_second_east(winds, ends):
         scores=[25000] * 4,
         specs=[(3, ())],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.is_over == ends
     if not ends:
         assert g.round.round_wind == 0 and g.wind_index == 4 and g.in_extension
@@ -152,7 +139,7 @@ def test_the_second_east_is_the_last_with_three_extension_winds():
         specs=[(3, ())],
     )
     assert g.round.round_wind == 0
-    _draw_out(g)
+    draw_out(g)
     assert g.is_over
 
 
@@ -172,7 +159,7 @@ def test_the_second_east_is_the_last_with_three_extension_winds():
 )
 def test_limit_round_dealer_renchan(scores, after, ends):
     g = _game(wind=2, dealer=3, scores=scores, specs=[(3, (3,))])
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].dealer_continues and g.scores == after
     assert g.is_over == ends
     if not ends:
@@ -187,7 +174,7 @@ def test_limit_round_yame_off_plays_on():
         scores=[24000, 24000, 24000, 28000],
         specs=[(3, (3,))],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.scores[3] == 31000 and not g.is_over
 
 
@@ -195,7 +182,7 @@ def test_limit_round_yame_off_plays_on():
 def test_sudden_death_ends_when_the_deal_passes_and_someone_has_the_target():
     # West 1: seat 1 alone tenpai reaches 31000, the dealer is noten: the game ends
     g = _game(wind=2, dealer=0, scores=[25000, 28000, 24000, 23000], specs=[(0, (1,))])
-    _draw_out(g)
+    draw_out(g)
     assert g.scores[1] == 31000 and g.is_over
 
 
@@ -211,7 +198,7 @@ def test_full_wind_plays_on_after_the_target_until_the_wind_ends():
     for dealer in range(4):
         assert g.round.round_wind == 2 and g.round.dealer == dealer
         assert not g.is_over
-        _draw_out(g)
+        draw_out(g)
     # West 4 ended with the deal passing and seat 1 at 31000: the game ends there
     assert g.is_over and g.scores[1] == 31000 and g.result.rounds == 4
 
@@ -224,7 +211,7 @@ def test_full_wind_enters_north_when_still_below_target():
         scores=[25000] * 4,
         specs=[(3, ())],
     )
-    _draw_out(g)
+    draw_out(g)
     assert not g.is_over and g.round.round_wind == 3
 
 
@@ -239,7 +226,7 @@ def test_sudden_death_renchan_rule(plays_on):
         scores=[20000, 31000, 25000, 24000],
         specs=[(0, (0,))],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].dealer_continues
     assert g.is_over != plays_on
     # the rule is about the extension only: at South 3 the game goes on either way
@@ -250,7 +237,7 @@ def test_sudden_death_renchan_rule(plays_on):
         scores=[20000, 31000, 25000, 24000],
         specs=[(2, (2,))],
     )
-    _draw_out(g)
+    draw_out(g)
     assert not g.is_over
 
 
@@ -265,7 +252,7 @@ def test_extension_target_differs_from_the_oka_reference():
             scores=[31000, 23000, 23000, 23000],
             specs=[(3, ())],
         )
-        _draw_out(g)
+        draw_out(g)
         assert g.is_over == ends, target
     # final points still use target_points (30000) as the oka reference
     g = _game(
@@ -275,7 +262,7 @@ def test_extension_target_differs_from_the_oka_reference():
         scores=[31000, 23000, 23000, 23000],
         specs=[(3, ())],
     )
-    _draw_out(g)
+    draw_out(g)
     assert g.is_over
     assert g.result.final[0] == pytest.approx((31000 - 30000) / 1000 + 20 + 20)
 
@@ -290,14 +277,14 @@ def test_extension_target_for_yame():
             scores=[24000, 24000, 24000, 28000],
             specs=[(3, (3,))],
         )
-        _draw_out(g)
+        draw_out(g)
         assert g.scores[3] == 31000
         assert g.is_over == ends, target
 
 
 def test_extension_none_ends_at_all_last_below_target():
     g = _game({"extension": "none"}, wind=1, dealer=3, scores=[25000] * 4, specs=[(3, ())])
-    _draw_out(g)
+    draw_out(g)
     assert g.is_over and max(g.result.scores) < 30000
 
 
@@ -380,7 +367,7 @@ def test_agari_renchan_rule_in_the_extension():
         scores=[28000, 24000, 24000, 24000],
         specs=[(0, (0,))],
     )
-    _draw_out(g)
+    draw_out(g)
     assert not g.rounds[-1].dealer_continues and g.scores[0] == 31000 and g.is_over
 
 
@@ -393,7 +380,7 @@ def test_four_way_tie_ranks_by_seat_order_and_kyotaku_to_seat_0():
         scores=[24000, 24000, 24000, 24000],
         kyotaku=4,
     )
-    _draw_out(g)
+    draw_out(g)
     res = g.result
     assert res is not None
     assert res.ranks == (1, 2, 3, 4)
@@ -403,7 +390,7 @@ def test_four_way_tie_ranks_by_seat_order_and_kyotaku_to_seat_0():
 def test_ties_rank_by_seat_order_from_the_first_dealer():
     # the game ends at West 4 (limit) with seat 3 dealing: ties go to the lower seat
     g = _game(wind=2, dealer=3, scores=[20000, 30000, 30000, 20000], specs=[(3, ())])
-    _draw_out(g)
+    draw_out(g)
     assert g.is_over and g.result.ranks == (3, 1, 2, 4)
 
 
@@ -455,7 +442,7 @@ def test_yakitori_penalty_amount_by_rule():
 
 def test_yakitori_nobody_won_nobody_pays():
     g = Game(make_rules(length="one_round", yakitori=True), seed=5, walls=_walls((0, ())))
-    _draw_out(g)
+    draw_out(g)
     assert g.result.yakitori == (True,) * 4 and g.result.penalties == (0, 0, 0, 0)
 
 
@@ -565,7 +552,7 @@ def test_wareme_leaves_draws_alone():
     wall = _with_dice(scripted_wall(["", TENPAI_13, "", ""]), 2)  # seat 1 wareme, tenpai
     g = Game(make_rules(wareme=True), seed=2, walls=[wall])
     assert g.round.wareme_seat == 1
-    _draw_out(g)
+    draw_out(g)
     assert g.rounds[-1].deltas == (-1000, 3000, -1000, -1000)
 
 
