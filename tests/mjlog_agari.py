@@ -235,21 +235,26 @@ LIMIT_CODE = {
 def rules_for(win: Win) -> riichi.Rules:
     # GO bit 0x200 marks Tenhou's special (chip) lobbies; their logs round 4 han 30 fu and
     # 3 han 60 fu up to mangan (e.g. dnovikoff-tenhou/chip.xml_: 4h30f dealer tsumo = 12000).
-    return _RULES[(win.sanma, win.red_on, bool(win.go_type & 0x200))]
+    # GO bit 0x400 pays 1,500 per honba (ratio1.xml_: a 1-honba ron mangan pays 9500).
+    go = win.go_type
+    return _RULES[(win.sanma, win.red_on, bool(go & 0x200), bool(go & 0x400))]
 
 
-def _tenhou(sanma: bool, red: bool, kiriage: bool) -> riichi.Rules:
+def _tenhou(sanma: bool, red: bool, kiriage: bool, honba1500: bool) -> riichi.Rules:
     r = riichi.Rules.tenhou(red=red).replace(kiriage_mangan=kiriage)
     if sanma:
         r = r.replace(num_players=3, honba_points=200, uma=(15000, 0, -15000))
+    if honba1500:
+        r = r.replace(honba_points=1500)
     return r
 
 
 _RULES = {
-    (s, red, k): _tenhou(s, red, k)
+    (s, red, k, h): _tenhou(s, red, k, h)
     for s in (False, True)
     for red in (False, True)
     for k in (False, True)
+    for h in (False, True)
 }
 
 

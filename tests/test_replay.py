@@ -3,12 +3,12 @@
 Files whose record contradicts the rules are expected as mismatches naming what is wrong:
 KNOWN-FAULTS.md (tenhou-python-bot/23-25.txt, harness output), and, found by this replay and
 checked by hand (listed with evidence in the verify note):
-- dnovikoff-tenhou/ratio1.xml_ (GO 1569, a special "ratio" lobby): one ron pays 1200 more than
-  the hand (chips of that lobby settled in points), not a scoring rule;
 - mahjong-ai/one_round.xml: a hand-made fixture, a hanchan header that ends after East 1 with
   final scores that are not the scores after its only round;
 - mjai-reviewer/confusing_nakis_1.json (a riichi stick vanishes from the winner's deltas) and
   confusing_nakis_2.json (five copies of 5s): hand-edited converter test fixtures.
+
+dnovikoff-tenhou/ratio1.xml_ (GO 1569, bit 0x400) replays cleanly with 1,500 points per honba.
 
 mjai-reviewer/double_kakan_then_chankan.json is faithful and must replay cleanly: a kakan, its
 rinshan draw, a second kakan robbed by chankan; the first kakan's kan dora is not yet revealed
@@ -34,7 +34,6 @@ DATA = SHARED / "data"
 KNOWN_FAULTS = ("tenhou-python-bot/23.txt", "tenhou-python-bot/24.txt", "tenhou-python-bot/25.txt")
 # file -> mismatch fields that must be reported (see the module docstring)
 EXPECTED = {
-    "dnovikoff-tenhou/ratio1.xml_": {"hora.deltas"},
     "mahjong-ai/one_round.xml": {"flow", "final_scores"},
     "mjai-reviewer/confusing_nakis_1.json": {"hora.deltas"},
     "mjai-reviewer/confusing_nakis_2.json": {"wall"},

@@ -25,7 +25,10 @@ before its end is replayed up to the last logged action (``GameReport.unfinished
 Rules (Tenhou, from ``<GO type>`` and the tenhou.net/6 rule text): red fives, kuitan,
 tonpuusen or hanchan; GO bit 0x200 (special "chip" lobbies) play kiriage mangan (Tenhou writes
 such a mangan with limit code 0) and reveal a kakan's kan dora at once, before the rinshan draw
-(dnovikoff-tenhou/chip.xml_, GO 553, S4: DORA before the replacement draw); tenpai-yame at all-last from June 2010 on (logs up to
+(dnovikoff-tenhou/chip.xml_, GO 553, S4: DORA before the replacement draw); GO bit 0x400
+pays 1,500 points per honba, the common parlour (jansou) rule (dnovikoff-tenhou/ratio1.xml_, GO
+1569, E3-1: a ron mangan at 1 honba pays 9500, and its two chips are settled separately in the
+chip fields of ``sc``); tenpai-yame at all-last from June 2010 on (logs up to
 2010-06-01 play on, from 2010-06-08 they stop: tests/test_round_real_logs.py). An undated log is
 replayed with tenpai-yame, and without it when that alone explains the log.
 """
@@ -199,7 +202,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
 
     Red fives, kuitan and the game length come from the log's header (Tenhou ``<GO type>``,
     tenhou.net/6 rule text); Tenhou's special lobbies (GO bit 0x200) play kiriage mangan and
-    reveal kan dora at once.
+    reveal kan dora at once; GO bit 0x400 pays 1,500 points per honba (see the module text).
     Tenpai-yame: Tenhou from June 2010 on (:data:`TENPAI_YAME_FROM`), dated by the log id in
     the file name or header; pass ``tenpai_yame`` to force it (undated logs).
 
@@ -222,6 +225,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
         kuitan,
         type(kuitan),
         bool(go & 0x200),
+        bool(go & 0x400),
         tenpai_yame,
         type(tenpai_yame),
     )
@@ -233,6 +237,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
             kuitan=kuitan,
             kiriage_mangan=bool(go & 0x200),
             open_kan_dora="immediate" if go & 0x200 else "after_discard",
+            honba_points=1500 if go & 0x400 else 300,
             tenpai_yame=tenpai_yame,
         )
         _LOG_RULES[key] = rules
@@ -674,15 +679,6 @@ class _Replay:
             if want != got:
                 ok = False
                 hint = _explain(name, logged, computed)
-                if (
-                    not hint
-                    and name in ("deltas", "scores")
-                    and (self.log.start.go_type or 0) & 0x400
-                ):
-                    hint = (
-                        ": a special lobby (GO bit 0x400) that settles chips in points, "
-                        "which the rules do not model"
-                    )
                 self.mismatch(k, i, f"{logged.type}.{name}", want, got, _what(logged) + hint)
         return ok
 
