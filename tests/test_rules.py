@@ -148,6 +148,8 @@ def test_scoring_is_built_once_and_cached():
         ("multiple_ron", "quadruple"),
         ("num_players", 5),
         ("uma", (1, 2, 3)),
+        ("uma", (20000, 10000, -10000, -10000)),  # not zero-sum
+        ("uma", (-20000, -10000, 10000, 20000)),  # last place paid most
         # wrong types and out-of-range ints: a RiichiError naming the field, never a
         # TypeError/OverflowError from deep inside, and never accepted
         ("kuitan", 1),

@@ -162,8 +162,9 @@ class Rules:
             from 2010-06-08 they stop; MS: the dealer may stop).
         renchan: The dealer keeps the seat when ``"tenpai"`` at a draw or winning (default:
             Tenhou, MS) or only on ``"agari"``.
-        uma: Rank bonuses in points, one per rank (``num_players`` values). Default ``(20000, 10000, -10000, -20000)``
-            (Tenhou +20/+10/-10/-20 in thousands).
+        uma: Rank bonuses in points, one per rank from first place down (``num_players``
+            values, summing to 0, none above the one before). Default
+            ``(20000, 10000, -10000, -20000)`` (Tenhou +20/+10/-10/-20 in thousands).
         oka: Bonus to first place in points; default 20000 = (30000 - 25000) x 4 (Tenhou).
         leftover_kyotaku_to_top: Riichi sticks left at game end go to first place. Default
             True (Tenhou, MS).
@@ -307,6 +308,9 @@ class Rules:
             )
         if len(self.uma) != self.num_players:
             raise _error("uma", self.uma, f"{self.num_players} values, one per rank")
+        if sum(self.uma) != 0 or any(a < b for a, b in zip(self.uma, self.uma[1:])):
+            # uma moves points between ranks; the oka is the only bonus that is not zero-sum
+            raise _error("uma", self.uma, "values that sum to 0, from first place down")
         for d in self.double_yakuman_special_waits:
             if d not in DOUBLE_YAKUMAN_FORMS:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")
