@@ -20,12 +20,12 @@ counts four seats (the empty fourth seat is never a target).
 
 from __future__ import annotations
 
+import array
 import base64
 import binascii
 import gzip
 import hashlib
 import itertools
-import re
 import xml.etree.ElementTree as ET
 import zlib
 from collections.abc import Iterator
@@ -271,55 +271,30 @@ def _read_tree(data: bytes, source: str | None) -> GameLog:
     return reader.finish()
 
 
-_TAG_RE = re.compile(rb"([A-Za-z][A-Za-z0-9]*)((?:\s+[A-Za-z_][\w.-]*=\"[^\"<&]*\")*)\s*/>\s*")
-_ATTR_STR_RE = re.compile(r'([A-Za-z_][\w.-]*)="([^"]*)"', re.ASCII)  # names ASCII-only
-_ROOT_RE = re.compile(rb'mjloggm(?:\s+[A-Za-z_][\w.-]*="[^"<&]*")*\s*>\s*')
-_END_RE = re.compile(rb"/mjloggm>\s*")
-
-
 def _scan(data: bytes, source: str | None) -> GameLog | None:
     """Read Tenhou's canonical output (one root, self-closing tags, no comments, entities or
-    text) by splitting at ``<``, without building an XML tree: draws and discards, most of a
-    log, are then one dictionary lookup each. Returns None for anything else (the caller then
-    uses the XML parser), so odd but valid XML and malformed input are both handled there.
+    text) without building an XML tree: the Rust tokenizer (``_core.mjlog_scan``, the shape
+    it takes is in ``src/mjlog.rs``) gives the draws and discards, most of a log, as runs of
+    codes that become interned events in one call each, and every other tag as its name and
+    attributes. Returns None for anything else (the caller then uses the XML parser), so odd
+    but valid XML and malformed input are both handled there.
     """
-    parts = data.split(b"<")
-    if len(parts) < 3 or parts[0].strip():
-        return None
-    first = 1
-    if parts[1].startswith(b"?xml"):
-        if not parts[1].rstrip().endswith(b"?>"):
-            return None
-        first = 2
-    if _ROOT_RE.fullmatch(parts[first]) is None or _END_RE.fullmatch(parts[-1]) is None:
+    items = _core.mjlog_scan(data)
+    if items is None:
         return None
     reader = _Reader(source)
     events = reader.events
-    append = events.append
-    last_draw = reader.last_draw
-    fast_get = reader.fast.get
-    playing = False
-    tag_match = _TAG_RE.fullmatch
-    for index, chunk in enumerate(parts[first + 1 : -1]):
-        fast = fast_get(chunk)
-        if fast is not None and playing:
-            seat, tile_id, ev, ev_tsumogiri = fast
-            if ev_tsumogiri is None:
-                append(ev)
-                last_draw[seat] = tile_id
-            else:
-                append(ev_tsumogiri if last_draw[seat] == tile_id else ev)
-                last_draw[seat] = None
+    extend = _core.mjlog_extend
+    index = 0  # of the next run among the root's children
+    for item in items:
+        if isinstance(item, bytes):  # draws and discards
+            if not (
+                reader.in_round and not reader.round_over and extend(events, reader.codes, item)
+            ):
+                _bad_run(reader, item, index)
+            index += len(item) >> 1
             continue
-        m = tag_match(chunk)
-        if m is None:
-            return None
-        try:
-            tag = m.group(1).decode("ascii")
-            # decoded once: names and quotes are ASCII, so the pairs are those of the bytes
-            attrs = dict(_ATTR_STR_RE.findall(m.group(2).decode("utf-8")))
-        except UnicodeDecodeError:
-            return None
+        index, tag, attrs = item
         try:
             reader.element(tag, attrs)
         except (_Bad, InvalidTile, ValueError) as e:
@@ -327,19 +302,36 @@ def _scan(data: bytes, source: str | None) -> GameLog | None:
             raise log_error(
                 source, f"element #{index} <{tag}{' ' if text else ''}{text}>", str(e)
             ) from None
-        fast_get = reader.fast.get
-        playing = reader.in_round and not reader.round_over
-        last_draw = reader.last_draw
+        index += 1
     return reader.finish()
 
 
-_FAST_TABLES: dict[tuple[int, bool], dict[Any, tuple[Any, ...]]] = {}
+def _bad_run(reader: _Reader, run: bytes, index: int) -> None:
+    """Raise the error of the first draw or discard of ``run`` that cannot be taken (outside
+    a round, or by a seat that does not play), as the reader words it."""
+    playing = reader.in_round and not reader.round_over
+    for k, code in enumerate(array.array("H", run)):
+        if playing and reader.codes[code] is not None:
+            continue
+        if code < _DRAW_CODES:
+            tag = f"{'TUVW'[code // 136]}{code % 136}"
+        else:
+            seat, tile_id = divmod((code - _DRAW_CODES) >> 1, 136)
+            tag = f"{'DEFG'[seat]}{tile_id}"
+        try:
+            reader.element(tag, {})
+        except (_Bad, InvalidTile, ValueError) as e:
+            raise log_error(reader.source, f"element #{index + k} <{tag}>", str(e)) from None
+    raise AssertionError("a run of draws and discards was refused with no reason")
 
 
-def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
-    """Tag -> (seat, tile id, Tsumo, None) for a draw, (seat, tile id, Dahai, tsumogiri Dahai)
-    for a discard, keyed by the tag name (``"T12"``) and by the raw bytes the scanner sees
-    (``b"T12/>"``); the events are interned (frozen, so sharing them is safe)."""
+_FAST_TABLES: dict[tuple[int, bool], dict[str, tuple[Any, ...]]] = {}
+
+
+def _fast_table(players: int, red: bool) -> dict[str, tuple[Any, ...]]:
+    """Tag name -> (seat, tile id, Tsumo, None) for a draw (``"T12"``), (seat, tile id, Dahai,
+    tsumogiri Dahai) for a discard; the events are interned (frozen, so sharing them is
+    safe)."""
     key = (players, red)
     table = _FAST_TABLES.get(key)
     if table is None:
@@ -349,10 +341,30 @@ def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
                 t = Tile.from_tenhou_id(i, red)
                 draw = (seat, i, _intern(Tsumo(seat, t)), None)
                 discard = (seat, i, _intern(Dahai(seat, t, False)), _intern(Dahai(seat, t, True)))
-                for name, info in ((f"{'TUVW'[seat]}{i}", draw), (f"{'DEFG'[seat]}{i}", discard)):
-                    table[name] = info
-                    table[f"{name}/>".encode()] = info
+                table[f"{'TUVW'[seat]}{i}"] = draw
+                table[f"{'DEFG'[seat]}{i}"] = discard
         _FAST_TABLES[key] = table
+    return table
+
+
+_DRAW_CODES = 4 * 136  # codes of _core.mjlog_scan: draws, then discards (x2: tsumogiri bit)
+_CODE_TABLES: dict[tuple[int, bool], list[Event | None]] = {}
+
+
+def _code_table(players: int, red: bool) -> list[Event | None]:
+    """The event of each code of ``_core.mjlog_scan`` (None for a seat that does not play)."""
+    key = (players, red)
+    table = _CODE_TABLES.get(key)
+    if table is None:
+        table = [None] * (3 * _DRAW_CODES)
+        for seat, i, ev, ev_tsumogiri in _fast_table(players, red).values():
+            code = seat * 136 + i
+            if ev_tsumogiri is None:
+                table[code] = ev
+            else:
+                table[_DRAW_CODES + 2 * code] = ev
+                table[_DRAW_CODES + 2 * code + 1] = ev_tsumogiri
+        _CODE_TABLES[key] = table
     return table
 
 
@@ -375,6 +387,7 @@ class _Reader:
         self.last_draw: list[int | None] = [None] * 4
         self.scores: list[int] = []
         self.fast = _fast_table(4, True)
+        self.codes = _code_table(4, True)
 
     # -- helpers
     def _seat(self, text: str | None, what: str = "who") -> int:
@@ -504,6 +517,7 @@ class _Reader:
             self.players = 3 if flags["players"] == 3 else 4
             self.red = bool(flags["red_fives"])
             self.fast = _fast_table(self.players, self.red)
+            self.codes = _code_table(self.players, self.red)
             if "lobby" in a:
                 self.meta["lobby"] = a["lobby"]
         elif tag == "SHUFFLE":
