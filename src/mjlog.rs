@@ -190,8 +190,7 @@ pub fn scan(data: &[u8]) -> Option<Vec<Item<'_>>> {
         }
         let name = std::str::from_utf8(name).ok()?; // ASCII by construction
         let mut attrs = Vec::with_capacity(pairs.len());
-        // Python decodes the whole attribute text as UTF-8: any bad byte rejects the tag
-        std::str::from_utf8(&chunk[name_len..i]).ok()?;
+        // between the pairs only ASCII: the values are all that may not be UTF-8
         for &(a, b, c, d) in &pairs {
             let key = std::str::from_utf8(&chunk[a..b]).ok()?;
             let value = std::str::from_utf8(&chunk[c..d]).ok()?;
@@ -221,6 +220,27 @@ pub fn scan(data: &[u8]) -> Option<Vec<Item<'_>>> {
         items.push(Item::Run(run));
     }
     Some(items)
+}
+
+/// The integers of a comma-separated list written plainly (`-?[0-9]{1,18}` each, nothing
+/// else: no spaces, signs other than `-`, underscores or empty items). None otherwise; the
+/// Python reader then parses it itself (and reports what is wrong).
+pub fn plain_ints(text: &str) -> Option<Vec<i64>> {
+    let mut out = Vec::with_capacity(text.len() / 2 + 1);
+    for part in text.as_bytes().split(|&b| b == b',') {
+        let (negative, digits) = match part {
+            [b'-', rest @ ..] => (true, rest),
+            _ => (false, part),
+        };
+        if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let n = digits
+            .iter()
+            .fold(0i64, |n, d| n * 10 + i64::from(d - b'0'));
+        out.push(if negative { -n } else { n });
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -297,6 +317,29 @@ mod tests {
             b"",
         ] {
             assert_eq!(scan(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn plain_integer_lists() {
+        assert_eq!(plain_ints("1,-26,0,007"), Some(vec![1, -26, 0, 7]));
+        assert_eq!(
+            plain_ints("999999999999999999"),
+            Some(vec![999_999_999_999_999_999])
+        );
+        for other in [
+            "",
+            "1,",
+            ",1",
+            "1,,2",
+            " 1",
+            "+1",
+            "1_0",
+            "-",
+            "1.5",
+            "1234567890123456789",
+        ] {
+            assert_eq!(plain_ints(other), None, "{other:?}");
         }
     }
 

@@ -103,13 +103,24 @@ def _tile(tile_id: int, red: bool) -> Tile:
 def _ints(text: str | None, what: str) -> list[int]:
     if not text:
         return []
+    ints = _plain_ints(text)  # Rust, for the plain "1,-2,3" of every real log
+    if ints is not None:
+        return ints
     try:
         return list(map(int, text.split(",")))
     except ValueError:
         raise _Bad(f"{what}={text!r} is not a comma-separated list of integers") from None
 
 
+_plain_ints = _core.mjlog_ints
+_plain_tiles = _core.mjlog_tiles
+
+
 def _tiles(text: str | None, red: bool, what: str, sort: bool = False) -> tuple[Tile, ...]:
+    if text:  # Rust, for plain ids in range; anything else is read (and reported) below
+        tiles = _plain_tiles(text, _ID_RED if red else _ID_PLAIN, sort)
+        if tiles is not None:
+            return tiles  # type: ignore[no-any-return]
     ids = _ints(text, what)
     if sort:  # Tile order is Tenhou id order
         ids.sort()
