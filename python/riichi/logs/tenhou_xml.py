@@ -380,6 +380,37 @@ def _code_table(players: int, red: bool) -> list[Event | None]:
 
 
 _MELD_CACHE: dict[tuple[Any, ...], Event] = {}
+_SHOWN_MELDS: dict[tuple[Any, ...], tuple[CalledMeld, ...]] = {}
+_YAKU_CACHE: dict[tuple[str | None, str | None], tuple[tuple[tuple[str, int], ...], int]] = {}
+
+
+def _yaku_name(i: int) -> str:
+    if not 0 <= i < len(TENHOU_YAKU):
+        raise _Bad(f"yaku id {i} is unknown (Tenhou ids are 0..{len(TENHOU_YAKU) - 1})")
+    return TENHOU_YAKU[i]
+
+
+def _yaku(text: str | None, yakuman: str | None) -> tuple[tuple[tuple[str, int], ...], int]:
+    """AGARI ``yaku`` (id,han pairs) and ``yakuman`` (ids) as (name, han) pairs and the total
+    han (cached: the same few lists recur)."""
+    key = (text, yakuman)
+    hit = _YAKU_CACHE.get(key)
+    if hit is not None:
+        return hit
+    yaku_ids = _ints(text, "yaku")
+    if len(yaku_ids) % 2:
+        raise _Bad(f"yaku={text!r} must be id,han pairs")
+    yaku = []
+    for i in range(0, len(yaku_ids), 2):
+        name = _yaku_name(yaku_ids[i])
+        if yaku_ids[i + 1]:  # canonical: no 0-han entries (Tenhou lists "uradora 0")
+            yaku.append((name, yaku_ids[i + 1]))
+    for y in _ints(yakuman, "yakuman"):
+        yaku.append((_yaku_name(y), 13))
+    hit = tuple(yaku), sum(h for _, h in yaku)
+    if len(_YAKU_CACHE) < 100_000:
+        _YAKU_CACHE[key] = hit
+    return hit
 
 
 class _Reader:
@@ -620,20 +651,8 @@ class _Reader:
         ten = _ints(a.get("ten"), "ten")
         if len(ten) != 3:
             raise _Bad(f"ten={a.get('ten')!r} must be fu,points,limit")
-        yaku_ids = _ints(a.get("yaku"), "yaku")
-        if len(yaku_ids) % 2:
-            raise _Bad(f"yaku={a.get('yaku')!r} must be id,han pairs")
-        yaku = []
-        for i in range(0, len(yaku_ids), 2):
-            name = self._yaku_name(yaku_ids[i])
-            if yaku_ids[i + 1]:  # canonical: no 0-han entries (Tenhou lists "uradora 0")
-                yaku.append((name, yaku_ids[i + 1]))
-        for y in _ints(a.get("yakuman"), "yakuman"):
-            yaku.append((self._yaku_name(y), 13))
-        melds = []
-        for code in _ints(a.get("m"), "m"):
-            melds.append(_meld_tiles(_decode_meld(code, who, self.players, red)))
-        melds.reverse()  # Tenhou lists the newest meld first; events keep call order
+        yaku, han = _yaku(a.get("yaku"), a.get("yakuman"))
+        melds = self._shown_melds(a.get("m"), who)
         deltas, scores = self._sc(a.get("sc"))
         pao = self._seat(a["paoWho"], "paoWho") if a.get("paoWho") else None
         self.events.append(
@@ -642,10 +661,10 @@ class _Reader:
                 target=target,
                 pai=_tile(self._one(a, "machi"), red),
                 hand=_tiles(a.get("hai"), red, "hai", sort=True),
-                melds=tuple(melds),
+                melds=melds,
                 fu=ten[0],
-                han=sum(h for _, h in yaku),
-                yaku=tuple(yaku),
+                han=han,
+                yaku=yaku,
                 points=ten[1],
                 limit=ten[2],
                 dora_markers=_tiles(a.get("doraHai"), red, "doraHai"),
@@ -658,11 +677,20 @@ class _Reader:
         self.round_over = True
         self._owari(a.get("owari"))
 
-    @staticmethod
-    def _yaku_name(i: int) -> str:
-        if not 0 <= i < len(TENHOU_YAKU):
-            raise _Bad(f"yaku id {i} is unknown (Tenhou ids are 0..{len(TENHOU_YAKU) - 1})")
-        return TENHOU_YAKU[i]
+    def _shown_melds(self, text: str | None, who: int) -> tuple[CalledMeld, ...]:
+        """The winner's melds of AGARI ``m`` (cached: the same few codes recur)."""
+        key = (text, who, self.players, self.red)
+        melds = _SHOWN_MELDS.get(key)
+        if melds is None:
+            shown = [
+                _meld_tiles(_decode_meld(code, who, self.players, self.red))
+                for code in _ints(text, "m")
+            ]
+            shown.reverse()  # Tenhou lists the newest meld first; events keep call order
+            melds = tuple(shown)
+            if len(_SHOWN_MELDS) < 100_000:
+                _SHOWN_MELDS[key] = melds
+        return melds
 
     def _ryuukyoku(self, a: dict[str, str]) -> None:
         self._need_round("RYUUKYOKU")
