@@ -85,16 +85,16 @@ fn attributes(s: &[u8], mut i: usize, out: &mut Vec<(usize, usize, usize, usize)
 /// id: (is discard, seat, id). `Err(())` for a draw or discard name the fast path does not
 /// take (a leading zero, an id over 135); `Ok(None)` for any other name.
 fn draw_or_discard(name: &[u8]) -> Result<Option<(bool, usize, u16)>, ()> {
-    let (discard, seat) = match name[0] {
-        b'T' => (false, 0),
-        b'U' => (false, 1),
-        b'V' => (false, 2),
-        b'W' => (false, 3),
-        b'D' => (true, 0),
-        b'E' => (true, 1),
-        b'F' => (true, 2),
-        b'G' => (true, 3),
-        _ => return Ok(None),
+    let (discard, seat) = match name.first() {
+        Some(b'T') => (false, 0),
+        Some(b'U') => (false, 1),
+        Some(b'V') => (false, 2),
+        Some(b'W') => (false, 3),
+        Some(b'D') => (true, 0),
+        Some(b'E') => (true, 1),
+        Some(b'F') => (true, 2),
+        Some(b'G') => (true, 3),
+        _ => return Ok(None), // an empty name (`</>`) included
     };
     let digits = &name[1..];
     if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
@@ -117,6 +117,45 @@ fn plain_seat(v: &str) -> Option<usize> {
     match v.as_bytes() {
         [d @ b'0'..=b'3'] => Some(usize::from(d - b'0')),
         _ => None,
+    }
+}
+
+enum Chunk {
+    /// A draw or discard: (is discard, seat, tile id).
+    Draw(bool, usize, u16),
+    /// Any other tag: the length of its name (its attributes are in `pairs`).
+    Tag(usize),
+}
+
+/// Reads one tag chunk (the bytes after its `<`), its attributes into `pairs`. None when it
+/// is not a canonical self-closing tag, or is a draw or discard left to the XML reader.
+fn tag(chunk: &[u8], pairs: &mut Vec<(usize, usize, usize, usize)>) -> Option<Chunk> {
+    // most chunks are a bare draw or discard (`T12/>`): no attribute parsing for them
+    if let [name @ .., b'/', b'>'] = chunk {
+        if let Ok(Some((discard, seat, id))) = draw_or_discard(name) {
+            return Some(Chunk::Draw(discard, seat, id));
+        }
+    }
+    let name_len = chunk
+        .iter()
+        .position(|b| !b.is_ascii_alphanumeric())
+        .unwrap_or(chunk.len());
+    if name_len == 0 || !chunk[0].is_ascii_alphabetic() {
+        return None;
+    }
+    pairs.clear();
+    let i = attributes(chunk, name_len, pairs);
+    if chunk.get(i) != Some(&b'/') || chunk.get(i + 1) != Some(&b'>') {
+        return None;
+    }
+    if !all_space(&chunk[i + 2..]) {
+        return None;
+    }
+    match draw_or_discard(&chunk[..name_len]) {
+        Err(()) => None,
+        Ok(Some(_)) if !pairs.is_empty() => None,
+        Ok(Some((discard, seat, id))) => Some(Chunk::Draw(discard, seat, id)),
+        Ok(None) => Some(Chunk::Tag(name_len)),
     }
 }
 
@@ -153,38 +192,21 @@ pub fn scan(data: &[u8]) -> Option<Vec<Item<'_>>> {
     let mut run: Vec<u16> = Vec::new();
     let mut last_draw: [Option<u16>; 4] = [None; 4];
     for (index, chunk) in rest.into_iter().enumerate() {
-        let name_len = chunk
-            .iter()
-            .position(|b| !b.is_ascii_alphanumeric())
-            .unwrap_or(chunk.len());
-        if name_len == 0 || !chunk[0].is_ascii_alphabetic() {
-            return None;
-        }
-        pairs.clear();
-        let i = attributes(chunk, name_len, &mut pairs);
-        if chunk.get(i) != Some(&b'/') || chunk.get(i + 1) != Some(&b'>') {
-            return None;
-        }
-        if !all_space(&chunk[i + 2..]) {
-            return None;
-        }
-        let name = &chunk[..name_len];
-        match draw_or_discard(name) {
-            Err(()) => return None,
-            Ok(Some(_)) if !pairs.is_empty() => return None,
-            Ok(Some((false, seat, id))) => {
+        let name_len = match tag(chunk, &mut pairs)? {
+            Chunk::Draw(false, seat, id) => {
                 last_draw[seat] = Some(id);
                 run.push(seat as u16 * 136 + id);
                 continue;
             }
-            Ok(Some((true, seat, id))) => {
+            Chunk::Draw(true, seat, id) => {
                 let tsumogiri = last_draw[seat] == Some(id);
                 last_draw[seat] = None;
                 run.push(DRAW_CODES + 2 * (seat as u16 * 136 + id) + u16::from(tsumogiri));
                 continue;
             }
-            Ok(None) => {}
-        }
+            Chunk::Tag(name_len) => name_len,
+        };
+        let name = &chunk[..name_len];
         if !run.is_empty() {
             items.push(Item::Run(std::mem::take(&mut run)));
         }
@@ -311,6 +333,9 @@ mod tests {
             b"<mjloggm><N who=\"01\"/></mjloggm>",
             b"<mjloggm><UN n0=\"\xff\"/></mjloggm>",
             b"<mjloggm><T1/>",
+            b"<mjloggm></></mjloggm>",
+            b"<mjloggm><></mjloggm>",
+            b"<mjloggm><T1/></T1></mjloggm>",
             b"<mjloggm/>",
             b"<other></other>",
             b"<?xml version=\"1.0\"<mjloggm></mjloggm>",
