@@ -17,6 +17,7 @@ pub mod error;
 pub mod fu;
 pub mod hand;
 pub mod meld;
+pub mod mjlog;
 pub mod mt19937;
 pub mod notation;
 pub mod points;

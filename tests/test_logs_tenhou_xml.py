@@ -301,6 +301,56 @@ def test_scanner_and_xml_parser_agree(shared, mjlog_games):
         assert scanned.events == _read_tree(data, name).events, name
 
 
+SANMA_MINI = (
+    MINI.replace('type="169"', 'type="185"')
+    .replace('hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"', "")
+    .replace('<BYE who="3"/><UN n3="d"/><W63/><G63/>', "")
+)
+
+
+@pytest.mark.parametrize(
+    ("log", "change"),
+    [
+        (MINI, ("", "")),
+        (SANMA_MINI, ("", "")),
+        (MINI, ("<INIT", "<T5/><INIT")),  # a draw outside a round
+        (MINI, ("<RYUUKYOKU", "<T66/><D66/><RYUUKYOKU")),  # tsumogiri across a run
+        (MINI, ("</mjloggm>", "<T66/></mjloggm>")),  # after the game ended
+        (SANMA_MINI, ("<T64/>", "<W64/>")),  # a seat that does not play
+        (SANMA_MINI, ("<T64/>", "<T64/><G64/>")),
+        (MINI, ("<T64/>", '<T64 x="1"/>')),  # taken by the XML reader: same events
+        (MINI, ("<T64/>", "<T064/>")),
+        (MINI, ("<T64/>", "<T64 />\n")),
+        (MINI, ("<T64/>", "<T136/>")),
+        (MINI, ('<N who="0"', '<N who=" 0"')),
+        (MINI, ('<N who="0"', '<N who="5"')),
+        (MINI, ('<N who="0"', "<N")),
+        (MINI, ('hai0="0,1,2', 'hai0="+0,1,2')),  # not plain: read by int() all the same
+        (MINI, ('hai0="0,1,2', 'hai0="0,1,200')),
+        (MINI, ('hai0="0,1,2', 'hai0="0,,2')),
+        (MINI, ('ten="250,250,240,250"', 'ten="250,250,24_0,250"')),
+    ],
+)
+def test_fast_path_and_xml_parser_agree_on_edges(log, change):
+    """The Rust tokenizer takes the canonical shape only; what it leaves to the XML reader, and
+    every error of a draw or discard it does take, come out as the XML reader gives them."""
+    from riichi.logs.tenhou_xml import _read_tree, _scan
+
+    data = log.replace(*change).encode()
+    assert data != log.encode() or not change[0]
+
+    def outcome(read):
+        try:
+            game = read(data, "x")
+        except LogFormatError as e:
+            return str(e)
+        return None if game is None else game.events
+
+    tree = outcome(_read_tree)
+    assert outcome(read_tenhou_xml) == tree
+    assert outcome(_scan) in (tree, None)  # None: left to the XML reader
+
+
 def test_non_canonical_xml_falls_back_to_the_parser():
     pretty = MINI.replace("><", ">\n  <").replace("<INIT", "<!-- a comment --><INIT")
     pretty = '<?xml version="1.0" encoding="UTF-8"?>\n' + pretty

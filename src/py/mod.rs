@@ -8,6 +8,7 @@ mod batch;
 mod decompose;
 mod engine;
 mod errors;
+mod mjlog;
 mod score;
 mod shuffle;
 mod tiles;
@@ -23,5 +24,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch::register(m)?;
     engine::register(m)?;
     shuffle::register(m)?;
+    mjlog::register(m)?;
     Ok(())
 }

@@ -20,6 +20,7 @@ counts four seats (the empty fourth seat is never a target).
 
 from __future__ import annotations
 
+import array
 import base64
 import binascii
 import gzip
@@ -103,13 +104,24 @@ def _tile(tile_id: int, red: bool) -> Tile:
 def _ints(text: str | None, what: str) -> list[int]:
     if not text:
         return []
+    ints = _plain_ints(text)  # Rust, for the plain "1,-2,3" of every real log
+    if ints is not None:
+        return ints
     try:
         return list(map(int, text.split(",")))
     except ValueError:
         raise _Bad(f"{what}={text!r} is not a comma-separated list of integers") from None
 
 
+_plain_ints = _core.mjlog_ints
+_plain_tiles = _core.mjlog_tiles
+
+
 def _tiles(text: str | None, red: bool, what: str, sort: bool = False) -> tuple[Tile, ...]:
+    if text:  # Rust, for plain ids in range; anything else is read (and reported) below
+        tiles = _plain_tiles(text, _ID_RED if red else _ID_PLAIN, sort)
+        if tiles is not None:
+            return tiles  # type: ignore[no-any-return]
     ids = _ints(text, what)
     if sort:  # Tile order is Tenhou id order
         ids.sort()
@@ -271,55 +283,30 @@ def _read_tree(data: bytes, source: str | None) -> GameLog:
     return reader.finish()
 
 
-_TAG_RE = re.compile(rb"([A-Za-z][A-Za-z0-9]*)((?:\s+[A-Za-z_][\w.-]*=\"[^\"<&]*\")*)\s*/>\s*")
-_ATTR_STR_RE = re.compile(r'([A-Za-z_][\w.-]*)="([^"]*)"', re.ASCII)  # names ASCII-only
-_ROOT_RE = re.compile(rb'mjloggm(?:\s+[A-Za-z_][\w.-]*="[^"<&]*")*\s*>\s*')
-_END_RE = re.compile(rb"/mjloggm>\s*")
-
-
 def _scan(data: bytes, source: str | None) -> GameLog | None:
     """Read Tenhou's canonical output (one root, self-closing tags, no comments, entities or
-    text) by splitting at ``<``, without building an XML tree: draws and discards, most of a
-    log, are then one dictionary lookup each. Returns None for anything else (the caller then
-    uses the XML parser), so odd but valid XML and malformed input are both handled there.
+    text) without building an XML tree: the Rust tokenizer (``_core.mjlog_scan``, the shape
+    it takes is in ``src/mjlog.rs``) gives the draws and discards, most of a log, as runs of
+    codes that become interned events in one call each, and every other tag as its name and
+    attributes. Returns None for anything else (the caller then uses the XML parser), so odd
+    but valid XML and malformed input are both handled there.
     """
-    parts = data.split(b"<")
-    if len(parts) < 3 or parts[0].strip():
-        return None
-    first = 1
-    if parts[1].startswith(b"?xml"):
-        if not parts[1].rstrip().endswith(b"?>"):
-            return None
-        first = 2
-    if _ROOT_RE.fullmatch(parts[first]) is None or _END_RE.fullmatch(parts[-1]) is None:
+    items = _core.mjlog_scan(data)
+    if items is None:
         return None
     reader = _Reader(source)
     events = reader.events
-    append = events.append
-    last_draw = reader.last_draw
-    fast_get = reader.fast.get
-    playing = False
-    tag_match = _TAG_RE.fullmatch
-    for index, chunk in enumerate(parts[first + 1 : -1]):
-        fast = fast_get(chunk)
-        if fast is not None and playing:
-            seat, tile_id, ev, ev_tsumogiri = fast
-            if ev_tsumogiri is None:
-                append(ev)
-                last_draw[seat] = tile_id
-            else:
-                append(ev_tsumogiri if last_draw[seat] == tile_id else ev)
-                last_draw[seat] = None
+    extend = _core.mjlog_extend
+    index = 0  # of the next run among the root's children
+    for item in items:
+        if isinstance(item, bytes):  # draws and discards
+            if not (
+                reader.in_round and not reader.round_over and extend(events, reader.codes, item)
+            ):
+                _bad_run(reader, item, index)
+            index += len(item) >> 1
             continue
-        m = tag_match(chunk)
-        if m is None:
-            return None
-        try:
-            tag = m.group(1).decode("ascii")
-            # decoded once: names and quotes are ASCII, so the pairs are those of the bytes
-            attrs = dict(_ATTR_STR_RE.findall(m.group(2).decode("utf-8")))
-        except UnicodeDecodeError:
-            return None
+        index, tag, attrs = item
         try:
             reader.element(tag, attrs)
         except (_Bad, InvalidTile, ValueError) as e:
@@ -327,19 +314,36 @@ def _scan(data: bytes, source: str | None) -> GameLog | None:
             raise log_error(
                 source, f"element #{index} <{tag}{' ' if text else ''}{text}>", str(e)
             ) from None
-        fast_get = reader.fast.get
-        playing = reader.in_round and not reader.round_over
-        last_draw = reader.last_draw
+        index += 1
     return reader.finish()
 
 
-_FAST_TABLES: dict[tuple[int, bool], dict[Any, tuple[Any, ...]]] = {}
+def _bad_run(reader: _Reader, run: bytes, index: int) -> None:
+    """Raise the error of the first draw or discard of ``run`` that cannot be taken (outside
+    a round, or by a seat that does not play), as the reader words it."""
+    playing = reader.in_round and not reader.round_over
+    for k, code in enumerate(array.array("H", run)):
+        if playing and reader.codes[code] is not None:
+            continue
+        if code < _DRAW_CODES:
+            tag = f"{'TUVW'[code // 136]}{code % 136}"
+        else:
+            seat, tile_id = divmod((code - _DRAW_CODES) >> 1, 136)
+            tag = f"{'DEFG'[seat]}{tile_id}"
+        try:
+            reader.element(tag, {})
+        except (_Bad, InvalidTile, ValueError) as e:
+            raise log_error(reader.source, f"element #{index + k} <{tag}>", str(e)) from None
+    raise AssertionError("a run of draws and discards was refused with no reason")
 
 
-def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
-    """Tag -> (seat, tile id, Tsumo, None) for a draw, (seat, tile id, Dahai, tsumogiri Dahai)
-    for a discard, keyed by the tag name (``"T12"``) and by the raw bytes the scanner sees
-    (``b"T12/>"``); the events are interned (frozen, so sharing them is safe)."""
+_FAST_TABLES: dict[tuple[int, bool], dict[str, tuple[Any, ...]]] = {}
+
+
+def _fast_table(players: int, red: bool) -> dict[str, tuple[Any, ...]]:
+    """Tag name -> (seat, tile id, Tsumo, None) for a draw (``"T12"``), (seat, tile id, Dahai,
+    tsumogiri Dahai) for a discard; the events are interned (frozen, so sharing them is
+    safe)."""
     key = (players, red)
     table = _FAST_TABLES.get(key)
     if table is None:
@@ -349,14 +353,77 @@ def _fast_table(players: int, red: bool) -> dict[Any, tuple[Any, ...]]:
                 t = Tile.from_tenhou_id(i, red)
                 draw = (seat, i, _intern(Tsumo(seat, t)), None)
                 discard = (seat, i, _intern(Dahai(seat, t, False)), _intern(Dahai(seat, t, True)))
-                for name, info in ((f"{'TUVW'[seat]}{i}", draw), (f"{'DEFG'[seat]}{i}", discard)):
-                    table[name] = info
-                    table[f"{name}/>".encode()] = info
+                table[f"{'TUVW'[seat]}{i}"] = draw
+                table[f"{'DEFG'[seat]}{i}"] = discard
         _FAST_TABLES[key] = table
     return table
 
 
+_DRAW_CODES = 4 * 136  # codes of _core.mjlog_scan: draws, then discards (x2: tsumogiri bit)
+_CODE_TABLES: dict[tuple[int, bool], list[Event | None]] = {}
+
+
+def _code_table(players: int, red: bool) -> list[Event | None]:
+    """The event of each code of ``_core.mjlog_scan`` (None for a seat that does not play)."""
+    key = (players, red)
+    table = _CODE_TABLES.get(key)
+    if table is None:
+        table = [None] * (3 * _DRAW_CODES)
+        for seat, i, ev, ev_tsumogiri in _fast_table(players, red).values():
+            code = seat * 136 + i
+            if ev_tsumogiri is None:
+                table[code] = ev
+            else:
+                table[_DRAW_CODES + 2 * code] = ev
+                table[_DRAW_CODES + 2 * code + 1] = ev_tsumogiri
+        _CODE_TABLES[key] = table
+    return table
+
+
 _MELD_CACHE: dict[tuple[Any, ...], Event] = {}
+_END_KYOKU = _intern(EndKyoku())
+_REACH = [_intern(Reach(seat)) for seat in range(4)]
+_PERCENT_ENCODED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(name: str) -> str:
+    """``urllib.parse.unquote``, quicker for the names Tenhou writes (all ``%XX``)."""
+    if _PERCENT_ENCODED.fullmatch(name):
+        return bytes.fromhex(name.replace("%", "")).decode("utf-8", "replace")
+    return unquote(name)
+
+
+_SHOWN_MELDS: dict[tuple[Any, ...], tuple[CalledMeld, ...]] = {}
+_YAKU_CACHE: dict[tuple[str | None, str | None], tuple[tuple[tuple[str, int], ...], int]] = {}
+
+
+def _yaku_name(i: int) -> str:
+    if not 0 <= i < len(TENHOU_YAKU):
+        raise _Bad(f"yaku id {i} is unknown (Tenhou ids are 0..{len(TENHOU_YAKU) - 1})")
+    return TENHOU_YAKU[i]
+
+
+def _yaku(text: str | None, yakuman: str | None) -> tuple[tuple[tuple[str, int], ...], int]:
+    """AGARI ``yaku`` (id,han pairs) and ``yakuman`` (ids) as (name, han) pairs and the total
+    han (cached: the same few lists recur)."""
+    key = (text, yakuman)
+    hit = _YAKU_CACHE.get(key)
+    if hit is not None:
+        return hit
+    yaku_ids = _ints(text, "yaku")
+    if len(yaku_ids) % 2:
+        raise _Bad(f"yaku={text!r} must be id,han pairs")
+    yaku = []
+    for i in range(0, len(yaku_ids), 2):
+        name = _yaku_name(yaku_ids[i])
+        if yaku_ids[i + 1]:  # canonical: no 0-han entries (Tenhou lists "uradora 0")
+            yaku.append((name, yaku_ids[i + 1]))
+    for y in _ints(yakuman, "yakuman"):
+        yaku.append((_yaku_name(y), 13))
+    hit = tuple(yaku), sum(h for _, h in yaku)
+    if len(_YAKU_CACHE) < 100_000:
+        _YAKU_CACHE[key] = hit
+    return hit
 
 
 class _Reader:
@@ -375,6 +442,7 @@ class _Reader:
         self.last_draw: list[int | None] = [None] * 4
         self.scores: list[int] = []
         self.fast = _fast_table(4, True)
+        self.codes = _code_table(4, True)
 
     # -- helpers
     def _seat(self, text: str | None, what: str = "who") -> int:
@@ -410,7 +478,7 @@ class _Reader:
 
     def _end_round(self) -> None:
         if self.round_over:
-            self.events.append(EndKyoku())
+            self.events.append(_END_KYOKU)
         self.in_round = False
         self.round_over = False
 
@@ -470,7 +538,7 @@ class _Reader:
             who = self._seat(a.get("who"))
             step = a.get("step")
             if step == "1":
-                self.events.append(Reach(who))
+                self.events.append(_REACH[who])
             elif step == "2":
                 deltas = tuple(-1000 if i == who else 0 for i in range(self.players))
                 ten = _ints(a.get("ten"), "ten")
@@ -504,6 +572,7 @@ class _Reader:
             self.players = 3 if flags["players"] == 3 else 4
             self.red = bool(flags["red_fives"])
             self.fast = _fast_table(self.players, self.red)
+            self.codes = _code_table(self.players, self.red)
             if "lobby" in a:
                 self.meta["lobby"] = a["lobby"]
         elif tag == "SHUFFLE":
@@ -539,7 +608,7 @@ class _Reader:
     def _un(self, a: dict[str, str]) -> None:
         present = [i for i in range(4) if f"n{i}" in a]
         if not self.started and self.names is None:
-            self.names = [unquote(a.get(f"n{i}", "")) for i in range(4)]
+            self.names = [_unquote(a.get(f"n{i}", "")) for i in range(4)]
             for key in ("dan", "rate", "sx"):
                 if key in a:
                     self.meta[key] = a[key].split(",")[: self.players]
@@ -595,20 +664,8 @@ class _Reader:
         ten = _ints(a.get("ten"), "ten")
         if len(ten) != 3:
             raise _Bad(f"ten={a.get('ten')!r} must be fu,points,limit")
-        yaku_ids = _ints(a.get("yaku"), "yaku")
-        if len(yaku_ids) % 2:
-            raise _Bad(f"yaku={a.get('yaku')!r} must be id,han pairs")
-        yaku = []
-        for i in range(0, len(yaku_ids), 2):
-            name = self._yaku_name(yaku_ids[i])
-            if yaku_ids[i + 1]:  # canonical: no 0-han entries (Tenhou lists "uradora 0")
-                yaku.append((name, yaku_ids[i + 1]))
-        for y in _ints(a.get("yakuman"), "yakuman"):
-            yaku.append((self._yaku_name(y), 13))
-        melds = []
-        for code in _ints(a.get("m"), "m"):
-            melds.append(_meld_tiles(_decode_meld(code, who, self.players, red)))
-        melds.reverse()  # Tenhou lists the newest meld first; events keep call order
+        yaku, han = _yaku(a.get("yaku"), a.get("yakuman"))
+        melds = self._shown_melds(a.get("m"), who)
         deltas, scores = self._sc(a.get("sc"))
         pao = self._seat(a["paoWho"], "paoWho") if a.get("paoWho") else None
         self.events.append(
@@ -617,10 +674,10 @@ class _Reader:
                 target=target,
                 pai=_tile(self._one(a, "machi"), red),
                 hand=_tiles(a.get("hai"), red, "hai", sort=True),
-                melds=tuple(melds),
+                melds=melds,
                 fu=ten[0],
-                han=sum(h for _, h in yaku),
-                yaku=tuple(yaku),
+                han=han,
+                yaku=yaku,
                 points=ten[1],
                 limit=ten[2],
                 dora_markers=_tiles(a.get("doraHai"), red, "doraHai"),
@@ -633,11 +690,20 @@ class _Reader:
         self.round_over = True
         self._owari(a.get("owari"))
 
-    @staticmethod
-    def _yaku_name(i: int) -> str:
-        if not 0 <= i < len(TENHOU_YAKU):
-            raise _Bad(f"yaku id {i} is unknown (Tenhou ids are 0..{len(TENHOU_YAKU) - 1})")
-        return TENHOU_YAKU[i]
+    def _shown_melds(self, text: str | None, who: int) -> tuple[CalledMeld, ...]:
+        """The winner's melds of AGARI ``m`` (cached: the same few codes recur)."""
+        key = (text, who, self.players, self.red)
+        melds = _SHOWN_MELDS.get(key)
+        if melds is None:
+            shown = [
+                _meld_tiles(_decode_meld(code, who, self.players, self.red))
+                for code in _ints(text, "m")
+            ]
+            shown.reverse()  # Tenhou lists the newest meld first; events keep call order
+            melds = tuple(shown)
+            if len(_SHOWN_MELDS) < 100_000:
+                _SHOWN_MELDS[key] = melds
+        return melds
 
     def _ryuukyoku(self, a: dict[str, str]) -> None:
         self._need_round("RYUUKYOKU")
