@@ -17,7 +17,7 @@ import pytest
 
 import riichi
 from engine_support import base_rules, make_rules
-from riichi.actions import Chi, Daiminkan, Discard, Pon, Riichi, Ron, Tsumo
+from riichi.actions import Chi, Daiminkan, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from riichi.events import Dahai, Hora, Tile
 from riichi.round import Round
 from riichi.wall import Wall
@@ -247,3 +247,53 @@ def test_a_shortcut_miss_still_names_the_legal_actions():
     with pytest.raises(riichi.IllegalAction, match="legal: "):
         r.match_event(Dahai(actor=(s + 1) % 4, pai=Tile.of(r.hand(s)[0] >> 2), tsumogiri=False))
     assert dataclasses.is_dataclass(r.legal_actions(s)[0])
+
+
+def _same_round(a: Round, b: Round) -> None:
+    """Everything observable and every private field the flow reads agree."""
+    assert a.state == b.state
+    assert a.events == b.events
+    assert (a.phase, a.current_seat, a.seats_to_act) == (b.phase, b.current_seat, b.seats_to_act)
+    for s in range(4):
+        pa, pb = a.players[s], b.players[s]
+        for name in type(pa).__slots__:
+            assert getattr(pa, name) == getattr(pb, name), (s, name)
+        assert a.legal_actions(s) == b.legal_actions(s)
+        assert a.observation(s) == b.observation(s)
+    for name in ("_first_discards", "_pending_dora", "_uninterrupted", "_drawn", "_forbidden"):
+        assert getattr(a, name) == getattr(b, name), name
+
+
+@pytest.mark.parametrize("variant", range(len(_VARIANTS)))
+def test_a_discard_without_claims_equals_passing_every_claim(variant):
+    """``Round._discard(..., claims=False)`` (the log replay, when the log shows no claim on
+    a discard) leaves the round exactly as stepping the discard and then the Pass of every
+    seat offered a claim: furiten, riichi sticks, abortive draws, the exhaustive draw and
+    the next draw included."""
+    rules = _VARIANTS[variant]
+    rng = random.Random(100 + variant)
+    compared = with_claims = riichi_ = ended = 0
+    for seed in range(40):
+        r = Round(rules, Wall.from_seed(seed * 11 + variant, rules.red_fives), dealer=seed % 4)
+        while not r.is_over:
+            seats = r.seats_to_act
+            s = seats[rng.randrange(len(seats))]
+            a = _choose(r, s, rng, 0.3 if seed % 2 else 0.0)
+            if r.phase != "turn" or type(a) not in (Discard, Riichi):
+                r.step(a)
+                continue
+            twin = r.clone()
+            r.step(a)
+            if r.phase == "claim":
+                if rng.random() < 0.3:
+                    continue  # sometimes let the claims be made (the states after calls)
+                with_claims += 1
+                for q in list(r.seats_to_act):
+                    r.step(next(x for x in r.legal_actions(q) if type(x) is Pass))
+            twin._version += 1  # as step(): cached listings expire
+            twin._discard(a.seat, a.tile, a.tsumogiri, type(a) is Riichi, claims=False)
+            _same_round(r, twin)
+            compared += 1
+            riichi_ += type(a) is Riichi
+            ended += r.is_over
+    assert compared > 2_000 and with_claims > 100 and riichi_ > 10 and ended > 20

@@ -236,13 +236,14 @@ class Game:
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
-    def _step_matched_discard(self, action: Discard) -> None:
+    def _step_matched_discard(self, action: Discard, claims: bool = True) -> None:
         """:meth:`step` of the plain discard :meth:`Round._match_dahai` has just returned
-        (and so checked) in the current round's turn: the log replay's most frequent step."""
+        (and so checked) in the current round's turn: the log replay's most frequent step.
+        ``claims=False``: then every seat that may answer it passes (``Round._discard``)."""
         r = self.round
         n = len(r.events)
         r._version += 1  # as Round.step: the matched action and cached listings expire
-        r._discard(action.seat, action.tile, action.tsumogiri, False)
+        r._discard(action.seat, action.tile, action.tsumogiri, False, claims)
         self.events += r.events[n:]
         if r.result is not None:
             self._end_round()

@@ -323,14 +323,18 @@ class _Replay:
         events = game_log.events
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
-        types = [type(ev) for ev in events]
+        types = list(map(type, events))
         starts = [i for i, t in enumerate(types) if t is StartKyoku]
         # index of the first EndGame
-        self.end_index: int | None = types.index(EndGame) if EndGame in types else None
+        try:
+            self.end_index: int | None = types.index(EndGame)
+        except ValueError:
+            self.end_index = None
         for k, s in enumerate(starts):
             self.rounds.append((s, starts[k + 1] if k + 1 < len(starts) else len(events)))
         self.walls: list[Wall | None] = []
         self.wall_errors: dict[int, str] = {}
+        self._wall_events: list[Event] = []  # the current round's logged tsumo and dora
 
     def mismatch(
         self, k: int, i: int, field_: str, logged: Any, computed: Any, detail: str = ""
@@ -463,7 +467,7 @@ class _Replay:
                 "the deal (or dora indicator) is not the one the SHUFFLE seed gives",
             )  # fmt: skip
             return
-        logged = [ev for ev in events[s + 1 : e] if ev.type in _WALL_EVENTS]
+        logged = self._wall_events  # the round's tsumo and dora events (from _round)
         drawn = [x for x in mine if x.type in _WALL_EVENTS]
         n = min(len(logged), len(drawn))
         if logged[:n] == drawn[:n]:
@@ -500,18 +504,41 @@ class _Replay:
         logged_end: list[tuple[int, Event]] = []
         logged_dora = 1
         active = []  # the events the replay acts on (tsumo, dora, ...: nothing to step)
+        # dahai the log shows a claim on (or cuts short): the replay opens the claims of
+        # these only; every seat passes the others (what _pass_non_claimers would do), so
+        # Round._discard need not build their claim options
+        claimed: set[int] = set()
+        last_dahai = -1  # a dahai not yet followed by an event outside _SKIP
+        wall_events = []  # the logged draws and dora indicators, for _check_wall
         for i in range(s + 1, e):
-            t = events[i].type
+            ev = events[i]
+            t = ev.type
+            if t == "tsumo":  # the most frequent kinds first
+                last_dahai = -1  # not a claim: the dahai before it passed
+                wall_events.append(ev)
+                continue
+            if t == "dahai":
+                last_dahai = i
+                active.append(i)
+                continue
+            if last_dahai >= 0 and t not in _SKIP:
+                if t in _CLAIMS or (t == "ryukyoku" and ev.reason == "sanchahou"):  # type: ignore[attr-defined]
+                    claimed.add(last_dahai)
+                last_dahai = -1
             if t in _ACTIVE:
                 active.append(i)
                 if t == "hora":
                     rep.wins += 1
-                    logged_end.append((i, events[i]))
+                    logged_end.append((i, ev))
                 elif t == "ryukyoku":
                     rep.draws += 1
-                    logged_end.append((i, events[i]))
+                    logged_end.append((i, ev))
             elif t == "dora":
                 logged_dora += 1
+                wall_events.append(ev)
+        if last_dahai >= 0:
+            claimed.add(last_dahai)  # the log stops after it: its claims stay open
+        self._wall_events = wall_events
         try:
             for i in active:
                 ev = events[i]
@@ -531,11 +558,13 @@ class _Replay:
                             return False
                         game.step(act)
                     elif act.__class__ is Discard:
-                        game._step_matched_discard(act)  # step() minus its dispatch
+                        # step() minus its dispatch (and the claims, when nobody makes one)
+                        game._step_matched_discard(act, i in claimed)
                     else:
                         game.step(act)
                     rep.actions += 1
-                    reach.discard(actor)
+                    if reach:
+                        reach.discard(actor)
                     if rnd._phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
                     continue

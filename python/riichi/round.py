@@ -170,6 +170,8 @@ class Win:
 
 def _is_int(value: object) -> bool:
     """An integer (Python or NumPy), not a bool."""
+    if value.__class__ is int:
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -1175,7 +1177,12 @@ class Round:
         elif isinstance(a, Kakan):
             self._kakan(s, a.tile)
 
-    def _discard(self, s: int, tile: int, tsumogiri: bool, riichi: bool) -> None:
+    def _discard(
+        self, s: int, tile: int, tsumogiri: bool, riichi: bool, claims: bool = True
+    ) -> None:
+        """Apply a checked discard. ``claims=False``: every seat that could answer it passes
+        (the log replay, when the log shows no claim on it): the same state as opening the
+        claims and stepping each offered Pass, without building the options."""
         p = self.players[s]
         if riichi:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
@@ -1200,8 +1207,12 @@ class Round:
         p.temp_furiten = False
         if p.riichi:
             p.ippatsu = False
-        if self._uninterrupted and len(self._first_discards) < 4:
-            self._first_discards.append(k)
+        fourth = False  # the fourth discard of an uninterrupted first go-around (suufon renda)
+        if self._uninterrupted:
+            first = self._first_discards
+            if len(first) < 4:
+                first.append(k)
+                fourth = len(first) == 4
         self._drawn = None
         self._rinshan = False
         self._forbidden = _NO_KINDS
@@ -1212,21 +1223,31 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        options, lazy = self._dahai_options(s, tile)
+        if claims:
+            options, lazy = self._dahai_options(s, tile)
+            if options:
+                if riichi:
+                    p.riichi = True  # declared; the stick is paid when the discard passes
+                self._claim = _Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
+                self._phase = _CLAIM
+                return
         if riichi:
-            p.riichi = True  # declared; the stick is paid when the discard passes
-        if options:
-            self._claim = _Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
-            self._phase = _CLAIM
-            return
-        # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
-        for o, _ in _OTHERS[s]:
-            q = self.players[o]
+            p.riichi = True
+        # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
+        # as _resolve_claim does after every Pass)
+        players = self.players
+        for o in _ORDER[s]:
+            q = players[o]
             if k in q.waits:
                 q.temp_furiten = True
                 if q.riichi:
                     q.riichi_furiten = True
-        self._after_discard(s, tile, riichi, None)
+        if riichi or fourth or len(self._kans) == 4:
+            self._after_discard(s, tile, riichi, None)
+        elif LIVE_TILES - len(self._kans) == self._draw_pos:  # as _after_discard: no live tile
+            self._exhaustive_draw()
+        else:  # _after_discard's usual end: the next seat draws
+            self._draw((s + 1) & 3)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
@@ -1451,22 +1472,19 @@ class Round:
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
         order = self.wall.order
-        pos = 0
-        for _ in range(3):
-            for i in range(4):
-                p = self.players[(self.dealer + i) % 4]
-                for t in order[pos : pos + 4]:
-                    p.hand.append(t)
-                    p.counts[t >> 2] += 1
-                pos += 4
+        # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
+        # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
         for i in range(4):
             p = self.players[(self.dealer + i) % 4]
-            p.hand.append(order[pos])
-            p.counts[order[pos] >> 2] += 1
-            pos += 1
-        self._draw_pos = pos
-        for s in range(4):
-            self._update_waits(s)
+            a = 4 * i
+            hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
+            hand.append(order[48 + i])
+            p.hand = hand
+            counts = p.counts
+            for t in hand:
+                counts[t >> 2] += 1
+            p.waits = core.waits(counts, p.cores, p.mkey, p.mcounts)
+        self._draw_pos = 52
         tiles = self._tiles
         # what _emit("start_kyoku", ...) builds, without the generic field conversion
         self.events.append(
@@ -1478,7 +1496,7 @@ class Round:
                 oya=self.dealer,
                 dora_marker=tiles[self.wall.dora_indicator(0)],
                 scores=tuple(self.scores),
-                tehais=tuple(tuple([tiles[t] for t in sorted(p.hand)]) for p in self.players),
+                tehais=tuple([tuple(map(tiles.__getitem__, sorted(p.hand))) for p in self.players]),
                 dice=self.wall.dice,
             )
         )
