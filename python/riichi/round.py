@@ -1236,18 +1236,33 @@ class Round:
         # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
         # as _resolve_claim does after every Pass)
         players = self.players
-        for o in _ORDER[s]:
-            q = players[o]
-            if k in q.waits:
-                q.temp_furiten = True
-                if q.riichi:
-                    q.riichi_furiten = True
+        n = (s + 1) & 3  # the next seat
+        q = players[n]
+        if k in q.waits or k in players[(s + 2) & 3].waits or k in players[(s + 3) & 3].waits:
+            for o in _ORDER[s]:
+                q = players[o]
+                if k in q.waits:
+                    q.temp_furiten = True
+                    if q.riichi:
+                        q.riichi_furiten = True
+            q = players[n]
         if riichi or fourth or len(self._kans) == 4:
             self._after_discard(s, tile, riichi, None)
         elif LIVE_TILES - len(self._kans) == self._draw_pos:  # as _after_discard: no live tile
             self._exhaustive_draw()
-        else:  # _after_discard's usual end: the next seat draws
-            self._draw((s + 1) & 3)
+        else:  # _after_discard's usual end: the next seat draws (_draw, inline)
+            t = self.wall.order[self._draw_pos]
+            self._draw_pos += 1
+            q.hand.append(t)
+            q.counts[t >> 2] += 1
+            q.dw = None
+            self._turn = n
+            self._drawn = t  # _phase, _rinshan and _forbidden are set for a draw already
+            ev = _TSUMO_EVENTS[n * 68 + self._cls[t]]
+            if ev is None:
+                self._emit_tile("tsumo", n, t)
+            else:
+                self.events.append(ev)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
@@ -1503,6 +1518,7 @@ class Round:
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
+        # Round._discard has a copy of this for the next draw after a discard nobody claims
         t = self.wall.order[self._draw_pos]
         self._draw_pos += 1
         p = self.players[s]
