@@ -1,11 +1,14 @@
 """The replay's fast paths equal the definitions they shortcut.
 
 ``Round.match_event`` answers a logged ``dahai`` without listing every legal action
-(``Round._match_dahai``). By definition (issue 5) a logged action is legal when it is among
-``legal_actions``; these tests check on many sampled states, from random self-play under
-several rule variants and from real Tenhou logs, that the shortcut returns exactly the action
-the listing picks (or none when the listing has none), for every tile class, tsumogiri flag
-and riichi flag.
+(``Round._match_dahai``), a ``hora`` (``_match_hora``) and a ``chi`` / ``pon`` /
+``daiminkan`` (``_match_call``) without copying or keying the listing. By definition
+(issue 5) a logged action is legal when it is among ``legal_actions``; these tests check on
+many sampled states, from random self-play under several rule variants and from real Tenhou
+logs, that the shortcuts return exactly the action the listing picks (or none when the
+listing has none), for every tile class, tsumogiri flag and riichi flag. And a discard the
+log shows no claim on (``Round._discard(claims=False)``) leaves the round as stepping the
+discard and every offered Pass.
 """
 
 from __future__ import annotations
@@ -98,6 +101,35 @@ def check_hora(r: Round) -> int:
     return n
 
 
+def check_call_match(r: Round) -> int:
+    """``_match_call`` equals the listing's first call of the logged class whose consumed
+    tiles have the logged kinds and red flags, for every seat and every pair of tiles the
+    seat could show (the offered ones and others); returns how many matched."""
+    from riichi.events import Chi as ChiEv
+    from riichi.events import Daiminkan as DaiminkanEv
+    from riichi.events import Pon as PonEv
+
+    reds = r._reds
+    n = 0
+    for seat in range(4):
+        legal = r.legal_actions(seat)
+        held = sorted({(t >> 2, t in reds) for t in r.players[seat].hand})
+        shown = {tuple(sorted((t >> 2, t in reds) for t in a.consumed))
+                 for a in legal if hasattr(a, "consumed")}  # fmt: skip
+        shown |= {(a, b) for a in held[:4] for b in held[:4] if a <= b}
+        shown |= {(a, a, a) for a in held[:3]}
+        for ev_cls, cls in ((ChiEv, Chi), (PonEv, Pon), (DaiminkanEv, Daiminkan)):
+            for cons in shown:
+                ev = ev_cls(actor=seat, target=0, pai=Tile.of(0),
+                            consumed=tuple(Tile.of(k, red) for k, red in cons))  # fmt: skip
+                want = [a for a in legal if type(a) is cls
+                        and tuple(sorted((t >> 2, t in reds) for t in a.consumed)) == cons]  # fmt: skip
+                got = r._match_call(ev, cls)
+                assert got == (want[0] if want else None), (seat, cons, legal)
+                n += got is not None
+    return n
+
+
 def _calls_by_definition(r: Round, o: int, d: int, tile: int) -> list:
     """The call options spelled out (the engine's earlier code, kept as the reference): every
     distinct choice of ids, each kept only if the hand then still has a discard that kuikae
@@ -169,7 +201,7 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
     rules = _VARIANTS[variant]
     rng = random.Random(variant)
     checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0
-    wins_offered = 0
+    wins_offered = calls_matched = 0
     for seed in range(30):
         r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
         while not r.is_over:
@@ -191,10 +223,11 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
                 for o in range(4):
                     assert r.legal_actions(o) == eager.get(o, [])
                 claims_checked += 1
+                calls_matched += check_call_match(r)
             s = seats[rng.randrange(len(seats))]
             r.step(_choose(r, s, rng, 0.3 if seed % 3 == 0 else 0.0))
     assert checked > 20_000 and calls_checked > 20_000 and claims_checked > 100
-    assert wins_offered > 10
+    assert wins_offered > 10 and calls_matched > 100
     assert riichi_offered and after_call and in_riichi  # the interesting states were seen
 
 
@@ -205,7 +238,7 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
     files = sorted(f for f in (shared / "data" / "mjlog").rglob("*") if f.is_file())[::50]
     if not files:
         pytest.skip("no mjlog files")
-    seen = {"states": 0, "checks": 0, "wins": 0}
+    seen = {"states": 0, "checks": 0, "wins": 0, "calls": 0}
     match_event, match_dahai = Round.match_event, Round._match_dahai
     busy: list[int] = []  # check_state calls _match_dahai itself
 
@@ -222,6 +255,8 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
 
     def checked(self, event, *, riichi=False):
         seen["wins"] += check_hora(self)
+        if self.phase == "claim":
+            seen["calls"] += check_call_match(self)
         return match_event(self, event, riichi=riichi)
 
     # the replay calls _match_dahai first for a dahai, match_event for everything else
@@ -234,7 +269,7 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
             continue  # unreadable files are the verify tests' business
         if g.start.players == 4:
             replay_game(g)
-    assert seen["states"] > 10_000 and seen["wins"] > 100
+    assert seen["states"] > 10_000 and seen["wins"] > 100 and seen["calls"] > 100
 
 
 def test_a_shortcut_miss_still_names_the_legal_actions():

@@ -33,8 +33,10 @@ replayed with tenpai-yame, and without it when that alone explains the log.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import re
 from dataclasses import dataclass, field
+from itertools import compress, repeat
 from typing import Any
 
 from riichi.actions import Discard, Pass, Ron
@@ -67,6 +69,8 @@ _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
 _ACTIVE = _PLAYER | {"reach", "ryukyoku"}
 _PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
 _WALL_EVENTS = frozenset(("tsumo", "dora"))
+_SETTLEMENTS = frozenset(("hora", "ryukyoku"))
+_type = operator.attrgetter("type")
 # events that may sit between a discard and the claims on it
 _SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
 _HORA_FIELDS = (
@@ -324,7 +328,7 @@ class _Replay:
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
         types = list(map(type, events))
-        starts = [i for i, t in enumerate(types) if t is StartKyoku]
+        starts = list(compress(range(len(types)), map(operator.is_, types, repeat(StartKyoku))))
         # index of the first EndGame
         try:
             self.end_index: int | None = types.index(EndGame)
@@ -468,7 +472,7 @@ class _Replay:
             )  # fmt: skip
             return
         logged = self._wall_events  # the round's tsumo and dora events (from _round)
-        drawn = [x for x in mine if x.type in _WALL_EVENTS]
+        drawn = list(compress(mine, map(_WALL_EVENTS.__contains__, map(_type, mine))))
         n = min(len(logged), len(drawn))
         if logged[:n] == drawn[:n]:
             return  # equal events: equal kinds, seats and tiles (the usual case)
@@ -627,7 +631,8 @@ class _Replay:
                 f"the log reveals {logged_dora} dora indicator(s) in this round, "
                 f"the rules ({len(rnd.state['kans'])} kan(s)) reveal {shown}",
             )  # fmt: skip
-        mine = [x for x in rnd.events if x.type in ("hora", "ryukyoku")]
+        evs = rnd.events
+        mine = list(compress(evs, map(_SETTLEMENTS.__contains__, map(_type, evs))))
         if [x.type for x in mine] != [x.type for _, x in logged_end]:
             self.mismatch(
                 k, logged_end[0][0], "settlement",

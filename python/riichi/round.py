@@ -53,6 +53,7 @@ _RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s
 _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
+_CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
 
 
 def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as make_event
@@ -62,6 +63,7 @@ def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as
 _NO_WAITS: frozenset[int] = frozenset()
 _NO_KINDS: frozenset[int] = _NO_WAITS
 _wait_mask = core.wait_mask
+_mask_get = core._MASK_KINDS.get  # the cache of core.mask_kinds (cleared in place, never replaced)
 # the seats after a discarder in turn order, each with whether the discarder is its kamicha
 _OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
 _ORDER = [tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4)]  # the seats after d
@@ -542,6 +544,11 @@ class Round:
             if act is not None:
                 self._matched = (self._version, act)  # step() need not check it again
                 return act
+        elif kind in _CALLS:
+            act = self._match_call(event, _CALLS[kind])
+            if act is not None:
+                self._matched = (self._version, act)
+                return act
         want: list[Action] = []
         if kind == "ryukyoku" and getattr(event, "reason", "") == "kyuushu_kyuuhai":
             seat = self._turn
@@ -613,8 +620,8 @@ class Round:
             act = _DISCARD[s][drawn][True]
             self._matched = (self._version, act)  # step() need not check it again
             return act
-        c = pai.kind * 2 + bool(pai.red)
         k = pai.kind
+        c = k * 2 + 1 if pai.red else k * 2
         if riichi:
             if drawn is None or not self._can_riichi(s):
                 return None
@@ -648,6 +655,21 @@ class Round:
                 return None
         self._matched = (self._version, act)  # step() need not check it again
         return act
+
+    def _match_call(self, event: Any, cls: type) -> Action | None:
+        """:meth:`match_event` of a ``chi`` / ``pon`` / ``daiminkan`` (``cls``): the first
+        action of that class in the seat's legal actions whose consumed tiles have the
+        logged kinds and red flags (compared as (kind, red) classes), without copying the
+        listing or building keys for the other actions; ``None`` when none matches."""
+        s = event.actor
+        if self._phase != _CLAIM or s.__class__ is not int or not 0 <= s <= 3:
+            return None
+        cc = self._cls
+        logged = sorted([t.kind * 2 + 1 if t.red else t.kind * 2 for t in event.consumed])
+        for a in self._legal(s):
+            if a.__class__ is cls and sorted([cc[t] for t in a.consumed]) == logged:  # type: ignore[attr-defined]
+                return a
+        return None
 
     def _match_hora(self, event: Any) -> Action | None:
         """:meth:`match_event` of a ``hora`` without listing the legal actions (as
@@ -1196,7 +1218,11 @@ class Round:
         if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
             if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
                 mask = _wait_mask(bytes(p.counts), p.mcounts)  # core.waits, inlined
-                p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
+                if mask:
+                    w = _mask_get(mask)  # core.mask_kinds, its cache first
+                    p.waits = core.mask_kinds(mask) if w is None else w
+                else:
+                    p.waits = _NO_WAITS
             else:
                 p.waits = dw.get(k, _NO_WAITS)
         p.river.append(tile)
@@ -1753,9 +1779,12 @@ class Round:
     ) -> Any:
         """The core score of ``s`` winning on ``tile``, or ``None`` if it is not a legal win."""
         p = self.players[s]
-        hand_ids = list(p.hand) if tsumo else [*p.hand, tile]
-        counts = self._counts(hand_ids)
-        red = self._red_counts(hand_ids)
+        counts = list(p.counts)  # the counts of p.hand, kept in step with it
+        if tsumo:
+            red = self._red_counts(p.hand)
+        else:
+            counts[tile >> 2] += 1
+            red = self._red_counts([*p.hand, tile])
         melds = p.cores
         try:
             hand = core.make_hand(counts, melds, red)
@@ -1802,18 +1831,10 @@ class Round:
         p = self.players[s]
         return p.temp_furiten or p.riichi_furiten or bool(p.waits & p.river_kinds)
 
-    @staticmethod
-    def _counts(ids: list[int]) -> list[int]:
-        c = [0] * 34
-        for t in ids:
-            c[t >> 2] += 1
-        return c
-
     def _red_counts(self, ids: list[int]) -> tuple[int, int, int]:
         r = [0, 0, 0]
-        for t in ids:
-            if t in self._reds:
-                r[(t >> 2) // 9] += 1
+        for t in self._reds.intersection(ids):
+            r[(t >> 2) // 9] += 1
         return (r[0], r[1], r[2])
 
     def _melds_changed(self, p: _Player) -> None:
