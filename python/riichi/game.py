@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riichi import _core_api as core
-from riichi.actions import Action, Discard
+from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
 from riichi.round import Round, RoundResult, check_seat
 from riichi.rules import Rules
@@ -242,22 +242,12 @@ class Game:
             self.events += new[self._copied :]
             self._copied = len(new)
 
-    def _step_matched_discard(self, action: Discard, claims: bool = True) -> None:
-        """:meth:`step` of the plain discard :meth:`Round._match_dahai` has just returned
-        (and so checked) in the current round's turn: the log replay's most frequent step.
-        ``claims=False``: then every seat that may answer it passes (``Round._discard``).
-
-        For the replay only (its Game is its own): the round's new events reach
-        :attr:`events` at the next :meth:`step` or at the round's end, not at once."""
-        r = self.round
-        r._version += 1  # as Round.step: the matched action and cached listings expire
-        r._discard(action.seat, action.tile, action.tsumogiri, False, claims)
-        if r.result is not None:
-            self._end_round()
-
     def _pass_except(self, keep: set[int]) -> None:
-        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass
-        (events copied later, as :meth:`_step_matched_discard`)."""
+        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass.
+
+        For the log replay only (its Game is its own, and it also steps the round's
+        discards itself): the round's new events reach :attr:`events` at the next
+        :meth:`step` or at the round's end (:meth:`_end_round`), not at once."""
         r = self.round
         r._pass_except(keep)
         if r.result is not None:
@@ -328,7 +318,9 @@ class Game:
         return len(self._winds) - 1 + extra
 
     def _end_round(self) -> None:
-        self._copy_events()
+        """The round is over: record it, then start the next one or end the game. (The log
+        replay calls this itself after the round's steps it takes without :meth:`step`.)"""
+        self._copy_events()  # the finished round's events not copied yet
         r = self.round
         res = r.result
         assert res is not None

@@ -448,7 +448,9 @@ class _Replay:
             for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
                 live = w[135:13:-1]  # w[135], w[134], .., w[14]
                 dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
-                walls.append(Wall(tuple(live + dead), dice))
+                # every position of the shuffled ids once, and dice 1..6 (tenhou_walls):
+                # the Wall's own checks would only repeat that
+                walls.append(Wall._of_permutation(tuple(live + dead), dice))
         except RiichiError as err:
             if sg.seed.startswith("mt19937ar"):
                 return None  # Tenhou's older seed text (2009): the wall is not published
@@ -562,8 +564,12 @@ class _Replay:
                             return False
                         game.step(act)
                     elif act.__class__ is Discard:
-                        # step() minus its dispatch (and the claims, when nobody makes one)
-                        game._step_matched_discard(act, i in claimed)
+                        # Game.step() minus its dispatch and checks (the action is the one
+                        # _match_dahai found legal), and the claims when nobody makes one
+                        rnd._version += 1  # as Round.step: cached listings expire
+                        rnd._discard(actor, act.tile, act.tsumogiri, False, i in claimed)
+                        if rnd.result is not None:
+                            game._end_round()
                     else:
                         game.step(act)
                     rep.actions += 1
