@@ -545,6 +545,7 @@ class _Replay:
         if last_dahai >= 0:
             claimed.add(last_dahai)  # the log stops after it: its claims stay open
         self._wall_events = wall_events
+        acts = 0  # player actions checked (added to the report however the loop ends)
         try:
             for i in active:
                 ev = events[i]
@@ -572,7 +573,7 @@ class _Replay:
                             game._end_round()
                     else:
                         game.step(act)
-                    rep.actions += 1
+                    acts += 1
                     if reach:
                         reach.discard(actor)
                     if rnd._phase == "claim":
@@ -596,7 +597,7 @@ class _Replay:
                         isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
                     ):
                         game.step(rnd.match_event(ev))
-                        rep.actions += 1
+                        acts += 1
                     for q in list(rnd.seats_to_act):
                         game.step(_PASSES[q])
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
@@ -611,7 +612,7 @@ class _Replay:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
                         return False
                     game.step(act)
-                    rep.actions += 1
+                    acts += 1
                     reach.discard(getattr(ev, "actor", -1))
                     if not rnd.is_over and rnd.phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
@@ -620,6 +621,8 @@ class _Replay:
                 k, i, "engine_error", _ev_text(events[i]), None, f"{type(err).__name__}: {err}"
             )
             return False
+        finally:
+            rep.actions += acts
         if not logged_end:
             rep.unfinished_rounds += 1
             return False  # the log stops inside this round

@@ -170,6 +170,14 @@ class Win:
     ura_indicators: tuple[int, ...]
 
 
+def _after_seats(players: list[_Player]) -> list[tuple[int, _Player, _Player, _Player]]:
+    """Per seat: the next seat, and the players of the three seats after it in turn order."""
+    return [
+        ((s + 1) & 3, players[(s + 1) & 3], players[(s + 2) & 3], players[(s + 3) & 3])
+        for s in range(4)
+    ]
+
+
 def _is_int(value: object) -> bool:
     """An integer (Python or NumPy), not a bool."""
     if value.__class__ is int:
@@ -331,6 +339,7 @@ class Round:
         self._tiles: list[Any] = tables[2]  # do not mutate
         self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
         self.players = [_Player() for _ in range(4)]
+        self._after = _after_seats(self.players)
         self._draw_pos = 0
         self._rinshan_drawn = 0
         self._kans: list[int] = []  # owner of each kan, in order
@@ -483,6 +492,7 @@ class Round:
         """
         r = copy.copy(self)
         r.players = [self._copy_player(p) for p in self.players]
+        r._after = _after_seats(r.players)
         r.scores = list(self.scores)
         r.events = list(self.events)
         r._kans = list(self._kans)
@@ -1261,20 +1271,17 @@ class Round:
             p.riichi = True
         # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
         # as _resolve_claim does after every Pass)
-        players = self.players
-        n = (s + 1) & 3  # the next seat
-        q = players[n]
-        if k in q.waits or k in players[(s + 2) & 3].waits or k in players[(s + 3) & 3].waits:
-            for o in _ORDER[s]:
-                q = players[o]
-                if k in q.waits:
-                    q.temp_furiten = True
-                    if q.riichi:
-                        q.riichi_furiten = True
-            q = players[n]
-        if riichi or fourth or len(self._kans) == 4:
+        n, q, q2, q3 = self._after[s]  # n: the next seat, q its player
+        if k in q.waits or k in q2.waits or k in q3.waits:
+            for o in (q, q2, q3):
+                if k in o.waits:
+                    o.temp_furiten = True
+                    if o.riichi:
+                        o.riichi_furiten = True
+        nk = len(self._kans)
+        if riichi or fourth or nk == 4:
             self._after_discard(s, tile, riichi, None)
-        elif LIVE_TILES - len(self._kans) == self._draw_pos:  # as _after_discard: no live tile
+        elif LIVE_TILES - nk == self._draw_pos:  # as _after_discard: no live tile left
             self._exhaustive_draw()
         else:  # _after_discard's usual end: the next seat draws (_draw, inline)
             t = self.wall.order[self._draw_pos]
