@@ -43,6 +43,7 @@ from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game
+from riichi.round import _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
 
@@ -68,6 +69,7 @@ _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
 # the events the replay acts on; every other kind (tsumo, dora, ...) is checked elsewhere
 _ACTIVE = _PLAYER | {"reach", "ryukyoku"}
 _PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
+_NOBODY: frozenset[int] = frozenset()  # seats that may answer a discard (Round._discard)
 _WALL_EVENTS = frozenset(("tsumo", "dora"))
 _SETTLEMENTS = frozenset(("hora", "ryukyoku"))
 _type = operator.attrgetter("type")
@@ -566,11 +568,19 @@ class _Replay:
                         game.step(act)
                     elif act.__class__ is Discard:
                         # Game.step() minus its dispatch and checks (the action is the one
-                        # _match_dahai found legal), and the claims when nobody makes one
+                        # _match_dahai found legal); only the seats the log shows claiming
+                        # it may answer, the others pass (what _pass_non_claimers does)
+                        answer = _NOBODY if i not in claimed else self._claimers(i, e)
                         rnd._version += 1  # as Round.step: cached listings expire
-                        rnd._discard(actor, act.tile, act.tsumogiri, False, i in claimed)
+                        rnd._discard(actor, act.tile, act.tsumogiri, False, answer)
                         if rnd.result is not None:
                             game._end_round()
+                        acts += 1
+                        if reach:
+                            reach.discard(actor)
+                        if answer is _EVERYONE and rnd._phase == "claim":
+                            self._pass_non_claimers(game, rnd, i, e)
+                        continue
                     else:
                         game.step(act)
                     acts += 1
@@ -661,6 +671,15 @@ class _Replay:
 
     def _pass_non_claimers(self, game: Game, rnd: Any, i: int, e: int) -> None:
         """In the claim phase, pass every seat that does not claim in the log's next events."""
+        upcoming = self._claimers(i, e)
+        if upcoming is not _EVERYONE:
+            game._pass_except(upcoming)  # the Pass of each of the other seats, in seat order
+
+    def _claimers(self, i: int, e: int) -> frozenset[int]:
+        """The seats that claim the discard at event ``i`` in the log's next events (none:
+        every seat passes); everyone when the claims must stay open: before a sanchahou
+        (its rons are declared when the replay reaches the ryukyoku) or where the log
+        stops."""
         events = self.events
         upcoming = set()
         j = i + 1
@@ -669,7 +688,7 @@ class _Replay:
             t = ev.type
             if t == "ryukyoku":
                 if ev.reason == "sanchahou":  # type: ignore[attr-defined]
-                    return  # the rons are declared when the replay reaches the ryukyoku
+                    return _EVERYONE
                 break
             if t in _CLAIMS:
                 upcoming.add(ev.actor)  # type: ignore[attr-defined]
@@ -677,8 +696,8 @@ class _Replay:
                 break
             j += 1
         if j >= e and not upcoming:
-            return  # the log stops here: leave the claims open
-        game._pass_except(upcoming)  # the Pass of each of the other seats, in seat order
+            return _EVERYONE  # the log stops here: leave the claims open
+        return frozenset(upcoming)
 
     # ------------------------------------------------------------------ settlements
     def _compare(self, k: int, i: int, logged: Any, computed: Any, *, last: bool) -> bool:

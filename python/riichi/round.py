@@ -54,6 +54,7 @@ _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
 _CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
+_EVERYONE = frozenset(range(4))  # seats that may answer a discard (Round._discard)
 
 
 def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as make_event
@@ -851,13 +852,13 @@ class Round:
         return core.waits(counts, melds, key, bytes(mc)) == p.waits
 
     def _dahai_options(
-        self, d: int, tile: int
+        self, d: int, tile: int, answer: frozenset[int] = _EVERYONE
     ) -> tuple[dict[int, list[Action] | None] | None, dict[int, bool] | None]:
         """``_claim_options("dahai", d, tile)``, with the call options of each seat left to
         be built when first asked for (:meth:`_claim_actions`): a seat that may call maps to
         None, and ``lazy[seat]`` says whether it may also ron. :meth:`_may_call` decides
         without building them whether a seat has any call. ``(None, None)`` when no seat can
-        answer (most discards)."""
+        answer (most discards). Seats not in ``answer`` are left out (see :meth:`_discard`)."""
         k = tile >> 2
         out: dict[int, list[Action] | None] | None = None
         lazy: dict[int, bool] | None = None
@@ -865,6 +866,8 @@ class Round:
         players = self.players
         shapes = _CHI_SHAPES[k]
         for o, kamicha in _OTHERS[d]:
+            if o not in answer:
+                continue
             p = players[o]
             ron = (
                 k in p.waits
@@ -1210,11 +1213,18 @@ class Round:
             self._kakan(s, a.tile)
 
     def _discard(
-        self, s: int, tile: int, tsumogiri: bool, riichi: bool, claims: bool = True
+        self,
+        s: int,
+        tile: int,
+        tsumogiri: bool,
+        riichi: bool,
+        answer: frozenset[int] = _EVERYONE,
     ) -> None:
-        """Apply a checked discard. ``claims=False``: every seat that could answer it passes
-        (the log replay, when the log shows no claim on it): the same state as opening the
-        claims and stepping each offered Pass, without building the options."""
+        """Apply a checked discard. Only the seats in ``answer`` may claim it; every other
+        seat passes. The log replay, which knows from the log who claims, gives the
+        claimers (none for most discards): the same state as opening the claims of every
+        seat and stepping the Pass of each other seat offered one, without building their
+        options."""
         p = self.players[s]
         if riichi:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
@@ -1259,8 +1269,8 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        if claims:
-            options, lazy = self._dahai_options(s, tile)
+        if answer:
+            options, lazy = self._dahai_options(s, tile, answer)
             if options:
                 if riichi:
                     p.riichi = True  # declared; the stick is paid when the discard passes
