@@ -33,10 +33,8 @@ replayed with tenpai-yame, and without it when that alone explains the log.
 from __future__ import annotations
 
 import dataclasses
-import operator
 import re
 from dataclasses import dataclass, field
-from itertools import compress, repeat
 from typing import Any
 
 from riichi.actions import Discard, Pass, Ron
@@ -72,7 +70,6 @@ _PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
 _NOBODY: frozenset[int] = frozenset()  # seats that may answer a discard (Round._discard)
 _WALL_EVENTS = frozenset(("tsumo", "dora"))
 _SETTLEMENTS = frozenset(("hora", "ryukyoku"))
-_type = operator.attrgetter("type")
 # events that may sit between a discard and the claims on it
 _SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
 _HORA_FIELDS = (
@@ -330,7 +327,12 @@ class _Replay:
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
         types = list(map(type, events))
-        starts = list(compress(range(len(types)), map(operator.is_, types, repeat(StartKyoku))))
+        starts: list[int] = []  # (list.index scans faster than a comprehension)
+        try:
+            while True:
+                starts.append(types.index(StartKyoku, starts[-1] + 1 if starts else 0))
+        except ValueError:
+            pass
         # index of the first EndGame
         try:
             self.end_index: int | None = types.index(EndGame)
@@ -413,6 +415,7 @@ class _Replay:
                     continue
                 game = Game(
                     self.rules,
+                    0,  # the seating dice: the replay's seats are absolute (a fixed seed is cheaper)
                     walls=self._walls_from(k),
                     scores=scores,
                     round_wind=st.bakaze - 27,
@@ -476,7 +479,7 @@ class _Replay:
             )  # fmt: skip
             return
         logged = self._wall_events  # the round's tsumo and dora events (from _round)
-        drawn = list(compress(mine, map(_WALL_EVENTS.__contains__, map(_type, mine))))
+        drawn = [x for x in mine if x.type in _WALL_EVENTS]
         n = min(len(logged), len(drawn))
         if logged[:n] == drawn[:n]:
             return  # equal events: equal kinds, seats and tiles (the usual case)
@@ -650,8 +653,7 @@ class _Replay:
                 f"the log reveals {logged_dora} dora indicator(s) in this round, "
                 f"the rules ({len(rnd.state['kans'])} kan(s)) reveal {shown}",
             )  # fmt: skip
-        evs = rnd.events
-        mine = list(compress(evs, map(_SETTLEMENTS.__contains__, map(_type, evs))))
+        mine = [x for x in rnd.events if x.type in _SETTLEMENTS]
         if [x.type for x in mine] != [x.type for _, x in logged_end]:
             self.mismatch(
                 k, logged_end[0][0], "settlement",
