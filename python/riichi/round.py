@@ -62,6 +62,7 @@ def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as
 
 
 _NO_WAITS: frozenset[int] = frozenset()
+_NO_MELD_COUNTS = bytes(34)
 _NO_KINDS: frozenset[int] = _NO_WAITS
 _wait_mask = core.wait_mask
 _mask_get = core._MASK_KINDS.get  # the cache of core.mask_kinds (cleared in place, never replaced)
@@ -140,7 +141,7 @@ class _Player:
         self.riichi_furiten = False
         self.waits: frozenset[int] = _NO_WAITS  # waits of the last 3n+1 hand
         self.mkey = b""  # cache key of the melds (kinds and sizes)
-        self.mcounts = bytes(34)  # copies of each kind held in the melds
+        self.mcounts = _NO_MELD_COUNTS  # copies of each kind held in the melds (immutable)
         # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
         self.dw: dict[int, frozenset[int]] | None = None
         self.cores: list[Any] = []  # core Meld objects
@@ -1537,11 +1538,13 @@ class Round:
             a = 4 * i
             hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
             hand.append(order[48 + i])
+            hand.sort()  # (the order of a hand's ids does not matter; sorted for tehais)
             p.hand = hand
             counts = p.counts
             for t in hand:
                 counts[t >> 2] += 1
-            p.waits = core.waits(counts, p.cores, p.mkey, p.mcounts)
+            mask = _wait_mask(bytes(counts), p.mcounts)  # core.waits, inlined
+            p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
         self._draw_pos = 52
         tiles = self._tiles
         # what _emit("start_kyoku", ...) builds, without the generic field conversion
@@ -1554,7 +1557,7 @@ class Round:
                 oya=self.dealer,
                 dora_marker=tiles[self.wall.dora_indicator(0)],
                 scores=tuple(self.scores),
-                tehais=tuple([tuple(map(tiles.__getitem__, sorted(p.hand))) for p in self.players]),
+                tehais=tuple([tuple(map(tiles.__getitem__, p.hand)) for p in self.players]),
                 dice=self.wall.dice,
             )
         )
