@@ -128,7 +128,9 @@ class _Player:
 
     def __init__(self) -> None:
         self.hand: list[int] = []
-        self.counts: list[int] = [0] * 34
+        # copies of each kind in the hand; a bytearray: bytes(counts), the wait kernel's
+        # argument on every discard, is then a copy instead of 34 conversions
+        self.counts = bytearray(34)
         self.melds: list[_Meld] = []
         self.river: list[int] = []
         self.river_kinds: set[int] = set()
@@ -520,7 +522,7 @@ class Round:
     def _copy_player(p: _Player) -> _Player:
         q = copy.copy(p)
         q.hand = list(p.hand)
-        q.counts = list(p.counts)
+        q.counts = bytearray(p.counts)
         q.melds = list(p.melds)
         q.river = list(p.river)
         q.river_kinds = set(p.river_kinds)
