@@ -790,17 +790,18 @@ def _yaku_key(yaku: Any, like: Any = None) -> tuple[tuple[str, int], ...]:
     """Yaku as a sorted tuple; names outside the Tenhou set (mjai's generic ``fanpai``,
     ``sangenpai``, ``bakaze``, ``jikaze``) are compared by their generic family."""
     out = []
+    generic = like is not None and _generic_log(like)  # (asked once, not per yaku)
     for name, han in yaku:
         if han == 0:
             continue  # e.g. "uradora 0" of a riichi win, kept by some converters
-        out.append((_generic(name) if like is not None and _generic_log(like) else name, han))
+        out.append((_generic(name) if generic else name, han))
     if like is None and _generic_log(yaku):
         out = [(_generic(n), h) for n, h in out]
     return tuple(sorted(out))
 
 
 def _generic_log(yaku: Any) -> bool:
-    return any(n not in _KNOWN_YAKU for n, _ in yaku)
+    return not _KNOWN_YAKU.issuperset([n for n, _ in yaku])
 
 
 def _generic(name: str) -> str:
