@@ -693,7 +693,33 @@ def summary(figs: dict, rows: dict) -> list[dict]:
             f"({p['games_per_wall_s']:,.0f}/s wall)", p["games_per_cpu_s"] >= 1000,
             "per CPU-second")  # fmt: skip
     rp = figs.get("replay")
-    if isinstance(rp, dict) and "output" in rp:
+    if isinstance(rp, dict) and "replay_games_per_cpu_s" in rp:
+        if "over_riichienv_cpu" in rp:
+            add(
+                "replay >= 2x riichienv MjaiReplay + legal (one process)",
+                f"{rp['over_riichienv_cpu']:.2f}x CPU ({rp['over_riichienv_wall']:.2f}x wall)",
+                rp["over_riichienv_cpu"] >= 2.0,
+                "per CPU-second, parse included",
+            )
+        add(
+            "replay >= 200 games/s (one process)",
+            f"{rp['replay_games_per_cpu_s']:,.0f} games/CPU-s "
+            f"({rp['replay_games_per_s']:,.0f}/s wall; {rp['riichi_agreement']} agree)",
+            rp["replay_games_per_cpu_s"] >= 200,
+            "per CPU-second, parse included",
+        )
+        # near-linear: 85% of one core per process (1.7x with 2 processes); no verdict with
+        # fewer cores than processes, or too few games to amortise the pool's start-up
+        jobs, x = rp["jobs"], rp["jobs_over_one_process"]
+        few = rp["games"] < 100
+        add(
+            f"replay --jobs {jobs} near-linear: >= {0.85 * jobs:.1f}x one process",
+            f"{x:.2f}x"
+            + (" (too few games for a verdict: pool start-up dominates)" if few else ""),
+            None if few or CPUS < jobs else x >= 0.85 * jobs,
+            "wall clock, pool start-up included",
+        )
+    elif isinstance(rp, dict) and "output" in rp:
         add("replay >= 2x riichienv, >= 200 games/s, --jobs 2 near-linear",
             "see section 5b (bench_replay's own table)", None, "bench_replay.main")  # fmt: skip
     elif isinstance(rp, str):

@@ -1,11 +1,14 @@
 """The replay's fast paths equal the definitions they shortcut.
 
 ``Round.match_event`` answers a logged ``dahai`` without listing every legal action
-(``Round._match_dahai``). By definition (issue 5) a logged action is legal when it is among
-``legal_actions``; these tests check on many sampled states, from random self-play under
-several rule variants and from real Tenhou logs, that the shortcut returns exactly the action
-the listing picks (or none when the listing has none), for every tile class, tsumogiri flag
-and riichi flag.
+(``Round._match_dahai``), a ``hora`` (``_match_hora``) and a ``chi`` / ``pon`` /
+``daiminkan`` (``_match_call``) without copying or keying the listing. By definition
+(issue 5) a logged action is legal when it is among ``legal_actions``; these tests check on
+many sampled states, from random self-play under several rule variants and from real Tenhou
+logs, that the shortcuts return exactly the action the listing picks (or none when the
+listing has none), for every tile class, tsumogiri flag and riichi flag. And a discard the
+log shows no claim on, or claims only some seats claim (``Round._discard(..., answer)``),
+leaves the round as stepping the discard and the Pass of every other seat offered a claim.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import pytest
 
 import riichi
 from engine_support import base_rules, make_rules
-from riichi.actions import Chi, Daiminkan, Discard, Pon, Riichi, Ron, Tsumo
+from riichi.actions import Chi, Daiminkan, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from riichi.events import Dahai, Hora, Tile
 from riichi.round import Round
 from riichi.wall import Wall
@@ -98,6 +101,35 @@ def check_hora(r: Round) -> int:
     return n
 
 
+def check_call_match(r: Round) -> int:
+    """``_match_call`` equals the listing's first call of the logged class whose consumed
+    tiles have the logged kinds and red flags, for every seat and every pair of tiles the
+    seat could show (the offered ones and others); returns how many matched."""
+    from riichi.events import Chi as ChiEv
+    from riichi.events import Daiminkan as DaiminkanEv
+    from riichi.events import Pon as PonEv
+
+    reds = r._reds
+    n = 0
+    for seat in range(4):
+        legal = r.legal_actions(seat)
+        held = sorted({(t >> 2, t in reds) for t in r.players[seat].hand})
+        shown = {tuple(sorted((t >> 2, t in reds) for t in a.consumed))
+                 for a in legal if hasattr(a, "consumed")}  # fmt: skip
+        shown |= {(a, b) for a in held[:4] for b in held[:4] if a <= b}
+        shown |= {(a, a, a) for a in held[:3]}
+        for ev_cls, cls in ((ChiEv, Chi), (PonEv, Pon), (DaiminkanEv, Daiminkan)):
+            for cons in shown:
+                ev = ev_cls(actor=seat, target=0, pai=Tile.of(0),
+                            consumed=tuple(Tile.of(k, red) for k, red in cons))  # fmt: skip
+                want = [a for a in legal if type(a) is cls
+                        and tuple(sorted((t >> 2, t in reds) for t in a.consumed)) == cons]  # fmt: skip
+                got = r._match_call(ev, cls)
+                assert got == (want[0] if want else None), (seat, cons, legal)
+                n += got is not None
+    return n
+
+
 def _calls_by_definition(r: Round, o: int, d: int, tile: int) -> list:
     """The call options spelled out (the engine's earlier code, kept as the reference): every
     distinct choice of ids, each kept only if the hand then still has a discard that kuikae
@@ -169,7 +201,7 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
     rules = _VARIANTS[variant]
     rng = random.Random(variant)
     checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0
-    wins_offered = 0
+    wins_offered = calls_matched = 0
     for seed in range(30):
         r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
         while not r.is_over:
@@ -191,10 +223,11 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
                 for o in range(4):
                     assert r.legal_actions(o) == eager.get(o, [])
                 claims_checked += 1
+                calls_matched += check_call_match(r)
             s = seats[rng.randrange(len(seats))]
             r.step(_choose(r, s, rng, 0.3 if seed % 3 == 0 else 0.0))
     assert checked > 20_000 and calls_checked > 20_000 and claims_checked > 100
-    assert wins_offered > 10
+    assert wins_offered > 10 and calls_matched > 100
     assert riichi_offered and after_call and in_riichi  # the interesting states were seen
 
 
@@ -205,7 +238,7 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
     files = sorted(f for f in (shared / "data" / "mjlog").rglob("*") if f.is_file())[::50]
     if not files:
         pytest.skip("no mjlog files")
-    seen = {"states": 0, "checks": 0, "wins": 0}
+    seen = {"states": 0, "checks": 0, "wins": 0, "calls": 0}
     match_event, match_dahai = Round.match_event, Round._match_dahai
     busy: list[int] = []  # check_state calls _match_dahai itself
 
@@ -222,6 +255,8 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
 
     def checked(self, event, *, riichi=False):
         seen["wins"] += check_hora(self)
+        if self.phase == "claim":
+            seen["calls"] += check_call_match(self)
         return match_event(self, event, riichi=riichi)
 
     # the replay calls _match_dahai first for a dahai, match_event for everything else
@@ -234,7 +269,7 @@ def test_dahai_shortcut_equals_the_listing_on_real_logs(shared, monkeypatch):
             continue  # unreadable files are the verify tests' business
         if g.start.players == 4:
             replay_game(g)
-    assert seen["states"] > 10_000 and seen["wins"] > 100
+    assert seen["states"] > 10_000 and seen["wins"] > 100 and seen["calls"] > 100
 
 
 def test_a_shortcut_miss_still_names_the_legal_actions():
@@ -247,3 +282,76 @@ def test_a_shortcut_miss_still_names_the_legal_actions():
     with pytest.raises(riichi.IllegalAction, match="legal: "):
         r.match_event(Dahai(actor=(s + 1) % 4, pai=Tile.of(r.hand(s)[0] >> 2), tsumogiri=False))
     assert dataclasses.is_dataclass(r.legal_actions(s)[0])
+
+
+def _result_key(res):
+    """A round result comparable by value (the core's score objects compare by identity:
+    their fields are compared through the hora events)."""
+    if res is None:
+        return None
+    return dataclasses.replace(
+        res, wins=tuple(dataclasses.replace(w, score=None) for w in res.wins)
+    )
+
+
+def _same_round(a: Round, b: Round) -> None:
+    """Everything observable and every private field the flow reads agree."""
+    sa, sb = a.state, b.state
+    assert _result_key(sa.pop("result")) == _result_key(sb.pop("result"))
+    assert sa == sb
+    assert a.events == b.events
+    assert (a.phase, a.current_seat, a.seats_to_act) == (b.phase, b.current_seat, b.seats_to_act)
+    for s in range(4):
+        pa, pb = a.players[s], b.players[s]
+        for name in type(pa).__slots__:
+            assert getattr(pa, name) == getattr(pb, name), (s, name)
+        assert a.legal_actions(s) == b.legal_actions(s)
+        assert a.observation(s) == b.observation(s)
+    for name in ("_first_discards", "_pending_dora", "_uninterrupted", "_drawn", "_forbidden"):
+        assert getattr(a, name) == getattr(b, name), name
+
+
+@pytest.mark.parametrize("variant", range(len(_VARIANTS)))
+def test_a_discard_answered_by_some_seats_equals_the_others_passing(variant):
+    """``Round._discard(..., answer)`` (the log replay gives the seats the log shows
+    claiming: none for most discards) leaves the round as stepping the discard and then the
+    Pass of every other seat offered a claim, and after the claimers' answers as well:
+    furiten, riichi sticks, calls, rons, abortive draws, the exhaustive draw and the next
+    draw included."""
+    rules = _VARIANTS[variant]
+    rng = random.Random(100 + variant)
+    compared = with_claims = kept = riichi_ = ended = 0
+    for seed in range(40):
+        r = Round(rules, Wall.from_seed(seed * 11 + variant, rules.red_fives), dealer=seed % 4)
+        while not r.is_over:
+            seats = r.seats_to_act
+            s = seats[rng.randrange(len(seats))]
+            a = _choose(r, s, rng, 0.3 if seed % 2 else 0.0)
+            if r.phase != "turn" or type(a) not in (Discard, Riichi):
+                r.step(a)
+                continue
+            twin = r.clone()
+            r.step(a)
+            keep: list[int] = []
+            if r.phase == "claim":
+                with_claims += 1
+                keep = [q for q in r.seats_to_act if rng.random() < 0.5]
+                for q in r.seats_to_act:
+                    if q not in keep:
+                        r.step(next(x for x in r.legal_actions(q) if type(x) is Pass))
+            twin._version += 1  # as step(): cached listings expire
+            twin._discard(a.seat, a.tile, a.tsumogiri, type(a) is Riichi, frozenset(keep))
+            _same_round(r, twin)
+            for q in keep:  # the claimers answer alike on both
+                if r.is_over or q not in r.seats_to_act:
+                    continue
+                x = _choose(r, q, rng, 0.7)
+                r.step(x)
+                twin.step(next(y for y in twin.legal_actions(q) if y == x))
+                kept += 1
+            _same_round(r, twin)
+            compared += 1
+            riichi_ += type(a) is Riichi
+            ended += r.is_over
+    assert compared > 2_000 and with_claims > 100 and kept > 50 and riichi_ > 0
+    assert ended > 20

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riichi import _core_api as core
-from riichi.actions import Action, Discard
+from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
 from riichi.round import Round, RoundResult, check_seat
 from riichi.rules import Rules
@@ -230,29 +230,26 @@ class Game:
         if self.result is not None:
             raise IllegalAction(f"{action!r}: the game is over")
         r = self.round
-        n = len(r.events)
         r.step(action)
-        self.events += r.events[n:]
+        self._copy_events()
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
-    def _step_matched_discard(self, action: Discard) -> None:
-        """:meth:`step` of the plain discard :meth:`Round._match_dahai` has just returned
-        (and so checked) in the current round's turn: the log replay's most frequent step."""
-        r = self.round
-        n = len(r.events)
-        r._version += 1  # as Round.step: the matched action and cached listings expire
-        r._discard(action.seat, action.tile, action.tsumogiri, False)
-        self.events += r.events[n:]
-        if r.result is not None:
-            self._end_round()
+    def _copy_events(self) -> None:
+        """Append the current round's events not yet in :attr:`events`."""
+        new = self.round.events
+        if len(new) > self._copied:
+            self.events += new[self._copied :]
+            self._copied = len(new)
 
     def _pass_except(self, keep: set[int]) -> None:
-        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass."""
+        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass.
+
+        For the log replay only (its Game is its own, and it also steps the round's
+        discards itself): the round's new events reach :attr:`events` at the next
+        :meth:`step` or at the round's end (:meth:`_end_round`), not at once."""
         r = self.round
-        n = len(r.events)
         r._pass_except(keep)
-        self.events += r.events[n:]
         if r.result is not None:
             self._end_round()
 
@@ -299,6 +296,7 @@ class Game:
             kyotaku=self._kyotaku,
         )
         self.events += self.round.events
+        self._copied = len(self.round.events)  # of the current round's events, in events
 
     def _extension_wind(self) -> int:
         return (self._winds[-1] + 1 + self._wind_index - len(self._winds)) % 4
@@ -320,6 +318,9 @@ class Game:
         return len(self._winds) - 1 + extra
 
     def _end_round(self) -> None:
+        """The round is over: record it, then start the next one or end the game. (The log
+        replay calls this itself after the round's steps it takes without :meth:`step`.)"""
+        self._copy_events()  # the finished round's events not copied yet
         r = self.round
         res = r.result
         assert res is not None

@@ -44,6 +44,7 @@ from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game
+from riichi.round import _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
 
@@ -69,7 +70,9 @@ _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
 # the events the replay acts on; every other kind (tsumo, dora, ...) is checked elsewhere
 _ACTIVE = _PLAYER | {"reach", "ryukyoku"}
 _PASSES = tuple(Pass(q) for q in range(4))  # actions are immutable: shared
+_NOBODY: frozenset[int] = frozenset()  # seats that may answer a discard (Round._discard)
 _WALL_EVENTS = frozenset(("tsumo", "dora"))
+_SETTLEMENTS = frozenset(("hora", "ryukyoku"))
 # events that may sit between a discard and the claims on it
 _SKIP = frozenset(("dora", "reach_accepted", "disconnect", "reconnect"))
 _HORA_FIELDS = (
@@ -328,14 +331,23 @@ class _Replay:
         events = game_log.events
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
-        types = [type(ev) for ev in events]
-        starts = [i for i, t in enumerate(types) if t is StartKyoku]
+        types = list(map(type, events))
+        starts: list[int] = []  # (list.index scans faster than a comprehension)
+        try:
+            while True:
+                starts.append(types.index(StartKyoku, starts[-1] + 1 if starts else 0))
+        except ValueError:
+            pass
         # index of the first EndGame
-        self.end_index: int | None = types.index(EndGame) if EndGame in types else None
+        try:
+            self.end_index: int | None = types.index(EndGame)
+        except ValueError:
+            self.end_index = None
         for k, s in enumerate(starts):
             self.rounds.append((s, starts[k + 1] if k + 1 < len(starts) else len(events)))
         self.walls: list[Wall | None] = []
         self.wall_errors: dict[int, str] = {}
+        self._wall_events: list[Event] = []  # the current round's logged tsumo and dora
 
     def mismatch(
         self, k: int, i: int, field_: str, logged: Any, computed: Any, detail: str = ""
@@ -408,6 +420,7 @@ class _Replay:
                     continue
                 game = Game(
                     self.rules,
+                    0,  # the seating dice: the replay's seats are absolute (a fixed seed is cheaper)
                     walls=self._walls_from(k),
                     scores=scores,
                     round_wind=st.bakaze - 27,
@@ -445,7 +458,9 @@ class _Replay:
             for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
                 live = w[135:13:-1]  # w[135], w[134], .., w[14]
                 dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
-                walls.append(Wall(tuple(live + dead), dice))
+                # every position of the shuffled ids once, and dice 1..6 (tenhou_walls):
+                # the Wall's own checks would only repeat that
+                walls.append(Wall._of_permutation(tuple(live + dead), dice))
         except RiichiError as err:
             if sg.seed.startswith("mt19937ar"):
                 return None  # Tenhou's older seed text (2009): the wall is not published
@@ -468,7 +483,7 @@ class _Replay:
                 "the deal (or dora indicator) is not the one the SHUFFLE seed gives",
             )  # fmt: skip
             return
-        logged = [ev for ev in events[s + 1 : e] if ev.type in _WALL_EVENTS]
+        logged = self._wall_events  # the round's tsumo and dora events (from _round)
         drawn = [x for x in mine if x.type in _WALL_EVENTS]
         n = min(len(logged), len(drawn))
         if logged[:n] == drawn[:n]:
@@ -505,18 +520,42 @@ class _Replay:
         logged_end: list[tuple[int, Event]] = []
         logged_dora = 1
         active = []  # the events the replay acts on (tsumo, dora, ...: nothing to step)
+        # dahai the log shows a claim on (or cuts short): the replay opens the claims of
+        # these only; every seat passes the others (what _pass_non_claimers would do), so
+        # Round._discard need not build their claim options
+        claimed: set[int] = set()
+        last_dahai = -1  # a dahai not yet followed by an event outside _SKIP
+        wall_events = []  # the logged draws and dora indicators, for _check_wall
         for i in range(s + 1, e):
-            t = events[i].type
+            ev = events[i]
+            t = ev.type
+            if t == "tsumo":  # the most frequent kinds first
+                last_dahai = -1  # not a claim: the dahai before it passed
+                wall_events.append(ev)
+                continue
+            if t == "dahai":
+                last_dahai = i
+                active.append(i)
+                continue
+            if last_dahai >= 0 and t not in _SKIP:
+                if t in _CLAIMS or (t == "ryukyoku" and ev.reason == "sanchahou"):  # type: ignore[attr-defined]
+                    claimed.add(last_dahai)
+                last_dahai = -1
             if t in _ACTIVE:
                 active.append(i)
                 if t == "hora":
                     rep.wins += 1
-                    logged_end.append((i, events[i]))
+                    logged_end.append((i, ev))
                 elif t == "ryukyoku":
                     rep.draws += 1
-                    logged_end.append((i, events[i]))
+                    logged_end.append((i, ev))
             elif t == "dora":
                 logged_dora += 1
+                wall_events.append(ev)
+        if last_dahai >= 0:
+            claimed.add(last_dahai)  # the log stops after it: its claims stay open
+        self._wall_events = wall_events
+        acts = 0  # player actions checked (added to the report however the loop ends)
         try:
             for i in active:
                 ev = events[i]
@@ -536,11 +575,25 @@ class _Replay:
                             return False
                         game.step(act)
                     elif act.__class__ is Discard:
-                        game._step_matched_discard(act)  # step() minus its dispatch
+                        # Game.step() minus its dispatch and checks (the action is the one
+                        # _match_dahai found legal); only the seats the log shows claiming
+                        # it may answer, the others pass (what _pass_non_claimers does)
+                        answer = _NOBODY if i not in claimed else self._claimers(i, e)
+                        rnd._version += 1  # as Round.step: cached listings expire
+                        rnd._discard(actor, act.tile, act.tsumogiri, False, answer)
+                        if rnd.result is not None:
+                            game._end_round()
+                        acts += 1
+                        if reach:
+                            reach.discard(actor)
+                        if answer is _EVERYONE and rnd._phase == "claim":
+                            self._pass_non_claimers(game, rnd, i, e)
+                        continue
                     else:
                         game.step(act)
-                    rep.actions += 1
-                    reach.discard(actor)
+                    acts += 1
+                    if reach:
+                        reach.discard(actor)
                     if rnd._phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
                     continue
@@ -562,7 +615,7 @@ class _Replay:
                         isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
                     ):
                         game.step(rnd.match_event(ev))
-                        rep.actions += 1
+                        acts += 1
                     for q in list(rnd.seats_to_act):
                         game.step(_PASSES[q])
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
@@ -577,7 +630,7 @@ class _Replay:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
                         return False
                     game.step(act)
-                    rep.actions += 1
+                    acts += 1
                     reach.discard(getattr(ev, "actor", -1))
                     if not rnd.is_over and rnd.phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
@@ -586,6 +639,8 @@ class _Replay:
                 k, i, "engine_error", _ev_text(events[i]), None, f"{type(err).__name__}: {err}"
             )
             return False
+        finally:
+            rep.actions += acts
         if not logged_end:
             rep.unfinished_rounds += 1
             return False  # the log stops inside this round
@@ -603,7 +658,7 @@ class _Replay:
                 f"the log reveals {logged_dora} dora indicator(s) in this round, "
                 f"the rules ({len(rnd.state['kans'])} kan(s)) reveal {shown}",
             )  # fmt: skip
-        mine = [x for x in rnd.events if x.type in ("hora", "ryukyoku")]
+        mine = [x for x in rnd.events if x.type in _SETTLEMENTS]
         if [x.type for x in mine] != [x.type for _, x in logged_end]:
             self.mismatch(
                 k, logged_end[0][0], "settlement",
@@ -623,6 +678,15 @@ class _Replay:
 
     def _pass_non_claimers(self, game: Game, rnd: Any, i: int, e: int) -> None:
         """In the claim phase, pass every seat that does not claim in the log's next events."""
+        upcoming = self._claimers(i, e)
+        if upcoming is not _EVERYONE:
+            game._pass_except(upcoming)  # the Pass of each of the other seats, in seat order
+
+    def _claimers(self, i: int, e: int) -> frozenset[int]:
+        """The seats that claim the discard at event ``i`` in the log's next events (none:
+        every seat passes); everyone when the claims must stay open: before a sanchahou
+        (its rons are declared when the replay reaches the ryukyoku) or where the log
+        stops."""
         events = self.events
         upcoming = set()
         j = i + 1
@@ -631,7 +695,7 @@ class _Replay:
             t = ev.type
             if t == "ryukyoku":
                 if ev.reason == "sanchahou":  # type: ignore[attr-defined]
-                    return  # the rons are declared when the replay reaches the ryukyoku
+                    return _EVERYONE
                 break
             if t in _CLAIMS:
                 upcoming.add(ev.actor)  # type: ignore[attr-defined]
@@ -639,8 +703,8 @@ class _Replay:
                 break
             j += 1
         if j >= e and not upcoming:
-            return  # the log stops here: leave the claims open
-        game._pass_except(upcoming)  # the Pass of each of the other seats, in seat order
+            return _EVERYONE  # the log stops here: leave the claims open
+        return frozenset(upcoming)
 
     # ------------------------------------------------------------------ settlements
     def _compare(self, k: int, i: int, logged: Any, computed: Any, *, last: bool) -> bool:
@@ -722,17 +786,18 @@ def _yaku_key(yaku: Any, like: Any = None) -> tuple[tuple[str, int], ...]:
     """Yaku as a sorted tuple; names outside the Tenhou set (mjai's generic ``fanpai``,
     ``sangenpai``, ``bakaze``, ``jikaze``) are compared by their generic family."""
     out = []
+    generic = like is not None and _generic_log(like)  # (asked once, not per yaku)
     for name, han in yaku:
         if han == 0:
             continue  # e.g. "uradora 0" of a riichi win, kept by some converters
-        out.append((_generic(name) if like is not None and _generic_log(like) else name, han))
+        out.append((_generic(name) if generic else name, han))
     if like is None and _generic_log(yaku):
         out = [(_generic(n), h) for n, h in out]
     return tuple(sorted(out))
 
 
 def _generic_log(yaku: Any) -> bool:
-    return any(n not in _KNOWN_YAKU for n, _ in yaku)
+    return not _KNOWN_YAKU.issuperset([n for n, _ in yaku])
 
 
 def _generic(name: str) -> str:

@@ -53,6 +53,8 @@ _RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s
 _TSUMO = [Tsumo(s) for s in range(4)]
 _RON = [Ron(s) for s in range(4)]
 _PASS = [Pass(s) for s in range(4)]
+_CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
+_EVERYONE = frozenset(range(4))  # seats that may answer a discard (Round._discard)
 
 
 def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as make_event
@@ -60,8 +62,10 @@ def _kind_plain_first(x: Any) -> tuple[int, bool]:  # sort key of meld tiles, as
 
 
 _NO_WAITS: frozenset[int] = frozenset()
+_NO_MELD_COUNTS = bytes(34)
 _NO_KINDS: frozenset[int] = _NO_WAITS
 _wait_mask = core.wait_mask
+_mask_get = core._MASK_KINDS.get  # the cache of core.mask_kinds (cleared in place, never replaced)
 # the seats after a discarder in turn order, each with whether the discarder is its kamicha
 _OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
 _ORDER = [tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4)]  # the seats after d
@@ -124,7 +128,9 @@ class _Player:
 
     def __init__(self) -> None:
         self.hand: list[int] = []
-        self.counts: list[int] = [0] * 34
+        # copies of each kind in the hand; a bytearray: bytes(counts), the wait kernel's
+        # argument on every discard, is then a copy instead of 34 conversions
+        self.counts = bytearray(34)
         self.melds: list[_Meld] = []
         self.river: list[int] = []
         self.river_kinds: set[int] = set()
@@ -137,7 +143,7 @@ class _Player:
         self.riichi_furiten = False
         self.waits: frozenset[int] = _NO_WAITS  # waits of the last 3n+1 hand
         self.mkey = b""  # cache key of the melds (kinds and sizes)
-        self.mcounts = bytes(34)  # copies of each kind held in the melds
+        self.mcounts = _NO_MELD_COUNTS  # copies of each kind held in the melds (immutable)
         # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
         self.dw: dict[int, frozenset[int]] | None = None
         self.cores: list[Any] = []  # core Meld objects
@@ -168,8 +174,18 @@ class Win:
     ura_indicators: tuple[int, ...]
 
 
+def _after_seats(players: list[_Player]) -> list[tuple[int, _Player, _Player, _Player]]:
+    """Per seat: the next seat, and the players of the three seats after it in turn order."""
+    return [
+        ((s + 1) & 3, players[(s + 1) & 3], players[(s + 2) & 3], players[(s + 3) & 3])
+        for s in range(4)
+    ]
+
+
 def _is_int(value: object) -> bool:
     """An integer (Python or NumPy), not a bool."""
+    if value.__class__ is int:
+        return True
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
@@ -327,6 +343,7 @@ class Round:
         self._tiles: list[Any] = tables[2]  # do not mutate
         self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
         self.players = [_Player() for _ in range(4)]
+        self._after = _after_seats(self.players)
         self._draw_pos = 0
         self._rinshan_drawn = 0
         self._kans: list[int] = []  # owner of each kan, in order
@@ -479,6 +496,7 @@ class Round:
         """
         r = copy.copy(self)
         r.players = [self._copy_player(p) for p in self.players]
+        r._after = _after_seats(r.players)
         r.scores = list(self.scores)
         r.events = list(self.events)
         r._kans = list(self._kans)
@@ -504,7 +522,7 @@ class Round:
     def _copy_player(p: _Player) -> _Player:
         q = copy.copy(p)
         q.hand = list(p.hand)
-        q.counts = list(p.counts)
+        q.counts = bytearray(p.counts)
         q.melds = list(p.melds)
         q.river = list(p.river)
         q.river_kinds = set(p.river_kinds)
@@ -539,6 +557,11 @@ class Round:
             act = self._match_hora(event)
             if act is not None:
                 self._matched = (self._version, act)  # step() need not check it again
+                return act
+        elif kind in _CALLS:
+            act = self._match_call(event, _CALLS[kind])
+            if act is not None:
+                self._matched = (self._version, act)
                 return act
         want: list[Action] = []
         if kind == "ryukyoku" and getattr(event, "reason", "") == "kyuushu_kyuuhai":
@@ -611,8 +634,8 @@ class Round:
             act = _DISCARD[s][drawn][True]
             self._matched = (self._version, act)  # step() need not check it again
             return act
-        c = pai.kind * 2 + bool(pai.red)
         k = pai.kind
+        c = k * 2 + 1 if pai.red else k * 2
         if riichi:
             if drawn is None or not self._can_riichi(s):
                 return None
@@ -646,6 +669,21 @@ class Round:
                 return None
         self._matched = (self._version, act)  # step() need not check it again
         return act
+
+    def _match_call(self, event: Any, cls: type) -> Action | None:
+        """:meth:`match_event` of a ``chi`` / ``pon`` / ``daiminkan`` (``cls``): the first
+        action of that class in the seat's legal actions whose consumed tiles have the
+        logged kinds and red flags (compared as (kind, red) classes), without copying the
+        listing or building keys for the other actions; ``None`` when none matches."""
+        s = event.actor
+        if self._phase != _CLAIM or s.__class__ is not int or not 0 <= s <= 3:
+            return None
+        cc = self._cls
+        logged = sorted([t.kind * 2 + 1 if t.red else t.kind * 2 for t in event.consumed])
+        for a in self._legal(s):
+            if a.__class__ is cls and sorted([cc[t] for t in a.consumed]) == logged:  # type: ignore[attr-defined]
+                return a
+        return None
 
     def _match_hora(self, event: Any) -> Action | None:
         """:meth:`match_event` of a ``hora`` without listing the legal actions (as
@@ -817,13 +855,13 @@ class Round:
         return core.waits(counts, melds, key, bytes(mc)) == p.waits
 
     def _dahai_options(
-        self, d: int, tile: int
+        self, d: int, tile: int, answer: frozenset[int] = _EVERYONE
     ) -> tuple[dict[int, list[Action] | None] | None, dict[int, bool] | None]:
         """``_claim_options("dahai", d, tile)``, with the call options of each seat left to
         be built when first asked for (:meth:`_claim_actions`): a seat that may call maps to
         None, and ``lazy[seat]`` says whether it may also ron. :meth:`_may_call` decides
         without building them whether a seat has any call. ``(None, None)`` when no seat can
-        answer (most discards)."""
+        answer (most discards). Seats not in ``answer`` are left out (see :meth:`_discard`)."""
         k = tile >> 2
         out: dict[int, list[Action] | None] | None = None
         lazy: dict[int, bool] | None = None
@@ -831,6 +869,8 @@ class Round:
         players = self.players
         shapes = _CHI_SHAPES[k]
         for o, kamicha in _OTHERS[d]:
+            if o not in answer:
+                continue
             p = players[o]
             ron = (
                 k in p.waits
@@ -1175,7 +1215,19 @@ class Round:
         elif isinstance(a, Kakan):
             self._kakan(s, a.tile)
 
-    def _discard(self, s: int, tile: int, tsumogiri: bool, riichi: bool) -> None:
+    def _discard(
+        self,
+        s: int,
+        tile: int,
+        tsumogiri: bool,
+        riichi: bool,
+        answer: frozenset[int] = _EVERYONE,
+    ) -> None:
+        """Apply a checked discard. Only the seats in ``answer`` may claim it; every other
+        seat passes. The log replay, which knows from the log who claims, gives the
+        claimers (none for most discards): the same state as opening the claims of every
+        seat and stepping the Pass of each other seat offered one, without building their
+        options."""
         p = self.players[s]
         if riichi:
             p.double_riichi = self._uninterrupted and p.discards_made == 0
@@ -1189,7 +1241,11 @@ class Round:
         if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
             if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
                 mask = _wait_mask(bytes(p.counts), p.mcounts)  # core.waits, inlined
-                p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
+                if mask:
+                    w = _mask_get(mask)  # core.mask_kinds, its cache first
+                    p.waits = core.mask_kinds(mask) if w is None else w
+                else:
+                    p.waits = _NO_WAITS
             else:
                 p.waits = dw.get(k, _NO_WAITS)
         p.river.append(tile)
@@ -1200,8 +1256,12 @@ class Round:
         p.temp_furiten = False
         if p.riichi:
             p.ippatsu = False
-        if self._uninterrupted and len(self._first_discards) < 4:
-            self._first_discards.append(k)
+        fourth = False  # the fourth discard of an uninterrupted first go-around (suufon renda)
+        if self._uninterrupted:
+            first = self._first_discards
+            if len(first) < 4:
+                first.append(k)
+                fourth = len(first) == 4
         self._drawn = None
         self._rinshan = False
         self._forbidden = _NO_KINDS
@@ -1212,21 +1272,43 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        options, lazy = self._dahai_options(s, tile)
+        if answer:
+            options, lazy = self._dahai_options(s, tile, answer)
+            if options:
+                if riichi:
+                    p.riichi = True  # declared; the stick is paid when the discard passes
+                self._claim = _Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
+                self._phase = _CLAIM
+                return
         if riichi:
-            p.riichi = True  # declared; the stick is paid when the discard passes
-        if options:
-            self._claim = _Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
-            self._phase = _CLAIM
-            return
-        # nobody can answer: a winning tile seen without a yaku is still missed (furiten)
-        for o, _ in _OTHERS[s]:
-            q = self.players[o]
-            if k in q.waits:
-                q.temp_furiten = True
-                if q.riichi:
-                    q.riichi_furiten = True
-        self._after_discard(s, tile, riichi, None)
+            p.riichi = True
+        # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
+        # as _resolve_claim does after every Pass)
+        n, q, q2, q3 = self._after[s]  # n: the next seat, q its player
+        if k in q.waits or k in q2.waits or k in q3.waits:
+            for o in (q, q2, q3):
+                if k in o.waits:
+                    o.temp_furiten = True
+                    if o.riichi:
+                        o.riichi_furiten = True
+        nk = len(self._kans)
+        if riichi or fourth or nk == 4:
+            self._after_discard(s, tile, riichi, None)
+        elif LIVE_TILES - nk == self._draw_pos:  # as _after_discard: no live tile left
+            self._exhaustive_draw()
+        else:  # _after_discard's usual end: the next seat draws (_draw, inline)
+            t = self.wall.order[self._draw_pos]
+            self._draw_pos += 1
+            q.hand.append(t)
+            q.counts[t >> 2] += 1
+            q.dw = None
+            self._turn = n
+            self._drawn = t  # _phase, _rinshan and _forbidden are set for a draw already
+            ev = _TSUMO_EVENTS[n * 68 + self._cls[t]]
+            if ev is None:
+                self._emit_tile("tsumo", n, t)
+            else:
+                self.events.append(ev)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
@@ -1451,22 +1533,21 @@ class Round:
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
         order = self.wall.order
-        pos = 0
-        for _ in range(3):
-            for i in range(4):
-                p = self.players[(self.dealer + i) % 4]
-                for t in order[pos : pos + 4]:
-                    p.hand.append(t)
-                    p.counts[t >> 2] += 1
-                pos += 4
+        # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
+        # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
         for i in range(4):
             p = self.players[(self.dealer + i) % 4]
-            p.hand.append(order[pos])
-            p.counts[order[pos] >> 2] += 1
-            pos += 1
-        self._draw_pos = pos
-        for s in range(4):
-            self._update_waits(s)
+            a = 4 * i
+            hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
+            hand.append(order[48 + i])
+            hand.sort()  # (the order of a hand's ids does not matter; sorted for tehais)
+            p.hand = hand
+            counts = p.counts
+            for t in hand:
+                counts[t >> 2] += 1
+            mask = _wait_mask(bytes(counts), p.mcounts)  # core.waits, inlined
+            p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
+        self._draw_pos = 52
         tiles = self._tiles
         # what _emit("start_kyoku", ...) builds, without the generic field conversion
         self.events.append(
@@ -1478,13 +1559,14 @@ class Round:
                 oya=self.dealer,
                 dora_marker=tiles[self.wall.dora_indicator(0)],
                 scores=tuple(self.scores),
-                tehais=tuple(tuple([tiles[t] for t in sorted(p.hand)]) for p in self.players),
+                tehais=tuple([tuple(map(tiles.__getitem__, p.hand)) for p in self.players]),
                 dice=self.wall.dice,
             )
         )
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
+        # Round._discard has a copy of this for the next draw after a discard nobody claims
         t = self.wall.order[self._draw_pos]
         self._draw_pos += 1
         p = self.players[s]
@@ -1719,9 +1801,12 @@ class Round:
     ) -> Any:
         """The core score of ``s`` winning on ``tile``, or ``None`` if it is not a legal win."""
         p = self.players[s]
-        hand_ids = list(p.hand) if tsumo else [*p.hand, tile]
-        counts = self._counts(hand_ids)
-        red = self._red_counts(hand_ids)
+        counts = list(p.counts)  # the counts of p.hand, kept in step with it
+        if tsumo:
+            red = self._red_counts(p.hand)
+        else:
+            counts[tile >> 2] += 1
+            red = self._red_counts([*p.hand, tile])
         melds = p.cores
         try:
             hand = core.make_hand(counts, melds, red)
@@ -1768,18 +1853,10 @@ class Round:
         p = self.players[s]
         return p.temp_furiten or p.riichi_furiten or bool(p.waits & p.river_kinds)
 
-    @staticmethod
-    def _counts(ids: list[int]) -> list[int]:
-        c = [0] * 34
-        for t in ids:
-            c[t >> 2] += 1
-        return c
-
     def _red_counts(self, ids: list[int]) -> tuple[int, int, int]:
         r = [0, 0, 0]
-        for t in ids:
-            if t in self._reds:
-                r[(t >> 2) // 9] += 1
+        for t in self._reds.intersection(ids):
+            r[(t >> 2) // 9] += 1
         return (r[0], r[1], r[2])
 
     def _melds_changed(self, p: _Player) -> None:

@@ -90,6 +90,16 @@ class Wall:
             raise RiichiError(f"dice must be 1..6, got {self.dice}")
 
     @classmethod
+    def _of_permutation(cls, order: tuple[int, ...], dice: tuple[int, int]) -> Wall:
+        """A wall from ``order``, a tuple known to hold each id 0..135 exactly once (a
+        rearranged shuffle of the core), and dice known to be 1..6: what the constructor
+        gives for them, without its checks (the log replay builds one wall per round)."""
+        wall = object.__new__(cls)
+        object.__setattr__(wall, "order", order)
+        object.__setattr__(wall, "dice", dice)
+        return wall
+
+    @classmethod
     def from_order(cls, order: Sequence[int], dice: tuple[int, int] | None = None) -> Wall:
         """A wall from 136 tile ids in draw order (live 122, then the dead wall 14)."""
         return cls(tuple(order), dice)
