@@ -164,6 +164,60 @@ def test_a_wrong_settlement_is_a_mismatch():
     assert [m.field for m in rep.mismatches if m.event_index == i] == ["hora.fu"]
 
 
+MJX = DATA / "mjlog" / "mjx" / "2022060100gm-00a9-0000-79eb15f1.mjlog"
+
+
+@pytest.mark.parametrize("kind", ["pon", "chi"])
+@pytest.mark.parametrize("field", ["target", "pai"])
+def test_a_call_on_another_seat_or_tile_is_a_mismatch(kind, field):
+    import dataclasses
+
+    from riichi.events import Tile
+
+    log = read_log(MJX)
+    i = next(i for i, e in enumerate(log.events) if e.type == kind)
+    ev = log.events[i]
+    if field == "target":  # a seat that is neither the caller nor the discarder
+        new = dataclasses.replace(
+            ev, target=next(s for s in range(4) if s not in (ev.actor, ev.target))
+        )
+    else:  # another tile than the one discarded
+        new = dataclasses.replace(ev, pai=Tile.of(33 if ev.pai.kind != 33 else 0))
+    log.events[i] = new
+    rep = replay_game(log)
+    hits = [m for m in rep.mismatches if m.event_index == i]
+    assert hits and hits[0].field == "action" and "open to claims" in hits[0].detail
+
+
+def test_two_calls_on_one_discard_are_a_mismatch():
+    # a chi the log shows before another seat's pon on the same discard never happened
+    from riichi.events import Chi, GameLog, Tile
+
+    log = read_log(MJX)
+    ev = list(log.events)
+    i = next(
+        i for i, e in enumerate(ev)
+        if e.type == "pon" and e.actor == 2 and e.target == 3 and e.pai == Tile.of(10)
+    )  # fmt: skip
+    ev.insert(i, Chi(actor=0, target=3, pai=Tile.of(10), consumed=(Tile.of(11), Tile.of(12))))
+    rep = replay_game(GameLog(ev, log.source, log.format, dict(log.meta)))
+    assert [(m.event_index, m.field) for m in rep.mismatches] == [(i + 1, "action")]
+    assert "two claims on one discard" in rep.mismatches[0].detail
+
+
+def test_a_round_left_unsettled_before_the_next_is_a_mismatch():
+    from riichi.events import GameLog
+
+    log = read_log(MJX)
+    ev = list(log.events)
+    i = next(i for i, e in enumerate(ev) if e.type == "hora")
+    del ev[i]
+    rep = replay_game(GameLog(ev, log.source, log.format, dict(log.meta)))
+    assert rep.unfinished_rounds == 0
+    assert [m.field for m in rep.mismatches][:1] == ["flow"]
+    assert "without settling" in rep.mismatches[0].detail
+
+
 @pytest.mark.slow
 def test_every_real_game(request):
     require_slow(request)

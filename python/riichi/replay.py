@@ -525,22 +525,35 @@ class _Replay:
         # Round._discard need not build their claim options
         claimed: set[int] = set()
         last_dahai = -1  # a dahai not yet followed by an event outside _SKIP
+        claim = ""  # the kind of the claim that just took a dahai ("" when none)
+        extra: dict[int, int] = {}  # a second claim on one dahai -> the first claim's index
+        claim_at = -1
         wall_events = []  # the logged draws and dora indicators, for _check_wall
         for i in range(s + 1, e):
             ev = events[i]
             t = ev.type
             if t == "tsumo":  # the most frequent kinds first
                 last_dahai = -1  # not a claim: the dahai before it passed
+                claim = ""
                 wall_events.append(ev)
                 continue
             if t == "dahai":
                 last_dahai = i
+                claim = ""
                 active.append(i)
                 continue
             if last_dahai >= 0 and t not in _SKIP:
                 if t in _CLAIMS or (t == "ryukyoku" and ev.reason == "sanchahou"):  # type: ignore[attr-defined]
                     claimed.add(last_dahai)
+                    claim, claim_at = t, i
                 last_dahai = -1
+            elif claim and t not in _SKIP:
+                # one discard is taken by one call, or by rons only (multiple ron): a second
+                # claim logged after a call, or a call after a ron, never took effect
+                if t in _CLAIMS and not (t == "hora" == claim):
+                    extra[i] = claim_at
+                if t != "hora":
+                    claim = ""
             if t in _ACTIVE:
                 active.append(i)
                 if t == "hora":
@@ -618,6 +631,14 @@ class _Replay:
                         acts += 1
                     for q in list(rnd.seats_to_act):
                         game.step(_PASSES[q])
+                elif extra and i in extra:
+                    first = events[extra[i]]
+                    self.mismatch(
+                        k, i, "action", _ev_text(ev), None,
+                        f"two claims on one discard: {_ev_text(first)} and this one (one "
+                        "call, or rons only, can take a discard)",
+                    )  # fmt: skip
+                    return False
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
                     if rnd.phase == "claim" and t not in _CLAIMS:
                         self._pass_all(game, rnd)
@@ -642,6 +663,12 @@ class _Replay:
         finally:
             rep.actions += acts
         if not logged_end:
+            if e < len(events) and events[e].type == "start_kyoku":
+                self.mismatch(
+                    k, e, "flow", _ev_text(events[e]), "round goes on",
+                    "the log starts the next round without settling this one",
+                )  # fmt: skip
+                return False
             rep.unfinished_rounds += 1
             return False  # the log stops inside this round
         if not rnd.is_over:

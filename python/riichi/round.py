@@ -549,6 +549,8 @@ class Round:
                 legal actions of that seat.
         """
         kind = getattr(event, "type", "")
+        if kind in _CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
+            self._check_claimed_tile(event)
         if kind == "dahai":
             act = self._match_dahai(event, riichi)
             if act is not None:
@@ -669,6 +671,28 @@ class Round:
                 return None
         self._matched = (self._version, act)  # step() need not check it again
         return act
+
+    def _check_claimed_tile(self, event: Any) -> None:
+        """A logged call or ron must name the tile that is open to claims and its owner: the
+        ``target`` and ``pai`` of the event are the discarder (or kan declarer) and that tile
+        (kind and red flag).
+
+        Raises:
+            IllegalAction: they are not (nothing is open to claims, another seat's tile, or
+                another tile).
+        """
+        c = self._claim
+        if self._phase != _CLAIM or c is None:
+            return  # the listing below reports it (no call or ron is legal outside claims)
+        target = getattr(event, "target", None)
+        pai = getattr(event, "pai", None)
+        tile = c.tile
+        red = tile in self._reds
+        if target != c.seat or pai is None or pai.kind != tile >> 2 or bool(pai.red) != red:
+            raise IllegalAction(
+                f"{event!r}: the tile open to claims is seat {c.seat}'s "
+                f"{self._ev.Tile.of(tile >> 2, red)!r}, the log claims seat {target}'s {pai!r}"
+            )
 
     def _match_call(self, event: Any, cls: type) -> Action | None:
         """:meth:`match_event` of a ``chi`` / ``pon`` / ``daiminkan`` (``cls``): the first
