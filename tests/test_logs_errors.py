@@ -77,6 +77,15 @@ def test_bad_meld_code():
     assert e.position == 'element #5 <N who="1" m="70000">' and "70000" in e.reason
 
 
+def test_short_score_list_of_a_riichi_stick():
+    # a REACH step 2 whose ten lists fewer scores than players: named, not an IndexError
+    bad = GOOD.replace(
+        "<D16/>", '<REACH who="0" step="1"/><D16/><REACH who="0" step="2" ten="240,250"/>'
+    )
+    e = _err(bad.encode())
+    assert e.position.startswith("element #7 <REACH") and "ten='240,250'" in e.reason
+
+
 def test_events_out_of_place():
     assert "outside a round" in _err(GOOD.replace("<INIT", "<T5/><INIT").encode()).reason
     assert "unknown tag <FOO>" in _err(GOOD.replace("<T16/>", "<FOO/>").encode()).reason

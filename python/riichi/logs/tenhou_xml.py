@@ -542,6 +542,8 @@ class _Reader:
             elif step == "2":
                 deltas = tuple(-1000 if i == who else 0 for i in range(self.players))
                 ten = _ints(a.get("ten"), "ten")
+                if ten and len(ten) < self.players:
+                    raise _Bad(f"ten={a.get('ten')!r} must give {self.players} scores")
                 self.scores[who] -= 1000
                 if ten:  # Tenhou's record wins; older logs leave it out
                     self.scores = [x * 100 for x in ten[: self.players]]
