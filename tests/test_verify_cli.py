@@ -96,3 +96,43 @@ def test_a_mismatch_exits_1(tmp_path):
     m = rep["mismatches"][0]
     assert set(m) >= {"file", "round", "event_index", "field", "logged", "computed", "detail"}
     assert m["field"] == "hora.fu"
+
+
+def test_unwritable_json_path_is_a_usage_error_before_any_replay(tmp_path, capsys):
+    code = main(["verify", "--quiet", "--json", str(tmp_path / "no" / "such" / "dir.json")])
+    err = capsys.readouterr()
+    assert code == 2 and "--json" in err.err and "games" not in err.out
+
+
+def test_json_dash_writes_the_report_to_stdout(capsys):
+    code = main(["verify", "--quiet", "--json", "-"])
+    out = capsys.readouterr()
+    rep = json.loads(out.out)  # stdout holds the report alone
+    assert code == 0 and rep["games"] == len(SAMPLE) and "games/s" in out.err
+
+
+def test_only_unsupported_games_are_not_called_ok(tmp_path, capsys):
+    sanma = tmp_path / "sanma.json"
+    sanma.write_text(
+        json.dumps(
+            {
+                "title": ["", ""],
+                "name": ["a", "b", "c", ""],
+                "rule": {"disp": "三般南喰赤", "aka": 1},
+                "log": [
+                    [
+                        [0, 0, 0], [35000, 35000, 35000, 0], [45], [],
+                        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 31], [], [],
+                        [32, 33, 34, 35, 36, 37, 38, 39, 41, 41, 42, 43, 44], [], [],
+                        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 45, 46], [], [],
+                        [], [], [],
+                        ["流局", [0, 0, 0, 0]],
+                    ]
+                ],
+            }
+        )
+    )  # fmt: skip
+    code = main(["verify", "--quiet", str(sanma)])
+    out = capsys.readouterr().out
+    assert "OK:" not in out and "NOTHING REPLAYED" in out
+    assert code == 0  # nothing disagreed and nothing was unreadable: unsupported, not passed

@@ -191,8 +191,6 @@ def _chunks(files: list[str], size: int) -> Iterator[list[str]]:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from riichi.replay import VerifySummary
-
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
         print(f"riichi verify: error: no such file or folder: {missing[0]}", file=sys.stderr)
@@ -200,6 +198,23 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print(f"riichi verify: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
         return 2
+    out = None  # the --json file, opened before the replay so a bad path fails at once
+    if args.json and args.json != "-":
+        try:
+            out = open(args.json, "w", encoding="utf-8")  # closed by the caller below
+        except OSError as e:
+            print(f"riichi verify: error: --json {args.json}: {e.strerror}", file=sys.stderr)
+            return 2
+    try:
+        return _verify(args, out)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _verify(args: argparse.Namespace, out: Any) -> int:
+    from riichi.replay import VerifySummary
+
     files = _walk(args.paths) if args.paths else _sample_paths()
     t0 = time.perf_counter()
     total = VerifySummary()
@@ -237,10 +252,13 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if bar is not None:
         bar.close()
     total.seconds = time.perf_counter() - t0
-    print(_summary_text(total, files))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(total.to_dict(), fh, ensure_ascii=False, indent=1)
+    # with --json - the report is stdout's only content and the summary goes to stderr
+    print(_summary_text(total, files), file=sys.stderr if args.json == "-" else sys.stdout)
+    if args.json == "-":
+        json.dump(total.to_dict(), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    elif out is not None:
+        json.dump(total.to_dict(), out, ensure_ascii=False, indent=1)
     return 0 if total.ok else 1
 
 
@@ -277,6 +295,8 @@ def _summary_text(s: Any, files: list[str]) -> str:
     width = max(len(k) for k, _ in rows)
     lines += [f"{k:<{width}}  {v:>10}" for k, v in rows]
     verdict = "OK: every action legal, every settlement equal" if s.ok else "PROBLEMS FOUND"
+    if s.ok and not s.games:
+        verdict = "NOTHING REPLAYED: no game could be verified (see unsupported)"
     lines.append(verdict)
     return "\n".join(lines)
 
@@ -367,7 +387,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.add_argument("paths", nargs="*", metavar="PATH", help="log files, folders or zip archives")
     v.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
-    v.add_argument("--json", metavar="FILE", default=None, help="write the full report as JSON")
+    v.add_argument(
+        "--json",
+        metavar="FILE",
+        default=None,
+        help="write the full report as JSON (- for stdout; the summary then goes to stderr)",
+    )
     v.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     v.set_defaults(func=_cmd_verify)
     return parser
