@@ -33,8 +33,9 @@ pub enum Item<'a> {
     },
 }
 
+/// XML's whitespace (vertical tab and form feed are not: they are not even allowed).
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 fn skip_space(s: &[u8], mut i: usize) -> usize {
@@ -68,7 +69,9 @@ fn attributes(s: &[u8], mut i: usize, out: &mut Vec<(usize, usize, usize, usize)
         let value_start = k + 2;
         let mut v = value_start;
         while v < s.len() && s[v] != b'"' {
-            if s[v] == b'&' {
+            // an entity, or a control byte: XML forbids most and normalises tab, newline and
+            // carriage return in values to spaces; the XML reader takes those files
+            if s[v] == b'&' || s[v] < 0x20 {
                 return j;
             }
             v += 1;
@@ -127,6 +130,14 @@ enum Chunk {
     Tag(usize),
 }
 
+/// Whether two of the attribute names in `pairs` (byte ranges of `s`) are the same.
+fn has_duplicate(s: &[u8], pairs: &[(usize, usize, usize, usize)]) -> bool {
+    pairs
+        .iter()
+        .enumerate()
+        .any(|(n, &(a, b, _, _))| pairs[..n].iter().any(|&(c, d, _, _)| s[a..b] == s[c..d]))
+}
+
 /// Reads one tag chunk (the bytes after its `<`), its attributes into `pairs`. None when it
 /// is not a canonical self-closing tag, or is a draw or discard left to the XML reader.
 fn tag(chunk: &[u8], pairs: &mut Vec<(usize, usize, usize, usize)>) -> Option<Chunk> {
@@ -148,6 +159,9 @@ fn tag(chunk: &[u8], pairs: &mut Vec<(usize, usize, usize, usize)>) -> Option<Ch
     if chunk.get(i) != Some(&b'/') || chunk.get(i + 1) != Some(&b'>') {
         return None;
     }
+    if has_duplicate(chunk, pairs) {
+        return None; // not well-formed XML: the XML reader reports it
+    }
     if !all_space(&chunk[i + 2..]) {
         return None;
     }
@@ -165,11 +179,16 @@ fn tag(chunk: &[u8], pairs: &mut Vec<(usize, usize, usize, usize)>) -> Option<Ch
 /// attributes that are not UTF-8.
 pub fn scan(data: &[u8]) -> Option<Vec<Item<'_>>> {
     let mut parts = data.split(|&b| b == b'<');
-    if !all_space(parts.next()?) {
+    let lead = parts.next()?;
+    if !all_space(lead) {
         return None;
     }
     let mut chunk = parts.next()?;
     if chunk.starts_with(b"?xml") {
+        // a declaration must open the document and name the version
+        if !lead.is_empty() || !chunk.starts_with(b"?xml version=") {
+            return None;
+        }
         let end = chunk.iter().rposition(|&b| !is_space(b))?;
         if !chunk[..=end].ends_with(b"?>") {
             return None;
@@ -180,7 +199,7 @@ pub fn scan(data: &[u8]) -> Option<Vec<Item<'_>>> {
     let root = chunk.strip_prefix(b"mjloggm")?;
     let mut pairs = Vec::new();
     let i = attributes(root, 0, &mut pairs);
-    if root.get(i) != Some(&b'>') || !all_space(&root[i + 1..]) {
+    if root.get(i) != Some(&b'>') || !all_space(&root[i + 1..]) || has_duplicate(root, &pairs) {
         return None;
     }
     let mut rest: Vec<&[u8]> = parts.collect();
@@ -312,10 +331,29 @@ mod tests {
 
     #[test]
     fn declaration_and_whitespace() {
-        let log = b" \n<?xml version=\"1.0\" ?>\n<mjloggm ver=\"2.3\" >\n<T1/>\n<GO  type=\"1\" />\n</mjloggm>\n";
+        let log = b"<?xml version=\"1.0\" ?>\n<mjloggm ver=\"2.3\" >\n<T1/>\n<GO  type=\"1\" />\n</mjloggm>\n";
         let items = scan(log).unwrap();
         assert_eq!(names(&items), ["[1]", "1:GO[(\"type\", \"1\")]"]);
         assert_eq!(scan(b"<mjloggm></mjloggm>").unwrap(), []);
+        assert_eq!(scan(b" \n<mjloggm></mjloggm>").unwrap(), []);
+    }
+
+    #[test]
+    fn what_xml_forbids_or_rewrites_goes_to_the_xml_reader() {
+        let ok = b"<mjloggm><GO type=\"1\" lobby=\"0\"/></mjloggm>";
+        assert!(scan(ok).is_some());
+        for bad in [
+            &b"<mjloggm><GO type=\"1\" type=\"0\"/></mjloggm>"[..], // a repeated attribute
+            b"<mjloggm ver=\"1\" ver=\"2\"><GO/></mjloggm>",
+            b"<mjloggm><UN n0=\"a\tb\"/></mjloggm>", // tab in a value: XML makes it a space
+            b"<mjloggm><UN n0=\"a\x00b\"/></mjloggm>", // a control byte
+            b"<mjloggm>\x0b<GO type=\"1\"/></mjloggm>", // vertical tab is not whitespace
+            b"<mjloggm><GO type=\"1\"/>\x0c</mjloggm>",
+            b" <?xml version=\"1.0\"?><mjloggm></mjloggm>", // declaration not at the start
+            b"<?xml garbage?><mjloggm></mjloggm>",
+        ] {
+            assert!(scan(bad).is_none(), "{}", String::from_utf8_lossy(bad));
+        }
     }
 
     #[test]

@@ -131,3 +131,28 @@ def test_batch_goes_on(tmp_path, shared):
     # a real corpus folder with a bad file beside it
     mixed = list(read_logs([shared / "data" / "mjlog" / "gimite-mjai", tmp_path / "b_trunc.xml"]))
     assert [isinstance(r, LogFormatError) for _, r in mixed] == [False, True]
+
+
+@pytest.mark.parametrize(
+    "old,new,reason",
+    [
+        ('lobby="0"/>', 'lobby="0" lobby="1"/>', "duplicate attribute"),
+        ("<T16/>", "<T16><D1/></T16>", "element <D1> inside it"),
+        ("<T16/>", "<T16/>stray", "text 'stray' after it"),
+        ("<T16/>", '<T16 who="3"/>', "takes no attributes"),
+        ("<T16/>", "<T\u0661\u0666/>", "unknown tag"),  # Arabic-Indic digits are not a tile id
+        ("<T16/>", "\x0b<T16/>", "not well-formed"),  # vertical tab is not XML whitespace
+        ('n0="a"', 'n0="a\x01"', "not well-formed"),
+    ],
+)
+def test_what_is_not_tenhou_xml_is_refused_by_both_readers(old, new, reason):
+    # the Rust fast path leaves these to the XML reader, which refuses them with the reason
+    bad = GOOD.replace(old, new, 1)
+    assert bad != GOOD
+    assert reason in _err(bad.encode()).reason
+
+
+def test_tab_in_a_value_reads_as_xml_reads_it():
+    # XML turns a tab inside a value into a space: both readers give the name "a b"
+    g = parse_log(GOOD.replace('n0="a"', 'n0="a\tb"').encode())
+    assert g.start.names[0] == "a b"

@@ -252,6 +252,8 @@ def _read_tree(data: bytes, source: str | None) -> GameLog:
         raise log_error(source, f"line {line}, column {col}", f"not well-formed XML: {e}") from None
     if root.tag != "mjloggm":
         raise log_error(source, "root element", f"expected <mjloggm>, got <{root.tag}>")
+    if root.text and not root.text.isspace():
+        raise log_error(source, "root element", f"text {root.text.strip()[:40]!r} inside <mjloggm>")
     reader = _Reader(source)
     events = reader.events
     append = events.append
@@ -259,9 +261,17 @@ def _read_tree(data: bytes, source: str | None) -> GameLog:
     fast_get = reader.fast.get
     playing = False  # inside a round that has not ended: draws and discards are legal
     for index, el in enumerate(root):
+        if len(el) or (el.tail and not el.tail.isspace()):
+            # Tenhou's tags are empty and nothing but whitespace lies between them
+            what = (
+                f"element <{el[0].tag}> inside it"
+                if len(el)
+                else f"text {el.tail.strip()[:40]!r} after it"
+            )
+            raise log_error(source, f"element #{index} <{el.tag}>", f"{what}: not an mjlog")
         # fast path: draws and discards are most of a log; their events are interned
         fast = fast_get(el.tag)
-        if fast is not None and playing:
+        if fast is not None and playing and not el.attrib:
             seat, tile_id, ev, ev_tsumogiri = fast
             if ev_tsumogiri is None:
                 append(ev)
@@ -448,10 +458,9 @@ class _Reader:
     def _seat(self, text: str | None, what: str = "who") -> int:
         if text is None:
             raise _Bad(f"missing {what}")
-        try:
-            s = int(text)
-        except ValueError:
-            raise _Bad(f"{what}={text!r} is not a seat number") from None
+        if not (text.isascii() and text.isdigit()):  # Tenhou writes plain digits
+            raise _Bad(f"{what}={text!r} is not a seat number")
+        s = int(text)
         if not 0 <= s < self.players:
             raise _Bad(f"{what}={s} is not a seat of a {self.players}-player game")
         return s
@@ -581,10 +590,17 @@ class _Reader:
             self.seed = a.get("seed")
         elif tag == "TAIKYOKU":
             self.meta["taikyoku_oya"] = a.get("oya")
-        elif len(tag) > 1 and tag[1:].isdigit() and (tag[0] in _DRAW or tag[0] in _DISCARD):
+        elif (
+            len(tag) > 1
+            and tag[1:].isascii()
+            and tag[1:].isdigit()
+            and (tag[0] in _DRAW or tag[0] in _DISCARD)
+        ):
             head = tag[0]
             tile_id = int(tag[1:])
             self._need_round(tag)
+            if a:
+                raise _Bad(f"a draw or discard takes no attributes, got {dict(a)}")
             seat = _DRAW.get(head)
             if seat is not None:
                 if seat >= self.players:
