@@ -258,3 +258,22 @@ def test_rules_come_from_the_log():
     # an undated game that only the pre-June-2010 rule (no tenpai-yame) explains
     rep = replay_game(read_log(DATA / "mjlog" / "dnovikoff-tenhou" / "bug1.xml"))
     assert not rep.mismatches and rep.rules is not None and not rep.rules.tenpai_yame
+
+
+def test_a_false_tsumogiri_flag_is_a_mismatch_and_the_replay_resumes_with_the_logged_scores():
+    # mjai records the flag: a discard from the hand logged as tsumogiri is not what happened.
+    # manue-go's start_kyoku carries no scores: after the mismatch the replay restarts from the
+    # scores of the last settlement, so the later rounds still agree
+    import dataclasses
+
+    log = read_log(DATA / "mjai" / "mjai-manue-go" / "2025-08-23-085608.mjson")
+    assert not replay_game(log).mismatches
+    assert log.events[1].type == "start_kyoku" and not log.events[1].scores
+    i = next(
+        i for i, e in enumerate(log.events)
+        if e.type == "dahai" and not e.tsumogiri and log.events[i - 1].type == "tsumo"
+        and log.events[i - 1].pai != e.pai  # not the drawn tile, not even its twin
+    )  # fmt: skip
+    log.events[i] = dataclasses.replace(log.events[i], tsumogiri=True)
+    rep = replay_game(log)
+    assert [(m.event_index, m.field) for m in rep.mismatches] == [(i, "action")]

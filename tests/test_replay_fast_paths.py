@@ -32,7 +32,7 @@ _TILES = sorted(
 
 def _by_listing(r: Round, ev: Dahai, riichi_flag: bool):
     """The definition: the first legal action of the event's kind and tile (kind and red
-    flag), preferring the logged tsumogiri flag; None when there is none."""
+    flag) with the logged tsumogiri flag; None when there is none."""
     if not 0 <= ev.actor <= 3:
         return None
     cls = Riichi if riichi_flag else Discard
@@ -42,8 +42,7 @@ def _by_listing(r: Round, ev: Dahai, riichi_flag: bool):
         for a in r.legal_actions(ev.actor)
         if type(a) is cls and a.tile >> 2 == ev.pai.kind and (a.tile in reds) == ev.pai.red
     ]
-    exact = [a for a in want if a.tsumogiri == bool(ev.tsumogiri)]
-    want = exact or want
+    want = [a for a in want if a.tsumogiri == bool(ev.tsumogiri)]
     return want[0] if want else None
 
 

@@ -414,7 +414,8 @@ class _Replay:
                         )  # fmt: skip
                         game = None
             if game is None:
-                scores = st.scores or (self.rules.starting_points,) * 4
+                # standard mjai may leave the scores out of start_kyoku: the last settlement's
+                scores = st.scores or self._scores_before(s) or (self.rules.starting_points,) * 4
                 if len(scores) != 4:
                     self.mismatch(k, s, "round_start", st.scores, None, "not 4 scores")
                     continue
@@ -439,6 +440,19 @@ class _Replay:
         if self.end_index is None:
             rep.fragment = True
         return rep
+
+    def _scores_before(self, s: int) -> tuple[int, ...] | None:
+        """The scores the log records after the last settlement before event ``s`` (None when
+        it records none): where a replay restarts at a round whose start gives no scores."""
+        for ev in reversed(self.events[:s]):
+            t = ev.type
+            if t in _SETTLEMENTS:
+                scores = getattr(ev, "scores", None)
+                if scores:
+                    return tuple(scores)
+            elif t == "start_kyoku":
+                return None  # the round before records no scores at its end
+        return None
 
     def _seed_walls(self) -> list[Wall] | None:
         """Every round's wall from Tenhou's ``<SHUFFLE seed>`` (None when the log has none).

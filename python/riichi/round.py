@@ -542,7 +542,8 @@ class Round:
         ``actor == target``, else ron), a ``ryukyoku`` for kyuushu kyuuhai, and a
         ``ryukyoku`` for sanchahou (the ron of the next seat that can still ron: call it
         until the round ends, then pass the others). Tiles are
-        matched by kind and red flag (logs have no physical ids).
+        matched by kind and red flag (logs have no physical ids); a dahai's ``tsumogiri``
+        flag must match too (a tsumogiri is the tile just drawn).
 
         Raises:
             IllegalAction: no legal action matches; the message names the event and the
@@ -593,8 +594,7 @@ class Round:
             if kind == "dahai":
                 cls = Riichi if riichi else Discard
                 want = [a for a in legal if type(a) is cls and same(a.tile, event.pai)]
-                exact = [a for a in want if a.tsumogiri == bool(event.tsumogiri)]
-                want = exact or want
+                want = [a for a in want if a.tsumogiri == bool(event.tsumogiri)]
             elif kind in ("chi", "pon", "daiminkan"):
                 cls2 = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}[kind]
                 logged = sorted((t.kind, bool(t.red)) for t in event.consumed)
@@ -620,9 +620,9 @@ class Round:
         when no legal action matches (the caller then lists them for the error; the log
         replay calls this first). Mirrors :meth:`_turn_actions`: one discard per (kind, red)
         class, the lowest id other than the drawn tile (not tsumogiri) and the drawn tile
-        itself (tsumogiri), in that order; the logged tsumogiri flag picks between them when
-        both match. tests/test_replay_fast_paths.py checks it against the listing on sampled
-        states.
+        itself (tsumogiri); the logged tsumogiri flag must be the action's (a tsumogiri of
+        a tile not just drawn is not legal as logged). tests/test_replay_fast_paths.py checks
+        it against the listing on sampled states.
         """
         s = event.actor
         pai = event.pai
@@ -633,6 +633,8 @@ class Round:
         if p.riichi:  # only the drawn tile, as a plain discard
             if drawn is None or riichi or self._cls[drawn] != pai.kind * 2 + bool(pai.red):
                 return None
+            if not event.tsumogiri:
+                return None  # the log says from the hand: only the drawn tile may go
             act = _DISCARD[s][drawn][True]
             self._matched = (self._version, act)  # step() need not check it again
             return act
@@ -663,11 +665,12 @@ class Round:
                     if t != drawn and t in hand:
                         low = t
                         break
-            if low >= 0:
+            if low >= 0 and not event.tsumogiri:
                 act = table[low][False]
-            elif has_drawn:
-                act = table[drawn][True]  # type: ignore[index]
             else:
+                # the logged tsumogiri flag must hold: a tsumogiri of a tile not just drawn,
+                # or a discard "from the hand" of the only copy, the one just drawn, is not
+                # what happened (the listing then reports it)
                 return None
         self._matched = (self._version, act)  # step() need not check it again
         return act
