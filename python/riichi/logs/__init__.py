@@ -128,7 +128,8 @@ def read_archive(path: PathLike) -> Iterator[tuple[str, GameLog | LogFormatError
     with zf:
         for info in zf.infolist():
             name = info.filename
-            hidden = any(part.startswith(".") for part in name.split("/"))
+            # "." and ".." are path steps, not hidden names: such a member is still read
+            hidden = any(p.startswith(".") and p not in (".", "..") for p in name.split("/"))
             if info.is_dir() or hidden or name.startswith("__MACOSX/"):
                 continue
             member = f"{source}:{name}"
