@@ -15,11 +15,12 @@ from the log (:func:`rules_from_log`). It checks that
 
 Each disagreement is a :class:`Mismatch`; the round it happens in is abandoned and the replay
 picks up again from the next round's logged state, so one fault does not hide the others.
-What cannot be replayed is reported, never passed: records their reader marks unsupported (``GameLog.meta["unsupported"]``: a
-Tenhou protocol transcript), player views with hidden tiles (:class:`Problem` entries in
-``GameReport.unsupported``). A file that starts mid-game (a fragment, e.g. an mjx single-round
-file) is replayed from its first round's logged state (scores, honba, sticks); a round cut
-before its end is replayed up to the last logged action (``GameReport.unfinished_rounds``).
+What cannot be replayed is reported, never passed: records their reader marks unsupported
+(``GameLog.meta["unsupported"]``: a Tenhou protocol transcript), player views with hidden
+tiles (:class:`Problem` entries in ``GameReport.unsupported``). A file that starts mid-game
+(a fragment, e.g. an mjx single-round file) is replayed from its first round's logged state
+(scores, honba, sticks); a round cut before its end is replayed up to the last logged action
+(``GameReport.unfinished_rounds``).
 
 Rules (Tenhou, from ``<GO type>`` and the tenhou.net/6 rule text): red fives, kuitan,
 tonpuusen or hanchan; GO bit 0x200 (special "chip" lobbies) play kiriage mangan (Tenhou writes
@@ -203,8 +204,9 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     """The rules a logged game was played under.
 
     Red fives, kuitan and the game length come from the log's header (Tenhou ``<GO type>``,
-    tenhou.net/6 rule text); a 3-player game plays :meth:`Rules.tenhou_sanma`; Tenhou's special lobbies (GO bit 0x200) play kiriage mangan and
-    reveal kan dora at once; GO bit 0x400 pays 1,500 points per honba (see the module text).
+    tenhou.net/6 rule text); a 3-player game plays :meth:`Rules.tenhou_sanma`; Tenhou's
+    special lobbies (GO bit 0x200) play kiriage mangan and reveal kan dora at once; GO bit
+    0x400 pays 1,500 points per honba (see the module text).
     Tenpai-yame: Tenhou from June 2010 on (:data:`TENPAI_YAME_FROM`), dated by the log id in
     the file name or header; pass ``tenpai_yame`` to force it (undated logs).
 
@@ -913,8 +915,8 @@ class VerifySummary:
     """Totals over many files (what ``riichi verify`` prints and writes as JSON).
 
     Attributes:
-        files: files read or attempted; games: games replayed (3-player and other
-            unsupported whole games not included); rounds, wins, draws, actions: as in
+        files: files read or attempted; games: games replayed (unsupported whole
+            games not included); rounds, wins, draws, actions: as in
             :class:`GameReport`, summed; fragments: games replayed from mid-game or without
             their end; unfinished_rounds: rounds the logs cut before their end;
         mismatches, unsupported, unreadable: one entry per problem.

@@ -1,12 +1,12 @@
 """The round (kyoku) state machine: the referee of one hand from the deal to the settlement.
 
-A :class:`Round` holds the wall, the four players' hands, rivers and melds, and the flow
-state (whose turn, a pending discard waiting for claims, the end). Players act through typed
-actions (:mod:`riichi.actions`): :meth:`Round.legal_actions` lists what a seat may do now,
-:meth:`Round.step` applies one action. Claims on a discard are collected from every seat that
-has one (ron, pon, daiminkan, chi or pass) before they are resolved by priority
-(ron > pon/daiminkan > chi); an illegal action raises :class:`riichi.IllegalAction` naming the
-action and the reason and leaves the round unchanged.
+A :class:`Round` holds the wall, the players' hands (four, or three in sanma), rivers and
+melds, and the flow state (whose turn, a pending discard waiting for claims, the end). Players
+act through typed actions (:mod:`riichi.actions`): :meth:`Round.legal_actions` lists what a
+seat may do now, :meth:`Round.step` applies one action. Claims on a discard are collected from
+every seat that has one (ron, pon, daiminkan, chi or pass) before they are resolved by
+priority (ron > pon/daiminkan > chi); an illegal action raises :class:`riichi.IllegalAction`
+naming the action and the reason and leaves the round unchanged.
 
 Seats are absolute 0..3; tiles in actions and events are physical ids 0..135 (DESIGN.md).
 
@@ -443,7 +443,7 @@ class Round:
         """The concealed tile ids of ``seat`` (sorted).
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
         return sorted(self.players[check_seat(seat, self._n)].hand)
 
@@ -460,7 +460,7 @@ class Round:
             seat, the Norths it set aside; sanma).
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
         check_seat(seat, self._n)
         claim = self._claim
@@ -526,7 +526,8 @@ class Round:
             out += [t for t in p.river if t not in called]
             out += p.nuki
         order = self.wall.order
-        drawn = {self.wall._rin[i] for i in range(self._rinshan_drawn)}  # type: ignore[attr-defined]
+        rin = self.wall._rin  # type: ignore[attr-defined]
+        drawn = {rin[i] for i in range(self._rinshan_drawn)}
         out += [order[j] for j in range(self._draw_pos, len(order)) if j not in drawn]
         return out
 
@@ -793,7 +794,7 @@ class Round:
         distinct choice (lowest ids); :meth:`step` accepts any equivalent ids the seat holds.
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
         return list(self._legal(check_seat(seat, self._n)))
 
