@@ -117,8 +117,16 @@ def test_mjai_files_parse_and_replay():
         log = read_log(p)
         rep = replay_game(log)
         counts[log.start.players] += 1
-        assert rep.replayed and not rep.mismatches, [str(m) for m in rep.mismatches]
-        assert rep.actions > 0 and rep.players == log.start.players
+        assert rep.replayed and rep.actions > 0 and rep.players == log.start.players
+        if "wahaha" in p.as_posix():
+            # wahaha's conversion of a Tenhou sanma game (whose mjlog replays clean) marks the
+            # discard right after a pon as tsumogiri, twice: a fault of the record
+            assert [m.field for m in rep.mismatches] == ["action", "action"]
+            for m in rep.mismatches:
+                assert log.events[m.event_index - 1].type == "pon", m
+                assert "tsumogiri=True" in m.detail, m
+            continue
+        assert not rep.mismatches, [str(m) for m in rep.mismatches]
     assert counts[4] >= 6 and counts[3] >= 1  # wahaha's sanma game
 
 

@@ -167,8 +167,10 @@ class _Player:
         self.cores: list[Any] = []  # core Meld objects
         self.discards_made = 0
         self.opened = False  # a meld other than an ankan (kept by Round._melds_changed)
-        self.nuki: list[int] = []  # Norths set aside (sanma nukidora), in order
-        self.nuki_at: list[int] = []  # len(melds) when each was set aside (hora meld order)
+        # Norths set aside (sanma nukidora), in order, and len(melds) when each was (the hora
+        # event's meld order); tuples, replaced on change (shared and never copied)
+        self.nuki: tuple[int, ...] = ()
+        self.nuki_at: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -322,7 +324,7 @@ class Round:
         n = getattr(rules, "num_players", 4)
         if n not in (3, 4):
             raise RiichiError(f"rules.num_players must be 3 or 4, got {n!r}")
-        if getattr(wall, "players", 4) != n:
+        if wall.players != n:
             raise RiichiError(
                 f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
                 f"got {len(wall.order)} tiles"
@@ -355,7 +357,7 @@ class Round:
         self._n = n
         # live tiles before the replacement draws of kans (len(_kans)): the wall's, one less
         # per nukidora
-        self._live: int = wall.live_tiles  # type: ignore[attr-defined]
+        self._live: int = wall.live_tiles
         self._others = _OTHERS if n == 4 else _OTHERS3
         self._order = _ORDER if n == 4 else _ORDER3
         if getattr(rules, "wareme", False) and wall.dice is not None:
@@ -526,7 +528,7 @@ class Round:
             out += [t for t in p.river if t not in called]
             out += p.nuki
         order = self.wall.order
-        rin = self.wall._rin  # type: ignore[attr-defined]
+        rin = self.wall._rin
         drawn = {rin[i] for i in range(self._rinshan_drawn)}
         out += [order[j] for j in range(self._draw_pos, len(order)) if j not in drawn]
         return out
@@ -570,8 +572,6 @@ class Round:
         q.river = list(p.river)
         q.river_kinds = set(p.river_kinds)
         q.cores = list(p.cores)
-        q.nuki = list(p.nuki)
-        q.nuki_at = list(p.nuki_at)
         return q
 
     def action_key(self, action: Action) -> tuple[Any, ...] | None:
@@ -1466,8 +1466,8 @@ class Round:
         p.hand.remove(tile)
         p.counts[_NORTH] -= 1
         p.dw = None
-        p.nuki.append(tile)
-        p.nuki_at.append(len(p.melds))
+        p.nuki += (tile,)
+        p.nuki_at += (len(p.melds),)
         self._live -= 1  # the replacement tile comes from the dead wall, refilled from the live
         self._drawn = None
         self._update_waits(s)
@@ -1665,9 +1665,12 @@ class Round:
         for i in range(n):
             p = self.players[(self.dealer + i) % n]
             a = 4 * i
-            b = 4 * n
-            hand = [*order[a : a + 4], *order[a + b : a + b + 4], *order[a + 2 * b : a + 2 * b + 4]]
-            hand.append(order[3 * b + i])
+            if n == 4:
+                hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
+                hand.append(order[48 + i])
+            else:
+                hand = [*order[a : a + 4], *order[a + 12 : a + 16], *order[a + 24 : a + 28]]
+                hand.append(order[36 + i])
             hand.sort()  # (the order of a hand's ids does not matter; sorted for tehais)
             p.hand = hand
             counts = p.counts
@@ -1959,7 +1962,6 @@ class Round:
             return None
         last = self.live_tiles_left == 0
         first = self._uninterrupted and p.discards_made == 0
-        extra = {"nukidora": len(p.nuki)} if p.nuki else {}
         res = core.score(
             hand,
             tile >> 2,
@@ -1985,7 +1987,7 @@ class Round:
             honba=self.honba if honba is None else honba,
             kyotaku=kyotaku,
             rules=self.rules,
-            **extra,
+            nukidora=len(p.nuki),
         )
         if not core.is_win(res):
             return None

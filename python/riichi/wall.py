@@ -104,6 +104,12 @@ class Wall:
 
     order: tuple[int, ...]
     dice: tuple[int, int] | None = None
+    # the layout of a 136-tile wall (class attributes, not fields: a sanma wall sets its own)
+    players = 4
+    live_tiles = LIVE_TILES
+    _rin = _RINSHAN_POS[136]
+    _dora = _DORA_POS[136]
+    _ura = _URA_POS[136]
 
     def __post_init__(self) -> None:
         order = tuple(self.order)
@@ -124,7 +130,6 @@ class Wall:
             return
         if len(order) != 136:
             raise RiichiError(f"a wall has 136 tiles (108 in sanma), got {len(order)}")
-        self._layout(136)
         # fast path: 136 plain ints covering 0..135 hold each id exactly once
         if not (set(map(type, order)) == {int} and _ALL_IDS.issubset(order)):
             seen = [False] * 136
@@ -145,11 +150,13 @@ class Wall:
         wall = object.__new__(cls)
         object.__setattr__(wall, "order", order)
         object.__setattr__(wall, "dice", dice)
-        wall._layout(len(order))
+        if len(order) != 136:
+            wall._layout(len(order))
         return wall
 
     def _layout(self, size: int) -> None:
-        """Set the positions of the dead wall's tiles for a wall of ``size`` tiles."""
+        """Set the positions of the dead wall's tiles for a wall of ``size`` tiles (a 136-tile
+        wall has them as class attributes)."""
         object.__setattr__(self, "players", 4 if size == 136 else 3)
         object.__setattr__(self, "live_tiles", _LIVE[size])
         object.__setattr__(self, "_rin", _RINSHAN_POS[size])
@@ -201,25 +208,25 @@ class Wall:
     @property
     def live(self) -> tuple[int, ...]:
         """The 122 live tiles in draw order (94 in sanma)."""
-        return self.order[: self.live_tiles]  # type: ignore[attr-defined]
+        return self.order[: self.live_tiles]
 
     @property
     def dead(self) -> tuple[int, ...]:
         """The 14 dead-wall tiles (rinshan 0..3, dora indicators 4..8, uradora 9..13; in
         sanma ``order[94:]``, laid out as the module docstring says)."""
-        return self.order[self.live_tiles :]  # type: ignore[attr-defined]
+        return self.order[self.live_tiles :]
 
     def rinshan(self, i: int) -> int:
         """The ``i``-th replacement tile (0..3; 0..7 in sanma, kans and nukidora)."""
-        return self.order[self._rin[i]]  # type: ignore[attr-defined]
+        return self.order[self._rin[i]]
 
     def dora_indicator(self, i: int) -> int:
         """The ``i``-th dora indicator (0 = the initial one, 1..4 = kan dora)."""
-        return self.order[self._dora[i]]  # type: ignore[attr-defined]
+        return self.order[self._dora[i]]
 
     def ura_indicator(self, i: int) -> int:
         """The uradora indicator under the ``i``-th dora indicator."""
-        return self.order[self._ura[i]]  # type: ignore[attr-defined]
+        return self.order[self._ura[i]]
 
 
 def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:
