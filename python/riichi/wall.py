@@ -306,9 +306,8 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         dice = (dice[0] + 1, dice[1] + 1)  # Tenhou writes dice 0-based
     ok = dice and len(dice) == 2 and all(1 <= d <= 6 for d in dice)
     if n == 3:
-        sanma_dice = tuple(dice) if ok else None
-        walls = (live, rinshan, dora, ura, rest)
-        return _sanma_wall(order, *walls, sanma_dice)  # type: ignore[arg-type]
+        sanma_dice = (dice[0], dice[1]) if ok and dice else None
+        return _sanma_wall(order, live, rinshan, dora, ura, rest, sanma_dice)
     if len(live) > LIVE_TILES - 52 - len(rinshan):
         raise RiichiError(f"wall_from_events: {len(live)} live draws do not fit the wall")
     order += live
