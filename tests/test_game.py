@@ -291,12 +291,15 @@ def test_extension_ends_when_the_deal_passes_with_target_reached():
     assert g.is_over
 
 
-def test_unsupported_options_are_refused_not_ignored():
+def test_three_player_rules_play_three_seats():
     import riichi
 
-    for kw in ({"num_players": 3},):
-        with pytest.raises(riichi.RiichiError):
-            Game(make_rules(**kw), seed=1)
+    g = Game(make_rules(num_players=3, uma=(10000, 0, -10000), noten_payment=2000), seed=1)
+    assert len(g.scores) == 3 and len(g.seating) == 3 and g.round.live_tiles_left == 94 - 40
+    with pytest.raises(riichi.RiichiError, match=r"seat must be an int 0\.\.2"):
+        g.legal_actions(3)
+    with pytest.raises(riichi.RiichiError, match="won must be 3 bools"):
+        Game(riichi.Rules.tenhou_sanma(), seed=1, won=[False] * 4)
 
 
 @pytest.mark.parametrize("seat", [-1, 4, 9, 1.0, "0", None, True])

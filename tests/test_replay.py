@@ -74,8 +74,7 @@ def _check(paths):
             ]
         else:
             assert not s.mismatches, "\n".join(str(m) for m in s.mismatches[:10])
-        for u in s.unsupported:
-            assert "3-player" in u.reason, u
+        assert not s.unsupported, s.unsupported
     return totals
 
 
@@ -112,24 +111,29 @@ def test_known_faults_name_the_fault():
     assert any("uradora counted as dora" in m.detail for m in rep.mismatches)
 
 
-def test_mjai_files_parse_and_4_player_ones_replay():
-    n4 = 0
+def test_mjai_files_parse_and_replay():
+    counts = {3: 0, 4: 0}
     for p in _files("mjai"):
         log = read_log(p)
         rep = replay_game(log)
-        if log.start.players == 4:
-            n4 += 1
-            assert rep.replayed and not rep.mismatches, [str(m) for m in rep.mismatches]
-            assert rep.actions > 0
-        else:
-            assert not rep.replayed and rep.unsupported
-    assert n4 >= 6
+        counts[log.start.players] += 1
+        assert rep.replayed and rep.actions > 0 and rep.players == log.start.players
+        if "wahaha" in p.as_posix():
+            # wahaha's conversion of a Tenhou sanma game (whose mjlog replays clean) marks the
+            # discard right after a pon as tsumogiri, twice: a fault of the record
+            assert [m.field for m in rep.mismatches] == ["action", "action"]
+            for m in rep.mismatches:
+                assert log.events[m.event_index - 1].type == "pon", m
+                assert "tsumogiri=True" in m.detail, m
+            continue
+        assert not rep.mismatches, [str(m) for m in rep.mismatches]
+    assert counts[4] >= 6 and counts[3] >= 1  # wahaha's sanma game
 
 
-def test_three_player_games_are_unsupported_not_passed():
+def test_three_player_games_are_replayed():
     p = next(p for p in _files("mjlog") if read_log(p).start.players == 3)
     s = verify_file(str(p))
-    assert s.games == 0 and len(s.unsupported) == 1 and "3-player" in s.unsupported[0].reason
+    assert s.games == 1 and not s.unsupported and not s.mismatches and s.actions > 0
 
 
 def test_an_illegal_action_is_a_mismatch():

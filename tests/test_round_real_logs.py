@@ -3,7 +3,7 @@ taken (``Round.match_event`` finds it among ``legal_actions``) and every settlem
 draws, pao, noten payments, nagashi mangan, abortive draws) must equal the log's deltas.
 
 Uses ../shared/data/mjlog (skipped when absent). Excluded: files listed in KNOWN-FAULTS.md
-(not genuine Tenhou output), 3-player games (the engine is 4-player), the mjx test
+(not genuine Tenhou output), 3-player games (replayed by tests/test_sanma.py), the mjx test
 fragments (rounds cut before their end), and dnovikoff-tenhou's chip/ratio lobby files,
 whose scores use kiriage mangan (``ten="30,12000,0"`` for a 30 fu 4 han dealer tsumo).
 """

@@ -8,6 +8,8 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from riichi.cli import _sample_paths, main
 
 SAMPLE = _sample_paths()
@@ -112,27 +114,14 @@ def test_json_dash_writes_the_report_to_stdout(capsys):
 
 
 def test_only_unsupported_games_are_not_called_ok(tmp_path, capsys):
-    sanma = tmp_path / "sanma.json"
-    sanma.write_text(
-        json.dumps(
-            {
-                "title": ["", ""],
-                "name": ["a", "b", "c", ""],
-                "rule": {"disp": "三般南喰赤", "aka": 1},
-                "log": [
-                    [
-                        [0, 0, 0], [35000, 35000, 35000, 0], [45], [],
-                        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 31], [], [],
-                        [32, 33, 34, 35, 36, 37, 38, 39, 41, 41, 42, 43, 44], [], [],
-                        [11, 19, 21, 22, 23, 24, 25, 26, 27, 28, 29, 45, 46], [], [],
-                        [], [], [],
-                        ["流局", [0, 0, 0, 0]],
-                    ]
-                ],
-            }
-        )
-    )  # fmt: skip
-    code = main(["verify", "--quiet", str(sanma)])
+    # a Tenhou protocol transcript: one player's view, unsupported as a whole (3-player games,
+    # the earlier example here, are replayed now)
+    src = Path(__file__).resolve().parents[2] / "shared/data/tenhou_protocol/dnovikoff-tenhou"
+    if not (src / "first.log").is_file():
+        pytest.skip(f"no protocol transcript under {src}")
+    view = tmp_path / "first.log"
+    shutil.copy(src / "first.log", view)
+    code = main(["verify", "--quiet", str(view)])
     out = capsys.readouterr().out
     assert "OK:" not in out and "NOTHING REPLAYED" in out
     assert code == 0  # nothing disagreed and nothing was unreadable: unsupported, not passed

@@ -170,12 +170,13 @@ def yakuman_names(res: Any) -> list[str]:
     return out
 
 
-def payments(res: Any, *, honba: int, honba_points: int) -> dict[str, int]:
+def payments(res: Any, *, honba: int, honba_points: int, players: int = 4) -> dict[str, int]:
     """Base payments of a win without honba and kyotaku, in points.
 
     ``res`` was scored with ``honba`` counters (the core adds ``honba_points`` each to a ron
-    and a third of it to each tsumo payment); they are taken out here so that the engine
-    can charge them to the right player (pao, multiple ron).
+    and a share of it to each tsumo payment: a third, a half with ``players=3``); they are
+    taken out here so that the engine can charge them to the right player (pao, multiple
+    ron).
 
     Returns:
         ``{"ron": the hand's value (what a discarder pays; on a tsumo the sum of the
@@ -184,11 +185,11 @@ def payments(res: Any, *, honba: int, honba_points: int) -> dict[str, int]:
     """
     td = int(res.tsumo_dealer_payment)
     tn = int(res.tsumo_nondealer_payment)
-    h = honba * honba_points
+    h = honba * honba_points // (players - 1)
     return {
         "ron": int(res.points),
-        "tsumo_dealer": td - h // 3 if td else 0,
-        "tsumo_nondealer": tn - h // 3 if tn else 0,
+        "tsumo_dealer": td - h if td else 0,
+        "tsumo_nondealer": tn - h if tn else 0,
     }
 
 

@@ -1,6 +1,6 @@
 """Typed player actions for :meth:`riichi.Round.step` and :meth:`riichi.Round.legal_actions`.
 
-Every action names its ``seat`` (0..3, absolute). Tiles are physical ids 0..135
+Every action names its ``seat`` (0..3, absolute; 0..2 in sanma). Tiles are physical ids 0..135
 (``kind * 4 + copy``) so that red fives are never lost. Actions are frozen, hashable and
 compare by value: ``action in round.legal_actions(seat)`` is the legality test.
 """
@@ -18,6 +18,7 @@ __all__ = [
     "Discard",
     "Kakan",
     "Kyuushu",
+    "Nukidora",
     "Pass",
     "Pon",
     "Riichi",
@@ -115,4 +116,15 @@ class Kyuushu:
     seat: int
 
 
-Action = Union[Discard, Riichi, Chi, Pon, Daiminkan, Ankan, Kakan, Tsumo, Ron, Pass, Kyuushu]
+@dataclass(frozen=True)
+class Nukidora:
+    """Sanma: set aside ``tile`` (a North from the hand) as a dora (kita) and draw a
+    replacement tile."""
+
+    seat: int
+    tile: int
+
+
+Action = Union[
+    Discard, Riichi, Chi, Pon, Daiminkan, Ankan, Kakan, Tsumo, Ron, Pass, Kyuushu, Nukidora
+]

@@ -378,10 +378,11 @@ def build_parser() -> argparse.ArgumentParser:
             "content: Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, mjai JSON lines, "
             "kobalab paipu JSON (電脳麻将, e.g. Tenhou games converted by MahjongLM) and Mahjong "
             "Soul raw game records (replayed under Mahjong Soul rules from the record's head); "
-            "Tenhou protocol transcripts (one player's view) are reported as unsupported, as "
-            "are 3-player games. PATH: files, folders walked recursively, or zip archives whose "
-            "members are logs (each reported as archive.zip:member; a bad member does not stop "
-            "the rest). Without PATH, verifies the bundled sample of real games. Exit status: "
+            "3-player (sanma) games under Tenhou's sanma rules; Tenhou protocol transcripts "
+            "(one player's view) are reported as unsupported. PATH: files, folders walked "
+            "recursively, or zip archives whose members are logs (each reported as "
+            "archive.zip:member; a bad member does not stop the rest). Without PATH, verifies "
+            "the bundled sample of real games. Exit status: "
             "0 all agree, 1 a mismatch or an unreadable file, 2 bad usage."
         ),
     )

@@ -41,6 +41,9 @@ Example (random self-play)::
         game.step(rng.choice(actions))       # IllegalAction for anything not offered
     print(game.result.ranks, game.result.scores)
 
+Sanma (``rules.num_players == 3``): three seats, so each wind has three rounds (East 1..3);
+everything else (extension, tobi, yame, ranking) is as with four players, over three seats.
+
 Evidence from Tenhou logs (tests/test_round_real_logs.py replays every 4-player game of
 ../shared/data/mjlog through this class): the extension is sudden death when the deal passes or the
 dealer is top with the target (yame), else a renchan goes on; tenpai-yame at all-last applies
@@ -80,7 +83,8 @@ class GameResult:
     Attributes:
         scores: final points per seat (leftover kyotaku included when the rule gives them
             to the top).
-        ranks: rank per seat, 1..4 (ties broken by seat order from the first dealer).
+        ranks: rank per seat, 1..4 (1..3 in sanma; ties broken by seat order from the first
+            dealer).
         final: per seat, ``(points - target_points) / 1000 + uma + oka`` (oka to the top),
             plus the yakitori settlement ``penalties / 1000``.
         rounds: number of rounds played.
@@ -90,16 +94,16 @@ class GameResult:
             player; sums to 0); included in ``final``, not in ``scores`` or ``ranks``.
     """
 
-    scores: tuple[int, int, int, int]
-    ranks: tuple[int, int, int, int]
-    final: tuple[float, float, float, float]
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    final: tuple[float, ...]
     rounds: int
-    yakitori: tuple[bool, bool, bool, bool] = (False, False, False, False)
-    penalties: tuple[int, int, int, int] = (0, 0, 0, 0)
+    yakitori: tuple[bool, ...] = (False, False, False, False)
+    penalties: tuple[int, ...] = (0, 0, 0, 0)
 
 
 class Game:
-    """A whole game of four players.
+    """A whole game of four players (three with ``rules.num_players == 3``: sanma).
 
     Args:
         rules: a ``riichi.Rules``; default ``Rules.tenhou()``.
@@ -116,11 +120,13 @@ class Game:
     Raises:
         RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
             wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
-            >= 0; ``scores`` not 4 ints; ``won`` not 4 bools (each named with its value).
+            >= 0; ``scores`` not 4 ints (3 in sanma); ``won`` not 4 bools (each named with
+            its value).
 
     Attributes:
         rules: the rules.
-        seating: ``seating[seat]`` is the entrant (0..3, in the order given) in that seat.
+        seating: ``seating[seat]`` is the entrant (0..3, in the order given; 0..2 in sanma)
+            in that seat.
         round: the current :class:`~riichi.round.Round`.
         rounds: the finished rounds' results, in order.
         result: the :class:`GameResult` once the game is over.
@@ -144,25 +150,26 @@ class Game:
             raise RiichiError(f"rules: expected riichi.Rules or None, got {type(rules).__name__}")
         if self.rules.length not in _LENGTH_WINDS:
             raise RiichiError(f"unknown game length {self.rules.length!r}")
-        if won is not None and (len(won) != 4 or any(type(w) is not bool for w in won)):
-            raise RiichiError(f"won must be 4 bools, one per seat, got {won!r}")
-        self._won = list(won) if won is not None else [False] * 4
+        n = self._n = self.rules.num_players
+        if won is not None and (len(won) != n or any(type(w) is not bool for w in won)):
+            raise RiichiError(f"won must be {n} bools, one per seat, got {won!r}")
+        self._won = list(won) if won is not None else [False] * n
         self._rng = random.Random(seed)
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)
         rolls = [
             (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
-            for i in range(4)
+            for i in range(n)
         ]
         self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
         self._winds = _LENGTH_WINDS[self.rules.length]
-        self.scores = list(scores) if scores is not None else [self.rules.starting_points] * 4
+        self.scores = list(scores) if scores is not None else [self.rules.starting_points] * n
         self.rounds: list[RoundResult] = []
         self.result: GameResult | None = None
         self.events: list[Any] = [
             core.make_event(
                 "start_game",
-                players=4,
+                players=n,
                 red_fives=any(self.rules.red_fives),
                 kuitan=bool(getattr(self.rules, "kuitan", True)),
                 length=self.rules.length,
@@ -214,10 +221,10 @@ class Game:
         """Legal actions of ``seat`` in the current round (empty when the game is over).
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not 0..3 (0..2 in sanma).
         """
         if self.result is not None:
-            check_seat(seat)
+            check_seat(seat, self._n)
             return []
         return self.round.legal_actions(seat)  # checks the seat itself
 
@@ -280,7 +287,7 @@ class Game:
         if self._walls is not None:
             wall = next(self._walls, None)
         if wall is None:
-            wall = Wall.from_seed(self._rng, self._kyoku)
+            wall = Wall.from_seed(self._rng, self._kyoku, self._n)
         wind = (
             self._winds[self._wind_index]
             if self._wind_index < len(self._winds)
@@ -343,7 +350,7 @@ class Game:
         elif rules.length == "one_round" and res.kind != "abortive":
             over = not renchan or self._yame(res, top)
         elif res.kind != "abortive":
-            wind_end = self._kyoku == 3
+            wind_end = self._kyoku == self._n - 1
             limit = wind_end and self._wind_index >= self._limit_index()
             sudden = self.in_extension and rules.extension == "sudden_death"
             if limit or sudden or (wind_end and self._wind_index >= len(self._winds) - 1):
@@ -362,7 +369,7 @@ class Game:
             return
         if not renchan:
             self._kyoku += 1
-            if self._kyoku == 4:
+            if self._kyoku == self._n:
                 self._kyoku = 0
                 self._wind_index += 1
         self._start_round()
@@ -379,7 +386,7 @@ class Game:
         return bool(self.rules.tenpai_yame)
 
     def _ranking(self) -> list[int]:
-        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+        return sorted(range(self._n), key=lambda s: (-self.scores[s], s))
 
     def _end_game(self) -> None:
         rules = self.rules
@@ -387,15 +394,16 @@ class Game:
         if rules.leftover_kyotaku_to_top and self._kyotaku:
             self.scores[order[0]] += self._kyotaku * rules.riichi_stick
             self._kyotaku = 0
-        ranks = [0] * 4
+        n = self._n
+        ranks = [0] * n
         for i, s in enumerate(order):
             ranks[s] = i + 1
         uma = core.uma_points(rules)
         oka = core.oka_points(rules)
         yakitori = [rules.yakitori and not w for w in self._won]
-        penalties = _yakitori_penalties(rules, yakitori) if rules.yakitori else [0] * 4
-        final = [0.0] * 4
-        for s in range(4):
+        penalties = _yakitori_penalties(rules, yakitori) if rules.yakitori else [0] * n
+        final = [0.0] * n
+        for s in range(n):
             final[s] = (self.scores[s] - rules.target_points) / 1000 + uma[ranks[s] - 1]
             if ranks[s] == 1:
                 final[s] += oka
@@ -418,12 +426,13 @@ def _yakitori_penalties(rules: Any, yakitori: list[bool]) -> list[int]:
     ``rules.yakitori_penalty``, split among the players who won (``"split"``: in 100-point
     units, the remainder one unit each in seat order from the first dealer) or to each of
     them (``"each"``). Nothing when nobody won."""
-    out = [0] * 4
-    payees = [s for s in range(4) if not yakitori[s]]
+    n = len(yakitori)
+    out = [0] * n
+    payees = [s for s in range(n) if not yakitori[s]]
     if not payees:
         return out
     units = rules.yakitori_penalty // 100
-    for payer in (s for s in range(4) if yakitori[s]):
+    for payer in (s for s in range(n) if yakitori[s]):
         for i, s in enumerate(payees):
             if rules.yakitori_payment == "each":
                 share = units

@@ -15,12 +15,12 @@ from the log (:func:`rules_from_log`). It checks that
 
 Each disagreement is a :class:`Mismatch`; the round it happens in is abandoned and the replay
 picks up again from the next round's logged state, so one fault does not hide the others.
-What cannot be replayed is reported, never passed: 3-player games (the round engine plays
-four players), records their reader marks unsupported (``GameLog.meta["unsupported"]``: a
-Tenhou protocol transcript), player views with hidden tiles (:class:`Problem` entries in
-``GameReport.unsupported``). A file that starts mid-game (a fragment, e.g. an mjx single-round
-file) is replayed from its first round's logged state (scores, honba, sticks); a round cut
-before its end is replayed up to the last logged action (``GameReport.unfinished_rounds``).
+What cannot be replayed is reported, never passed: records their reader marks unsupported
+(``GameLog.meta["unsupported"]``: a Tenhou protocol transcript), player views with hidden
+tiles (:class:`Problem` entries in ``GameReport.unsupported``). A file that starts mid-game
+(a fragment, e.g. an mjx single-round file) is replayed from its first round's logged state
+(scores, honba, sticks); a round cut before its end is replayed up to the last logged action
+(``GameReport.unfinished_rounds``).
 
 Rules (Tenhou, from ``<GO type>`` and the tenhou.net/6 rule text): red fives, kuitan,
 tonpuusen or hanchan; GO bit 0x200 (special "chip" lobbies) play kiriage mangan (Tenhou writes
@@ -65,7 +65,7 @@ __all__ = [
 #: from this date on (yyyymmdd; see the module docstring).
 TENPAI_YAME_FROM = "20100605"
 
-_PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"))
+_PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora", "hora"))
 _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
 # the events the replay acts on; every other kind (tsumo, dora, ...) is checked elsewhere
 _ACTIVE = _PLAYER | {"reach", "ryukyoku"}
@@ -162,7 +162,7 @@ class GameReport:
 
     Attributes:
         file: the log file; format: the log format.
-        players: 4, or 3 (sanma, unsupported).
+        players: 4, or 3 (sanma).
         rounds: rounds replayed; wins, draws: logged hora / ryukyoku events in them.
         actions: logged player actions checked against ``legal_actions``.
         mismatches: every disagreement.
@@ -204,16 +204,17 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     """The rules a logged game was played under.
 
     Red fives, kuitan and the game length come from the log's header (Tenhou ``<GO type>``,
-    tenhou.net/6 rule text); Tenhou's special lobbies (GO bit 0x200) play kiriage mangan and
-    reveal kan dora at once; GO bit 0x400 pays 1,500 points per honba (see the module text).
+    tenhou.net/6 rule text); a 3-player game plays :meth:`Rules.tenhou_sanma`; Tenhou's
+    special lobbies (GO bit 0x200) play kiriage mangan and reveal kan dora at once; GO bit
+    0x400 pays 1,500 points per honba (see the module text).
     Tenpai-yame: Tenhou from June 2010 on (:data:`TENPAI_YAME_FROM`), dated by the log id in
     the file name or header; pass ``tenpai_yame`` to force it (undated logs).
 
     Raises:
-        RiichiError: a 3-player game (the round engine plays four players).
+        RiichiError: a game of neither 3 nor 4 players.
     """
     sg = game_log.start
-    if sg.players != 4:
+    if sg.players not in (3, 4):
         raise RiichiError(f"{sg.players}-player games are not supported by the round engine")
     go = sg.go_type or 0
     if tenpai_yame is None:
@@ -223,6 +224,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     kuitan = sg.kuitan
     # the classes too: a non-bool value must still reach Rules' type check
     key = (
+        sg.players,
         length,
         bool(sg.red_fives),
         kuitan,
@@ -234,13 +236,14 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     )
     rules = _LOG_RULES.get(key)
     if rules is None:  # Rules are frozen: one object per distinct header is shared
+        sanma = sg.players == 3
         rules = dataclasses.replace(
-            Rules.tenhou(length=length),
-            red_fives=(1, 1, 1) if sg.red_fives else (0, 0, 0),
+            Rules.tenhou_sanma(length=length) if sanma else Rules.tenhou(length=length),
+            red_fives=((0, 1, 1) if sanma else (1, 1, 1)) if sg.red_fives else (0, 0, 0),
             kuitan=kuitan,
             kiriage_mangan=bool(go & 0x200),
             open_kan_dora="immediate" if go & 0x200 else "after_discard",
-            honba_points=1500 if go & 0x400 else 300,
+            honba_points=1500 if go & 0x400 else 200 if sanma else 300,
             tenpai_yame=tenpai_yame,
         )
         _LOG_RULES[key] = rules
@@ -278,8 +281,7 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         rules: the rules to replay under; default :func:`rules_from_log`.
 
     Returns:
-        A :class:`GameReport`. A 3-player game is returned unreplayed with an ``unsupported``
-        entry naming the reason.
+        A :class:`GameReport`.
 
     Raises:
         RiichiError: ``game_log`` is not a :class:`GameLog`, or ``rules`` not a ``Rules``.
@@ -299,13 +301,9 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
     if why:  # the reader knows the record cannot be replayed (e.g. a player view)
         report.unsupported.append(Problem(game_log.source, "game", str(why)))
         return report
-    if sg.players != 4:
+    if sg.players not in (3, 4):
         report.unsupported.append(
-            Problem(
-                game_log.source,
-                "game",
-                f"{sg.players}-player game (sanma): the round engine plays 4 players only",
-            )
+            Problem(game_log.source, "game", f"{sg.players}-player game: not supported")
         )
         return report
     if rules is None and isinstance((game_log.meta or {}).get("rules"), Rules):
@@ -327,7 +325,7 @@ class _Replay:
         self.log = game_log
         self.rules = rules
         self.file = game_log.source
-        self.report = GameReport(game_log.source, game_log.format, 4, rules=rules)
+        self.report = GameReport(game_log.source, game_log.format, rules.num_players, rules=rules)
         events = game_log.events
         self.events = events
         self.rounds: list[tuple[int, int]] = []  # (start index, end index) per round
@@ -415,9 +413,10 @@ class _Replay:
                         game = None
             if game is None:
                 # standard mjai may leave the scores out of start_kyoku: the last settlement's
-                scores = st.scores or self._scores_before(s) or (self.rules.starting_points,) * 4
-                if len(scores) != 4:
-                    self.mismatch(k, s, "round_start", st.scores, None, "not 4 scores")
+                n = self.rules.num_players
+                scores = st.scores or self._scores_before(s) or (self.rules.starting_points,) * n
+                if len(scores) != n:
+                    self.mismatch(k, s, "round_start", st.scores, None, f"not {n} scores")
                     continue
                 game = Game(
                     self.rules,
@@ -460,7 +459,10 @@ class _Replay:
         Layout of Tenhou's shuffled ``w`` (136 ids, :func:`riichi.logs.tenhou_walls`): the
         live wall is drawn from ``w[135]`` down to ``w[14]``; ``w[0..13]`` is the dead wall:
         rinshan tiles ``w[1], w[0], w[3], w[2]``, dora indicators ``w[5], w[7], .., w[13]``
-        and the uradora indicators under them ``w[4], w[6], .., w[12]``.
+        and the uradora indicators under them ``w[4], w[6], .., w[12]``. Sanma (108 ids): the
+        wall is ``w`` reversed, whose layout :mod:`riichi.wall` gives (replacement tiles
+        ``w[1], w[0], w[3], w[2], w[5], w[4], w[7], w[6]``, dora ``w[9], w[11], ..``, uradora
+        ``w[8], w[10], ..``).
         """
         sg = self.log.start
         if self.log.format != "tenhou_xml" or not sg.seed:
@@ -469,6 +471,10 @@ class _Replay:
 
         walls: list[Wall] = []
         try:
+            if sg.players == 3:
+                for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed, 3)):
+                    walls.append(Wall._of_permutation(tuple(reversed(w)), dice))
+                return walls
             for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
                 live = w[135:13:-1]  # w[135], w[134], .., w[14]
                 dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
@@ -522,7 +528,7 @@ class _Replay:
 
     def _walls_from(self, k: int) -> Any:
         for w in self.walls[k:]:
-            yield w if w is not None else Wall.from_seed(0)
+            yield w if w is not None else Wall.from_seed(0, 0, self.rules.num_players)
 
     # ------------------------------------------------------------------ one round
     def _round(self, game: Game, k: int, s: int, e: int) -> bool:
@@ -811,9 +817,10 @@ class _Replay:
         if end.scores is not None and tuple(end.scores) != tuple(res.scores):
             self.mismatch(-1, idx, "final_scores", tuple(end.scores), tuple(res.scores))
         basis = end.points if end.points is not None else end.scores
-        if basis is not None and len(basis) == 4:
-            order = sorted(range(4), key=lambda q: (-basis[q], q))
-            ranks = [0] * 4
+        n = len(res.ranks)
+        if basis is not None and len(basis) == n:
+            order = sorted(range(n), key=lambda q: (-basis[q], q))
+            ranks = [0] * n
             for n, q in enumerate(order):
                 ranks[q] = n + 1
             if tuple(ranks) != tuple(res.ranks):
@@ -908,8 +915,8 @@ class VerifySummary:
     """Totals over many files (what ``riichi verify`` prints and writes as JSON).
 
     Attributes:
-        files: files read or attempted; games: games replayed (3-player and other
-            unsupported whole games not included); rounds, wins, draws, actions: as in
+        files: files read or attempted; games: games replayed (unsupported whole
+            games not included); rounds, wins, draws, actions: as in
             :class:`GameReport`, summed; fragments: games replayed from mid-game or without
             their end; unfinished_rounds: rounds the logs cut before their end;
         mismatches, unsupported, unreadable: one entry per problem.

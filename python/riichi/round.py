@@ -1,14 +1,25 @@
 """The round (kyoku) state machine: the referee of one hand from the deal to the settlement.
 
-A :class:`Round` holds the wall, the four players' hands, rivers and melds, and the flow
-state (whose turn, a pending discard waiting for claims, the end). Players act through typed
-actions (:mod:`riichi.actions`): :meth:`Round.legal_actions` lists what a seat may do now,
-:meth:`Round.step` applies one action. Claims on a discard are collected from every seat that
-has one (ron, pon, daiminkan, chi or pass) before they are resolved by priority
-(ron > pon/daiminkan > chi); an illegal action raises :class:`riichi.IllegalAction` naming the
-action and the reason and leaves the round unchanged.
+A :class:`Round` holds the wall, the players' hands (four, or three in sanma), rivers and
+melds, and the flow state (whose turn, a pending discard waiting for claims, the end). Players
+act through typed actions (:mod:`riichi.actions`): :meth:`Round.legal_actions` lists what a
+seat may do now, :meth:`Round.step` applies one action. Claims on a discard are collected from
+every seat that has one (ron, pon, daiminkan, chi or pass) before they are resolved by
+priority (ron > pon/daiminkan > chi); an illegal action raises :class:`riichi.IllegalAction`
+naming the action and the reason and leaves the round unchanged.
 
 Seats are absolute 0..3; tiles in actions and events are physical ids 0..135 (DESIGN.md).
+
+Sanma (``rules.num_players == 3``): seats 0..2, the 108-tile wall of :mod:`riichi.wall`, no
+chi, and the :class:`~riichi.actions.Nukidora` action: on its own turn after a draw (in riichi
+only with the drawn tile) a player may set a North aside; it counts one dora for that player
+(the core scorer's ``nukidora``), the other players may ron on it (neither chankan nor
+houtei), and the player draws a replacement tile from the dead wall, which shortens the live
+wall by one like a kan. Tenhou's logs (tests/test_sanma.py replays them) show that a win on
+that replacement tile is rinshan kaihou, that a North set aside which nobody robs ends every
+ippatsu and the uninterrupted first go-around (double riichi, kyuushu kyuuhai) as a call
+does, that a kan dora waiting to be revealed is revealed when the North is set aside, and that
+a riichi player sets aside only the drawn North.
 Every hand question (waits, score) goes to the Rust core through :mod:`riichi._core_api`.
 
 Rule sources: Tenhou's rules (https://tenhou.net/man/) unless a ``Rules`` field says
@@ -32,6 +43,7 @@ from riichi.actions import (
     Discard,
     Kakan,
     Kyuushu,
+    Nukidora,
     Pass,
     Pon,
     Riichi,
@@ -39,7 +51,7 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction, RiichiError
-from riichi.wall import LIVE_TILES, Wall, is_red
+from riichi.wall import Wall, is_red
 
 __all__ = ["Round", "RoundResult", "Win"]
 
@@ -69,6 +81,10 @@ _mask_get = core._MASK_KINDS.get  # the cache of core.mask_kinds (cleared in pla
 # the seats after a discarder in turn order, each with whether the discarder is its kamicha
 _OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
 _ORDER = [tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4)]  # the seats after d
+# sanma: two other seats, none of them may chi
+_OTHERS3 = [tuple(((d + i) % 3, False) for i in (1, 2)) for d in range(3)]
+_ORDER3 = [tuple((d + i) % 3 for i in (1, 2)) for d in range(3)]
+_NORTH = 30  # the kind of the North wind (kita)
 _FIVES = (4, 13, 22)
 # chi shapes around each numbered kind: the two other kinds of each run through it
 _CHI_SHAPES = [
@@ -116,6 +132,8 @@ class _Player:
         "melds",
         "mkey",
         "nagashi",
+        "nuki",
+        "nuki_at",
         "opened",
         "riichi",
         "riichi_declared_at",
@@ -149,6 +167,10 @@ class _Player:
         self.cores: list[Any] = []  # core Meld objects
         self.discards_made = 0
         self.opened = False  # a meld other than an ankan (kept by Round._melds_changed)
+        # Norths set aside (sanma nukidora), in order, and len(melds) when each was (the hora
+        # event's meld order); tuples, replaced on change (shared and never copied)
+        self.nuki: tuple[int, ...] = ()
+        self.nuki_at: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -170,12 +192,16 @@ class Win:
     tile: int
     score: Any
     pao_seat: int | None
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
     ura_indicators: tuple[int, ...]
 
 
 def _after_seats(players: list[_Player]) -> list[tuple[int, _Player, _Player, _Player]]:
-    """Per seat: the next seat, and the players of the three seats after it in turn order."""
+    """Per seat: the next seat, and the players of the three seats after it in turn order
+    (sanma: the two seats after it, the last one given twice)."""
+    if len(players) == 3:
+        return [((s + 1) % 3, players[(s + 1) % 3], players[(s + 2) % 3], players[(s + 2) % 3])
+                for s in range(3)]  # fmt: skip
     return [
         ((s + 1) & 3, players[(s + 1) & 3], players[(s + 2) & 3], players[(s + 3) & 3])
         for s in range(4)
@@ -189,21 +215,21 @@ def _is_int(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def check_seat(seat: object) -> int:
-    """``seat`` as an absolute seat 0..3.
+def check_seat(seat: object, players: int = 4) -> int:
+    """``seat`` as an absolute seat 0..3 (0..2 when ``players`` is 3).
 
     Raises:
         RiichiError: for anything else (a negative index must not wrap to another seat).
     """
-    if seat.__class__ is not int or not 0 <= seat < 4:  # type: ignore[operator]
-        raise RiichiError(f"seat must be an int 0..3, got {seat!r}")
+    if seat.__class__ is not int or not 0 <= seat < players:  # type: ignore[operator]
+        raise RiichiError(f"seat must be an int 0..{players - 1}, got {seat!r}")
     return seat  # type: ignore[return-value]
 
 
 def _wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
     """Wareme: double every payment (honba included) between the wareme seat and the
     winner, in place (``deltas`` holds the payers' negative amounts)."""
-    for o in range(4):
+    for o in range(len(deltas)):
         if o != winner and wareme in (o, winner):
             deltas[o] *= 2
 
@@ -226,9 +252,9 @@ class RoundResult:
 
     kind: str
     reason: str
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
     wins: tuple[Win, ...]
-    tenpai: tuple[bool, bool, bool, bool]
+    tenpai: tuple[bool, ...]
     dealer_continues: bool
     kyotaku_left: int
 
@@ -268,8 +294,8 @@ class Round:
             noten_payment, pao_*, kokushi_chankan_ankan, honba_points, riichi_stick,
             red_fives).
         wall: the round's :class:`~riichi.wall.Wall`.
-        scores: points per seat at the start (4 ints).
-        dealer: the dealer's seat 0..3.
+        scores: points per seat at the start (4 ints; 3 in sanma, ``rules.num_players``).
+        dealer: the dealer's seat 0..3 (0..2 in sanma).
         round_wind: 0 East, 1 South, 2 West, 3 North.
         honba: counters on the table.
         kyotaku: riichi sticks on the table (count, not points).
@@ -280,7 +306,7 @@ class Round:
         events: the event stream so far (``riichi.events`` classes).
         result: the :class:`RoundResult` once the round is over, else ``None``.
         wareme_seat: with ``rules.wareme`` and a wall with dice, the seat whose wall section
-            is broken (``(dealer + dice total - 1) % 4``): its win payments, paid or
+            is broken (``(dealer + dice total - 1) % players``): its win payments, paid or
             received, are doubled; else ``None``.
     """
 
@@ -295,16 +321,22 @@ class Round:
         honba: int = 0,
         kyotaku: int = 0,
     ) -> None:
-        if getattr(rules, "num_players", 4) != 4:
+        n = getattr(rules, "num_players", 4)
+        if n not in (3, 4):
+            raise RiichiError(f"rules.num_players must be 3 or 4, got {n!r}")
+        if wall.players != n:
             raise RiichiError(
-                f"the round engine plays 4-player games; rules.num_players is {rules.num_players}"
+                f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
+                f"got {len(wall.order)} tiles"
             )
+        if n == 3 and scores == (25000, 25000, 25000, 25000):
+            scores = (rules.starting_points,) * 3
         # bad arguments are named, never clamped or carried into the round (a NaN score or
         # a negative honba would only surface as wrong payments much later)
-        if len(scores) != 4 or not all(_is_int(s) for s in scores):
-            raise RiichiError(f"scores must be 4 ints, one per seat, got {scores!r}")
-        if not _is_int(dealer) or not 0 <= dealer <= 3:
-            raise RiichiError(f"dealer must be a seat 0..3, got {dealer!r}")
+        if len(scores) != n or not all(_is_int(s) for s in scores):
+            raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
+        if not _is_int(dealer) or not 0 <= dealer < n:
+            raise RiichiError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
         if not _is_int(round_wind) or not 0 <= round_wind <= 3:
             raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
         for name, value in (("honba", honba), ("kyotaku", kyotaku)):
@@ -322,8 +354,14 @@ class Round:
         self.events: list[Any] = []
         self.result: RoundResult | None = None
         self.wareme_seat: int | None = None
+        self._n = n
+        # live tiles before the replacement draws of kans (len(_kans)): the wall's, one less
+        # per nukidora
+        self._live: int = wall.live_tiles
+        self._others = _OTHERS if n == 4 else _OTHERS3
+        self._order = _ORDER if n == 4 else _ORDER3
         if getattr(rules, "wareme", False) and wall.dice is not None:
-            self.wareme_seat = (dealer + wall.dice[0] + wall.dice[1] - 1) % 4
+            self.wareme_seat = (dealer + wall.dice[0] + wall.dice[1] - 1) % n
         self._red = tuple(rules.red_fives)
         self._ev = core.event_classes()
         # red ids, (kind, colour) class and event tile of each id: per red-five rule, shared
@@ -342,7 +380,7 @@ class Round:
         self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
         self._tiles: list[Any] = tables[2]  # do not mutate
         self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
-        self.players = [_Player() for _ in range(4)]
+        self.players = [_Player() for _ in range(n)]
         self._after = _after_seats(self.players)
         self._draw_pos = 0
         self._rinshan_drawn = 0
@@ -396,7 +434,7 @@ class Round:
     @property
     def live_tiles_left(self) -> int:
         """Tiles still drawable from the live wall."""
-        return LIVE_TILES - len(self._kans) - self._draw_pos
+        return self._live - len(self._kans) - self._draw_pos
 
     @property
     def dora_indicators(self) -> list[int]:
@@ -407,9 +445,9 @@ class Round:
         """The concealed tile ids of ``seat`` (sorted).
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
-        return sorted(self.players[check_seat(seat)].hand)
+        return sorted(self.players[check_seat(seat, self._n)].hand)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see: its own hand, all rivers and melds, dora, scores, riichi.
@@ -420,12 +458,13 @@ class Round:
             (per seat, ids in order), ``riichi`` (per seat), ``dora_indicators``,
             ``scores``, ``round_wind``, ``dealer``, ``honba``, ``kyotaku``,
             ``live_tiles_left``, ``phase``, ``current_seat``, ``pending`` (the tile and
-            seat of a pending claim), ``legal_actions`` (for ``seat``).
+            seat of a pending claim), ``legal_actions`` (for ``seat``), ``nukidora`` (per
+            seat, the Norths it set aside; sanma).
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
-        check_seat(seat)
+        check_seat(seat, self._n)
         claim = self._claim
         return {
             "seat": seat,
@@ -445,17 +484,19 @@ class Round:
             "current_seat": self.current_seat,
             "pending": None if claim is None else (claim.kind, claim.seat, claim.tile),
             "legal_actions": self.legal_actions(seat),
+            "nukidora": [list(p.nuki) for p in self.players],
         }
 
     @property
     def state(self) -> dict[str, Any]:
         """The full state (every hand and the wall); for referees and tests, not players."""
         return {
-            "hands": [self.hand(s) for s in range(4)],
+            "hands": [self.hand(s) for s in range(self._n)],
             "melds": [self._meld_view(p) for p in self.players],
             "rivers": [list(p.river) for p in self.players],
             "riichi": [p.riichi for p in self.players],
-            "furiten": [self._furiten(s) for s in range(4)],
+            "furiten": [self._furiten(s) for s in range(self._n)],
+            "nukidora": [list(p.nuki) for p in self.players],
             "waits": [sorted(p.waits) for p in self.players],
             "wall": list(self.wall.order),
             "draw_position": self._draw_pos,
@@ -476,7 +517,8 @@ class Round:
 
     def tile_locations(self) -> list[int]:
         """Every tile id exactly where it is: hands, melds, rivers (not called), live wall,
-        dead wall. Used by invariant checks; a correct round returns 136 distinct ids."""
+        dead wall. Used by invariant checks; a correct round returns 136 distinct ids (108 in
+        sanma, Norths set aside included)."""
         out: list[int] = []
         called = {m.called for q in self.players for m in q.melds if m.called is not None}
         for p in self.players:
@@ -484,8 +526,11 @@ class Round:
             for m in p.melds:
                 out += m.tiles
             out += [t for t in p.river if t not in called]
-        out += self.wall.order[self._draw_pos : LIVE_TILES]
-        out += self.wall.order[LIVE_TILES + self._rinshan_drawn :]
+            out += p.nuki
+        order = self.wall.order
+        rin = self.wall._rin
+        drawn = {rin[i] for i in range(self._rinshan_drawn)}
+        out += [order[j] for j in range(self._draw_pos, len(order)) if j not in drawn]
         return out
 
     def clone(self) -> Round:
@@ -539,7 +584,8 @@ class Round:
 
         Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it),
         ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``, ``hora`` (tsumo when
-        ``actor == target``, else ron), a ``ryukyoku`` for kyuushu kyuuhai, and a
+        ``actor == target``, else ron), ``nukidora`` (sanma), a ``ryukyoku`` for kyuushu
+        kyuuhai, and a
         ``ryukyoku`` for sanchahou (the ron of the next seat that can still ron: call it
         until the round ends, then pass the others). Tiles are
         matched by kind and red flag (logs have no physical ids); a dahai's ``tsumogiri``
@@ -580,7 +626,7 @@ class Round:
                     break
         else:
             seat = getattr(event, "actor", -1)
-            if not isinstance(seat, int) or not 0 <= seat <= 3:
+            if not isinstance(seat, int) or not 0 <= seat < self._n:
                 raise IllegalAction(f"{event!r}: not a player action")
             legal = self.legal_actions(seat)
             reds = self._reds
@@ -604,6 +650,8 @@ class Round:
                 want = [a for a in legal if isinstance(a, Ankan) and a.consumed[0] >> 2 == k]
             elif kind == "kakan":
                 want = [a for a in legal if isinstance(a, Kakan) and a.tile >> 2 == event.pai.kind]
+            elif kind == "nukidora":
+                want = [a for a in legal if isinstance(a, Nukidora)]
             elif kind == "hora":
                 cls3 = Tsumo if event.target == seat else Ron
                 want = [a for a in legal if isinstance(a, cls3)]
@@ -703,7 +751,7 @@ class Round:
         logged kinds and red flags (compared as (kind, red) classes), without copying the
         listing or building keys for the other actions; ``None`` when none matches."""
         s = event.actor
-        if self._phase != _CLAIM or s.__class__ is not int or not 0 <= s <= 3:
+        if self._phase != _CLAIM or s.__class__ is not int or not 0 <= s < self._n:
             return None
         cc = self._cls
         logged = sorted([t.kind * 2 + 1 if t.red else t.kind * 2 for t in event.consumed])
@@ -717,7 +765,7 @@ class Round:
         :meth:`_match_dahai`): the seat's Tsumo when :meth:`_turn_actions` offers it, its Ron
         when its claim options hold one; else ``None``."""
         s = event.actor
-        if s.__class__ is not int or not 0 <= s <= 3:
+        if s.__class__ is not int or not 0 <= s < self._n:
             return None
         if event.target == s:
             drawn = self._drawn
@@ -746,9 +794,9 @@ class Round:
         distinct choice (lowest ids); :meth:`step` accepts any equivalent ids the seat holds.
 
         Raises:
-            RiichiError: ``seat`` is not 0..3.
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
-        return list(self._legal(check_seat(seat)))
+        return list(self._legal(check_seat(seat, self._n)))
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal actions of ``seat`` (do not mutate)."""
@@ -810,7 +858,7 @@ class Round:
                         continue
                     acts.append(riichi[t][t == drawn])
         nk = len(self._kans)
-        if drawn is not None and nk < 4 and LIVE_TILES - nk - self._draw_pos > 0:
+        if drawn is not None and nk < 4 and self._live - nk - self._draw_pos > 0:
             for k in range(34) if 4 in counts else ():
                 if counts[k] == 4 and (not p.riichi or self._riichi_ankan_ok(s, k)):
                     ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
@@ -828,6 +876,15 @@ class Round:
             and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9
         ):
             acts.append(Kyuushu(s))
+        if (
+            self._n == 3
+            and drawn is not None
+            and counts[_NORTH]
+            and self._live - nk - self._draw_pos > 0
+            and (not p.riichi or drawn >> 2 == _NORTH)
+        ):
+            north = drawn if drawn >> 2 == _NORTH else min(t for t in p.hand if t >> 2 == _NORTH)
+            acts.append(Nukidora(s, north))
         return acts
 
     def _distinct(self, hand: list[int], drawn: int | None) -> list[int]:
@@ -857,7 +914,7 @@ class Round:
             return False
         if self.scores[s] < rules.riichi_min_points:
             return False
-        return LIVE_TILES - len(self._kans) - self._draw_pos >= rules.riichi_min_live_tiles
+        return self._live - len(self._kans) - self._draw_pos >= rules.riichi_min_live_tiles
 
     def _discard_waits(self, p: _Player) -> dict[int, frozenset[int]]:
         """Discarded kind -> waits left, for ``p``'s 3n+2 hand (computed once per hand)."""
@@ -892,10 +949,10 @@ class Round:
         k = tile >> 2
         out: dict[int, list[Action] | None] | None = None
         lazy: dict[int, bool] | None = None
-        live = LIVE_TILES - len(self._kans) - self._draw_pos > 0
+        live = self._live - len(self._kans) - self._draw_pos > 0
         players = self.players
         shapes = _CHI_SHAPES[k]
-        for o, kamicha in _OTHERS[d]:
+        for o, kamicha in self._others[d]:
             if o not in answer:
                 continue
             p = players[o]
@@ -973,15 +1030,14 @@ class Round:
         k = tile >> 2
         out: dict[int, list[Action]] = {}
         live = self.live_tiles_left > 0
-        for i in (1, 2, 3):
-            o = (d + i) % 4
+        for o, kamicha in self._others[d]:
             p = self.players[o]
             acts: list[Action] = []
             if k in p.waits and not self._furiten(o):
                 sc = self._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind)
                 if sc is not None:
                     acts.append(_RON[o])
-            if kind == "dahai" and live and not p.riichi and (p.counts[k] >= 2 or i == 1):
+            if kind == "dahai" and live and not p.riichi and (p.counts[k] >= 2 or kamicha):
                 acts += self._call_options(o, d, tile)
             if acts:
                 acts.append(_PASS[o])
@@ -997,7 +1053,7 @@ class Round:
         k = tile >> 2
         c = p.counts
         ck = c[k]
-        kamicha = o == (d + 1) % 4 and k < 27
+        kamicha = o == (d + 1) % 4 and k < 27 and self._n == 4
         acts: list[Action] = []
         if ck < 2 and not kamicha:
             return acts
@@ -1101,8 +1157,8 @@ class Round:
 
     def _check(self, a: Action) -> None:
         seat = getattr(a, "seat", None)
-        if not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise IllegalAction(f"{a!r}: seat must be 0..3")
+        if not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise IllegalAction(f"{a!r}: seat must be 0..{self._n - 1}")
         if self._phase == _END:
             raise IllegalAction(f"{a!r}: the round is over")
         legal = self._cache.get(seat) if self._cache_version == self._version else None
@@ -1127,7 +1183,7 @@ class Round:
                 raise IllegalAction(f"{a!r}: {self._why(a)}; legal: {self._short(legal)}")
         p = self.players[seat]
         held: list[int] = []
-        if isinstance(a, (Discard, Riichi, Kakan)):
+        if isinstance(a, (Discard, Riichi, Kakan, Nukidora)):
             held = [a.tile]
         elif isinstance(a, (Chi, Pon, Daiminkan, Ankan)):
             held = list(a.consumed)
@@ -1161,7 +1217,7 @@ class Round:
             return (type(a), a.seat, cons)
         if isinstance(a, Ankan):
             return (type(a), a.seat, tuple(sorted(t >> 2 for t in a.consumed)))
-        if isinstance(a, Kakan):
+        if isinstance(a, (Kakan, Nukidora)):
             return (type(a), a.seat, a.tile >> 2)
         if isinstance(a, (Tsumo, Ron, Pass, Kyuushu)):
             return (type(a), a.seat)
@@ -1174,7 +1230,9 @@ class Round:
 
     def _why(self, a: Action) -> str:
         p = self.players[a.seat]
-        if self._phase == _CLAIM and isinstance(a, (Discard, Riichi, Tsumo, Ankan, Kakan, Kyuushu)):
+        if self._phase == _CLAIM and isinstance(
+            a, (Discard, Riichi, Tsumo, Ankan, Kakan, Kyuushu, Nukidora)
+        ):
             return "claims on a discard are pending"
         if self._phase == _TURN and isinstance(a, (Chi, Pon, Daiminkan, Ron, Pass)):
             return "there is no discard to claim"
@@ -1204,6 +1262,13 @@ class Round:
             return "that kan is not possible now"
         if isinstance(a, Kyuushu):
             return "kyuushu kyuuhai needs nine terminal/honor kinds on the first uninterrupted draw"
+        if isinstance(a, Nukidora):
+            if self._n != 3:
+                return "nukidora exists in sanma (3 players) only"
+            return (
+                "nukidora needs a North in hand after a draw on the own turn and a live tile "
+                "left (in riichi only the drawn North)"
+            )
         return "not a legal action now"
 
     def _why_not_riichi(self, a: Riichi) -> str:
@@ -1217,7 +1282,7 @@ class Round:
                 f"riichi needs {rules.riichi_min_points} points; "
                 f"seat {a.seat} has {self.scores[a.seat]}"
             )
-        live = LIVE_TILES - len(self._kans) - self._draw_pos
+        live = self._live - len(self._kans) - self._draw_pos
         if live < rules.riichi_min_live_tiles:
             return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
         waits = self._discard_waits(p).get(a.tile >> 2)
@@ -1241,6 +1306,8 @@ class Round:
             self._ankan(s, list(a.consumed))
         elif isinstance(a, Kakan):
             self._kakan(s, a.tile)
+        elif isinstance(a, Nukidora):
+            self._nukidora(s, a.tile)
 
     def _discard(
         self,
@@ -1321,7 +1388,7 @@ class Round:
         nk = len(self._kans)
         if riichi or fourth or nk == 4:
             self._after_discard(s, tile, riichi, None)
-        elif LIVE_TILES - nk == self._draw_pos:  # as _after_discard: no live tile left
+        elif self._live - nk == self._draw_pos:  # as _after_discard: no live tile left
             self._exhaustive_draw()
         else:  # _after_discard's usual end: the next seat draws (_draw, inline)
             t = self.wall.order[self._draw_pos]
@@ -1372,7 +1439,7 @@ class Round:
         p.hand.remove(tile)
         p.counts[k] -= 1
         p.dw = None
-        src = (old.source - s) % 4 if old.source is not None else 0
+        src = (old.source - s) % self._n if old.source is not None else 0
         m = _Meld(
             "kakan",
             [*old.tiles, tile],
@@ -1392,6 +1459,35 @@ class Round:
         self._phase = _CLAIM
         if not options:
             self._resolve_claim()
+
+    def _nukidora(self, s: int, tile: int) -> None:
+        """Set a North aside (sanma): the others may ron on it, else the replacement draw."""
+        p = self.players[s]
+        p.hand.remove(tile)
+        p.counts[_NORTH] -= 1
+        p.dw = None
+        p.nuki += (tile,)
+        p.nuki_at += (len(p.melds),)
+        self._live -= 1  # the replacement tile comes from the dead wall, refilled from the live
+        self._drawn = None
+        self._update_waits(s)
+        self._emit("nukidora", actor=s, pai=tile)
+        options = self._claim_options("nukidora", s, tile)
+        if options:
+            self._claim = _Claim("nukidora", s, tile, options)
+            self._phase = _CLAIM
+        else:
+            self._nukidora_draw(s)
+
+    def _nukidora_draw(self, s: int) -> None:
+        """The replacement draw after a nukidora nobody won on: a kan dora still pending is
+        revealed first; a win on the tile is rinshan kaihou (Tenhou); like a call, the
+        nukidora ends every ippatsu and the uninterrupted first go-around."""
+        self._break_ippatsu()
+        self._uninterrupted = False
+        if self._pending_dora:
+            self._reveal_pending()
+        self._rinshan_draw(s)
 
     def _complete_kan(self, s: int) -> None:
         """After a kakan or daiminkan stands: kan dora by rule, then the rinshan draw."""
@@ -1418,7 +1514,7 @@ class Round:
         c = self._claim
         assert c is not None
         rons = [s for s, a in c.responses.items() if isinstance(a, Ron)]
-        order = _ORDER[c.seat]
+        order = self._order[c.seat]
         if len(rons) > 1:
             rons.sort(key=order.index)
         # a winning tile passed is furiten (temporary; permanent in riichi), RC54
@@ -1443,13 +1539,15 @@ class Round:
             elif mode == "double":
                 rons = rons[:2]
             self._claim = None
-            self._end_with_wins(rons, c.seat, c.tile, tsumo=False, chankan=c.kind != "dahai")
+            self._end_with_wins(rons, c.seat, c.tile, tsumo=False, claim_kind=c.kind)
             return
         self._claim = None
         if c.kind != "dahai":
             self._phase = _TURN
             self._turn = c.seat
-            if c.kind == "kakan":
+            if c.kind == "nukidora":
+                self._nukidora_draw(c.seat)
+            elif c.kind == "kakan":
                 self._complete_kan(c.seat)
             else:
                 self._rinshan_draw(c.seat)
@@ -1484,17 +1582,17 @@ class Round:
         if call is not None:
             self._call(call, d, tile)
             return
-        if LIVE_TILES - len(self._kans) == self._draw_pos:  # no live tile left
+        if self._live - len(self._kans) == self._draw_pos:  # no live tile left
             self._exhaustive_draw()
             return
-        self._draw((d + 1) % 4)
+        self._draw((d + 1) % self._n)
 
     def _accept_riichi(self, s: int) -> None:
         p = self.players[s]
         p.ippatsu = True
         self.scores[s] -= self.rules.riichi_stick
         self.kyotaku += 1
-        deltas = [0, 0, 0, 0]
+        deltas = [0] * self._n
         deltas[s] = -self.rules.riichi_stick
         self._emit("reach_accepted", actor=s, deltas=deltas, scores=list(self.scores))
 
@@ -1560,13 +1658,19 @@ class Round:
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
         order = self.wall.order
+        n = self._n
         # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
         # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
-        for i in range(4):
-            p = self.players[(self.dealer + i) % 4]
+        # (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i], order[36+i])
+        for i in range(n):
+            p = self.players[(self.dealer + i) % n]
             a = 4 * i
-            hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
-            hand.append(order[48 + i])
+            if n == 4:
+                hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
+                hand.append(order[48 + i])
+            else:
+                hand = [*order[a : a + 4], *order[a + 12 : a + 16], *order[a + 24 : a + 28]]
+                hand.append(order[36 + i])
             hand.sort()  # (the order of a hand's ids does not matter; sorted for tehais)
             p.hand = hand
             counts = p.counts
@@ -1574,13 +1678,13 @@ class Round:
                 counts[t >> 2] += 1
             mask = _wait_mask(bytes(counts), p.mcounts)  # core.waits, inlined
             p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
-        self._draw_pos = 52
+        self._draw_pos = 13 * n
         tiles = self._tiles
         # what _emit("start_kyoku", ...) builds, without the generic field conversion
         self.events.append(
             self._ev.StartKyoku(
                 bakaze=27 + self.round_wind,
-                kyoku=(self.dealer % 4) + 1,
+                kyoku=self.dealer + 1,
                 honba=self.honba,
                 kyotaku=self.kyotaku,
                 oya=self.dealer,
@@ -1641,12 +1745,20 @@ class Round:
 
     # ------------------------------------------------------------------ endings
     def _end_with_wins(
-        self, winners: list[int], from_seat: int, tile: int, *, tsumo: bool, chankan: bool = False
+        self,
+        winners: list[int],
+        from_seat: int,
+        tile: int,
+        *,
+        tsumo: bool,
+        claim_kind: str = "dahai",
     ) -> None:
         rules = self.rules
-        total = [0, 0, 0, 0]
+        n = self._n
+        total = [0] * n
         wins: list[Win] = []
-        claim_kind = "kakan" if chankan else "dahai"
+        if claim_kind == "ankan":
+            claim_kind = "kakan"  # a chankan (kokushi on an ankan): scored as one
         for i, w in enumerate(winners):
             honba = self.honba if i == 0 else 0
             kyotaku = self.kyotaku if i == 0 else 0
@@ -1661,12 +1773,12 @@ class Round:
                 ura=True,
             )
             assert res is not None
-            deltas = [0, 0, 0, 0]
+            deltas = [0] * n
             pao = self._pao.get(w)
             # the core names daisuushi, the event model daisuushii: match the stem
             names = core.yakuman_names(res)
             pao_seat = pao[0] if pao and any(n.startswith(pao[1]) for n in names) else None
-            pay = core.payments(res, honba=honba, honba_points=rules.honba_points)
+            pay = core.payments(res, honba=honba, honba_points=rules.honba_points, players=n)
             honba_total = honba * rules.honba_points
             value = pay["ron"]
             # Tenhou applies pao to the whole hand, also when another yakuman is combined
@@ -1676,10 +1788,10 @@ class Round:
                 # tsumo under pao: the liable player pays the whole hand and the honba
                 deltas[pao_seat] -= value + honba_total
             elif tsumo:
-                for o in range(4):
+                for o in range(n):
                     if o != w:
                         base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
-                        deltas[o] -= base + honba_total // 3
+                        deltas[o] -= base + honba_total // (n - 1)
             elif pao_seat is not None and pao_seat != from_seat:
                 # ron under pao: split with the discarder; the liable player pays honba (RC40)
                 half = value // 2
@@ -1702,10 +1814,10 @@ class Round:
                 ura if self.players[w].riichi else (),
             )
             wins.append(win)
-            for o in range(4):
+            for o in range(n):
                 total[o] += deltas[o]
         self.kyotaku = 0
-        for o in range(4):
+        for o in range(n):
             self.scores[o] += total[o]
         for win in wins:
             self._emit_hora(win)
@@ -1716,7 +1828,7 @@ class Round:
                 "",
                 tuple(total),
                 tuple(wins),
-                (False,) * 4,
+                (False,) * n,
                 dealer_won,
                 0,  # type: ignore[arg-type]
             )
@@ -1724,14 +1836,15 @@ class Round:
 
     def _exhaustive_draw(self) -> None:
         rules = self.rules
+        n = self._n
         tenpai = tuple(bool(p.waits) for p in self.players)
-        deltas = [0, 0, 0, 0]
-        nagashi = [s for s in range(4) if rules.nagashi_mangan and self.players[s].nagashi]
+        deltas = [0] * n
+        nagashi = [s for s in range(n) if rules.nagashi_mangan and self.players[s].nagashi]
         reason = "exhaustive"
         if nagashi:
             reason = "nagashi_mangan"
             for s in nagashi:
-                for o in range(4):
+                for o in range(n):
                     if o == s:
                         continue
                     pay = 4000 if (s == self.dealer or o == self.dealer) else 2000
@@ -1739,11 +1852,11 @@ class Round:
                     deltas[s] += pay
         elif rules.noten_payment:
             total = 3000 if rules.noten_payment is True else int(rules.noten_payment)
-            n = sum(tenpai)
-            if 0 < n < 4:
-                for s in range(4):
-                    deltas[s] = total // n if tenpai[s] else -total // (4 - n)
-        for s in range(4):
+            ready = sum(tenpai)
+            if 0 < ready < n:
+                for s in range(n):
+                    deltas[s] = total // ready if tenpai[s] else -total // (n - ready)
+        for s in range(n):
             self.scores[s] += deltas[s]
         self._emit(
             "ryukyoku",
@@ -1766,7 +1879,7 @@ class Round:
             "ryukyoku",
             reason=reason,
             tenpai=None,
-            deltas=[0, 0, 0, 0],
+            deltas=[0] * self._n,
             scores=list(self.scores),
             hands=[
                 sorted(p.hand) if reason == "kyuushu_kyuuhai" and i == self._turn else None
@@ -1774,7 +1887,9 @@ class Round:
             ],
         )
         self._finish(
-            RoundResult("abortive", reason, (0, 0, 0, 0), (), (False,) * 4, True, self.kyotaku)
+            RoundResult(
+                "abortive", reason, (0,) * self._n, (), (False,) * self._n, True, self.kyotaku
+            )
         )  # type: ignore[arg-type]
 
     def _finish(self, result: RoundResult) -> None:
@@ -1795,13 +1910,7 @@ class Round:
                 target=win.from_seat,
                 pai=tiles[win.tile],
                 hand=tuple([tiles[t] for t in sorted(hand)]),
-                melds=tuple(
-                    ev.CalledMeld(
-                        m.kind,
-                        tuple(sorted([tiles[t] for t in m.tiles], key=_kind_plain_first)),
-                    )
-                    for m in p.melds
-                ),
+                melds=self._hora_melds(p),
                 dora_markers=tuple(
                     [tiles[self.wall.dora_indicator(i)] for i in range(self._dora_revealed)]
                 ),
@@ -1812,6 +1921,18 @@ class Round:
                 **core.score_fields(win.score),
             )
         )
+
+    def _hora_melds(self, p: _Player) -> tuple[Any, ...]:
+        """The winner's melds for the hora event, Norths set aside (sanma) in call order."""
+        ev = self._ev
+        tiles = self._tiles
+        out = [
+            ev.CalledMeld(m.kind, tuple(sorted([tiles[t] for t in m.tiles], key=_kind_plain_first)))
+            for m in p.melds
+        ]
+        for j in range(len(p.nuki) - 1, -1, -1):  # backwards: each index is a call count
+            out.insert(p.nuki_at[j], ev.CalledMeld("nukidora", (tiles[p.nuki[j]],)))
+        return tuple(out)
 
     # ------------------------------------------------------------------ scoring
     def _win_score(
@@ -1855,7 +1976,7 @@ class Round:
             tenhou=tsumo and first and s == self.dealer,
             chiihou=tsumo and first and s != self.dealer,
             renhou=(not tsumo) and first and s != self.dealer,
-            seat_wind=27 + (s - self.dealer) % 4,
+            seat_wind=27 + (s - self.dealer) % self._n,
             round_wind=27 + self.round_wind,
             dora_indicators=[t >> 2 for t in self.dora_indicators],
             ura_indicators=(
@@ -1866,6 +1987,7 @@ class Round:
             honba=self.honba if honba is None else honba,
             kyotaku=kyotaku,
             rules=self.rules,
+            nukidora=len(p.nuki),
         )
         if not core.is_win(res):
             return None
@@ -1908,7 +2030,7 @@ class Round:
         owner: int,
         source: int | None = None,
     ) -> _Meld:
-        src = 0 if source is None else (source - owner) % 4
+        src = 0 if source is None else (source - owner) % self._n
         return _Meld(
             kind, sorted(ids), called, source, core.make_meld(kind, ids, called, src, self._reds)
         )

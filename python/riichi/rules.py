@@ -346,6 +346,30 @@ class Rules:
         return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
 
     @classmethod
+    def tenhou_sanma(cls, length: Length = "hanchan", *, red: bool = True) -> Rules:
+        """Tenhou three-player (三麻) ranked rules, as its logs show them: 35,000 points to
+        start, 40,000 returned, uma +20/0/-20 and oka 15,000 (end_game points of the
+        corpus), 200 points per honba, 2,000 noten payments in total, red 5p and 5s
+        (``red=False``: none), riichi with 3 live tiles left (one more draw each; the corpus
+        has four such riichi), no suufon renda, suucha riichi or sanchahou; no chi and the
+        nukidora are the round engine's for ``num_players=3``."""
+        return cls(
+            length=length,
+            num_players=3,
+            red_fives=(0, 1, 1) if red else (0, 0, 0),
+            starting_points=35000,
+            target_points=40000,
+            uma=(20000, 0, -20000),
+            oka=15000,
+            honba_points=200,
+            noten_payment=2000,
+            riichi_min_live_tiles=3,
+            suufon_renda=False,
+            suucha_riichi=False,
+            sanchahou=False,
+        )
+
+    @classmethod
     def mahjong_soul(cls, length: Length = "hanchan") -> Rules:
         """Mahjong Soul ranked rules (段位戦): same scoring as Tenhou except the four double
         yakuman; kokushi may rob an ankan; triple ron (no sanchahou); suukantsu pao; uma

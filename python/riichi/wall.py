@@ -1,4 +1,4 @@
-"""The wall: 136 physical tiles, the dice, the wall break and the dead wall.
+"""The wall: 136 physical tiles (108 in sanma), the dice, the wall break and the dead wall.
 
 Tile ids are 0..135 = kind * 4 + copy (DESIGN.md). With ``red_fives = (m, p, s)`` the
 first ``m`` copies of 5m (ids 16, 17, ...), the first ``p`` copies of 5p (52, ...) and the
@@ -20,6 +20,17 @@ Each kan draws one rinshan tile and shortens the live wall by one (the dead wall
 then that many stacks from its right end; the dead wall is the 7 stacks before the break,
 drawing goes from the stacks after it). Tenhou's own shuffle (mt19937 seeded from the log's
 SHUFFLE value) is not reproduced.
+
+Sanma (3 players) plays the 108 tiles without 2m..8m (ids 4..31). A sanma :class:`Wall` holds
+those 108 ids as ``order`` in draw order from the break: ``order[:94]`` is the live wall, the
+deal takes the first 39 (4-4-4 to each seat from the dealer, then one each), and the dead wall
+is read from the far end as Tenhou lays it out (the positions were checked against every draw,
+kan dora and uradora of the corpus): up to eight replacement tiles (four kans and four
+nukidora) ``order[106], order[107], order[104], order[105], order[102], order[103], order[100],
+order[101]``, dora indicators ``order[98 - 2i]`` and uradora ``order[99 - 2i]`` (i = 0..4).
+Each replacement draw shortens the live wall by one, so the last live tile is
+``order[93 - replacements]``; the later indicator positions are in reach of the live wall only
+before the replacement draws that reveal them.
 """
 
 from __future__ import annotations
@@ -30,14 +41,33 @@ from dataclasses import dataclass
 
 from riichi.errors import RiichiError
 
-__all__ = ["DEAD_WALL", "LIVE_TILES", "Wall", "is_red", "tile_kind", "wall_from_events"]
+__all__ = [
+    "DEAD_WALL",
+    "LIVE_TILES",
+    "SANMA_IDS",
+    "SANMA_LIVE_TILES",
+    "Wall",
+    "is_red",
+    "tile_kind",
+    "wall_from_events",
+]
 
 #: Tiles drawable from the live wall before any kan (136 - 14).
 LIVE_TILES = 122
 #: Size of the dead wall.
 DEAD_WALL = 14
+#: Tiles drawable from the sanma live wall before any kan or nukidora (108 - 14).
+SANMA_LIVE_TILES = 94
+#: The 108 tile ids of sanma (no 2m..8m), ascending.
+SANMA_IDS = tuple(t for t in range(136) if not 4 <= t < 32)
 _FIVES = (4, 13, 22)
 _ALL_IDS = frozenset(range(136))
+_SANMA_SET = frozenset(SANMA_IDS)
+# positions in ``order`` of the replacement tiles, dora and uradora indicators, by wall size
+_RINSHAN_POS = {136: (122, 123, 124, 125), 108: (106, 107, 104, 105, 102, 103, 100, 101)}
+_DORA_POS = {136: (126, 127, 128, 129, 130), 108: (98, 96, 94, 92, 90)}
+_URA_POS = {136: (131, 132, 133, 134, 135), 108: (99, 97, 95, 93, 91)}
+_LIVE = {136: LIVE_TILES, 108: SANMA_LIVE_TILES}
 
 
 def tile_kind(tile_id: int) -> int:
@@ -64,19 +94,42 @@ class Wall:
 
     Attributes:
         order: 136 distinct tile ids; ``order[:122]`` live (draw order), ``order[122:]`` the
-            dead wall (see the module docstring for its layout).
+            dead wall (see the module docstring for its layout); or the 108 ids of sanma.
         dice: the two dice (1..6 each) used for the break, or ``None`` when the order was
             given directly.
+        players: 4, or 3 for a sanma wall of 108 tiles.
+        live_tiles: tiles drawable from the live wall before any replacement draw (122; 94
+            in sanma).
     """
 
     order: tuple[int, ...]
     dice: tuple[int, int] | None = None
+    # the layout of a 136-tile wall (class attributes, not fields: a sanma wall sets its own)
+    players = 4
+    live_tiles = LIVE_TILES
+    _rin = _RINSHAN_POS[136]
+    _dora = _DORA_POS[136]
+    _ura = _URA_POS[136]
 
     def __post_init__(self) -> None:
         order = tuple(self.order)
         object.__setattr__(self, "order", order)
+        if len(order) == 108:
+            self._layout(108)
+            if not (set(map(type, order)) == {int} and _SANMA_SET.issubset(order)):
+                for pos, t in enumerate(order):
+                    if not isinstance(t, int) or t not in _SANMA_SET:
+                        raise RiichiError(
+                            f"tile id {t!r} at wall position {pos} is not a sanma tile "
+                            "(0..135 without 2m..8m, ids 4..31)"
+                        )
+                    if order.index(t) != pos:
+                        raise RiichiError(f"tile id {t} appears twice in the wall (position {pos})")
+            if self.dice is not None and not all(1 <= d <= 6 for d in self.dice):
+                raise RiichiError(f"dice must be 1..6, got {self.dice}")
+            return
         if len(order) != 136:
-            raise RiichiError(f"a wall has 136 tiles, got {len(order)}")
+            raise RiichiError(f"a wall has 136 tiles (108 in sanma), got {len(order)}")
         # fast path: 136 plain ints covering 0..135 hold each id exactly once
         if not (set(map(type, order)) == {int} and _ALL_IDS.issubset(order)):
             seen = [False] * 136
@@ -97,7 +150,18 @@ class Wall:
         wall = object.__new__(cls)
         object.__setattr__(wall, "order", order)
         object.__setattr__(wall, "dice", dice)
+        if len(order) != 136:
+            wall._layout(len(order))
         return wall
+
+    def _layout(self, size: int) -> None:
+        """Set the positions of the dead wall's tiles for a wall of ``size`` tiles (a 136-tile
+        wall has them as class attributes)."""
+        object.__setattr__(self, "players", 4 if size == 136 else 3)
+        object.__setattr__(self, "live_tiles", _LIVE[size])
+        object.__setattr__(self, "_rin", _RINSHAN_POS[size])
+        object.__setattr__(self, "_dora", _DORA_POS[size])
+        object.__setattr__(self, "_ura", _URA_POS[size])
 
     @classmethod
     def from_order(cls, order: Sequence[int], dice: tuple[int, int] | None = None) -> Wall:
@@ -105,17 +169,24 @@ class Wall:
         return cls(tuple(order), dice)
 
     @classmethod
-    def from_seed(cls, seed: int | random.Random, dealer: int = 0) -> Wall:
+    def from_seed(cls, seed: int | random.Random, dealer: int = 0, players: int = 4) -> Wall:
         """Shuffle, roll the dice and break the wall, reproducibly from ``seed``.
 
         Args:
             seed: an int seed or a ``random.Random`` (advanced in place).
             dealer: the dealer's seat 0..3 (the dice count starts from the dealer's side).
+            players: 4, or 3 for a sanma wall (the 108 ids shuffled, in draw order).
 
         Returns:
             The wall in draw order with its dice.
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        if players == 3:
+            ids = list(SANMA_IDS)
+            rng.shuffle(ids)
+            return cls(tuple(ids), (rng.randint(1, 6), rng.randint(1, 6)))
+        if players != 4:
+            raise RiichiError(f"players must be 3 or 4, got {players!r}")
         tiles = list(range(136))
         rng.shuffle(tiles)
         dice = (rng.randint(1, 6), rng.randint(1, 6))
@@ -136,25 +207,26 @@ class Wall:
 
     @property
     def live(self) -> tuple[int, ...]:
-        """The 122 live tiles in draw order."""
-        return self.order[:LIVE_TILES]
+        """The 122 live tiles in draw order (94 in sanma)."""
+        return self.order[: self.live_tiles]
 
     @property
     def dead(self) -> tuple[int, ...]:
-        """The 14 dead-wall tiles (rinshan 0..3, dora indicators 4..8, uradora 9..13)."""
-        return self.order[LIVE_TILES:]
+        """The 14 dead-wall tiles (rinshan 0..3, dora indicators 4..8, uradora 9..13; in
+        sanma ``order[94:]``, laid out as the module docstring says)."""
+        return self.order[self.live_tiles :]
 
     def rinshan(self, i: int) -> int:
-        """The ``i``-th replacement tile (0..3)."""
-        return self.order[LIVE_TILES + i]
+        """The ``i``-th replacement tile (0..3; 0..7 in sanma, kans and nukidora)."""
+        return self.order[self._rin[i]]
 
     def dora_indicator(self, i: int) -> int:
         """The ``i``-th dora indicator (0 = the initial one, 1..4 = kan dora)."""
-        return self.order[LIVE_TILES + 4 + i]
+        return self.order[self._dora[i]]
 
     def ura_indicator(self, i: int) -> int:
         """The uradora indicator under the ``i``-th dora indicator."""
-        return self.order[LIVE_TILES + 9 + i]
+        return self.order[self._ura[i]]
 
 
 def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:
@@ -166,6 +238,8 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
     indicators from ``StartKyoku.dora_marker`` and the ``Dora`` events, the uradora indicators
     from a ``Hora``. Each (kind, red) tile is given a free physical id of that kind and
     colour; positions the log does not reveal get the remaining ids in ascending order.
+    A deal of three hands is a sanma round: its wall has the 108 sanma ids, and a draw right
+    after a ``Nukidora`` is a replacement draw too.
 
     Raises:
         RiichiError: no ``StartKyoku`` first, a hidden hand or draw, or more copies of a tile
@@ -174,8 +248,10 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
     if not events or getattr(events[0], "type", None) != "start_kyoku":
         raise RiichiError("wall_from_events: the events must start with a start_kyoku")
     start = events[0]
+    tehais = start.tehais  # type: ignore[attr-defined]
+    n = 3 if tehais is not None and len(tehais) == 3 else 4
     free: dict[tuple[int, bool], list[int]] = {}
-    for t in range(136):
+    for t in range(136) if n == 4 else SANMA_IDS:
         free.setdefault((t >> 2, is_red(t, red_fives)), []).append(t)
     for ids in free.values():
         ids.reverse()  # pop() gives the lowest id
@@ -190,10 +266,9 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         return ids.pop()
 
     oya = int(start.oya)  # type: ignore[attr-defined]
-    tehais = start.tehais  # type: ignore[attr-defined]
     hands: list[list[int]] = []
-    for seat in range(4):
-        h = tehais[seat] if seat < len(tehais) else None
+    for seat in range(n):
+        h = tehais[seat] if tehais is not None and seat < len(tehais) else None
         if h is None:
             raise RiichiError(f"wall_from_events: the hand of seat {seat} is hidden")
         if len(h) != 13:
@@ -208,7 +283,7 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         kind = getattr(e, "type", "")
         if kind == "end_kyoku" or kind == "start_kyoku":
             break
-        if kind in ("daiminkan", "ankan", "kakan"):
+        if kind in ("daiminkan", "ankan", "kakan", "nukidora"):
             kan_pending = True
         elif kind == "tsumo":
             t = take(e.pai, f"event {i} (tsumo)")  # type: ignore[attr-defined]
@@ -222,10 +297,17 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
     rest = sorted(t for ids in free.values() for t in ids)
     order: list[int] = []
     for rnd in range(3):
-        for i in range(4):
-            order += hands[(oya + i) % 4][rnd * 4 : rnd * 4 + 4]
-    for i in range(4):
-        order.append(hands[(oya + i) % 4][12])
+        for i in range(n):
+            order += hands[(oya + i) % n][rnd * 4 : rnd * 4 + 4]
+    for i in range(n):
+        order.append(hands[(oya + i) % n][12])
+    dice = getattr(start, "dice", None)
+    if dice and len(dice) == 2 and all(0 <= d <= 5 for d in dice) and 0 in dice:
+        dice = (dice[0] + 1, dice[1] + 1)  # Tenhou writes dice 0-based
+    ok = dice and len(dice) == 2 and all(1 <= d <= 6 for d in dice)
+    if n == 3:
+        sanma_dice = (dice[0], dice[1]) if ok and dice else None
+        return _sanma_wall(order, live, rinshan, dora, ura, rest, sanma_dice)
     if len(live) > LIVE_TILES - 52 - len(rinshan):
         raise RiichiError(f"wall_from_events: {len(live)} live draws do not fit the wall")
     order += live
@@ -238,8 +320,33 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         return xs + [rest.pop(0) for _ in range(n - len(xs))]
 
     order += fill(rinshan, 4) + fill(dora, 5) + fill(ura, 5)
-    dice = getattr(start, "dice", None)
-    if dice and len(dice) == 2 and all(0 <= d <= 5 for d in dice) and 0 in dice:
-        dice = (dice[0] + 1, dice[1] + 1)  # Tenhou writes dice 0-based
-    ok = dice and len(dice) == 2 and all(1 <= d <= 6 for d in dice)
     return Wall(tuple(order), tuple(dice) if ok else None)  # type: ignore[arg-type]
+
+
+def _sanma_wall(
+    deal: list[int],
+    live: list[int],
+    rinshan: list[int],
+    dora: list[int],
+    ura: list[int],
+    rest: list[int],
+    dice: tuple[int, int] | None,
+) -> Wall:
+    """:func:`wall_from_events` of a sanma round: the known tiles at their positions of the
+    108-tile layout (module docstring), the rest ascending in the free positions."""
+    order: list[int | None] = [None] * 108
+    order[: len(deal)] = deal
+    if len(live) > SANMA_LIVE_TILES - len(deal) - len(rinshan):
+        raise RiichiError(f"wall_from_events: {len(live)} live draws do not fit the wall")
+    order[len(deal) : len(deal) + len(live)] = live
+    for xs, pos in ((rinshan, _RINSHAN_POS[108]), (dora, _DORA_POS[108]), (ura, _URA_POS[108])):
+        if len(xs) > len(pos):
+            raise RiichiError(
+                f"wall_from_events: {len(xs)} tiles where the dead wall has {len(pos)}"
+            )
+        for t, j in zip(xs, pos):
+            if order[j] is not None:
+                raise RiichiError(f"wall_from_events: wall position {j} is drawn twice")
+            order[j] = t
+    it = iter(rest)
+    return Wall(tuple(t if t is not None else next(it) for t in order), dice)  # type: ignore[misc]
