@@ -62,6 +62,10 @@ def test_round_refuses_a_wall_of_the_other_size():
         Round(riichi.Rules.tenhou(), Wall.from_seed(1, players=3))
     with pytest.raises(riichi.RiichiError, match="3 ints"):
         Round(RULES, Wall.from_seed(1, players=3), scores=(35000,) * 4)
+    # four scores of 25000 are refused too (not read as "the default" and replaced)
+    with pytest.raises(riichi.RiichiError, match="3 ints"):
+        Round(RULES, Wall.from_seed(1, players=3), scores=(25000,) * 4)
+    assert Round(RULES, Wall.from_seed(1, players=3)).scores == [RULES.starting_points] * 3
 
 
 # ----------------------------------------------------------------------------- self-play

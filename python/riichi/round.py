@@ -294,7 +294,8 @@ class Round:
             noten_payment, pao_*, kokushi_chankan_ankan, honba_points, riichi_stick,
             red_fives).
         wall: the round's :class:`~riichi.wall.Wall`.
-        scores: points per seat at the start (4 ints; 3 in sanma, ``rules.num_players``).
+        scores: points per seat at the start (``rules.num_players`` ints; default 25000 each
+            with four players, ``rules.starting_points`` each in sanma).
         dealer: the dealer's seat 0..3 (0..2 in sanma).
         round_wind: 0 East, 1 South, 2 West, 3 North.
         honba: counters on the table.
@@ -315,7 +316,7 @@ class Round:
         rules: Any,
         wall: Wall,
         *,
-        scores: tuple[int, ...] | list[int] = (25000, 25000, 25000, 25000),
+        scores: tuple[int, ...] | list[int] | None = None,
         dealer: int = 0,
         round_wind: int = 0,
         honba: int = 0,
@@ -329,8 +330,8 @@ class Round:
                 f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
                 f"got {len(wall.order)} tiles"
             )
-        if n == 3 and scores == (25000, 25000, 25000, 25000):
-            scores = (rules.starting_points,) * 3
+        if scores is None:  # 25000 each in 4-player, the rules' starting points in sanma
+            scores = (25000,) * 4 if n == 4 else (rules.starting_points,) * 3
         # bad arguments are named, never clamped or carried into the round (a NaN score or
         # a negative honba would only surface as wrong payments much later)
         if len(scores) != n or not all(_is_int(s) for s in scores):
@@ -1676,8 +1677,8 @@ class Round:
             counts = p.counts
             for t in hand:
                 counts[t >> 2] += 1
-            mask = _wait_mask(bytes(counts), p.mcounts)  # core.waits, inlined
-            p.waits = core.mask_kinds(mask) if mask else _NO_WAITS
+        for s in range(n):
+            self._update_waits(s)
         self._draw_pos = 13 * n
         tiles = self._tiles
         # what _emit("start_kyoku", ...) builds, without the generic field conversion
