@@ -144,9 +144,10 @@ class Wall:
 
     @classmethod
     def _of_permutation(cls, order: tuple[int, ...], dice: tuple[int, int]) -> Wall:
-        """A wall from ``order``, a tuple known to hold each id 0..135 exactly once (a
-        rearranged shuffle of the core), and dice known to be 1..6: what the constructor
-        gives for them, without its checks (the log replay builds one wall per round)."""
+        """A wall from ``order``, a tuple known to hold each id of the wall exactly once
+        (0..135, or the 108 sanma ids; a rearranged shuffle of the core), and dice known to
+        be 1..6: what the constructor gives for them, without its checks (the log replay
+        builds one wall per round)."""
         wall = object.__new__(cls)
         object.__setattr__(wall, "order", order)
         object.__setattr__(wall, "dice", dice)
