@@ -203,12 +203,23 @@ def play(n_games, seed, brute_every=0, rules=None):
     return decisions
 
 
-def test_selfplay_invariants_and_brute_force_legality():
-    n = int(os.environ.get("RIICHI_SELFPLAY_GAMES", "2000"))
+def _invariants_run(n: int) -> None:
     t = time.perf_counter()
     decisions = play(n, seed=1, brute_every=251)
     dt = time.perf_counter() - t
     print(f"\n{n} hanchan, {decisions} decisions in {dt:.1f} s with invariant checks")
+
+
+def test_selfplay_invariants_and_brute_force_legality():
+    """The default run's share: the first 250 games of the slow test's 2,000 (same seeds)."""
+    _invariants_run(int(os.environ.get("RIICHI_SELFPLAY_GAMES", "250")))
+
+
+@pytest.mark.slow
+def test_selfplay_invariants_and_brute_force_legality_full(request):
+    """The full 2,000 hanchan (about two minutes on one core): opt in with ``-m slow``."""
+    require_slow(request)
+    _invariants_run(int(os.environ.get("RIICHI_SELFPLAY_GAMES_FULL", "2000")))
 
 
 OPTION_SETS = {
