@@ -90,9 +90,38 @@ _EN_TO_NAME = {
     "Dora": "dora", "Ura Dora": "uradora", "Red Five": "akadora",
 }  # fmt: skip
 _JA_TO_NAME.update(_EN_TO_NAME)
+#: Names that converters from Mahjong Soul write (tensoul and its forks take Mahjong Soul's own
+#: ``name_jp`` / ``name_en`` for the yaku it names differently from Tenhou). The seat and round
+#: wind names carry no wind: the reader adds it (``"jikaze"`` -> ``"jikaze_ton"`` ...). A
+#: kita (抜きドラ) is dora in riichi's model (Tenhou counts it in ドラ), so it adds to ``dora``.
+#: Kept in one table so it can later point at a shared Mahjong Soul name module.
+MAJSOUL_YAKU_NAMES: dict[str, str] = {
+    "役牌:自風牌": "jikaze", "役牌:場風牌": "bakaze", "自風牌": "jikaze", "場風牌": "bakaze",
+    "Seat Wind": "jikaze", "Prevalent Wind": "bakaze", "Round Wind": "bakaze",
+    "抜きドラ": "dora", "Kita": "dora", "北ドラ": "dora",
+    "搶槓": "chankan", "断么九": "tanyao", "混全帯么九": "chanta", "純全帯么九": "junchan",
+    "ダブル立直": "double_riichi", "役牌 発": "hatsu", "役牌:白": "haku", "役牌:發": "hatsu",
+    "役牌:中": "chun", "国士無双十三面": "kokushi_musou_juusanmen",
+    "四暗刻単騎": "suuankou_tanki", "Blessing of Heaven": "tenhou",
+    "Blessing of Earth": "chiihou", "Blessing of Man": "renhou",
+    "Big Three Dragons": "daisangen", "Four Concealed Triplets": "suuankou",
+    "Single-wait Four Concealed Triplets": "suuankou_tanki", "All Honors": "tsuuiisou",
+    "All Green": "ryuuiisou", "All Terminals": "chinroutou", "Nine Gates": "chuuren_poutou",
+    "True Nine Gates": "junsei_chuuren_poutou", "Thirteen Orphans": "kokushi_musou",
+    "Thirteen-wait Thirteen Orphans": "kokushi_musou_juusanmen",
+    "Big Four Winds": "daisuushii", "Little Four Winds": "shousuushii",
+    "Four Quads": "suukantsu", "Three Little Dragons": "shousangen",
+}  # fmt: skip
+_JA_TO_NAME.update(MAJSOUL_YAKU_NAMES)
 _NAME_TO_JA = dict(zip(TENHOU_YAKU, TENHOU_YAKU_JA))
 _LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
-_LIMIT_OF = {name: i for i, name in enumerate(_LIMITS) if name} | {"数え役満": 5}
+#: Limit names: Tenhou's, and the romaji / English ones tensoul writes (its NAMEPREF 1 / 2),
+#: kiriage mangan included ("切り上げ満貫"), -> limit code 1..5.
+_LIMIT_OF = {name: i for i, name in enumerate(_LIMITS) if name} | {
+    "数え役満": 5, "切り上げ満貫": 1, "Mangan": 1, "Haneman": 2, "Baiman": 3, "Sanbaiman": 4,
+    "Yakuman": 5, "Kazoe Yakuman": 5, "Counted Yakuman": 5, "Kiriage Mangan": 1,
+    "Rounded Mangan": 1,
+}  # fmt: skip
 _DRAW_NAMES = {
     "流局": "exhaustive",
     "全員聴牌": "exhaustive",
@@ -105,10 +134,27 @@ _DRAW_NAMES = {
     "三家和了": "sanchahou",
 }
 _DRAW_TEXT = {v: k for k, v in _DRAW_NAMES.items() if k not in ("全員聴牌", "全員不聴")}
+# the same draws as other writers spell them (tensoul romaji / English, Mahjong Soul's 四開槓 /
+# 三家和); read only, never written
+_DRAW_NAMES.update({
+    "Ryuukyoku": "exhaustive", "Exhaustive Draw": "exhaustive",
+    "Nagashi Mangan": "nagashi_mangan", "Mangan at Draw": "nagashi_mangan",
+    "Kyuushu Kyuuhai": "kyuushu_kyuuhai", "Nine Terminal Abortion": "kyuushu_kyuuhai",
+    "Suufon Renda": "suufon_renda", "Four Wind Abortion": "suufon_renda",
+    "Suucha Riichi": "suucha_riichi", "Four Riichi Abortion": "suucha_riichi",
+    "四開槓": "suukaikan", "Suukaikan": "suukaikan", "Four Kan Abortion": "suukaikan",
+    "三家和": "sanchahou", "Sanchahou": "sanchahou", "Three Ron Abortion": "sanchahou",
+})  # fmt: skip
+_WIN_NAMES = ("和了", "Agari")
+_LIMIT_RE = "|".join(sorted((re.escape(k) for k in _LIMIT_OF), key=len, reverse=True))
+#: "30符4飜7700点", "満貫2000-4000点", "Mangan 2000-4000点", "30Fu4Han7700点" (tensoul
+#: English), a limit with its fu/han in front (tensoul SHOWFU), "∀" for a dealer tsumo.
 _POINTS_RE = re.compile(
-    r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀)?$"
+    rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han))?\s*({_LIMIT_RE})?\s*(\d+)(?:-(\d+))?(?:点|Points)(∀)?$"
 )
-_YAKU_RE = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\((役満|ダブル役満)\)$")
+_YAKU_RE = re.compile(
+    r"^(.+)\((\d+)(?:飜|Han)\)$|^(.+)\((役満|ダブル役満|Yakuman|Double Yakuman)\)$"
+)
 _LEVELS = "般上特鳳"
 
 
@@ -578,14 +624,16 @@ class _Round:
         else:
             pai = self.ron_tile(frm, last_discard)
             hand = [*self.hands[who], pai]
-        m = _POINTS_RE.match(str(info[3])) if len(info) > 3 else None
-        if m is None and len(info) > 3:
+        text = str(info[3]).strip() if len(info) > 3 else ""
+        # no text (an excerpt, or jansou's writer, which leaves it empty): no settlement
+        m = _POINTS_RE.match(text) if text else None
+        if text and (m is None or not (m.group(1) or m.group(3))):
             raise _Bad(f"points text {info[3]!r} is not understood")
         fu_s, _, limit_s, a, b, all_ = m.groups() if m else (None,) * 6
         limit: int | None = (_LIMIT_OF[limit_s] if limit_s else 0) if m else None
         a_pts = int(a) if a is not None else 0
         points: int | None
-        if m is None:  # an excerpt without the settlement
+        if m is None:
             points = None
         elif who != frm:
             points = a_pts
@@ -595,7 +643,9 @@ class _Round:
             points = a_pts * (n - 2) + int(b)
         else:
             raise _Bad(f"points text {info[3]!r} of a tsumo needs 'a-b' or '∀'")
-        yaku = []
+        if m is None and len(info) > 4:
+            raise _Bad(f"win details {info!r} list yaku but no points text")
+        yaku: list[tuple[str, int]] = []
         for y in info[4:]:
             ym = _YAKU_RE.match(str(y))
             if ym is None:
@@ -603,9 +653,20 @@ class _Round:
             if ym.group(1) is not None:
                 name, han = ym.group(1), int(ym.group(2))
             else:
-                name, han = ym.group(3), 26 if ym.group(4) == "ダブル役満" else 13
+                double = ym.group(4) in ("ダブル役満", "Double Yakuman")
+                name, han = ym.group(3), 26 if double else 13
             # a name we do not know (another client's spelling) is kept verbatim
-            yaku.append((_JA_TO_NAME.get(name, name), han))
+            name = _JA_TO_NAME.get(name, name)
+            if name == "jikaze":  # Mahjong Soul's seat wind names no wind: the seat gives it
+                name = TENHOU_YAKU[10 + (who - self.index % 4) % 4]
+            elif name == "bakaze":
+                name = TENHOU_YAKU[14 + self.index // 4 % 4]
+            for i, (other, h) in enumerate(yaku):
+                if other == name:  # kita (抜きドラ) listed beside ドラ: one dora count
+                    yaku[i] = (name, h + han)
+                    break
+            else:
+                yaku.append((name, han))
         d = tuple(int(x) for x in deltas[:n])
         self.scores = [s + x for s, x in zip(self.scores, d)]
         self.emit(
