@@ -19,6 +19,7 @@ SAMPLES = {
     "mjai": b'{"type":"start_game","names":["a","b","c","d"]}\n',
     "kobalab": b'{"title": "x", "log": [[ {"qipai": {}} ]]}',
     "majsoul": b'{"head": {}, "data": {"name": ".lq.GameDetailRecords", "data": {}}}',
+    "riichi_city": b'{"playerCount": 3, "handRecord": [{"handEventRecord": []}]}',
     "tenhou_protocol": b'Send: <HELO name="x" />\nGet: <HELO uname="x"/>\n',
 }
 

@@ -30,6 +30,7 @@ from riichi.logs._common import log_error
 from riichi.logs.kobalab import read_kobalab
 from riichi.logs.majsoul import read_majsoul
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
+from riichi.logs.riichi_city import read_riichi_city
 from riichi.logs.sniff import decompress, is_zip, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
 from riichi.logs.tenhou_protocol import read_tenhou_protocol
@@ -60,6 +61,7 @@ _READERS = {
     "mjai": read_mjai,
     "kobalab": read_kobalab,
     "majsoul": read_majsoul,
+    "riichi_city": read_riichi_city,
     "tenhou_protocol": read_tenhou_protocol,
 }
 

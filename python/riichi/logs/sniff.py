@@ -5,7 +5,7 @@ non-blank character decides: ``<`` is Tenhou mjlog XML; ``{`` is JSON, which is 
 first line is a complete object with a ``"type"`` key, a Mahjong Soul record when it names
 ``".lq.GameDetailRecords"`` / ``".lq.Record..."`` messages, a kobalab paipu when its rounds
 start with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
-single-round documents as mjx writes them). A Tenhou protocol transcript starts with
+single-round documents as mjx writes them); a Riichi City game log names ``"handRecord"``. A Tenhou protocol transcript starts with
 ``*** Begin logging`` (hex dump) or a ``Send: <`` / ``Get: <`` line. A zip archive (magic ``PK\x03\x04``) is a
 container of logs, not a log: :func:`is_zip` tells, and :func:`riichi.logs.read_logs` reads
 its members.
@@ -23,7 +23,9 @@ from riichi.logs.tenhou_protocol import is_transcript
 
 __all__ = ["decompress", "is_zip", "sniff_format"]
 
-FORMATS = ("tenhou_xml", "tenhou6", "mjai", "kobalab", "majsoul", "tenhou_protocol")
+FORMATS = (
+    "tenhou_xml", "tenhou6", "mjai", "kobalab", "majsoul", "riichi_city", "tenhou_protocol"
+)
 
 _ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
 
@@ -35,6 +37,8 @@ def is_zip(data: bytes) -> bool:
 
 # a kobalab round starts with {"qipai": ...}; tenhou.net/6 rounds are lists of lists
 _KOBALAB = re.compile(rb'\[\s*\{\s*"qipai"\s*:')
+# a Riichi City game log: a "handRecord" list of hands with "handEventRecord" lists
+_RIICHI_CITY = re.compile(rb'"handRecord"\s*:\s*\[\s*(?:\]|\{)')
 # a Mahjong Soul record names its protobuf messages: ".lq.GameDetailRecords", ".lq.Record..."
 _MAJSOUL = re.compile(rb'"name"\s*:\s*"\.lq\.(?:GameDetailRecords|Record)')
 
@@ -78,6 +82,8 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
             return "majsoul"
         if _KOBALAB.search(data):
             return "kobalab"
+        if _RIICHI_CITY.search(data[:65536]):
+            return "riichi_city"
         return "tenhou6"
     if is_transcript(data):
         return "tenhou_protocol"

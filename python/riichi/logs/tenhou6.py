@@ -25,6 +25,7 @@ hands shown at a draw.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import replace
@@ -59,6 +60,8 @@ from riichi.events import (
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
+from riichi.logs.tenhou_lobby import lobby_rules, parse_type_code
+from riichi.rules import Length, Rules
 
 __all__ = ["read_tenhou6", "tenhou6_view", "to_tenhou6"]
 
@@ -90,9 +93,38 @@ _EN_TO_NAME = {
     "Dora": "dora", "Ura Dora": "uradora", "Red Five": "akadora",
 }  # fmt: skip
 _JA_TO_NAME.update(_EN_TO_NAME)
+#: Names that converters from Mahjong Soul write (tensoul and its forks take Mahjong Soul's own
+#: ``name_jp`` / ``name_en`` for the yaku it names differently from Tenhou). The seat and round
+#: wind names carry no wind: the reader adds it (``"jikaze"`` -> ``"jikaze_ton"`` ...). A
+#: kita (抜きドラ) is dora in riichi's model (Tenhou counts it in ドラ), so it adds to ``dora``.
+#: Kept in one table so it can later point at a shared Mahjong Soul name module.
+MAJSOUL_YAKU_NAMES: dict[str, str] = {
+    "役牌:自風牌": "jikaze", "役牌:場風牌": "bakaze", "自風牌": "jikaze", "場風牌": "bakaze",
+    "Seat Wind": "jikaze", "Prevalent Wind": "bakaze", "Round Wind": "bakaze",
+    "抜きドラ": "dora", "Kita": "dora", "北ドラ": "dora",
+    "搶槓": "chankan", "断么九": "tanyao", "混全帯么九": "chanta", "純全帯么九": "junchan",
+    "ダブル立直": "double_riichi", "役牌 発": "hatsu", "役牌:白": "haku", "役牌:發": "hatsu",
+    "役牌:中": "chun", "国士無双十三面": "kokushi_musou_juusanmen",
+    "四暗刻単騎": "suuankou_tanki", "Blessing of Heaven": "tenhou",
+    "Blessing of Earth": "chiihou", "Blessing of Man": "renhou",
+    "Big Three Dragons": "daisangen", "Four Concealed Triplets": "suuankou",
+    "Single-wait Four Concealed Triplets": "suuankou_tanki", "All Honors": "tsuuiisou",
+    "All Green": "ryuuiisou", "All Terminals": "chinroutou", "Nine Gates": "chuuren_poutou",
+    "True Nine Gates": "junsei_chuuren_poutou", "Thirteen Orphans": "kokushi_musou",
+    "Thirteen-wait Thirteen Orphans": "kokushi_musou_juusanmen",
+    "Big Four Winds": "daisuushii", "Little Four Winds": "shousuushii",
+    "Four Quads": "suukantsu", "Three Little Dragons": "shousangen",
+}  # fmt: skip
+_JA_TO_NAME.update(MAJSOUL_YAKU_NAMES)
 _NAME_TO_JA = dict(zip(TENHOU_YAKU, TENHOU_YAKU_JA))
 _LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
-_LIMIT_OF = {name: i for i, name in enumerate(_LIMITS) if name} | {"数え役満": 5}
+#: Limit names: Tenhou's, and the romaji / English ones tensoul writes (its NAMEPREF 1 / 2),
+#: kiriage mangan included ("切り上げ満貫"), -> limit code 1..5.
+_LIMIT_OF = {name: i for i, name in enumerate(_LIMITS) if name} | {
+    "数え役満": 5, "切り上げ満貫": 1, "Mangan": 1, "Haneman": 2, "Baiman": 3, "Sanbaiman": 4,
+    "Yakuman": 5, "Kazoe Yakuman": 5, "Counted Yakuman": 5, "Kiriage Mangan": 1,
+    "Rounded Mangan": 1,
+}  # fmt: skip
 _DRAW_NAMES = {
     "流局": "exhaustive",
     "全員聴牌": "exhaustive",
@@ -105,10 +137,27 @@ _DRAW_NAMES = {
     "三家和了": "sanchahou",
 }
 _DRAW_TEXT = {v: k for k, v in _DRAW_NAMES.items() if k not in ("全員聴牌", "全員不聴")}
+# the same draws as other writers spell them (tensoul romaji / English, Mahjong Soul's 四開槓 /
+# 三家和); read only, never written
+_DRAW_NAMES.update({
+    "Ryuukyoku": "exhaustive", "Exhaustive Draw": "exhaustive",
+    "Nagashi Mangan": "nagashi_mangan", "Mangan at Draw": "nagashi_mangan",
+    "Kyuushu Kyuuhai": "kyuushu_kyuuhai", "Nine Terminal Abortion": "kyuushu_kyuuhai",
+    "Suufon Renda": "suufon_renda", "Four Wind Abortion": "suufon_renda",
+    "Suucha Riichi": "suucha_riichi", "Four Riichi Abortion": "suucha_riichi",
+    "四開槓": "suukaikan", "Suukaikan": "suukaikan", "Four Kan Abortion": "suukaikan",
+    "三家和": "sanchahou", "Sanchahou": "sanchahou", "Three Ron Abortion": "sanchahou",
+})  # fmt: skip
+_WIN_NAMES = ("和了", "Agari")
+_LIMIT_RE = "|".join(sorted((re.escape(k) for k in _LIMIT_OF), key=len, reverse=True))
+#: "30符4飜7700点", "満貫2000-4000点", "Mangan 2000-4000点", "30Fu4Han7700点" (tensoul
+#: English), a limit with its fu/han in front (tensoul SHOWFU), "∀" for a dealer tsumo.
 _POINTS_RE = re.compile(
-    r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|数え役満|役満))(\d+)(?:-(\d+))?点(∀)?$"
+    rf"^(?:(\d+)(?:符|Fu)(\d+)(?:飜|Han))?\s*({_LIMIT_RE})?\s*(\d+)(?:-(\d+))?(?:点|Points)(∀)?$"
 )
-_YAKU_RE = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\((役満|ダブル役満)\)$")
+_YAKU_RE = re.compile(
+    r"^(.+)\((\d+)(?:飜|Han)\)$|^(.+)\((役満|ダブル役満|Yakuman|Double Yakuman)\)$"
+)
 _LEVELS = "般上特鳳"
 
 
@@ -199,8 +248,15 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
             raise log_error(source, where, 'not a tenhou.net/6 document (no "log" list)')
     head = docs[0]
     rounds = [r for d in docs for r in d["log"]]
+    if not rounds:
+        raise log_error(source, "log", "the document holds no round (an empty \"log\" list)")
     players = _players(head, rounds)
-    events: list[Event] = [_start_game(head, players)]
+    start, rules, unsupported, notes = _header(head, rounds, players, docs[-1].get("sc"))
+    events: list[Event] = [start]
+    if not start.red_fives and (isinstance(head.get("rule"), list) or rules is None):
+        # Tenhou without red fives: mjlog2json still writes tile id 16/52/88 (copy 0 of a
+        # five) as 51/52/53; under these rules they are plain fives
+        rounds = [_plain_fives(r) for r in rounds]
     for index, rnd in enumerate(rounds):
         try:
             _Round(rnd, players, events).run()
@@ -220,7 +276,38 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
             raise log_error(source, "sc", f"final scores {sc!r} are not numbers") from None
     meta = {k: head[k] for k in ("title", "ref", "dan", "rate", "sx", "lobby") if k in head}
     meta["complete"] = isinstance(events[-1], EndGame)
+    if rules is not None:
+        meta["rules"] = rules
+    if unsupported:
+        meta["unsupported"] = unsupported
+    if notes:
+        meta["rules_notes"] = notes
     return GameLog(events, source, "tenhou6", meta)
+
+
+_PLAIN = {51: 15, 52: 25, 53: 35}
+
+
+def _plain_fives(rnd: Any) -> Any:
+    """A round with the red-five codes 51/52/53 read as plain fives (in calls too)."""
+    if not isinstance(rnd, list):
+        return rnd
+
+    def fix(v: Any) -> Any:
+        if type(v) is int:
+            return _PLAIN.get(v, v)
+        m = re.fullmatch(r"(\d*)([a-z])(\d+)", v) if isinstance(v, str) else None
+        if m and not len(m.group(1)) % 2 and not len(m.group(3)) % 2:
+            pairs = [
+                "".join(str(_PLAIN.get(int(g[i : i + 2]), g[i : i + 2])) for i in range(0, len(g), 2))
+                for g in (m.group(1), m.group(3))
+            ]
+            return pairs[0] + m.group(2) + pairs[1]
+        if isinstance(v, list):
+            return [fix(x) for x in v]
+        return v
+
+    return [rnd[0], rnd[1], *(fix(x) for x in rnd[2:16]), *rnd[16:]]
 
 
 def _rule(head: dict) -> dict:
@@ -229,39 +316,195 @@ def _rule(head: dict) -> dict:
 
 
 def _players(head: dict, rounds: list) -> int:
+    rule = head.get("rule")
+    if isinstance(rule, list):  # a Tenhou lobby rule array: the type code says
+        go = parse_type_code(rule[2] if len(rule) > 2 else None)
+        if go is not None:
+            return 3 if go & 0x10 else 4
     disp = str(_rule(head).get("disp", ""))
-    if "三" in disp:
+    if "三" in disp or "3-Player" in disp:
         return 3
     if rounds and all(isinstance(r, list) and len(r) > 13 and r[13] == [] for r in rounds):
         return 3
     return 4
 
 
-def _start_game(head: dict, players: int) -> StartGame:
-    rule = _rule(head)
-    disp = str(rule.get("disp", ""))
+#: Mahjong Soul as tensoul and its forks name it: the room (Japanese or English) or the
+#: Mahjong Soul paipu uuid in ``ref``.
+_MS_ROOM = re.compile(r"(?:銅|銀|金|玉|王座)の間|(?:Bronze|Silver|Gold|Jade|Throne) Room")
+_MS_CUSTOM = re.compile(r"友人戦|大会戦|Friendly|Tou?rnament")
+_MS_UUID = re.compile(r"^\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def _title_text(head: dict) -> str:
+    title = head.get("title")
+    if isinstance(title, list):
+        title = " ".join(str(t) for t in title)
+    return f"{_rule(head).get('disp', '')} {title if isinstance(title, str) else ''}"
+
+
+def _header(
+    head: dict, rounds: list, players: int, sc: Any
+) -> tuple[StartGame, Rules | None, str | None, list[str]]:
+    """The game header, the rules when the reader knows them better than the header fields of
+    StartGame (Mahjong Soul, Tenhou lobby rules), a reason the game cannot be replayed, notes."""
     names = head.get("name")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         names = [""] * 4
+    names = tuple(names[:players])
+    if isinstance(head.get("rule"), list):
+        return _lobby_header(head, rounds, players, names)
+    rule = _rule(head)
+    disp = str(rule.get("disp", ""))
+    text = _title_text(head)
     red = bool(rule.get("aka") or rule.get("aka51") or rule.get("aka52") or rule.get("aka53"))
     if "aka" not in rule and not disp:
         red = True  # no rule block (excerpts): Tenhou's default table plays with red fives
+    ref = str(head.get("ref", ""))
+    if _MS_ROOM.search(text) or _MS_CUSTOM.search(text) or _MS_UUID.match(ref):
+        return _majsoul_header(head, rounds, players, names, text, rule, sc)
     if any(c in disp for c in "般上特鳳東南"):  # Tenhou's table name, e.g. "鳳南喰赤"
         kuitan, length, speed = (
             "喰" in disp,
             "tonpuusen" if "東" in disp else "hanchan",
             "速" in disp,
         )
-    else:  # no rule block, or another client's text ("Gold Room South"): common defaults
-        kuitan, length, speed = True, "tonpuusen" if "East" in disp else "hanchan", False
-    return StartGame(
-        names=tuple(names[:players]),
-        players=players,
-        red_fives=red,
-        kuitan=kuitan,
-        length=length,
-        speed=speed,
+    else:  # no rule block, or a table name the reader does not know: Tenhou's defaults
+        kuitan, length, speed = True, "hanchan", False
+    start = StartGame(
+        names=names, players=players, red_fives=red, kuitan=kuitan, length=length, speed=speed
     )
+    return start, None, None, []
+
+
+def _majsoul_header(
+    head: dict, rounds: list, players: int, names: tuple[str, ...], text: str, rule: dict,
+    sc: Any,
+) -> tuple[StartGame, Rules | None, str | None, list[str]]:  # fmt: skip
+    """Mahjong Soul converted by tensoul: ranked rooms play Mahjong Soul's fixed rules (kuitan
+    on); the length is the room's East / South mode; red fives are counted per suit."""
+    red = tuple(int(bool(rule.get(k))) for k in ("aka51", "aka52", "aka53"))
+    if "aka51" not in rule and "aka" in rule:
+        red = (1, 1, 1) if rule.get("aka") else (0, 0, 0)
+    notes: list[str] = []
+    why: str | None = None
+    if re.search(r"東|East", text):
+        length = "tonpuusen"
+    elif re.search(r"南|South", text):
+        length = "hanchan"
+    elif _length_irrelevant(rounds, players, sc):
+        length = "tonpuusen"
+        notes.append("game length unknown (the title names no East/South), but the game ends "
+                     "by tobi before the last East round, the same under either length")  # fmt: skip
+    else:
+        length = "tonpuusen"
+        why = (f"game length unknown: the Mahjong Soul title {text.strip()!r} names no "
+               "East/South (pass the rules)")  # fmt: skip
+    if _MS_CUSTOM.search(text):
+        why = (f"Mahjong Soul friendly/tournament room {text.strip()!r}: its rules are set per "
+               "room and a tenhou.net/6 header does not hold them (pass the rules)")  # fmt: skip
+    rules = majsoul_rules(players, length)  # type: ignore[arg-type]
+    try:
+        rules = dataclasses.replace(rules, red_fives=red)
+    except ValueError as e:
+        why = why or f"red fives {red} the engine cannot take: {e}"
+    start = StartGame(
+        names=names, players=players, red_fives=any(red), kuitan=True, length=length,
+    )  # fmt: skip
+    return start, rules, why, notes
+
+
+def majsoul_rules(players: int, length: Length) -> Rules:
+    """Mahjong Soul's ranked-room rules: :meth:`Rules.mahjong_soul` for four players; for
+    three, Tenhou's sanma (:meth:`Rules.tenhou_sanma`: 35,000 to start, tsumo-son, 200 per
+    honba, kita) with Mahjong Soul's scoring differences (double yakuman waits, kokushi robbing
+    an ankan, suukantsu pao) and its final points: points over 35,000 plus uma +15/0/-15, no
+    oka (the ``sc`` of every Mahjong Soul sanma record in the corpus), the game ending at
+    40,000 (the same as Tenhou's).
+
+    Kept here until the Mahjong Soul reader's own three-player preset is shared."""
+    ms = Rules.mahjong_soul(length=length)
+    if players == 4:
+        return ms
+    return dataclasses.replace(
+        Rules.tenhou_sanma(length=length),
+        double_yakuman_special_waits=ms.double_yakuman_special_waits,
+        kokushi_chankan_ankan=True,
+        pao_suukantsu=True,
+        target_points=35000,
+        oka=0,
+        extension_target=40000,
+        uma=(15000, 0, -15000),
+    )
+
+
+def _length_irrelevant(rounds: list, players: int, sc: Any) -> bool:
+    """Whether the game ends by tobi (a final score below 0) and every earlier round comes
+    before the last East round, so that East-only and East-South play it the same way."""
+    if not isinstance(sc, list) or len(sc) < 2 * players:
+        return False
+    try:
+        finals = [float(sc[2 * i]) for i in range(players)]
+        indices = [int(r[0][0]) for r in rounds]
+    except (TypeError, ValueError, IndexError):
+        return False
+    return min(finals) < 0 and all(i < players - 1 for i in indices[:-1])
+
+
+def _lobby_header(
+    head: dict, rounds: list, players: int, names: tuple[str, ...]
+) -> tuple[StartGame, Rules | None, str | None, list[str]]:
+    """A Tenhou lobby rule array: the type code gives players, red fives, kuitan, length,
+    speed; ``csrule`` (when present) the custom rules; otherwise kiriage mangan is read from
+    the record (a 30fu 4han / 60fu 3han hand settled as mangan)."""
+    rule = head["rule"]
+    go = parse_type_code(rule[2] if len(rule) > 2 else None)
+    if go is None:
+        start = StartGame(names=names, players=players)
+        return start, None, f"lobby rule array {rule!r:.80} has no hex type code", []
+    length = "hanchan" if go & 0x08 else "tonpuusen"
+    start = StartGame(
+        names=names, players=players, red_fives=not go & 0x02, kuitan=not go & 0x04,
+        length=length, speed=bool(go & 0x40), go_type=go,
+    )  # fmt: skip
+    base = (Rules.tenhou_sanma if players == 3 else Rules.tenhou)(
+        length=length, red=not go & 0x02  # type: ignore[arg-type]
+    ).replace(kuitan=not go & 0x04)
+    kiriage, renhou = _record_rules(rounds)
+    if "csrule" in head:
+        rules, why, notes = lobby_rules(base, head["csrule"], renhou)
+        if rules is not None and kiriage is not None and kiriage != rules.kiriage_mangan:
+            why = f"the record {'shows' if kiriage else 'contradicts'} kiriage mangan; csrule not"
+        return start, rules, why, notes
+    if renhou != "off":
+        return start, None, "renhou in a lobby whose rules are not in the document", []
+    if go & 0x200 or not kiriage:
+        return start, None, None, []  # rules_from_log reads the type code
+    return start, base.replace(kiriage_mangan=True, tenpai_yame=True), None, [
+        "kiriage mangan read from the record"
+    ]
+
+
+def _record_rules(rounds: list) -> tuple[bool | None, str]:
+    """(kiriage mangan as the record shows it, or None when no hand tells; renhou's value)."""
+    kiriage: bool | None = None
+    renhou = "off"
+    for r in rounds:
+        res = r[16] if isinstance(r, list) and len(r) > 16 else None
+        if not isinstance(res, list) or not res or res[0] not in _WIN_NAMES:
+            continue
+        for info in res[2::2]:
+            if not isinstance(info, list) or len(info) < 4:
+                continue
+            m = _POINTS_RE.match(str(info[3]).strip())
+            if m and m.group(1) and (int(m.group(1)), int(m.group(2))) in ((30, 4), (60, 3)):
+                kiriage = bool(m.group(3))
+            elif m and m.group(3) and not m.group(1):
+                pass  # a limit without fu: 30fu 4han is not told apart
+            for y in info[4:]:
+                if str(y).startswith("人和"):
+                    renhou = "yakuman" if "役満" in str(y) else f"{y}"
+    return kiriage, renhou
 
 
 class _Round:
@@ -456,6 +699,17 @@ class _Round:
             raise _Bad(f"the round stops with entries left over: {', '.join(left[:4])}")
         self.finish(actor, last_discard)
 
+    def robbed(self, p: int) -> bool:
+        """Whether seat ``p``'s kan just declared ends the round: no replacement draw follows
+        and the result is a ron on ``p`` (a chankan; on an ankan, kokushi where allowed)."""
+        if self.next_take(p) is not None or self.next_discard(p) is not None:
+            return False
+        r = self.result
+        if not isinstance(r, list) or not r or r[0] not in _WIN_NAMES:
+            return False
+        wins = [w for w in r[2::2] if isinstance(w, list) and len(w) >= 2]
+        return bool(wins) and all(w[1] == p and w[0] != p for w in wins)
+
     def continues(self, actor: int) -> bool:
         return self.next_take((actor + 1) % self.n) is not None
 
@@ -530,7 +784,8 @@ class _Round:
             self.emit(Ankan(p, consumed))
             self.melds[p].append(CalledMeld("ankan", tuple(sorted(consumed))))
             self.flush_dora()
-            self.reveal_dora()
+            if not self.robbed(p):  # a robbed kan (kokushi on an ankan) reveals no dora
+                self.reveal_dora()
             return
         if letter != "k" or len(tiles) != 4 or at not in (0, 2, 4):
             raise _Bad(f"{pos}: {v!r} is not a kakan string")
@@ -552,7 +807,7 @@ class _Round:
         if not isinstance(r, list) or not r or not isinstance(r[0], str):
             raise _Bad(f"result {r!r} must be a list starting with its kind")
         kind = r[0]
-        if kind == "和了":
+        if kind in _WIN_NAMES:
             if len(r) < 3 or len(r) % 2 == 0:
                 raise _Bad("a win result must be 和了 followed by (deltas, details) pairs")
             for i in range(1, len(r), 2):
@@ -578,14 +833,16 @@ class _Round:
         else:
             pai = self.ron_tile(frm, last_discard)
             hand = [*self.hands[who], pai]
-        m = _POINTS_RE.match(str(info[3])) if len(info) > 3 else None
-        if m is None and len(info) > 3:
+        text = str(info[3]).strip() if len(info) > 3 else ""
+        # no text (an excerpt, or jansou's writer, which leaves it empty): no settlement
+        m = _POINTS_RE.match(text) if text else None
+        if text and (m is None or not (m.group(1) or m.group(3))):
             raise _Bad(f"points text {info[3]!r} is not understood")
         fu_s, _, limit_s, a, b, all_ = m.groups() if m else (None,) * 6
         limit: int | None = (_LIMIT_OF[limit_s] if limit_s else 0) if m else None
         a_pts = int(a) if a is not None else 0
         points: int | None
-        if m is None:  # an excerpt without the settlement
+        if m is None:
             points = None
         elif who != frm:
             points = a_pts
@@ -595,7 +852,9 @@ class _Round:
             points = a_pts * (n - 2) + int(b)
         else:
             raise _Bad(f"points text {info[3]!r} of a tsumo needs 'a-b' or '∀'")
-        yaku = []
+        if m is None and len(info) > 4:
+            raise _Bad(f"win details {info!r} list yaku but no points text")
+        yaku: list[tuple[str, int]] = []
         for y in info[4:]:
             ym = _YAKU_RE.match(str(y))
             if ym is None:
@@ -603,9 +862,20 @@ class _Round:
             if ym.group(1) is not None:
                 name, han = ym.group(1), int(ym.group(2))
             else:
-                name, han = ym.group(3), 26 if ym.group(4) == "ダブル役満" else 13
+                double = ym.group(4) in ("ダブル役満", "Double Yakuman")
+                name, han = ym.group(3), 26 if double else 13
             # a name we do not know (another client's spelling) is kept verbatim
-            yaku.append((_JA_TO_NAME.get(name, name), han))
+            name = _JA_TO_NAME.get(name, name)
+            if name == "jikaze":  # Mahjong Soul's seat wind names no wind: the seat gives it
+                name = TENHOU_YAKU[10 + (who - self.index % 4) % 4]
+            elif name == "bakaze":
+                name = TENHOU_YAKU[14 + self.index // 4 % 4]
+            for i, (other, h) in enumerate(yaku):
+                if other == name:  # kita (抜きドラ) listed beside ドラ: one dora count
+                    yaku[i] = (name, h + han)
+                    break
+            else:
+                yaku.append((name, han))
         d = tuple(int(x) for x in deltas[:n])
         self.scores = [s + x for s, x in zip(self.scores, d)]
         self.emit(
@@ -643,6 +913,8 @@ class _Round:
         for ev in reversed(self.out):
             if isinstance(ev, (Kakan, Nukidora)) and ev.actor == frm:
                 return ev.pai  # chankan, or (sanma) ron on a North set aside
+            if isinstance(ev, Ankan) and ev.actor == frm:
+                return ev.consumed[-1]  # kokushi robbing an ankan (where the rules allow it)
             if isinstance(ev, Dahai):
                 if ev.actor != frm:
                     raise _Bad(f"ron from seat {frm}, but the last discard is by seat {ev.actor}")
