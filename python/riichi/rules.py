@@ -386,6 +386,41 @@ class Rules:
             uma=(15000, 5000, -5000, -15000),
         )
 
+    @classmethod
+    def mahjong_soul_sanma(cls, length: Length = "hanchan") -> Rules:
+        """Mahjong Soul three-player (三人麻将) ranked rules: 35,000 points to start and 40,000
+        to end at all-last, no 2m-8m, red 5p and 5s, no chi, North set aside as dora (kita;
+        a ron on it robs it), tsumo loss (the absent seat's share is not paid), 200 points
+        per honba (100 from each payer on a tsumo), 2,000 noten payments in total, no suufon
+        renda or suucha riichi, riichi with 3 live tiles left; and as
+        :meth:`mahjong_soul`: the four double yakuman, kokushi may rob an ankan, suukantsu
+        pao. Uma (15000, 0, -15000) with oka 15,000 (the final points of ranked games are
+        rank points, not modelled here).
+
+        Sources: riichi.wiki "Mahjong Soul" (3P rules: tsumo loss by default, as Tenhou's
+        sanma; kita robbable); Mahjong Soul 3-player games converted to tenhou.net/6 in
+        ``../shared/data/more`` (a sanbaiman tsumo at 1 honba paid 12,100 + 6,100; a 3,900
+        ron at 1 honba paid 4,100; a draw with one noten paid 1,000 to each tenpai player;
+        kokushi robbing an ankan in a gold room)."""
+        return cls(
+            length=length,
+            num_players=3,
+            red_fives=(0, 1, 1),
+            starting_points=35000,
+            target_points=40000,
+            uma=(15000, 0, -15000),
+            oka=15000,
+            honba_points=200,
+            noten_payment=2000,
+            riichi_min_live_tiles=3,
+            suufon_renda=False,
+            suucha_riichi=False,
+            sanchahou=False,
+            double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
+            kokushi_chankan_ankan=True,
+            pao_suukantsu=True,
+        )
+
 
 _MAX_INT = 10**9  # no points, counts or sticks value is anywhere near this
 
