@@ -309,3 +309,67 @@ def test_every_name_in_the_converted_logs_maps(more):
     assert {"役牌:場風牌", "役牌:自風牌", "抜きドラ", "Kita", "Riichi"} <= seen
     unmapped = {n for n in seen if majsoul_yaku_name(n, seat_wind=0, round_wind=0) is None}
     assert not unmapped
+
+
+# -------------------------------------------------------------- pao (Mahjong Soul)
+
+
+def _daisangen_tsuuiisou(rules: Rules, *, tsumo: bool):
+    """Seat 1 pons 5z and 6z from seat 0 and 7z from seat 2 (liable for daisangen), then
+    wins 2z for daisangen + tsuuiisou (two yakuman), at 1 honba: by ron from seat 3, or by
+    tsumo."""
+    from riichi.actions import Pon, Ron, Tsumo
+    from riichi.round import Round
+    from scripted import discard, pass_all, play_until, scripted_wall, take
+
+    hand1 = "55z66z77z11z22z1p9p1s"
+    x = ["1p", "2p", "3p", "4p", "6p", "8p"]
+    draws = ["5z", x[0], x[1], "6z", "7z", x[2], "2z"]
+    if tsumo:
+        draws = ["5z", x[0], x[1], "6z", "7z", x[2], x[3], x[4], "2z"]
+    r = Round(rules, scripted_wall(["", hand1, "", ""], "".join(draws)), honba=1)
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "1p")
+    play_until(r, 0)
+    discard(r, 0, "6z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    discard(r, 2, "7z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "1s")
+    if tsumo:
+        play_until(r, 1)
+        r.step(Tsumo(1))
+    else:
+        play_until(r, 3)
+        discard(r, 3, "2z", auto_pass=False)
+        r.step(Ron(1))
+        pass_all(r)
+    (win,) = r.result.wins
+    assert win.pao_seat == 2
+    return win.deltas
+
+
+def test_mahjong_soul_pao_covers_only_the_liable_yakuman_on_a_ron():
+    # Mahjong Soul: seat 3 pays tsuuiisou (32000) and half of daisangen (16000); seat 2
+    # (liable) the other half and the honba
+    assert _daisangen_tsuuiisou(Rules.mahjong_soul(), tsumo=False) == (0, 64300, -16300, -48000)
+    # Tenhou: the liable player answers for the whole hand
+    assert _daisangen_tsuuiisou(Rules.tenhou(), tsumo=False) == (0, 64300, -32300, -32000)
+
+
+def test_mahjong_soul_pao_covers_only_the_liable_yakuman_on_a_tsumo():
+    # seat 2 pays daisangen in full with the honba (32300) and its tsumo share of tsuuiisou
+    # (8000); the dealer and seat 3 pay their tsumo shares of tsuuiisou
+    assert _daisangen_tsuuiisou(Rules.mahjong_soul(), tsumo=True) == (
+        -16000, 64300, -40300, -8000,
+    )  # fmt: skip
+    assert _daisangen_tsuuiisou(Rules.tenhou(), tsumo=True) == (0, 64300, -64300, 0)
+
+
+def test_pao_scope_is_checked():
+    from riichi.errors import RiichiError
+
+    with pytest.raises(RiichiError, match="pao_scope"):
+        Rules(pao_scope="some")  # type: ignore[arg-type]
