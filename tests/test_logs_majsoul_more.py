@@ -373,3 +373,48 @@ def test_pao_scope_is_checked():
 
     with pytest.raises(RiichiError, match="pao_scope"):
         Rules(pao_scope="some")  # type: ignore[arg-type]
+
+
+def _kokushi_robs_ankan_doc() -> dict:
+    """Made-up sanma round: seat 1 draws its fourth 7z and declares an ankan; seat 2, on a
+    kokushi waiting on 7z, robs it (legal on Mahjong Soul, not on Tenhou); no kan dora is
+    revealed for a robbed kan."""
+    doc = _sanma_doc()
+    p2 = ["1m", "1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z"]
+
+    def rec(name: str, data: dict) -> dict:
+        return {"type": 1, "result": {"name": ".lq." + name, "data": data}}
+
+    doc["data"]["data"]["actions"] = [
+        rec("RecordNewRound", {
+            "scores": [35000, 35000, 35000],
+            "tiles0": ["1m", "1m", "9m", "9m", "2p", "2p", "3p", "3p", "4p", "4p", "5s", "5s",
+                       "6s", "7s"],
+            "tiles1": ["7z", "7z", "7z", "2s", "3s", "4s", "6p", "7p", "8p", "3s", "3s", "8s",
+                       "8s"],
+            "tiles2": p2,
+            "doras": ["1p"],
+        }),
+        rec("RecordDiscardTile", {"tile": "7s"}),
+        rec("RecordDealTile", {"seat": 1, "tile": "7z"}),
+        rec("RecordAnGangAddGang", {"seat": 1, "type": 3, "tiles": "7z"}),
+        rec("RecordHule", {
+            "hules": [{"seat": 2, "hu_tile": "7z", "hand": p2, "doras": ["1p"], "yiman": True,
+                       "count": 1, "point_rong": 32000, "fans": [{"id": 42, "val": 1}]}],
+            "delta_scores": [0, -32000, 32000],
+            "scores": [35000, 3000, 67000],
+        }),
+    ]  # fmt: skip
+    return doc
+
+
+def test_kokushi_robs_a_closed_kan_under_mahjong_soul_rules():
+    g = _read(_kokushi_robs_ankan_doc())
+    win = next(e for e in g.events if isinstance(e, Hora))
+    assert (win.actor, win.target, str(win.pai), win.yaku) == (2, 1, "7z",
+                                                               (("kokushi_musou", 13),))
+    rep = replay_game(g)
+    assert rep.replayed and rep.ok and rep.wins == 1
+    # the same record under Tenhou's sanma rules is not a legal ron
+    tenhou = replay_game(g, Rules.tenhou_sanma(length="tonpuusen"))
+    assert not tenhou.ok

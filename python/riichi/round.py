@@ -1429,19 +1429,25 @@ class Round:
         self._uninterrupted = False
         self._kans.append(s)
         self._emit("ankan", actor=s, consumed=sorted(ids))
-        if self._pending_dora:
-            self._reveal_pending()
-        self._reveal_dora()
         self._drawn = None
         self._update_waits(s)
         options: dict[int, list[Action]] = {}
         if self.rules.kokushi_chankan_ankan:
             options = self._claim_options("ankan", s, ids[0])
         if options:
+            # a kokushi may rob it: its kan dora waits until the ankan stands (MS: a robbed
+            # ankan reveals none)
             self._claim = _Claim("ankan", s, ids[0], options)
             self._phase = _CLAIM
         else:
-            self._rinshan_draw(s)
+            self._ankan_stands(s)
+
+    def _ankan_stands(self, s: int) -> None:
+        """An ankan nobody robbed: its kan dora (and one still pending), the rinshan draw."""
+        if self._pending_dora:
+            self._reveal_pending()
+        self._reveal_dora()
+        self._rinshan_draw(s)
 
     def _kakan(self, s: int, tile: int) -> None:
         p = self.players[s]
@@ -1562,7 +1568,7 @@ class Round:
             elif c.kind == "kakan":
                 self._complete_kan(c.seat)
             else:
-                self._rinshan_draw(c.seat)
+                self._ankan_stands(c.seat)
             return
         calls = [a for a in c.responses.values() if isinstance(a, (Pon, Daiminkan, Chi))]
         call = next((a for a in calls if not isinstance(a, Chi)), None) or (
