@@ -418,3 +418,10 @@ def test_kokushi_robs_a_closed_kan_under_mahjong_soul_rules():
     # the same record under Tenhou's sanma rules is not a legal ron
     tenhou = replay_game(g, Rules.tenhou_sanma(length="tonpuusen"))
     assert not tenhou.ok
+
+
+def test_final_scores_must_name_every_seat_once(more):
+    doc = _actions_doc(more)
+    doc["head"]["result"]["players"].pop()
+    with pytest.raises(LogFormatError, match=r"head.result.*not each of the 4 seats once"):
+        _read(doc)

@@ -337,12 +337,18 @@ def read_majsoul(data: bytes | str, source: str | None = None) -> GameLog:
     if isinstance(result, dict) and isinstance(result.get("players"), list):
         final = [0] * players
         pts = [0.0] * players
+        seats = []
         try:
             for p in result["players"]:
-                final[p.get("seat", 0)] = int(p.get("part_point_1", 0))
-                pts[p.get("seat", 0)] = float(p.get("total_point", 0)) / 1000
+                seat = p.get("seat", 0)
+                seats.append(seat)
+                final[seat] = int(p.get("part_point_1", 0))
+                pts[seat] = float(p.get("total_point", 0)) / 1000
         except (AttributeError, TypeError, ValueError, IndexError):
             raise log_error(source, "head.result", "final scores are not readable") from None
+        if sorted(seats) != list(range(players)):
+            raise log_error(source, "head.result", f"final scores list seats {seats}, not each "
+                            f"of the {players} seats once")  # fmt: skip
         events.append(EndGame(tuple(final), tuple(pts)))
     meta: dict[str, Any] = {"uuid": head.get("uuid"), "rules": rules}
     meta["complete"] = isinstance(events[-1], EndGame)
