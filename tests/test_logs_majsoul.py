@@ -62,6 +62,11 @@ def test_rules_come_from_the_head(ms_dir, real):
         "mode": 1,
         "detail_rule": {"init_point": 30000, "dora_count": 0, "shiduan": 0},
     }
+    # a ranked room (meta.mode_id) has the mode's fixed rules: detail_rule is not read
+    r = _read(doc).meta["rules"]
+    assert r == Rules.mahjong_soul(length="tonpuusen")
+    # a friendly room applies it
+    doc["head"]["config"]["meta"] = {"room_id": 12345}
     r = _read(doc).meta["rules"]
     assert (r.length, r.starting_points, r.red_fives, r.kuitan) == (
         "tonpuusen", 30000, (0, 0, 0), False,

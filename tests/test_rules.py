@@ -65,6 +65,7 @@ TENHOU = {
     "pao_daisangen": True,
     "pao_daisuushi": True,
     "pao_suukantsu": False,
+    "pao_scope": "hand",
     "yakitori": False,
     "yakitori_penalty": 10000,
     "yakitori_payment": "split",
@@ -77,6 +78,7 @@ MAHJONG_SOUL_DIFF = {
     "multiple_ron": "triple",
     "sanchahou": False,
     "pao_suukantsu": True,
+    "pao_scope": "yakuman",
     "uma": (15000, 5000, -5000, -15000),
 }
 

@@ -226,6 +226,17 @@ def check_seat(seat: object, players: int = 4) -> int:
     return seat  # type: ignore[return-value]
 
 
+def _pao_part(res: Any, pao: tuple[int, str], scope: str) -> tuple[int, int]:
+    """Yakuman multiples the liable player answers for, and the hand's total: the whole hand
+    (``scope == "hand"``) or only the yakuman that made it liable (``"yakuman"``)."""
+    mults = [(str(y[0]), int(y[1])) for y in getattr(res, "yakuman", None) or []
+             if isinstance(y, tuple)]  # fmt: skip
+    whole = sum(m for _, m in mults) or 1
+    if scope != "yakuman":
+        return whole, whole
+    return sum(m for name, m in mults if name.startswith(pao[1])) or whole, whole
+
+
 def _wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
     """Wareme: double every payment (honba included) between the wareme seat and the
     winner, in place (``deltas`` holds the payers' negative amounts)."""
@@ -1418,19 +1429,25 @@ class Round:
         self._uninterrupted = False
         self._kans.append(s)
         self._emit("ankan", actor=s, consumed=sorted(ids))
-        if self._pending_dora:
-            self._reveal_pending()
-        self._reveal_dora()
         self._drawn = None
         self._update_waits(s)
         options: dict[int, list[Action]] = {}
         if self.rules.kokushi_chankan_ankan:
             options = self._claim_options("ankan", s, ids[0])
         if options:
+            # a kokushi may rob it: its kan dora waits until the ankan stands (MS: a robbed
+            # ankan reveals none)
             self._claim = _Claim("ankan", s, ids[0], options)
             self._phase = _CLAIM
         else:
-            self._rinshan_draw(s)
+            self._ankan_stands(s)
+
+    def _ankan_stands(self, s: int) -> None:
+        """An ankan nobody robbed: its kan dora (and one still pending), the rinshan draw."""
+        if self._pending_dora:
+            self._reveal_pending()
+        self._reveal_dora()
+        self._rinshan_draw(s)
 
     def _kakan(self, s: int, tile: int) -> None:
         p = self.players[s]
@@ -1551,7 +1568,7 @@ class Round:
             elif c.kind == "kakan":
                 self._complete_kan(c.seat)
             else:
-                self._rinshan_draw(c.seat)
+                self._ankan_stands(c.seat)
             return
         calls = [a for a in c.responses.values() if isinstance(a, (Pon, Daiminkan, Chi))]
         call = next((a for a in calls if not isinstance(a, Chi)), None) or (
@@ -1785,7 +1802,16 @@ class Round:
             # Tenhou applies pao to the whole hand, also when another yakuman is combined
             # (log 2019103023gm-00a9-0000-f90e0fe9: daisangen + tsuuiisou tsumo, 64000 + honba
             # paid by the liable player alone).
-            if tsumo and pao_seat is not None:
+            part, whole = _pao_part(res, pao, rules.pao_scope) if pao_seat is not None else (1, 1)
+            if tsumo and pao_seat is not None and part < whole:
+                # pao_scope "yakuman" (MS): the liable player pays its yakuman and the honba,
+                # the other yakuman are paid as any tsumo
+                deltas[pao_seat] -= value * part // whole + honba_total
+                for o in range(n):
+                    if o != w:
+                        base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
+                        deltas[o] -= base * (whole - part) // whole
+            elif tsumo and pao_seat is not None:
                 # tsumo under pao: the liable player pays the whole hand and the honba
                 deltas[pao_seat] -= value + honba_total
             elif tsumo:
@@ -1794,10 +1820,12 @@ class Round:
                         base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
                         deltas[o] -= base + honba_total // (n - 1)
             elif pao_seat is not None and pao_seat != from_seat:
-                # ron under pao: split with the discarder; the liable player pays honba (RC40)
-                half = value // 2
-                deltas[from_seat] -= half
-                deltas[pao_seat] -= value - half + honba_total
+                # ron under pao: split with the discarder; the liable player pays honba (RC40);
+                # pao_scope "yakuman": only its yakuman is split, the discarder pays the rest
+                liable = value * part // whole
+                half = liable // 2
+                deltas[from_seat] -= value - liable + half
+                deltas[pao_seat] -= liable - half + honba_total
             else:
                 deltas[from_seat] -= value + honba_total
             if self.wareme_seat is not None:

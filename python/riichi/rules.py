@@ -191,6 +191,13 @@ class Rules:
         pao_daisangen: Pao for feeding the third dragon set. Default True (Tenhou, MS).
         pao_daisuushi: Pao for feeding the fourth wind set. Default True (Tenhou, MS).
         pao_suukantsu: Pao for feeding the fourth kan. Default False (Tenhou); MS True.
+        pao_scope: What the liable player answers for when the hand holds other yakuman
+            besides the one it fed: ``"hand"`` (default: Tenhou, the whole hand -- log
+            2019103023gm-00a9-0000-f90e0fe9, daisangen + tsuuiisou paid by the liable player
+            alone) or ``"yakuman"`` (MS: only the yakuman that made it liable is paid under
+            pao -- all of it on a tsumo, half with the discarder on a ron -- and the other
+            yakuman as any win; riichi.wiki "Mahjong Soul", rules: "separated responsibility
+            for each yakuman"). The liable player pays the honba in both.
         yakitori: Default False (Tenhou, MS: not used). A player who won no hand in the
             whole game (焼き鳥; a tobi ending counts too, nagashi mangan is not a win) pays :attr:`yakitori_penalty` at the end to
             the players who won. Settled with the final points (``GameResult.final``) after
@@ -265,6 +272,7 @@ class Rules:
     pao_daisangen: bool = True
     pao_daisuushi: bool = True
     pao_suukantsu: bool = False
+    pao_scope: Literal["hand", "yakuman"] = "hand"
     yakitori: bool = False
     yakitori_penalty: int = 10000
     yakitori_payment: Literal["split", "each"] = "split"
@@ -282,6 +290,7 @@ class Rules:
             ("kuikae", ("forbidden", "allowed")),
             ("open_kan_dora", ("after_discard", "immediate")),
             ("multiple_ron", ("double", "triple", "head_bump")),
+            ("pao_scope", ("hand", "yakuman")),
         ):
             if getattr(self, name) not in choices:
                 raise _error(name, getattr(self, name), f"one of {choices}")
@@ -372,7 +381,8 @@ class Rules:
     @classmethod
     def mahjong_soul(cls, length: Length = "hanchan") -> Rules:
         """Mahjong Soul ranked rules (段位戦): same scoring as Tenhou except the four double
-        yakuman; kokushi may rob an ankan; triple ron (no sanchahou); suukantsu pao; uma
+        yakuman; kokushi may rob an ankan; triple ron (no sanchahou); suukantsu pao, and pao
+        covers only the yakuman that caused it (``pao_scope="yakuman"``); uma
         (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead).
         The extension is Tenhou's (West entry, sudden death, ended at West 4);
         ``sudden_death_renchan`` keeps Tenhou's value, as MS's rule text does not say."""
@@ -383,7 +393,44 @@ class Rules:
             multiple_ron="triple",
             sanchahou=False,
             pao_suukantsu=True,
+            pao_scope="yakuman",
             uma=(15000, 5000, -5000, -15000),
+        )
+
+    @classmethod
+    def mahjong_soul_sanma(cls, length: Length = "hanchan") -> Rules:
+        """Mahjong Soul three-player (三人麻将) ranked rules: 35,000 points to start and 40,000
+        to end at all-last, no 2m-8m, red 5p and 5s, no chi, North set aside as dora (kita;
+        a ron on it robs it), tsumo loss (the absent seat's share is not paid), 200 points
+        per honba (100 from each payer on a tsumo), 2,000 noten payments in total, no suufon
+        renda or suucha riichi, riichi with 3 live tiles left; and as
+        :meth:`mahjong_soul`: the four double yakuman, kokushi may rob an ankan, suukantsu
+        pao, pao for the liable yakuman only. Uma (15000, 0, -15000) with oka 15,000 (the final points of ranked games are
+        rank points, not modelled here).
+
+        Sources: riichi.wiki "Mahjong Soul" (3P rules: tsumo loss by default, as Tenhou's
+        sanma; kita robbable); Mahjong Soul 3-player games converted to tenhou.net/6 in
+        ``../shared/data/more`` (a sanbaiman tsumo at 1 honba paid 12,100 + 6,100; a 3,900
+        ron at 1 honba paid 4,100; a draw with one noten paid 1,000 to each tenpai player;
+        kokushi robbing an ankan in a gold room)."""
+        return cls(
+            length=length,
+            num_players=3,
+            red_fives=(0, 1, 1),
+            starting_points=35000,
+            target_points=40000,
+            uma=(15000, 0, -15000),
+            oka=15000,
+            honba_points=200,
+            noten_payment=2000,
+            riichi_min_live_tiles=3,
+            suufon_renda=False,
+            suucha_riichi=False,
+            sanchahou=False,
+            double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
+            kokushi_chankan_ankan=True,
+            pao_suukantsu=True,
+            pao_scope="yakuman",
         )
 
 
