@@ -85,13 +85,17 @@ def test_kuikae_suji_after_chi_at_each_suit_edge(called, own, forbidden, allowed
         assert _kind(allowed) in kinds
 
 
-def _after_two_pons(concealed: str, tile: str) -> Round:
+def _after_two_pons(concealed: str, tile: str, pons: tuple[str, str] | None = None) -> Round:
     """Seat 1 holds ``concealed`` (7 tiles) after ponning two honors from seat 0; then seat 0
     discards ``tile``. Returns the round in the claim phase (or past it if nobody may call)."""
     used = {t for t in HONORS if t in concealed}
-    free = [h for h in HONORS if h not in used]
+    # pons of West and North first: no yakuhai for seat 1 in East, so no accidental ron
+    free = [h for h in ("3z", "4z", "1z", "2z", "5z", "6z", "7z") if h not in used]
     pon_a, pon_b, single_a, single_b, fill_a = free[:5]
     fill_b = free[5] if len(free) > 5 else fill_a
+    if pons:  # suit pons: no honitsu, no yakuhai, so the hand has no yaku to ron with
+        pon_a, pon_b = pons
+        fill_b = free[2]
     hand1 = concealed + pon_a * 2 + pon_b * 2 + single_a + single_b
     draws = pon_a + fill_a + fill_a + pon_b + fill_b + fill_b + tile
     if fill_b == fill_a:  # only five honors free: one pair of fillers from the suits' far ends
@@ -115,24 +119,33 @@ def _offer_cases():
         nxt = f"1{SUITS[i + 1]}" if i < 2 else "1z"
         prv = f"9{SUITS[i - 1]}" if i > 0 else "7z"
         n3 = nxt[0] * 3 + nxt[1]
+        y = SUITS[(i + 1) % 3]
+        other = (f"1{y}", f"9{y}")
         p3 = prv[0] * 3 + prv[1]
         out += [
             # 66 78 999: after chi 6 with 78 only 6 and 9 are left, both forbidden
-            pytest.param(f"6678999{s}", f"6{s}", f"78{s}", False, id=f"chi-6{s}-78{s}-all-forbidden"),
+            pytest.param(f"6678999{s}", f"6{s}", f"78{s}", False, None, id=f"chi-6{s}-78{s}-all-forbidden"),
             # 111 23 44: after chi 4 with 23 only 1 and 4 are left, both forbidden
-            pytest.param(f"1112344{s}", f"4{s}", f"23{s}", False, id=f"chi-4{s}-23{s}-all-forbidden"),
+            pytest.param(f"1112344{s}", f"4{s}", f"23{s}", False, None, id=f"chi-4{s}-23{s}-all-forbidden"),
+            # no pon either (one copy of the called kind): seat 1 is not asked at all
+            pytest.param(f"6789999{s}", f"6{s}", f"78{s}", False, other, id=f"only-chi-6{s}-78{s}-all-forbidden"),
+            pytest.param(f"1111234{s}", f"4{s}", f"23{s}", False, other, id=f"only-chi-4{s}-23{s}-all-forbidden"),
             # 77 89 + three of the next kind: that kind is not a suji of 7
-            pytest.param(f"7789{s}{n3}", f"7{s}", f"89{s}", True, id=f"chi-7{s}-89{s}-keeps-{nxt}"),
-            pytest.param(f"1233{s}{p3}", f"3{s}", f"12{s}", True, id=f"chi-3{s}-12{s}-keeps-{prv}"),
+            pytest.param(f"7789{s}{n3}", f"7{s}", f"89{s}", True, None, id=f"chi-7{s}-89{s}-keeps-{nxt}"),
+            pytest.param(f"1233{s}{p3}", f"3{s}", f"12{s}", True, None, id=f"chi-3{s}-12{s}-keeps-{prv}"),
         ]
     return out
 
 
-@pytest.mark.parametrize("concealed,called,own,offered", _offer_cases())
-def test_chi_offered_only_when_a_discard_kuikae_allows_remains(concealed, called, own, offered):
-    r = _after_two_pons(concealed, called)
+@pytest.mark.parametrize("concealed,called,own,offered,pons", _offer_cases())
+def test_chi_offered_only_when_a_discard_kuikae_allows_remains(
+    concealed, called, own, offered, pons
+):
+    r = _after_two_pons(concealed, called, pons)
     chi = _chi_with(r, 1, own) if 1 in r.seats_to_act else None
     assert (chi is not None) == offered, (r.phase, r.seats_to_act, r.legal_actions(1))
+    # a seat is asked only when it may do more than pass
+    assert 1 not in r.seats_to_act or len(r.legal_actions(1)) > 1
     if offered:
         r.step(chi)
         pass_all(r)
