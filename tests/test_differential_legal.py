@@ -1,0 +1,352 @@
+"""Differential test of the legal actions: riichi against riichienv on real games.
+
+At every decision point of real four-player Tenhou games (the mjlog corpus of ../shared/data,
+walls from the SHUFFLE seed), the set of actions riichi's ``Round.legal_actions`` offers a
+seat must equal the set riichienv's observation offers the same seat. riichienv is an engine
+this project did not write (Rust, MjaiReplay over the same game written as standard mjai).
+
+Both sides are compared as sets of mjai-shaped keys: a discard by tile name (red five
+``5mr``; tsumogiri and tedashi of one kind are one key), ``reach``, each call with its
+consumed tiles, ``hora`` (tsumo or ron), ``ryukyoku`` (kyuushu kyuuhai) and ``none`` (pass).
+A riichi is two decision points, as in mjai: whether to declare (``reach`` among the turn's
+options) and then which discard (riichi's ``Riichi`` tiles). A seat only appears at a claim
+when it may do more than pass.
+
+Differences that are riichienv's fault are listed in ``_RIICHIENV_FAULTS`` with the
+evidence; everything else fails the test. A small sample runs by default; the whole corpus
+(200+ games) runs with ``-m slow``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+riichienv = pytest.importorskip("riichienv")
+
+from conftest import SHARED
+from riichi.actions import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Kyuushu,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from riichi.logs import parse_log, tenhou_walls, to_mjai_lines
+from riichi.replay import rules_from_log
+from riichi.round import Round
+from riichi.wall import Wall
+
+_HONORS = "ESWNPFC"
+_PLAYER_EVENTS = frozenset(
+    ("dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan", "hora", "ryukyoku")
+)
+_FAULTS = ("tenhou-python-bot/23.txt", "tenhou-python-bot/24.txt", "tenhou-python-bot/25.txt")
+
+
+def _name(tile: int) -> str:
+    """mjai name of a physical tile id (red fives ``5mr``)."""
+    k = tile >> 2
+    if k >= 27:
+        return _HONORS[k - 27]
+    red = "r" if tile in (16, 52, 88) else ""
+    return f"{k % 9 + 1}{'mps'[k // 9]}{red}"
+
+
+def _plain(name: str) -> str:
+    return name.rstrip("r")
+
+
+def _key_riichi(a) -> tuple:
+    if isinstance(a, Discard):
+        return ("dahai", _name(a.tile))
+    if isinstance(a, Riichi):
+        return ("reach",)
+    if isinstance(a, (Tsumo, Ron)):
+        return ("hora",)
+    if isinstance(a, Kyuushu):
+        return ("ryukyoku",)
+    if isinstance(a, Pass):
+        return ("none",)
+    if isinstance(a, (Chi, Pon, Daiminkan)):
+        kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
+        return (kind, _name(a.tile), tuple(sorted(_name(t) for t in a.consumed)))
+    if isinstance(a, Ankan):
+        return ("ankan", _plain(_name(a.consumed[0])))
+    if isinstance(a, Kakan):
+        return ("kakan", _plain(_name(a.tile)))
+    raise AssertionError(f"unexpected action {a!r}")
+
+
+def _key_env(d: dict) -> tuple:
+    t = d["type"]
+    if t == "dahai":
+        return ("dahai", d["pai"])
+    if t in ("reach", "hora", "ryukyoku", "none"):
+        return (t,)
+    if t in ("chi", "pon", "daiminkan"):
+        consumed = list(d["consumed"])
+        if len(consumed) == {"chi": 3, "pon": 3, "daiminkan": 4}[t]:
+            consumed.remove(d["pai"])  # riichienv lists the called tile among consumed
+        return (t, d["pai"], tuple(sorted(consumed)))
+    if t == "ankan":
+        return ("ankan", _plain(d["consumed"][0]))
+    if t == "kakan":
+        return ("kakan", _plain(d["pai"]))
+    raise AssertionError(f"unexpected riichienv action {d!r}")
+
+
+# ---------------------------------------------------------------------- riichi's side
+def _turn(rnd: Round, seat: int) -> tuple:
+    return ("turn", seat, frozenset(_key_riichi(a) for a in rnd.legal_actions(seat)))
+
+
+def _riichi_discards(rnd: Round, seat: int) -> tuple:
+    keys = {("dahai", _name(a.tile)) for a in rnd.legal_actions(seat) if isinstance(a, Riichi)}
+    return ("turn", seat, frozenset(keys))
+
+
+def _claims(rnd: Round) -> tuple:
+    out = {}
+    for s in rnd.seats_to_act:
+        keys = frozenset(_key_riichi(a) for a in rnd.legal_actions(s))
+        if keys != {("none",)}:
+            out[s] = keys
+    return ("claim", out)
+
+
+def _pass_all(rnd: Round) -> None:
+    while rnd.phase == "claim":
+        for s in list(rnd.seats_to_act):
+            rnd.step(Pass(s))
+
+
+def riichi_decisions(log) -> list[list[tuple]]:
+    """Per round: riichi's decision points ``("turn", seat, keys)`` / ``("claim", {seat:
+    keys})`` along the logged game."""
+    rules = rules_from_log(log)
+    events = log.events
+    starts = [i for i, e in enumerate(events) if e.type == "start_kyoku"]
+    walls = [w for _, (w, _d) in zip(starts, tenhou_walls(log.start.seed))]
+    out = []
+    for (w, i0) in zip(walls, starts):
+        sk = events[i0]
+        live = w[135:13:-1]
+        dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
+        rnd = Round(
+            rules,
+            Wall.from_order(live + dead),
+            scores=sk.scores,
+            dealer=sk.oya,
+            round_wind=sk.bakaze - 27,
+            honba=sk.honba,
+            kyotaku=sk.kyotaku,
+        )
+        groups: list[tuple] = []
+        reach: set[int] = set()
+        for ev in events[i0 + 1 :]:
+            t = ev.type
+            if t in ("end_kyoku", "start_kyoku", "end_game"):
+                break
+            if t not in _PLAYER_EVENTS:  # tsumo, dora, reach_accepted, (dis)connect ...
+                continue
+            is_claim = t in ("chi", "pon", "daiminkan") or (t == "hora" and ev.target != ev.actor)
+            if rnd.phase == "claim" and not (is_claim and ev.actor in rnd.seats_to_act):
+                _pass_all(rnd)
+            if rnd.is_over:
+                break
+            if is_claim:
+                rnd.step(rnd.match_event(ev))
+                continue
+            if t == "ryukyoku" and getattr(ev, "reason", "") != "kyuushu_kyuuhai":
+                break
+            seat = ev.actor if t != "ryukyoku" else rnd.current_seat
+            if t == "reach":
+                groups.append(_turn(rnd, seat))
+                reach.add(seat)
+                continue
+            if t == "dahai" and seat in reach:
+                groups.append(_riichi_discards(rnd, seat))
+                rnd.step(rnd.match_event(ev, riichi=True))
+                reach.discard(seat)
+            else:
+                groups.append(_turn(rnd, seat))
+                rnd.step(rnd.match_event(ev))
+            if rnd.phase == "claim":
+                groups.append(_claims(rnd))
+        out.append(groups)
+    return out
+
+
+# ---------------------------------------------------------------------- riichienv's side
+def env_decisions(mjai_path: str) -> list[list[tuple]]:
+    """Per round: riichienv's decision points in the same shape."""
+    out = []
+    for kyoku in riichienv.MjaiReplay.from_jsonl(mjai_path).take_kyokus():
+        groups: list[tuple] = []
+        for seat, obs, act in kyoku.steps():
+            keys = frozenset(_key_env(json.loads(a.to_mjai())) for a in obs.legal_actions())
+            if ("none",) in keys:
+                taken = _key_env(json.loads(act.to_mjai()))
+                if groups and groups[-1][0] == "claim" and seat not in groups[-1][1]:
+                    groups[-1][1][seat] = keys
+                    groups[-1][2][seat] = taken
+                else:
+                    groups.append(("claim", {seat: keys}, {seat: taken}))
+            else:
+                groups.append(("turn", seat, keys))
+        out.append(groups)
+    return out
+
+
+# ---------------------------------------------------------------------- riichienv's faults
+_ORDER = "123456789"
+
+
+def _suji_after_chi(chi: tuple) -> set[str]:
+    """The tile names kuikae forbids after ``chi`` (a key): the called kind, and its suji
+    when the chi is a side wait (chi 4 with 23 forbids 4 and 1, chi 4 with 56 forbids 4 and
+    7; within the suit only)."""
+    _, pai, own = chi
+    n, suit = int(pai[0]), pai[1]
+    nums = sorted(int(t[0]) for t in own)
+    out = set()
+    if nums == [n + 1, n + 2] and n + 3 <= 9:
+        out.add(f"{n + 3}{suit}")
+    if nums == [n - 2, n - 1] and n - 3 >= 1:
+        out.add(f"{n - 3}{suit}")
+    out.add(f"{n}{suit}")  # the called kind itself (genbutsu kuikae)
+    return out | {f"{x}r" for x in out if x[0] == "5"}
+
+
+def _riichienv_fault(ours: tuple, theirs: tuple, before: tuple | None) -> str | None:
+    """Why the difference ``ours`` / ``theirs`` (one decision point) is riichienv's fault, or
+    None when it is not explained (a failure). ``before`` is riichienv's previous point.
+
+    1. At a claim the log answers with a call or a ron, riichienv's MjaiReplay observation
+       lists only the logged answer and ``none`` (it rebuilds the claim from the log: other
+       chi shapes, a pon beside the logged chi, a chi beside the logged ron are missing),
+       although the seat held them; and when the log answers with a ron (the round ends),
+       it shows no point at all to a seat that could also ron or call but passed. Checked:
+       riichi offers the logged answer too, a seat is left out only beside a logged ron, and
+       every seat that passed at any other claim is compared in full.
+    2. After a chi, riichienv lets the caller discard tiles kuikae forbids: the suji of the
+       called tile (chi 6p with 45p, then 3p) and, when the hand holds another copy, the
+       called kind itself (chi 9m with 78m, then 9m; chi 7s with 68s, then 7s). Tenhou
+       forbids both (its rule page: 喰い替え禁止, 現物と筋; worked case RC52 of
+       ../shared/cases), and no Tenhou log shows such a discard. Checked: riichienv's extra
+       discards are all among those tiles.
+    """
+    if ours[0] == "claim" and theirs[0] == "claim" and set(theirs[1]) <= set(ours[1]):
+        missing = set(ours[1]) - set(theirs[1])
+        if missing and not all(a == ("hora",) for a in theirs[2].values()):
+            return None
+        for seat, env in theirs[1].items():
+            keys = ours[1][seat]
+            if keys == env:
+                continue
+            taken = theirs[2][seat]
+            if not (taken != ("none",) and env == {taken, ("none",)} and taken in keys):
+                return None
+        return "riichienv shows only the logged call or ron at a claim answered with one"
+    if (
+        ours[0] == "turn"
+        and theirs[0] == "turn"
+        and ours[1] == theirs[1]
+        and before is not None
+        and before[0] == "claim"
+        and before[2].get(ours[1], ("none",))[0] == "chi"
+        and ours[2] < theirs[2]
+    ):
+        extra = {k[1] for k in theirs[2] - ours[2] if k[0] == "dahai"}
+        if extra and extra <= _suji_after_chi(before[2][ours[1]]):
+            return "riichienv allows a kuikae discard after a chi"
+    return None
+
+
+def _games(limit: int | None) -> list[Path]:
+    root = SHARED / "data" / "mjlog"
+    if not root.exists():
+        pytest.skip(f"real logs not found at {root}")
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    files = [p for p in files if not any(p.as_posix().endswith(f) for f in _FAULTS)]
+    out = []
+    for p in files:
+        try:
+            log = parse_log(p.read_bytes(), str(p))
+        except ValueError:
+            continue
+        seed = log.start.seed or ""
+        if log.start.players != 4 or not seed.startswith("mt19937ar-sha512-n288-base64,"):
+            continue
+        out.append((p, log))
+    if limit is not None:
+        step = max(1, len(out) // limit)
+        out = out[::step][:limit]
+    return out
+
+
+def compare_game(log, tmp: str, faults: dict | None = None) -> tuple[int, list[str]]:
+    """(decision points compared, differences not explained) for one game; ``faults``
+    counts the explained differences by reason."""
+    path = os.path.join(tmp, "game.jsonl")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(to_mjai_lines(log, extensions=False))
+    ours_all = riichi_decisions(log)
+    theirs_all = env_decisions(path)
+    problems = []
+    n = 0
+    if len(ours_all) != len(theirs_all):
+        problems.append(f"{len(ours_all)} rounds vs riichienv's {len(theirs_all)}")
+    for k, (ours, theirs) in enumerate(zip(ours_all, theirs_all)):
+        for j, (a, b) in enumerate(zip(ours, theirs)):
+            n += 1
+            if a != b[: len(a)]:  # riichienv's claim points also carry the logged answers
+                why = _riichienv_fault(a, b, theirs[j - 1] if j else None)
+                if why is None:
+                    problems.append(f"round {k} decision {j}: riichi {a} vs riichienv {b}")
+                    break
+                if faults is not None:
+                    faults[why] = faults.get(why, 0) + 1
+        else:
+            if len(ours) != len(theirs):
+                problems.append(f"round {k}: {len(ours)} decisions vs riichienv's {len(theirs)}")
+    return n, problems
+
+
+def _run(limit: int | None) -> None:
+    games = _games(limit)
+    assert games
+    bad = []
+    total = 0
+    faults: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for p, log in games:
+            n, problems = compare_game(log, tmp, faults)
+            total += n
+            if problems:
+                bad.append(f"{p.name}: {problems[0]}")
+    assert not bad, f"{len(bad)} of {len(games)} games differ:\n" + "\n".join(bad[:20])
+    assert total > 50 * len(games)
+    print(f"{len(games)} games, {total} decision points; riichienv's faults: {faults}")
+
+
+def test_legal_actions_agree_with_riichienv_on_a_sample():
+    _run(8)
+
+
+@pytest.mark.slow
+def test_legal_actions_agree_with_riichienv_on_240_games():
+    # RIICHI_DIFF_GAMES=0 runs every four-player seeded game of the corpus
+    n = int(os.environ.get("RIICHI_DIFF_GAMES", "240"))
+    _run(n or None)

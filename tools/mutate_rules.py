@@ -1,0 +1,133 @@
+"""One-line mutations of the round's rule code, each run against the rule tests.
+
+    python tools/mutate_rules.py [--only SUBSTRING] [--tests FILE ...] [--timeout S]
+
+Each mutant replaces one exact snippet (it must occur once) in a file under ``python/riichi``,
+runs pytest (``-x``, quiet) on the rule test files and restores the file, whatever happens.
+A mutant is *killed* when the tests fail, *survives* when they pass, *timeout* when they run
+past ``--timeout`` seconds (counted as killed: the change hung the engine). The run ends with
+the kill rate and the survivors. Run it from the repository root with riichi importable from
+``python/`` (``PYTHONPATH=python``); it edits the working tree, so do not run two at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RULE_TESTS = [
+    "tests/test_rule_mutants.py",
+    "tests/test_round_rules.py",
+    "tests/test_round_flow.py",
+    "tests/test_round_basic.py",
+    "tests/test_game.py",
+    "tests/test_game_options.py",
+    "tests/test_logs_mjai.py",
+    "tests/test_logs_tenhou6.py",
+]
+
+R = "python/riichi/round.py"
+G = "python/riichi/game.py"
+# (file, exact snippet, replacement, what the change means)
+MUTANTS: list[tuple[str, str, str, str]] = [
+    # kuikae: the suji at a suit's edge, in the forbidden set and in the offer count
+    (R, "if ks[0] == k + 1 and n + 3 <= 8:", "if ks[0] == k + 1 and n + 3 < 8:", "kuikae suji k+3 edge (<)"),
+    (R, "if ks[0] == k + 1 and n + 3 <= 8:", "if ks[0] == k + 1 and n + 3 <= 9:", "kuikae suji k+3 past the suit"),
+    (R, "if ks[1] == k - 1 and n - 3 >= 0:", "if ks[1] == k - 1 and n - 3 > 0:", "kuikae suji k-3 edge (>)"),
+    (R, "if ks[1] == k - 1 and n - 3 >= 0:", "if ks[1] == k - 1 and n - 3 >= -1:", "kuikae suji k-3 past the suit"),
+    (R, "                    if a == 1 and num + 3 <= 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 <= held:",
+        "                    if a == 1 and num + 3 < 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 <= held:", "chi offer: suji k+3 edge"),
+    (R, "                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 <= held:",
+        "                    if b == -1 and num - 3 >= -1:\n                        held += c[k - 3]\n                if n - 2 <= held:", "chi offer: suji k-3 past the suit"),
+    (R, "                    if a == 1 and num + 3 <= 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 > held:",
+        "                    if a == 1 and num + 3 < 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 > held:", "may_call: suji k+3 edge"),
+    (R, "            forbid.add(k)\n", "            pass\n", "kuikae: same tile allowed"),
+    # pao
+    (R, 'if m.kind not in ("pon", "daiminkan"):', 'if m.kind != "pon":', "pao: pon only"),
+    (R, "sum(x in _DRAGONS for x in sets) == 3", "sum(x in _DRAGONS for x in sets) >= 2", "pao daisangen on the second dragon"),
+    (R, "sum(x in _WINDS for x in sets) == 4", "sum(x in _WINDS for x in sets) >= 3", "pao daisuushii on the third wind"),
+    (R, "deltas[from_seat] -= half\n", "deltas[from_seat] -= value - half\n", "pao ron split"),
+    # multiple ron
+    (R, "            rons.sort(key=order.index)", "            rons.sort()", "double ron by seat number"),
+    (R, "            rons.sort(key=order.index)", "            pass", "double ron in declaration order"),
+    (R, "            honba = self.honba if i == 0 else 0", "            honba = self.honba", "honba to every ron winner"),
+    # nagashi
+    (R, "        dp.nagashi = False\n", "        pass\n", "nagashi survives a called discard"),
+    # furiten
+    (R, "            p.temp_furiten = True\n", "            pass\n", "no temporary furiten on a passed win"),
+    (R, "            if p.riichi:\n                p.riichi_furiten = True", "            if False:\n                p.riichi_furiten = True", "no riichi furiten"),
+    (R, "and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)", "and not (p.temp_furiten or p.riichi_furiten)", "discard furiten ignored (fast path)"),
+    # riichi
+    (R, "if self.scores[s] < rules.riichi_min_points:", "if self.scores[s] <= rules.riichi_min_points:", "riichi needs more than 1000"),
+    (R, ">= rules.riichi_min_live_tiles", "> rules.riichi_min_live_tiles", "riichi needs more than 4 live tiles"),
+    (R, "        if p.opened:\n            return False\n", "", "riichi with an open hand"),
+    # kans
+    (R, "if ck == 3 and len(self._kans) < 4:  # daiminkan\n", "if ck == 3 and len(self._kans) < 5:  # daiminkan\n", "fifth kan by daiminkan (may_call)"),
+    (R, "if drawn is not None and nk < 4 and", "if drawn is not None and nk < 5 and", "fifth kan on the turn"),
+    (R, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
+    # kyuushu
+    (R, "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9", "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 8", "kyuushu with eight kinds"),
+    # game end
+    (G, "if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:", "if top != r.dealer or self.scores[r.dealer] <= self.rules.end_target:", "agari-yame needs more than the target"),
+    (G, "reached = max(self.scores) >= rules.end_target", "reached = max(self.scores) > rules.end_target", "game end needs more than the target"),
+    (G, "if rules.tobi and min(self.scores) < 0:", "if rules.tobi and min(self.scores) <= 0:", "tobi at exactly zero"),
+    # readers
+    ("python/riichi/logs/mjai.py", 'else ("dahai", "kakan")', 'else ("dahai",)', "mjai hora without pai: chankan tile"),
+    ("python/riichi/logs/tenhou6.py", '"m": {0: 3, 2: 2, 6: 1},', '"m": {0: 3, 2: 2, 6: 3},', "tenhou6 daiminkan from the right read as left"),
+    ("python/riichi/logs/tenhou6.py", '"m": {3: 0, 2: 1, 1: 3}}', '"m": {3: 0, 2: 1, 1: 2}}', "tenhou6 daiminkan from the right written at 4"),
+]
+
+
+def run(tests: list[str], timeout: float) -> str:
+    cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *tests]
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "python"))
+    try:
+        res = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "survived" if res.returncode == 0 else "killed"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", help="run the mutants whose description contains this")
+    ap.add_argument("--tests", nargs="+", default=RULE_TESTS)
+    ap.add_argument("--timeout", type=float, default=600)
+    args = ap.parse_args(argv)
+    if run(args.tests, args.timeout) != "survived":
+        print("the tests fail without any mutant: fix them first", file=sys.stderr)
+        return 2
+    results = []
+    for path, old, new, what in MUTANTS:
+        if args.only and args.only not in what:
+            continue
+        f = ROOT / path
+        text = f.read_text(encoding="utf-8")
+        if text.count(old) != 1:
+            print(f"SKIP  {what}: snippet found {text.count(old)} times in {path}")
+            results.append((what, "stale"))
+            continue
+        t0 = time.monotonic()
+        try:
+            f.write_text(text.replace(old, new), encoding="utf-8")
+            outcome = run(args.tests, args.timeout)
+        finally:
+            f.write_text(text, encoding="utf-8")
+        print(f"{outcome:8s} {time.monotonic() - t0:5.1f}s  {what}", flush=True)
+        results.append((what, outcome))
+    done = [r for r in results if r[1] != "stale"]
+    killed = sum(1 for _, o in done if o in ("killed", "timeout"))
+    print(f"\n{killed}/{len(done)} mutants killed ({100 * killed / max(len(done), 1):.0f}%)")
+    for what, o in results:
+        if o in ("survived", "stale"):
+            print(f"  {o}: {what}")
+    return 0 if killed == len(done) and len(done) == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
