@@ -29,6 +29,7 @@ import pytest
 riichienv = pytest.importorskip("riichienv")
 
 from conftest import SHARED
+from engine_support import require_slow
 from riichi.actions import (
     Ankan,
     Chi,
@@ -346,7 +347,8 @@ def test_legal_actions_agree_with_riichienv_on_a_sample():
 
 
 @pytest.mark.slow
-def test_legal_actions_agree_with_riichienv_on_240_games():
+def test_legal_actions_agree_with_riichienv_on_240_games(request):
+    require_slow(request)
     # RIICHI_DIFF_GAMES=0 runs every four-player seeded game of the corpus
     n = int(os.environ.get("RIICHI_DIFF_GAMES", "240"))
     _run(n or None)
