@@ -59,6 +59,8 @@ from riichi.events import (
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
+from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
+from riichi.rules import Rules
 
 __all__ = ["read_tenhou6", "tenhou6_view", "to_tenhou6"]
 
@@ -220,6 +222,8 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
             raise log_error(source, "sc", f"final scores {sc!r} are not numbers") from None
     meta = {k: head[k] for k in ("title", "ref", "dan", "rate", "sx", "lobby") if k in head}
     meta["complete"] = isinstance(events[-1], EndGame)
+    if RULES_KEY in head:  # a log riichi wrote (to_tenhou6): the complete rules
+        meta["rules"] = read_rules_value(head[RULES_KEY], source, RULES_KEY)
     return GameLog(events, source, "tenhou6", meta)
 
 
@@ -709,13 +713,22 @@ def tenhou6_view(events: list[Event]) -> list[Event]:
     return out
 
 
-def to_tenhou6(game: GameLog | list[Event]) -> dict[str, Any]:
+def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> dict[str, Any]:
     """Write a game as a tenhou.net/6 document (a ``dict`` ready for ``json.dumps``).
+
+    Args:
+        game: a :class:`GameLog` or a list of events.
+        rules: the rules the game was played under, stored complete in the top-level key
+            ``"riichi_rules"`` (:meth:`riichi.Rules.to_dict`; tenhou.net/6 viewers ignore
+            it), which :func:`read_tenhou6` gives back in ``GameLog.meta["rules"]``; default:
+            the ``GameLog``'s ``meta["rules"]`` when it has them, else no key.
 
     Raises:
         LogFormatError: events that tenhou.net/6 cannot order (e.g. no start_game, a call
             with no preceding discard, a kakan with no pon) or hidden tiles.
+        RiichiError: ``rules`` not a ``riichi.Rules``.
     """
+    carried = rules_for(game, rules)
     events = game.events if isinstance(game, GameLog) else game
     if not events or not isinstance(events[0], StartGame):
         raise LogFormatError("to_tenhou6: the events must start with start_game")
@@ -737,6 +750,8 @@ def to_tenhou6(game: GameLog | list[Event]) -> dict[str, Any]:
         "rule": {"disp": disp, "aka": 1 if start.red_fives else 0},
         "log": [],
     }
+    if carried is not None:
+        doc[RULES_KEY] = rules_value(carried)
     w: _Writer | None = None
     for i, ev in enumerate(events[1:], 1):
         try:
