@@ -15,11 +15,18 @@ import json
 from typing import Any
 from urllib.parse import quote, unquote
 
-from riichi.errors import LogFormatError, RiichiError
+from riichi.errors import RiichiError
 from riichi.logs._common import log_error
 from riichi.rules import Rules
 
-__all__ = ["RULES_KEY", "read_rules_value", "rules_for", "rules_value"]
+__all__ = [
+    "RULES_KEY",
+    "read_rules_value",
+    "rules_attribute",
+    "rules_for",
+    "rules_from_value",
+    "rules_value",
+]
 
 #: The key (mjai, tenhou.net/6) or attribute (mjlog ``<GO>``) holding the rules.
 RULES_KEY = "riichi_rules"
@@ -52,13 +59,13 @@ def rules_attribute(rules: Rules) -> str:
     return quote(rules.to_json(), safe="")
 
 
-def read_rules_value(value: object, source: str | None, position: str) -> Rules:
+def rules_from_value(value: object) -> Rules:
     """The rules of a :data:`RULES_KEY` value: a JSON object (mjai, tenhou.net/6) or the
     percent-encoded JSON text of the mjlog attribute.
 
     Raises:
-        LogFormatError: naming ``source`` and ``position``: not JSON, not an object, an
-            unknown field or a value :class:`Rules` refuses.
+        RiichiError: ``"riichi_rules: "`` and the reason: not JSON, not an object, an unknown
+            field or a value :class:`Rules` refuses.
     """
     try:
         if isinstance(value, str):
@@ -67,7 +74,14 @@ def read_rules_value(value: object, source: str | None, position: str) -> Rules:
             except ValueError as e:
                 raise RiichiError(f"not JSON: {e}") from None
         return Rules.from_dict(value)
-    except LogFormatError:
-        raise
     except RiichiError as e:
-        raise log_error(source, position, f"{RULES_KEY}: {e}") from None
+        raise RiichiError(f"{RULES_KEY}: {e}") from None
+
+
+def read_rules_value(value: object, source: str | None, position: str) -> Rules:
+    """:func:`rules_from_value`, its error a :class:`LogFormatError` naming ``source`` and
+    ``position``."""
+    try:
+        return rules_from_value(value)
+    except RiichiError as e:
+        raise log_error(source, position, str(e)) from None
