@@ -9,6 +9,10 @@ Subcommands:
   (:mod:`riichi.replay`). Exit status 0 when nothing disagrees and every file was readable,
   else 1.
 
+- ``riichi convert IN... -o OUT --to mjai|tenhou6|mjlog``: write every game of the inputs
+  in another format, with its rules (:mod:`riichi.convert`); unreadable inputs are reported
+  and the rest converted (exit status 1 when any failed).
+
 Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad usage
 (argparse's convention, also used for a hand that cannot be parsed).
 """
@@ -301,6 +305,51 @@ def _summary_text(s: Any, files: list[str]) -> str:
     return "\n".join(lines)
 
 
+def _cmd_convert(args: argparse.Namespace) -> int:
+    from riichi.convert import convert_logs
+    from riichi.logs import is_archive
+
+    missing = [p for p in args.inputs if not os.path.exists(p)]
+    if missing:
+        print(f"riichi convert: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
+    one = (
+        len(args.inputs) == 1
+        and os.path.isfile(args.inputs[0])
+        and not is_archive(args.inputs[0])
+        and not os.path.isdir(args.output)
+        and not args.output.endswith(os.sep)
+    )
+    if not one and os.path.exists(args.output) and not os.path.isdir(args.output):
+        print(
+            f"riichi convert: error: -o {args.output} is a file; several games need a folder",
+            file=sys.stderr,
+        )
+        return 2
+    files = _walk(args.inputs)
+    bar = None
+    if not args.quiet and sys.stderr.isatty() and len(files) > 1:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(files), unit="file", file=sys.stderr, leave=False)
+    try:
+        result = convert_logs(
+            args.inputs, args.output, args.to, single_file=one,
+            progress=bar.update if bar is not None else None,
+        )  # fmt: skip
+    finally:
+        if bar is not None:
+            bar.close()
+    for source, reason in result.failed:
+        print(f"riichi convert: {source}: {reason}", file=sys.stderr)
+    where = args.output if one else f"{args.output}{os.sep}"
+    print(
+        f"{len(result.written)} game(s) written as {args.to} to {where}"
+        + (f"; {len(result.failed)} input(s) failed (listed above)" if result.failed else "")
+    )
+    return 1 if result.failed or not result.written else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``riichi`` (exposed for documentation and tests)."""
     parser = argparse.ArgumentParser(
@@ -396,6 +445,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     v.set_defaults(func=_cmd_verify)
+
+    c = sub.add_parser(
+        "convert",
+        help="convert game logs to mjai, tenhou.net/6 or Tenhou mjlog XML",
+        description=(
+            "Read game logs in any format riichi reads (sniffed by content; files, folders "
+            "walked recursively, zip archives of logs) and write each game in the --to format "
+            "with its complete rules stored in a riichi_rules key that other tools ignore, so "
+            "`riichi verify` replays the converted file as it replays the source. One input "
+            "file and an OUT that is not a folder: OUT is the output file. Otherwise OUT is a "
+            "folder (created) and each game keeps its path below the input folder with the "
+            "format's extension (.jsonl mjai, .json tenhou.net/6, .xml mjlog); archive members "
+            "go below a folder named after the archive. An input that cannot be read or held "
+            "by the format is reported with the reason and the rest are converted. Exit "
+            "status: 0 all converted, 1 an input failed, 2 bad usage."
+        ),
+    )
+    c.add_argument("inputs", nargs="+", metavar="IN", help="log files, folders or zip archives")
+    c.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="output file (one input) or folder"
+    )
+    c.add_argument(
+        "--to",
+        required=True,
+        choices=["mjai", "tenhou6", "mjlog"],
+        help="output format: mjai JSON lines, tenhou.net/6 JSON or Tenhou mjlog XML",
+    )
+    c.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    c.set_defaults(func=_cmd_convert)
     return parser
 
 

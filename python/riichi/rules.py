@@ -348,6 +348,68 @@ class Rules:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
+    def to_dict(self) -> dict[str, object]:
+        """Every field as plain JSON data: ``{field name: value}`` in field order, tuples as
+        lists, ``None`` kept. :meth:`from_dict` gives back an equal ``Rules``; the log writers
+        store this under the ``riichi_rules`` key (see :mod:`riichi.logs`)."""
+        out: dict[str, object] = {}
+        for f in dataclasses.fields(self):
+            if f.init:
+                value = getattr(self, f.name)
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object, base: Rules | None = None) -> Rules:
+        """The rules of a ``{field name: value}`` mapping, as :meth:`to_dict` writes it.
+
+        Args:
+            data: a dict of field names to values (lists for the tuple fields).
+            base: the rules a field missing from ``data`` keeps (default ``Rules()``, the
+                documented defaults); a complete dict from :meth:`to_dict` needs none.
+
+        Raises:
+            RiichiError: ``data`` not a dict, a key that is not a field (named), or a value
+                the field does not accept (as the constructor reports it).
+        """
+        from riichi.errors import RiichiError
+
+        if not isinstance(data, dict):
+            raise RiichiError(f"Rules.from_dict: expected a dict, got {type(data).__name__}")
+        names = [f.name for f in dataclasses.fields(cls) if f.init]
+        unknown = sorted(str(k) for k in data if k not in names)
+        if unknown:
+            raise RiichiError(f"Rules.from_dict: unknown field(s) {', '.join(unknown)}")
+        if base is None:
+            return cls(**data)
+        if not isinstance(base, Rules):
+            raise RiichiError(f"Rules.from_dict: base must be a Rules, got {base!r:.80}")
+        return dataclasses.replace(base, **data)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as one line of JSON text."""
+        import json
+
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes, base: Rules | None = None) -> Rules:
+        """The rules of a JSON object as :meth:`to_json` writes it (see :meth:`from_dict`).
+
+        Raises:
+            RiichiError: not JSON (with the parser's position), or what :meth:`from_dict`
+                raises.
+        """
+        import json
+
+        from riichi.errors import RiichiError
+
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise RiichiError(f"Rules.from_json: not JSON: {e}") from None
+        return cls.from_dict(data, base)
+
     @classmethod
     def tenhou(cls, length: Length = "hanchan", *, red: bool = True) -> Rules:
         """Tenhou ranked rules (鳳凰卓 / 特上卓 …): hanchan or ``length="tonpuusen"``;

@@ -10,7 +10,9 @@ zip archives (each member one log, named ``archive.zip:member``), yielding an er
 bad file or member and going on;
 :func:`parse_log` reads bytes already in memory; :func:`tenhou_walls` expands a Tenhou shuffle
 seed into every round's wall and dice.
-Writers: :func:`to_mjai_lines` and :func:`to_tenhou6`.
+Writers: :func:`to_mjai_lines`, :func:`to_tenhou6` and :func:`to_mjlog` (Tenhou mjlog XML);
+each stores the game's complete :class:`riichi.Rules` under a ``riichi_rules`` key the
+format's other readers ignore, and the readers give them back in ``GameLog.meta["rules"]``.
 
 Every reader error is a :class:`riichi.LogFormatError` whose message and attributes
 (``file``, ``position``, ``reason``) name the file, the position (line, element or round
@@ -30,6 +32,7 @@ from riichi.logs._common import log_error
 from riichi.logs.kobalab import read_kobalab
 from riichi.logs.majsoul import read_majsoul
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
+from riichi.logs.mjlog_writer import to_mjlog
 from riichi.logs.riichi_city import read_riichi_city
 from riichi.logs.sniff import decompress, is_zip, sniff_format
 from riichi.logs.tenhou6 import read_tenhou6, to_tenhou6
@@ -52,6 +55,7 @@ __all__ = [
     "tenhou_walls",
     "to_mjai_lines",
     "to_mjai_objects",
+    "to_mjlog",
     "to_tenhou6",
 ]
 

@@ -2,15 +2,17 @@
 
 The writer emits every field of the event model; fields beyond standard mjai are extra keys
 (see :mod:`riichi.events`), and ``disconnect`` / ``reconnect`` are extra message types. With
-``extensions=False`` it writes only what standard mjai consumers expect (draw reasons in the mjai
+``extensions=False`` it writes only what standard mjai consumers expect (and no rules) (draw reasons in the mjai
 server's spellings, e.g. ``"fanpai"``; riichienv's ``MjaiReplay`` reads both forms). Hidden
-hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``.
+hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``. The rules travel
+in the ``start_game`` key ``"riichi_rules"`` (:mod:`riichi.logs._rules_key`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from typing import Any
 
 from riichi.errors import LogFormatError
 from riichi.events import (
@@ -23,6 +25,8 @@ from riichi.events import (
     event_from_mjai,
 )
 from riichi.logs._common import log_error
+from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
+from riichi.rules import Rules
 
 __all__ = ["read_mjai", "to_mjai_lines", "to_mjai_objects"]
 
@@ -59,11 +63,12 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
     """Read one mjai game (JSON lines).
 
     Blank lines and ``error`` / ``none`` messages (server chatter) are skipped; unknown keys
-    (e.g. mjai-manue's ``logs``) are ignored.
+    (e.g. mjai-manue's ``logs``) are ignored. The ``start_game`` key ``"riichi_rules"``
+    (written by :func:`to_mjai_lines`) gives ``GameLog.meta["rules"]``.
 
     Raises:
         LogFormatError: naming the line: not JSON, not an object, an unknown type, a bad field,
-            or a first event that is not ``start_game``.
+            a first event that is not ``start_game``, or ``riichi_rules`` that are not rules.
     """
     if isinstance(data, bytes):
         try:
@@ -73,6 +78,7 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
     else:
         text = data
     events: list[Event] = []
+    meta: dict[str, Any] = {}  # "rules": the riichi_rules of a log riichi wrote
     loads = json.loads
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -94,9 +100,11 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
         if not events and not isinstance(ev, StartGame):
             raise log_error(source, f"line {lineno}", f"expected start_game first, got {ev.type}")
         events.append(ev)
+        if len(events) == 1 and RULES_KEY in obj:
+            meta["rules"] = read_rules_value(obj[RULES_KEY], source, f"line {lineno}")
     if not events:
         raise log_error(source, "line 1", "no mjai events")
-    return GameLog(events, source, "mjai")
+    return GameLog(events, source, "mjai", meta)
 
 
 def _with_winning_tile(ev: Hora, events: list[Event], source: str | None, lineno: int) -> Hora:
@@ -109,9 +117,12 @@ def _with_winning_tile(ev: Hora, events: list[Event], source: str | None, lineno
     raise log_error(source, f"line {lineno}", "hora without pai and no tile it could be")
 
 
-def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> list[dict]:
+def to_mjai_objects(
+    game: GameLog | list[Event], extensions: bool = True, *, rules: Rules | None = None
+) -> list[dict]:
     """The events as mjai objects (see :func:`to_mjai_lines`)."""
     events = game.events if isinstance(game, GameLog) else game
+    carried = rules_for(game, rules) if extensions else None
     out = []
     for ev in events:
         if not extensions and isinstance(ev, (Disconnect, Reconnect)):
@@ -123,17 +134,28 @@ def to_mjai_objects(game: GameLog | list[Event], extensions: bool = True) -> lis
                 d = {k: v for k, v in d.items() if k in keep}
             if "reason" in d:
                 d["reason"] = _STANDARD_REASONS[d["reason"]]
+        elif carried is not None and not out and d["type"] == "start_game":
+            d[RULES_KEY] = rules_value(carried)
         out.append(d)
     return out
 
 
-def to_mjai_lines(game: GameLog | list[Event], extensions: bool = True) -> str:
+def to_mjai_lines(
+    game: GameLog | list[Event], extensions: bool = True, *, rules: Rules | None = None
+) -> str:
     """Write a game as mjai JSON lines (one object per line, ending with a newline).
 
     Args:
         game: a :class:`GameLog` or a list of events.
         extensions: keep the fields and event types beyond standard mjai (needed for an exact
-            round trip); False writes standard mjai only.
+            round trip); False writes standard mjai only (no rules either).
+        rules: the rules the game was played under, stored complete in the ``start_game``
+            object's ``"riichi_rules"`` key (:meth:`riichi.Rules.to_dict`), which
+            :func:`read_mjai` gives back in ``GameLog.meta["rules"]``; default: the
+            ``GameLog``'s ``meta["rules"]`` when it has them, else no key.
+
+    Raises:
+        RiichiError: ``rules`` not a ``riichi.Rules``.
     """
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    return "".join(dumps(d) + "\n" for d in to_mjai_objects(game, extensions))
+    return "".join(dumps(d) + "\n" for d in to_mjai_objects(game, extensions, rules=rules))

@@ -60,6 +60,7 @@ from riichi.events import (
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
+from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
 from riichi.logs.tenhou_lobby import lobby_rules, parse_type_code
 from riichi.rules import Length, Rules
 
@@ -282,6 +283,8 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
         meta["unsupported"] = unsupported
     if notes:
         meta["rules_notes"] = notes
+    if RULES_KEY in head:  # a log riichi wrote (to_tenhou6): its complete rules win
+        meta["rules"] = read_rules_value(head[RULES_KEY], source, RULES_KEY)
     return GameLog(events, source, "tenhou6", meta)
 
 
@@ -981,13 +984,22 @@ def tenhou6_view(events: list[Event]) -> list[Event]:
     return out
 
 
-def to_tenhou6(game: GameLog | list[Event]) -> dict[str, Any]:
+def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> dict[str, Any]:
     """Write a game as a tenhou.net/6 document (a ``dict`` ready for ``json.dumps``).
+
+    Args:
+        game: a :class:`GameLog` or a list of events.
+        rules: the rules the game was played under, stored complete in the top-level key
+            ``"riichi_rules"`` (:meth:`riichi.Rules.to_dict`; tenhou.net/6 viewers ignore
+            it), which :func:`read_tenhou6` gives back in ``GameLog.meta["rules"]``; default:
+            the ``GameLog``'s ``meta["rules"]`` when it has them, else no key.
 
     Raises:
         LogFormatError: events that tenhou.net/6 cannot order (e.g. no start_game, a call
             with no preceding discard, a kakan with no pon) or hidden tiles.
+        RiichiError: ``rules`` not a ``riichi.Rules``.
     """
+    carried = rules_for(game, rules)
     events = game.events if isinstance(game, GameLog) else game
     if not events or not isinstance(events[0], StartGame):
         raise LogFormatError("to_tenhou6: the events must start with start_game")
@@ -1009,6 +1021,8 @@ def to_tenhou6(game: GameLog | list[Event]) -> dict[str, Any]:
         "rule": {"disp": disp, "aka": 1 if start.red_fives else 0},
         "log": [],
     }
+    if carried is not None:
+        doc[RULES_KEY] = rules_value(carried)
     w: _Writer | None = None
     for i, ev in enumerate(events[1:], 1):
         try:

@@ -64,6 +64,7 @@ from riichi.events import (
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
+from riichi.logs._rules_key import RULES_KEY, rules_from_value
 
 __all__ = ["decode_meld", "go_type_flags", "read_tenhou_xml", "tenhou_walls"]
 
@@ -586,6 +587,8 @@ class _Reader:
             self.codes = _code_table(self.players, self.red)
             if "lobby" in a:
                 self.meta["lobby"] = a["lobby"]
+            if RULES_KEY in a:  # a log riichi wrote (to_mjlog): the complete rules
+                self.meta["rules"] = rules_from_value(a[RULES_KEY])
         elif tag == "SHUFFLE":
             self.seed = a.get("seed")
         elif tag == "TAIKYOKU":

@@ -1,0 +1,191 @@
+"""Convert game logs between formats (``riichi convert``): any readable format to mjai JSON
+lines, tenhou.net/6 JSON or Tenhou mjlog XML, each written with the game's rules.
+
+The rules stored in each written log (see :mod:`riichi.logs`) are the ones the source log
+replays under: those its reader knew (``GameLog.meta["rules"]``: a log riichi wrote, a Mahjong
+Soul record), else :func:`riichi.replay.rules_from_log` of its header; so the converted file
+replays as the source does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from riichi.errors import LogFormatError, RiichiError
+from riichi.events import GameLog
+from riichi.rules import Rules
+
+__all__ = ["FORMATS", "ConvertResult", "convert_logs", "output_names"]
+
+#: Output formats and the file extension each is written with.
+FORMATS = {"mjai": ".jsonl", "tenhou6": ".json", "mjlog": ".xml"}
+
+
+@dataclass
+class ConvertResult:
+    """What a conversion did.
+
+    Attributes:
+        written: ``(source, output path)`` per game written.
+        failed: ``(source, reason)`` per input that could not be read or written.
+    """
+
+    written: list[tuple[str, str]] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+
+def game_rules(log: GameLog) -> Rules:
+    """The rules a log replays under (its reader's, else read from its header).
+
+    Raises:
+        RiichiError: a header no rules can be built from (e.g. a 2-player game).
+    """
+    found = (log.meta or {}).get("rules")
+    if isinstance(found, Rules):
+        return found
+    from riichi.replay import rules_from_log
+
+    return rules_from_log(log)
+
+
+def render(log: GameLog, fmt: str) -> str:
+    """The text of ``log`` in ``fmt`` (a key of :data:`FORMATS`), with its rules.
+
+    Raises:
+        LogFormatError: a log the replay reports unsupported (``meta["unsupported"]``, e.g.
+            a player's view or a Mahjong Soul test-environment wall: written out, that mark
+            would be lost), a log with no round, or events the format cannot hold (see the
+            writers).
+        RiichiError: an unknown ``fmt``, or rules that cannot be built for the log.
+    """
+    from riichi.logs import to_mjai_lines, to_mjlog, to_tenhou6
+
+    why = (log.meta or {}).get("unsupported")
+    if why:
+        raise LogFormatError(f"not converted: unsupported by the replay: {why}")
+    if not log.rounds:
+        raise LogFormatError("not converted: the log has no round")
+    rules = game_rules(log)
+    if fmt == "mjai":
+        return to_mjai_lines(log, rules=rules)
+    if fmt == "tenhou6":
+        return json.dumps(to_tenhou6(log, rules=rules), ensure_ascii=False) + "\n"
+    if fmt == "mjlog":
+        return to_mjlog(log, rules=rules)
+    raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
+
+
+def output_names(inputs: Sequence[str]) -> Iterator[tuple[str, str, str]]:
+    """Each input file as ``(path, name relative to the output folder without extension,
+    the input it came from)``: a folder's files keep their path below it, a file its name."""
+    for top in inputs:
+        if os.path.isdir(top):
+            for root, dirs, files in os.walk(top):
+                dirs.sort()
+                for f in sorted(files):
+                    if not f.startswith("."):
+                        path = os.path.join(root, f)
+                        yield path, os.path.relpath(path, top), top
+        else:
+            yield top, os.path.basename(top), top
+
+
+def _stem(name: str) -> str:
+    for ext in (".gz", ".mjlog", ".xml", ".jsonl", ".json", ".mjson", ".txt", ".zip"):
+        if name.endswith(ext) and len(name) > len(ext):
+            name = name[: -len(ext)]
+    return name
+
+
+def convert_logs(
+    inputs: Sequence[str],
+    out: str,
+    fmt: str,
+    *,
+    single_file: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> ConvertResult:
+    """Convert every game of ``inputs`` (files, folders, zip archives) to ``fmt``.
+
+    Args:
+        inputs: paths as :func:`riichi.read_logs` takes them.
+        out: the output folder (created; each game written to the input's relative path with
+            the format's extension, an archive member below a folder named after the
+            archive), or with ``single_file`` the one output file.
+        fmt: ``"mjai"``, ``"tenhou6"`` or ``"mjlog"``.
+        single_file: write the only game to the file ``out``.
+        progress: called with 1 after each input file.
+
+    Returns:
+        Every game written and every input that failed with the reason (an unreadable input
+        or one the format cannot hold never stops the others).
+
+    Raises:
+        RiichiError: an unknown ``fmt``.
+    """
+    from riichi.logs import is_archive, read_archive, read_log
+
+    if fmt not in FORMATS:
+        raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
+    result = ConvertResult()
+    taken: set[str] = set()
+    for path, rel, _top in output_names(inputs):
+        items: list[tuple[str, str, GameLog | Exception]] = []
+        if is_archive(path):
+            stem = _stem(rel)
+            for member, got in read_archive(path):
+                name = member[len(path) + 1 :] if member.startswith(path + ":") else member
+                items.append((member, os.path.join(stem, _stem(name)), got))
+        else:
+            try:
+                items.append((path, _stem(rel), read_log(path)))
+            except LogFormatError as e:
+                items.append((path, "", e))
+            except Exception as e:  # a reader bug must not stop the batch: report it
+                items.append((path, "", RiichiError(f"unexpected {type(e).__name__}: {e}")))
+        for source, stem, got in items:
+            if isinstance(got, Exception):
+                result.failed.append((source, _reason(got, source)))
+                continue
+            try:
+                text = render(got, fmt)
+            except RiichiError as e:
+                result.failed.append((source, str(e)))
+                continue
+            except Exception as e:  # a writer bug must not stop the batch: report it
+                result.failed.append((source, f"unexpected {type(e).__name__}: {e}"))
+                continue
+            target = out if single_file else _unique(os.path.join(out, stem) + FORMATS[fmt], taken)
+            try:
+                parent = os.path.dirname(target)
+                if parent:
+                    os.makedirs(parent, exist_ok=True)
+                with open(target, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as e:
+                result.failed.append((source, f"cannot write {target}: {e.strerror or e}"))
+                continue
+            result.written.append((source, target))
+        if progress is not None:
+            progress(1)
+    return result
+
+
+def _unique(target: str, taken: set[str]) -> str:
+    """``target``, or ``name-2.ext``, ``name-3.ext``... when an earlier game took it."""
+    base, ext = os.path.splitext(target)
+    k = 1
+    while target in taken:
+        k += 1
+        target = f"{base}-{k}{ext}"
+    taken.add(target)
+    return target
+
+
+def _reason(err: Exception, source: str) -> str:
+    """The error's text without the file name it starts with (the report names it)."""
+    text = str(err)
+    return text[len(source) + 2 :] if text.startswith(f"{source}: ") else text

@@ -1,0 +1,102 @@
+"""riichi convert: every game written in the target format with its rules, failures reported
+with their reason while the rest goes on, usage errors exit 2."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from riichi.actions import Ron, Tsumo
+from riichi.cli import main
+from riichi.events import GameLog
+from riichi.game import Game
+from riichi.logs import read_log, to_mjai_lines
+from riichi.replay import replay_game
+from riichi.rules import Rules
+
+
+def _game(rules: Rules, seed: int) -> GameLog:
+    rng = random.Random(seed)
+    g = Game(rules, seed=seed)
+    while not g.is_over:
+        seat = rng.choice(g.seats_to_act)
+        legal = g.legal_actions(seat)
+        wins = [a for a in legal if isinstance(a, (Tsumo, Ron))]
+        g.step(wins[0] if wins else rng.choice(legal))
+    return GameLog(g.events, meta={"rules": rules})
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    src = tmp_path / "in"
+    (src / "sub").mkdir(parents=True)
+    (src / "a.jsonl").write_text(to_mjai_lines(_game(Rules.tenhou_sanma("one_round"), 1)))
+    (src / "sub" / "b.jsonl").write_text(to_mjai_lines(_game(Rules.mahjong_soul("east_east"), 2)))
+    (src / "bad.json").write_text("{not json")
+    return src
+
+
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "mjlog"])
+def test_convert_folder_keeps_rules_reports_bad_input(inputs, tmp_path, capsys, fmt):
+    out = tmp_path / "out"
+    rc = main(["convert", str(inputs), "-o", str(out), "--to", fmt, "-q"])
+    captured = capsys.readouterr()
+    assert rc == 1  # bad.json failed, the others were written
+    assert "bad.json" in captured.err and "not JSON" in captured.err
+    assert "2 game(s) written" in captured.out
+    ext = {"mjai": ".jsonl", "tenhou6": ".json", "mjlog": ".xml"}[fmt]
+    a, b = read_log(out / f"a{ext}"), read_log(out / "sub" / f"b{ext}")
+    assert a.format == {"mjlog": "tenhou_xml"}.get(fmt, fmt)
+    assert a.meta["rules"] == Rules.tenhou_sanma("one_round")
+    assert b.meta["rules"] == Rules.mahjong_soul("east_east")
+    for log in (a, b):
+        rep = replay_game(log)
+        assert rep.mismatches == [] and rep.rounds > 0
+
+
+def test_convert_one_file_to_a_file(inputs, tmp_path, capsys):
+    out = tmp_path / "one.xml"
+    assert main(["convert", str(inputs / "a.jsonl"), "-o", str(out), "--to", "mjlog"]) == 0
+    assert out.read_text().startswith('<mjloggm ver="2.3">')
+    assert "1 game(s) written as mjlog" in capsys.readouterr().out
+
+
+def test_convert_header_only_log_is_not_converted(tmp_path, capsys):
+    src = tmp_path / "h.jsonl"
+    src.write_text(json.dumps({"type": "start_game", "names": ["a", "b", "c", "d"]}) + "\n")
+    assert main(["convert", str(src), "-o", str(tmp_path / "o.json"), "--to", "tenhou6"]) == 1
+    assert "no round" in capsys.readouterr().err
+    assert not (tmp_path / "o.json").exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["convert", "x", "-o", "y"],  # no --to
+        ["convert", "x", "--to", "mjai"],  # no -o
+        ["convert", "x", "-o", "y", "--to", "xml"],  # unknown format
+        ["convert", "-o", "y", "--to", "mjai"],  # no input
+    ],
+)
+def test_convert_usage_errors_exit_2(argv):
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+
+
+def test_convert_missing_input_or_file_output_exit_2(inputs, tmp_path, capsys):
+    assert main(["convert", str(tmp_path / "nope"), "-o", str(tmp_path / "o"), "--to", "mjai"]) == 2
+    out = tmp_path / "file.txt"
+    out.write_text("x")
+    assert main(["convert", str(inputs), "-o", str(out), "--to", "mjai"]) == 2
+    assert "is a file" in capsys.readouterr().err
+
+
+def test_convert_help_names_the_formats(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["convert", "--help"])
+    assert e.value.code == 0
+    text = capsys.readouterr().out
+    assert all(w in text for w in ("mjai", "tenhou6", "mjlog", "riichi_rules", "--to", "-o"))
