@@ -986,8 +986,10 @@ def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
     """Read and replay one file; never raises for a bad file (it becomes ``unreadable``).
 
     A zip archive is a container: each member is read and replayed as its own file, named
-    ``archive.zip:member`` (:func:`riichi.logs.read_archive`)."""
-    from riichi.logs import is_archive, read_archive, read_log
+    ``archive.zip:member`` (:func:`riichi.logs.read_archive`). A file holding several games
+    (a kobalab JSON array) counts as one file; each of its games is replayed and reported as
+    ``file.json#i`` (:func:`riichi.logs.read_games`)."""
+    from riichi.logs import is_archive, read_archive, read_games
 
     if is_archive(path):
         out = VerifySummary()
@@ -1000,27 +1002,36 @@ def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
         return out
     out = VerifySummary(files=1)
     try:
-        game_log = read_log(path)
+        games = read_games(path)
     except RiichiError as e:
         out.unreadable.append(_unreadable(path, e))
         return out
     except Exception as e:  # a reader bug must not stop the batch: report it
         out.unreadable.append(Problem(path, "file", f"unexpected {type(e).__name__}: {e}"))
         return out
-    return _verify_log(path, game_log, rules)
+    for name, item in games:
+        if isinstance(item, Exception):
+            out.unreadable.append(_unreadable(name, item))
+        else:
+            out.add_game(_replay_report(name, item, rules))
+    return out
 
 
 def _verify_log(path: str, game_log: GameLog, rules: Rules | None) -> VerifySummary:
     out = VerifySummary(files=1)
+    out.add_game(_replay_report(path, game_log, rules))
+    return out
+
+
+def _replay_report(path: str, game_log: GameLog, rules: Rules | None) -> GameReport:
     try:
-        rep = replay_game(game_log, rules)
+        return replay_game(game_log, rules)
     except Exception as e:  # an engine bug must not stop the batch either: report it
         rep = GameReport(path, game_log.format, rules=rules or Rules.tenhou())
         rep.mismatches.append(
             Mismatch(path, "game", -1, "engine_error", None, None, f"{type(e).__name__}: {e}")
         )
-    out.add_game(rep)
-    return out
+        return rep
 
 
 def verify_files(paths: list[str], rules: Rules | None = None) -> VerifySummary:

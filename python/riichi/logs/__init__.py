@@ -7,8 +7,9 @@ Tenhou protocol transcripts (:func:`read_tenhou_protocol`: header and counts onl
 unsupported by the replay);
 :func:`read_log` sniffs the format by content and :func:`read_logs` walks files, folders and
 zip archives (each member one log, named ``archive.zip:member``), yielding an error value for a
-bad file or member and going on;
-:func:`parse_log` reads bytes already in memory; :func:`tenhou_walls` expands a Tenhou shuffle
+bad file or member and going on, one item per game (a kobalab file may hold several games in
+a JSON array: its games are named ``file.json#0``, ``file.json#1``...; :func:`read_games`);
+:func:`parse_log` reads bytes already in memory (:func:`parse_games` for every game in them); :func:`tenhou_walls` expands a Tenhou shuffle
 seed into every round's wall and dice.
 Writers: :func:`to_mjai_lines`, :func:`to_tenhou6` and :func:`to_mjlog` (Tenhou mjlog XML);
 each stores the game's complete :class:`riichi.Rules` under a ``riichi_rules`` key the
@@ -29,7 +30,7 @@ from typing import Union
 from riichi.errors import LogFormatError
 from riichi.events import GameLog
 from riichi.logs._common import log_error
-from riichi.logs.kobalab import read_kobalab
+from riichi.logs.kobalab import read_kobalab, read_kobalab_games
 from riichi.logs.majsoul import read_majsoul
 from riichi.logs.mjai import read_mjai, to_mjai_lines, to_mjai_objects
 from riichi.logs.mjlog_writer import to_mjlog
@@ -41,9 +42,12 @@ from riichi.logs.tenhou_xml import read_tenhou_xml, tenhou_walls
 
 __all__ = [
     "is_archive",
+    "parse_games",
     "parse_log",
     "read_archive",
+    "read_games",
     "read_kobalab",
+    "read_kobalab_games",
     "read_log",
     "read_logs",
     "read_majsoul",
@@ -80,6 +84,45 @@ def parse_log(data: bytes, source: str | None = None) -> GameLog:
     """
     data = decompress(data, source)
     return _READERS[sniff_format(data, source)](data, source)
+
+
+def parse_games(
+    data: bytes, source: str | None = None
+) -> list[tuple[str | None, GameLog | LogFormatError]]:
+    """Every game in bytes already in memory (any format, gzip or not, sniffed by content).
+
+    Returns:
+        ``(name, GameLog)`` per game and ``(name, LogFormatError)`` per bad game of a file
+        that holds several: a kobalab JSON array's games are named ``"{source}#{i}"`` (i from
+        0, :func:`read_kobalab_games`); every other format holds one game, named ``source``.
+
+    Raises:
+        LogFormatError: bytes that are not a log at all, or a one-game file that is bad.
+    """
+    data = decompress(data, source)
+    fmt = sniff_format(data, source)
+    if fmt == "kobalab":
+        return read_kobalab_games(data, source)
+    return [(source, _READERS[fmt](data, source))]
+
+
+def read_games(path: PathLike) -> list[tuple[str, GameLog | LogFormatError]]:
+    """:func:`read_log` for a file that may hold several games (:func:`parse_games`).
+
+    Raises:
+        LogFormatError: an unreadable file (I/O errors included), naming file, position, reason.
+        RiichiError: ``path`` is not a str, bytes or os.PathLike.
+    """
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        from riichi.errors import RiichiError
+
+        raise RiichiError(f"read_games: path must be a str or os.PathLike, got {path!r}")
+    source = os.fsdecode(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise log_error(source, "file", f"cannot read: {e.strerror or e}") from None
+    return [(name or source, g) for name, g in parse_games(data, source)]
 
 
 def read_log(path: PathLike) -> GameLog:
@@ -120,8 +163,9 @@ def read_archive(path: PathLike) -> Iterator[tuple[str, GameLog | LogFormatError
 
     Yields:
         ``(name, GameLog)`` per readable member and ``(name, LogFormatError)`` per bad one; a
-        bad member (corrupt, truncated, not a log) never stops the others. An archive that
-        cannot be opened yields one ``(path, LogFormatError)``.
+        bad member (corrupt, truncated, not a log) never stops the others. A member holding
+        several games yields one item per game (``archive.zip:member#i``, :func:`parse_games`).
+        An archive that cannot be opened yields one ``(path, LogFormatError)``.
     """
     import zipfile
 
@@ -145,11 +189,14 @@ def read_archive(path: PathLike) -> Iterator[tuple[str, GameLog | LogFormatError
                 yield member, log_error(member, "member", f"cannot extract: {e}")
                 continue
             try:
-                yield member, parse_log(data, member)
+                games = parse_games(data, member)
             except LogFormatError as e:
                 yield member, e
+                continue
             except Exception as e:  # a reader bug must not stop the batch: report it
                 yield member, log_error(member, "file", f"unexpected {type(e).__name__}: {e}")
+                continue
+            yield from ((name or member, g) for name, g in games)
 
 
 def _walk(paths: Iterable[PathLike]) -> Iterator[str]:
@@ -173,8 +220,9 @@ def read_logs(
 
     Yields:
         ``(path, GameLog)`` for each readable file and ``(path, LogFormatError)`` for each
-        unreadable one (``archive.zip:member`` for archive members); one bad file never stops
-        the batch.
+        unreadable one (``archive.zip:member`` for archive members); a file holding several
+        games yields one item per game (``file.json#i``, :func:`read_games`); one bad file
+        never stops the batch.
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
@@ -183,8 +231,11 @@ def read_logs(
             yield from read_archive(path)
             continue
         try:
-            yield path, read_log(path)
+            games = read_games(path)
         except LogFormatError as e:
             yield path, e
+            continue
         except Exception as e:  # a reader bug must not stop the batch either: report it
             yield path, log_error(path, "file", f"unexpected {type(e).__name__}: {e}")
+            continue
+        yield from games

@@ -20,8 +20,10 @@ A round is a list of one-key objects:
   hand with the winning tile), ``fubaopai`` (uradora indicators, null without riichi), ``fu``,
   ``fanshu`` (han), ``damanguan`` (yakuman multiple, instead of fu/fanshu), ``defen``
   (points), ``hupai`` (``{name, fanshu}`` yaku in Tenhou's Japanese names; a yakuman's
-  fanshu is ``"*"`` per yakuman), ``fenpei`` (score changes, honba and sticks included);
-- ``pingju`` draw: ``name`` (流局, 九種九牌, 四風連打, 四家立直, 四槓散了, 三家和了, 流し満貫),
+  fanshu is ``"*"`` per yakuman), ``fenpei`` (score changes, honba and sticks included); 電脳麻将 itself names the
+  dragons ``翻牌 白/發/中`` where Tenhou writes ``役牌``;
+- ``pingju`` draw: ``name`` (流局, 九種九牌, 四風連打, 四家立直, 四槓散了, 三家和了, 流し満貫 as
+  Tenhou names them; 電脳麻将 itself writes 荒牌平局, 四開槓 and 三家和),
   ``shoupai`` (hands shown, ``""`` when hidden), ``fenpei``.
 
 Seats inside a round are relative to its dealer: ``l`` = 0 is the dealer (East), 1 South...,
@@ -43,8 +45,15 @@ A record that lists fewer ``kaigang`` than its kans reveal is read as it is (the
 nothing) and the round is listed in ``GameLog.meta["rounds_missing_kan_dora"]``: MahjongLM's
 conversion writes one ``kaigang`` for a kakan followed at once by an ankan, where Tenhou
 reveals two (the replay reports it as a ``dora_indicators`` mismatch).
-Rules come from the Tenhou table name in ``title`` (``四鳳南喰赤``: 三 = sanma, 東/南 length,
-喰 kuitan, 赤 red fives, 速 fast); without a title, Tenhou's default (hanchan, kuitan, red).
+Rules come from the Tenhou table name that starts ``title`` (``四鳳南喰赤``: 三 = sanma, 東/南
+length, 喰 kuitan, 赤 red fives, 速 fast); with any other title (電脳麻将's own games, e.g.
+``状況役: 地和 (東四局 0本場)``, whose 東 is a round, not a length) the game is replayed under
+Tenhou's default (hanchan, kuitan, red), which is also 電脳麻将's default in these; 電脳麻将
+differs from Tenhou in counting double yakuman (majiang-core lib/rule.js ダブル役満あり), which
+the replay then reports as a mismatch.
+
+A file may hold several games as a JSON array (電脳麻将, kobalab/majiang-analog):
+:func:`read_kobalab_games` reads each, named ``file.json#i``.
 """
 
 from __future__ import annotations
@@ -81,11 +90,16 @@ from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import log_error
 from riichi.logs.tenhou6 import _DRAW_NAMES, _JA_TO_NAME
 
-__all__ = ["read_kobalab"]
+__all__ = ["read_kobalab", "read_kobalab_games"]
 
 _SUITS = {"m": 0, "p": 9, "s": 18, "z": 27}
 _TILE_RE = re.compile(r"([mpsz])([0-9])")
 _NAME_RE = re.compile(r"^(.*?)\s*\(([^()]*)\)$")
+# draw names: Tenhou's (converted records) and 電脳麻将's own (majiang-core lib/game.js:
+# 荒牌平局 for the exhaustive draw, 四開槓, 三家和)
+_DRAWS = {**_DRAW_NAMES, "荒牌平局": "exhaustive", "四開槓": "suukaikan", "三家和": "sanchahou"}
+# yaku names: Tenhou's, and 電脳麻将's own for the dragons (majiang-core lib/hule.js)
+_YAKU = {**_JA_TO_NAME, "翻牌 白": "haku", "翻牌 發": "hatsu", "翻牌 中": "chun"}
 # source mark -> seat offset from the caller (4 players)
 _MARK_REL = {"-": 3, "=": 2, "+": 1}
 
@@ -150,43 +164,99 @@ def _meld(text: Any) -> tuple[list[Tile], int | None, str | None, Tile | None]:
     return tiles, called, mark, added
 
 
+# a Tenhou table name at the start of the title: players and/or room, then length and flags
+_TABLE_RE = re.compile(r"\s*([三四]?)([般上特鳳若銀琥孔技]?)([東南])(喰?)(赤?)(速?)")
+
+
 def _rules(title: str) -> tuple[int | None, bool, bool, str, bool]:
-    """(players or None, red fives, kuitan, length, speed) from a Tenhou table name."""
-    if not any(c in title for c in "般上特鳳東南"):
+    """(players or None, red fives, kuitan, length, speed) from a Tenhou table name that
+    starts the title (``四鳳南喰赤``); any other title (電脳麻将's own, or a note such as
+    ``状況役: 地和 (東四局 0本場)``) gives 電脳麻将's and Tenhou's common default: hanchan,
+    kuitan, red fives."""
+    m = _TABLE_RE.match(title)
+    if m is None or not (m.group(1) or m.group(2)):
         return None, True, True, "hanchan", False
-    players = 3 if "三" in title else 4 if "四" in title else None
     return (
-        players,
-        "赤" in title,
-        "喰" in title,
-        "tonpuusen" if "東" in title else "hanchan",
-        ("速" in title),
+        {"三": 3, "四": 4}.get(m.group(1)),
+        bool(m.group(5)),
+        bool(m.group(4)),
+        "tonpuusen" if m.group(3) == "東" else "hanchan",
+        bool(m.group(6)),
     )
 
 
 def read_kobalab(data: bytes | str, source: str | None = None) -> GameLog:
     """Read one kobalab paipu JSON game (see the module docstring for the format).
 
+    A file holding several games (a JSON array, as 電脳麻将 saves them) is read with
+    :func:`read_kobalab_games`; here an array of exactly one game is that game.
+
     Returns:
         The game in the event model (absolute seats; EndGame when the document has the
         final ``defen``).
 
     Raises:
-        LogFormatError: not UTF-8 or not JSON, no ``log`` list, or an event that cannot be
-            read or does not fit the hands (naming ``round #i event #j``, and the reason).
+        LogFormatError: not UTF-8 or not JSON, no ``log`` list, a ``log`` without any round,
+            an array of more or fewer than one game, or an event that cannot be read or does
+            not fit the hands (naming ``round #i event #j``, and the reason).
     """
+    doc = _load(data, source)
+    if isinstance(doc, list):
+        if len(doc) != 1:
+            raise log_error(source, "document", f"an array of {len(doc)} games: read it with "
+                            "read_kobalab_games (or read_logs / verify)")  # fmt: skip
+        doc = doc[0]
+    return _read_game(doc, source)
+
+
+def read_kobalab_games(
+    data: bytes | str, source: str | None = None
+) -> list[tuple[str | None, GameLog | LogFormatError]]:
+    """Every game of a kobalab paipu file: one document, or a JSON array of documents (the
+    way 電脳麻将 and kobalab/majiang-analog save several games in one file).
+
+    Returns:
+        ``(name, GameLog)`` per readable game and ``(name, LogFormatError)`` per bad one, in
+        file order; a bad game does not stop the others. A single document is named
+        ``source``; the games of an array ``"{source}#{i}"`` (i from 0), which is also each
+        game's ``GameLog.source`` and the file of its errors.
+
+    Raises:
+        LogFormatError: the file is not UTF-8 JSON, or an empty array (no game at all).
+    """
+    doc = _load(data, source)
+    if not isinstance(doc, list):
+        return [(source, _read_game(doc, source))]
+    if not doc:
+        raise log_error(source, "document", "an empty array: no game")
+    out: list[tuple[str | None, GameLog | LogFormatError]] = []
+    for i, game in enumerate(doc):
+        name = f"{source or ''}#{i}"
+        try:
+            out.append((name, _read_game(game, name)))
+        except LogFormatError as e:
+            out.append((name, e))
+    return out
+
+
+def _load(data: bytes | str, source: str | None) -> Any:
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
     try:
-        doc = json.loads(data)
+        return json.loads(data)
     except ValueError as e:
         raise log_error(source, "document", f"not JSON: {e}") from None
+
+
+def _read_game(doc: Any, source: str | None) -> GameLog:
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list):
         raise log_error(source, "document", 'not a kobalab paipu (no "log" list)')
     rounds = doc["log"]
+    if not rounds:
+        raise log_error(source, "log", 'the game holds no round (an empty "log" list)')
     title = doc["title"] if isinstance(doc.get("title"), str) else ""
     t_players, red, kuitan, length, speed = _rules(title)
     players = t_players
@@ -410,7 +480,8 @@ class _Round:
         self.last = ("dahai", p, t)
         if riichi:
             ronned = nxt is not None and (
-                nxt[0] == "hule" or (nxt[0] == "pingju" and nxt[1].get("name") == "三家和了")
+                nxt[0] == "hule"
+                or (nxt[0] == "pingju" and _DRAWS.get(nxt[1].get("name")) == "sanchahou")
             )
             if not ronned:
                 self.riichi[p] = True
@@ -528,7 +599,7 @@ class _Round:
             if not isinstance(name, str) or type(han) is not int:
                 raise _Bad(f"yaku {y!r} must have a name and a han count")
             if han:
-                yaku.append((_JA_TO_NAME.get(name, name), han))
+                yaku.append((_YAKU.get(name, name), han))
         dam = v.get("damanguan")
         han_total = v.get("fanshu")
         if dam is not None:
@@ -568,7 +639,7 @@ class _Round:
     def on_pingju(self, v: dict, nxt: Any) -> None:
         n = self.n
         name = v.get("name")
-        reason = _DRAW_NAMES.get(name) if isinstance(name, str) else None
+        reason = _DRAWS.get(name) if isinstance(name, str) else None
         if reason is None:
             raise _Bad(f"unknown draw name {name!r}")
         fenpei = v.get("fenpei")

@@ -6,6 +6,19 @@ The writer emits every field of the event model; fields beyond standard mjai are
 server's spellings, e.g. ``"fanpai"``; riichienv's ``MjaiReplay`` reads both forms). Hidden
 hands (``"?"`` tiles) read as ``None``, and are written back as 13 ``"?"``. The rules travel
 in the ``start_game`` key ``"riichi_rules"`` (:mod:`riichi.logs._rules_key`).
+
+The reader also takes the mjai that jansou (Snack-X/jansou, ``jansou.io.mjai.dump_mjai``)
+writes: a bare ``start_game`` (the player count then comes from the first ``start_kyoku``'s
+hands), ``kita`` for a North set aside (read as ``nukidora``), no ``reach_accepted``, ``hora``
+with only ``actor``/``target``/``deltas`` (and ``uradora_markers``), and ``ryukyoku`` with a
+Tenhou mjlog draw name (``yao9``, ``kaze4``, ``reach4``, ``kan4``, ``ron3``, ``nm``) and, at an
+exhaustive draw, ``tehais`` that mark each seat ``[]`` (tenpai, tiles not given) or ``null``
+(noten, hand not shown): read as ``tenpais`` with no hand shown.
+
+The reader is a faithful codec (every event read back as written); a document that is not one
+replayable game (no ``start_kyoku``, a second ``start_game``, an event after ``end_game``) is
+read, and marked unsupported with the reason (``GameLog.meta["unsupported"]``), so that the
+replay reports it and never counts it as a pass.
 """
 
 from __future__ import annotations
@@ -17,11 +30,13 @@ from typing import Any
 from riichi.errors import LogFormatError
 from riichi.events import (
     Disconnect,
+    EndGame,
     Event,
     GameLog,
     Hora,
     Reconnect,
     StartGame,
+    StartKyoku,
     event_from_mjai,
 )
 from riichi.logs._common import log_error
@@ -31,6 +46,16 @@ from riichi.rules import Rules
 __all__ = ["read_mjai", "to_mjai_lines", "to_mjai_objects"]
 
 _IGNORED_TYPES = frozenset({"error", "none"})
+
+# Tenhou mjlog draw names (<RYUUKYOKU type>), as jansou writes them in ryukyoku.reason
+_TENHOU_DRAW_NAMES = {
+    "yao9": "kyuushu_kyuuhai",
+    "kaze4": "suufon_renda",
+    "reach4": "suucha_riichi",
+    "kan4": "suukaikan",
+    "ron3": "sanchahou",
+    "nm": "nagashi_mangan",
+}
 
 # Standard mjai keys per type (for extensions=False).
 _STANDARD = {
@@ -64,7 +89,12 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
 
     Blank lines and ``error`` / ``none`` messages (server chatter) are skipped; unknown keys
     (e.g. mjai-manue's ``logs``) are ignored. The ``start_game`` key ``"riichi_rules"``
-    (written by :func:`to_mjai_lines`) gives ``GameLog.meta["rules"]``.
+    (written by :func:`to_mjai_lines`) gives ``GameLog.meta["rules"]``. jansou's shape is read
+    too (module docstring).
+
+    Returns:
+        The game; ``meta["unsupported"]`` names why it cannot be replayed when it holds no
+        round (no ``start_kyoku``), a second ``start_game`` or an event after ``end_game``.
 
     Raises:
         LogFormatError: naming the line: not JSON, not an object, an unknown type, a bad field,
@@ -79,6 +109,9 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
         text = data
     events: list[Event] = []
     meta: dict[str, Any] = {}  # "rules": the riichi_rules of a log riichi wrote
+    rounds = 0
+    declared = False  # start_game gives "players"
+    why: str | None = None  # why the document is not one replayable game
     loads = json.loads
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -89,26 +122,66 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
             raise log_error(source, f"line {lineno}", f"not JSON: {e}") from None
         if isinstance(obj, dict) and obj.get("type") in _IGNORED_TYPES:
             continue
+        if isinstance(obj, dict):
+            obj = _jansou(obj)
         try:
             ev = event_from_mjai(obj)
         except LogFormatError as e:
             raise log_error(source, f"line {lineno}", str(e)) from None
         if isinstance(ev, Hora) and "pai" not in obj:
-            # some writers (riichienv) leave out the winning tile: it is the last drawn
-            # tile (tsumo) or the last discarded / added tile (ron, chankan)
+            # some writers (riichienv, jansou) leave out the winning tile: it is the last
+            # drawn tile (tsumo) or the last discarded / added / set-aside tile (ron, chankan)
             ev = _with_winning_tile(ev, events, source, lineno)
         if not events and not isinstance(ev, StartGame):
             raise log_error(source, f"line {lineno}", f"expected start_game first, got {ev.type}")
+        if why is None and events and isinstance(ev, StartGame):
+            why = f"line {lineno}: a second start_game (one game per document)"
+        elif why is None and events and isinstance(events[-1], EndGame):
+            why = f"line {lineno}: {ev.type} after end_game"
+        if isinstance(ev, StartKyoku) and not rounds:
+            head = events[0]
+            assert isinstance(head, StartGame)
+            if not head.names and not declared and ev.tehais and len(ev.tehais) != head.players:
+                # a bare start_game (jansou): as many players as the first deal has hands
+                events[0] = dataclasses.replace(head, players=len(ev.tehais))
+        if isinstance(ev, StartGame):
+            declared = "players" in obj
+        rounds += isinstance(ev, StartKyoku)
         events.append(ev)
         if len(events) == 1 and RULES_KEY in obj:
             meta["rules"] = read_rules_value(obj[RULES_KEY], source, f"line {lineno}")
     if not events:
         raise log_error(source, "line 1", "no mjai events")
+    if not rounds:
+        why = "no round to replay (no start_kyoku)"
+    if why:
+        meta["unsupported"] = f"mjai: {why}"
     return GameLog(events, source, "mjai", meta)
 
 
+def _jansou(obj: dict) -> dict:
+    """jansou's spellings as standard mjai (see the module docstring); other objects as
+    they are."""
+    t = obj.get("type")
+    if t == "kita":
+        return {**obj, "type": "nukidora", "pai": obj.get("pai", "N")}
+    if t != "ryukyoku":
+        return obj
+    reason = obj.get("reason")
+    if isinstance(reason, str) and reason in _TENHOU_DRAW_NAMES:
+        obj = {**obj, "reason": _TENHOU_DRAW_NAMES[reason]}
+    hands = obj.get("tehais")
+    if isinstance(hands, list) and any(h is None or h == [] for h in hands):
+        if not all(h is None or h == [] for h in hands):
+            return obj  # a mix of shown and empty hands: left to the event decoder
+        obj = {k: v for k, v in obj.items() if k != "tehais"}
+        if "tenpais" not in obj:
+            obj["tenpais"] = [h is not None for h in hands]
+    return obj
+
+
 def _with_winning_tile(ev: Hora, events: list[Event], source: str | None, lineno: int) -> Hora:
-    want = ("tsumo",) if ev.actor == ev.target else ("dahai", "kakan")
+    want = ("tsumo",) if ev.actor == ev.target else ("dahai", "kakan", "nukidora")
     for prev in reversed(events):
         if prev.type in want and getattr(prev, "pai", None) is not None:
             return dataclasses.replace(ev, pai=prev.pai)  # type: ignore[attr-defined]

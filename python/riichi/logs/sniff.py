@@ -5,7 +5,8 @@ non-blank character decides: ``<`` is Tenhou mjlog XML; ``{`` is JSON, which is 
 first line is a complete object with a ``"type"`` key, a Mahjong Soul record when it names
 ``".lq.GameDetailRecords"`` / ``".lq.Record..."`` messages, a kobalab paipu when its rounds
 start with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
-single-round documents as mjx writes them); a Riichi City game log names ``"handRecord"``. A Tenhou protocol transcript starts with
+single-round documents as mjx writes them); a Riichi City game log names ``"handRecord"``.
+``[`` is a JSON array, read when it holds kobalab games (several games in one file). A Tenhou protocol transcript starts with
 ``*** Begin logging`` (hex dump) or a ``Send: <`` / ``Get: <`` line. A zip archive (magic ``PK\x03\x04``) is a
 container of logs, not a log: :func:`is_zip` tells, and :func:`riichi.logs.read_logs` reads
 its members.
@@ -85,6 +86,8 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
         if _RIICHI_CITY.search(data[:65536]):
             return "riichi_city"
         return "tenhou6"
+    if first == b"[" and _KOBALAB.search(data):
+        return "kobalab"  # several kobalab games in one JSON array
     if is_transcript(data):
         return "tenhou_protocol"
     if is_zip(data):

@@ -668,6 +668,9 @@ class _Round:
                 if last is None:
                     raise _Bad(f"{pos}: tsumogiri (60) without a drawn tile")
                 tile, tsumogiri = last, True
+            elif v == 0:  # tenhou.net/6 writes 0 as the discard only after a daiminkan
+                raise _Bad(f"{pos}: 0 is the placeholder a daiminkan leaves in the discards, "
+                           f"and seat {actor} called none before it")  # fmt: skip
             elif isinstance(v, int):
                 tile, tsumogiri = _tile(v), False
             else:
