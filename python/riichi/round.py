@@ -226,6 +226,68 @@ def check_seat(seat: object, players: int = 4) -> int:
     return seat  # type: ignore[return-value]
 
 
+# field -> what it must be, per action class (the same names as riichi.actions)
+_SHAPES: dict[type, tuple[tuple[str, str], ...]] = {
+    Discard: (("tile", "tile"), ("tsumogiri", "bool")),
+    Riichi: (("tile", "tile"), ("tsumogiri", "bool")),
+    Chi: (("tile", "tile"), ("consumed", "ids2")),
+    Pon: (("tile", "tile"), ("consumed", "ids2")),
+    Daiminkan: (("tile", "tile"), ("consumed", "ids3")),
+    Ankan: (("consumed", "ids4"),),
+    Kakan: (("tile", "tile"),),
+    Nukidora: (("tile", "tile"),),
+    Tsumo: (),
+    Ron: (),
+    Pass: (),
+    Kyuushu: (),
+}
+_IDS_LEN = {"ids2": 2, "ids3": 3, "ids4": 4}
+
+
+def _is_tile_id(value: object) -> bool:
+    return value.__class__ is int and 0 <= value < 136  # type: ignore[operator]
+
+
+def malformed_action(action: object, players: int = 4) -> str | None:
+    """Why ``action`` is not a well-formed action (``None`` when it is one).
+
+    Well formed: an instance of a :mod:`riichi.actions` class whose ``seat`` is an ``int``
+    0..3 (0..2 in sanma; a bool is not a seat), whose tiles are ``int`` ids 0..135, whose
+    ``consumed`` is a tuple of as many ids as the class takes, and whose ``tsumogiri`` is a
+    ``bool`` (``0.0`` or ``1`` are not). Checked on the type, so NumPy integers and floats
+    equal to an id are refused too: an action's fields go into the event stream as they are.
+    Legality in the current state is a separate question (:meth:`Round.step`).
+    """
+    shape = _SHAPES.get(action.__class__)
+    if shape is None:
+        for cls, sh in _SHAPES.items():  # a subclass of an action class has its fields
+            if isinstance(action, cls):
+                shape = sh
+                break
+        else:
+            return f"not an action of riichi.actions (got {type(action).__name__})"
+    seat = getattr(action, "seat", None)
+    if seat.__class__ is not int or not 0 <= seat < players:  # type: ignore[operator]
+        return f"seat must be an int 0..{players - 1}, got {seat!r}"
+    for name, what in shape:
+        value = getattr(action, name, None)
+        if what == "tile":
+            if not _is_tile_id(value):
+                return f"{name} must be a tile id (an int 0..135), got {value!r}"
+        elif what == "bool":
+            if value.__class__ is not bool:
+                return f"{name} must be True or False, got {value!r}"
+        else:
+            want = _IDS_LEN[what]
+            if (
+                value.__class__ is not tuple
+                or len(value) != want  # type: ignore[arg-type]
+                or not all(_is_tile_id(t) for t in value)  # type: ignore[union-attr]
+            ):
+                return f"{name} must be a tuple of {want} tile ids (ints 0..135), got {value!r}"
+    return None
+
+
 def _wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
     """Wareme: double every payment (honba included) between the wareme seat and the
     winner, in place (``deltas`` holds the payers' negative amounts)."""
@@ -1157,9 +1219,12 @@ class Round:
             self._resolve_claim()
 
     def _check(self, a: Action) -> None:
-        seat = getattr(a, "seat", None)
-        if not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise IllegalAction(f"{a!r}: seat must be 0..{self._n - 1}")
+        # the whole action is checked for types first: nothing below (nor the step that
+        # follows) may meet a float tile, a bool seat or a float tsumogiri half-way through
+        bad = malformed_action(a, self._n)
+        if bad is not None:
+            raise IllegalAction(f"{a!r}: {bad}")
+        seat = a.seat
         if self._phase == _END:
             raise IllegalAction(f"{a!r}: the round is over")
         legal = self._cache.get(seat) if self._cache_version == self._version else None
@@ -1174,10 +1239,6 @@ class Round:
         for x in legal:
             if x is a:
                 return  # the very object offered: legal as it stands
-        # a float tile (15.0 == 15 passes `in legal`; NaN does not) would be a TypeError later
-        ids = [getattr(a, "tile", 0), *getattr(a, "consumed", ())]
-        if any(t.__class__ is not int for t in ids):
-            raise IllegalAction(f"{a!r}: tile ids must be ints 0..135")
         if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):
