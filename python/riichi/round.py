@@ -268,15 +268,15 @@ def malformed_action(action: object, players: int = 4) -> str | None:
             return f"not an action of riichi.actions (got {type(action).__name__})"
     seat = getattr(action, "seat", None)
     if seat.__class__ is not int or not 0 <= seat < players:  # type: ignore[operator]
-        return f"seat must be an int 0..{players - 1}, got {seat!r}"
+        return f"seat: must be an int 0..{players - 1}, got {seat!r}"
     for name, what in shape:
         value = getattr(action, name, None)
         if what == "tile":
             if not _is_tile_id(value):
-                return f"{name} must be a tile id (an int 0..135), got {value!r}"
+                return f"{name}: tile ids must be ints 0..135, got {value!r}"
         elif what == "bool":
             if value.__class__ is not bool:
-                return f"{name} must be True or False, got {value!r}"
+                return f"{name}: must be True or False, got {value!r}"
         else:
             want = _IDS_LEN[what]
             if (
@@ -284,7 +284,7 @@ def malformed_action(action: object, players: int = 4) -> str | None:
                 or len(value) != want  # type: ignore[arg-type]
                 or not all(_is_tile_id(t) for t in value)  # type: ignore[union-attr]
             ):
-                return f"{name} must be a tuple of {want} tile ids (ints 0..135), got {value!r}"
+                return f"{name}: tile ids must be ints 0..135, {want} in a tuple, got {value!r}"
     return None
 
 
