@@ -427,22 +427,7 @@ class Round:
             self.wareme_seat = (dealer + wall.dice[0] + wall.dice[1] - 1) % n
         self._red = tuple(rules.red_fives)
         self._ev = core.event_classes()
-        # red ids, (kind, colour) class and event tile of each id: per red-five rule, shared
-        tables = _RED_TABLES.get(self._red)
-        if tables is None:
-            reds = frozenset(t for t in range(136) if is_red(t, self._red))
-            cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
-            tables = (
-                reds,
-                cls,
-                [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
-                [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
-            )
-            _RED_TABLES[self._red] = tables
-        self._reds: frozenset[int] = tables[0]
-        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
-        self._tiles: list[Any] = tables[2]  # do not mutate
-        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
+        self._set_tables()
         self.players = [_Player() for _ in range(n)]
         self._after = _after_seats(self.players)
         self._draw_pos = 0
@@ -466,6 +451,44 @@ class Round:
         # (version, action) of the last action match_event found legal without listing
         self._matched: tuple[int, Any] = (-1, None)
         self._deal()
+
+    def _set_tables(self) -> None:
+        """The red ids, the (kind, colour) class and the event tile of each id: per red-five
+        rule, built once and shared by every round."""
+        tables = _RED_TABLES.get(self._red)
+        if tables is None:
+            reds = frozenset(t for t in range(136) if is_red(t, self._red))
+            cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
+            tables = (
+                reds,
+                cls,
+                [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
+                [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
+            )
+            _RED_TABLES[self._red] = tables
+        self._reds: frozenset[int] = tables[0]
+        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
+        self._tiles: list[Any] = tables[2]  # do not mutate
+        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
+
+    # shared tables and caches: rebuilt on load, not pickled
+    _UNPICKLED = ("_ev", "_reds", "_cls", "_tiles", "_class_ids", "_cache", "_keys_cache")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle (and ``copy.deepcopy``) support: the whole state except the shared
+        per-rule tables and the legal-action caches, which are rebuilt on load. A copy plays
+        on exactly like the original."""
+        state = {k: v for k, v in self.__dict__.items() if k not in self._UNPICKLED}
+        state["_cache_version"] = -1
+        state["_matched"] = (-1, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._ev = core.event_classes()
+        self._set_tables()
+        self._cache = {}
+        self._keys_cache = {}
 
     # ------------------------------------------------------------------ public views
     @property

@@ -16,7 +16,7 @@ import functools
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from riichi._core import ScoringRules
 
@@ -315,6 +315,13 @@ class Rules:
             if d not in DOUBLE_YAKUMAN_FORMS:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")
         self.scoring()  # validates the scoring fields now, and caches the Rust object
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy by the init fields alone: the cached Rust ``ScoringRules`` is
+        rebuilt (and every field checked again) on load, so process pools and
+        ``copy.deepcopy`` of a game work."""
+        init = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)
+        return (self.__class__, init)
 
     def scoring(self) -> ScoringRules:
         """The scoring fields as the Rust ``ScoringRules`` (built once per Rules, cached).
