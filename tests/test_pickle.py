@@ -180,7 +180,7 @@ def _view(g):
     )
 
 
-def _same_future(a, b, seed, steps=400):
+def _same_future(a, b, seed, steps=150):
     """Step ``a`` and ``b`` with the same actions (chosen from ``a``'s legal actions) and
     compare everything observable after each step."""
     rng = random.Random(seed)
@@ -240,4 +240,4 @@ def test_game_with_scripted_walls_pickles():
     g = riichi.Game(seed=1, walls=walls)
     _play(g, random.Random(1), 20)
     c = pickle.loads(pickle.dumps(g))
-    _same_future(copy.deepcopy(g), c, 5, steps=1500)
+    _same_future(copy.deepcopy(g), c, 5, steps=600)

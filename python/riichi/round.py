@@ -51,6 +51,7 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction, RiichiError
+from riichi.rules import Rules
 from riichi.wall import Wall, is_red
 
 __all__ = ["Round", "RoundResult", "Win"]
@@ -384,9 +385,11 @@ class Round:
         honba: int = 0,
         kyotaku: int = 0,
     ) -> None:
-        n = getattr(rules, "num_players", 4)
-        if n not in (3, 4):
-            raise RiichiError(f"rules.num_players must be 3 or 4, got {n!r}")
+        if not isinstance(rules, Rules):
+            raise RiichiError(f"rules: expected riichi.Rules, got {rules!r}")
+        if not isinstance(wall, Wall):
+            raise RiichiError(f"wall: expected riichi.Wall, got {wall!r}")
+        n = rules.num_players
         if wall.players != n:
             raise RiichiError(
                 f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
@@ -396,7 +399,12 @@ class Round:
             scores = (25000,) * 4 if n == 4 else (rules.starting_points,) * 3
         # bad arguments are named, never clamped or carried into the round (a NaN score or
         # a negative honba would only surface as wrong payments much later)
-        if len(scores) != n or not all(_is_int(s) for s in scores):
+        if (
+            isinstance(scores, (str, bytes, dict))
+            or not hasattr(scores, "__len__")
+            or len(scores) != n
+            or not all(_is_int(s) for s in scores)
+        ):
             raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
         if not _is_int(dealer) or not 0 <= dealer < n:
             raise RiichiError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")

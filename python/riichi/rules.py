@@ -332,7 +332,17 @@ class Rules:
         if not self._scoring_cache:
             kwargs = {name: getattr(self, name) for name in SCORING_FIELDS}
             kwargs["double_yakuman_special_waits"] = list(kwargs["double_yakuman_special_waits"])
-            self._scoring_cache.append(ScoringRules(**kwargs))
+            try:
+                built = ScoringRules(**kwargs)
+            except (TypeError, OverflowError) as e:  # a value the core's type cannot hold
+                # the core's extraction notes the argument: "while processing 'name'"
+                notes = " ".join(getattr(e, "__notes__", ()))
+                name = next((f for f in SCORING_FIELDS if f"'{f}'" in notes), "")
+                value = kwargs.get(name, "?")
+                raise _error(
+                    name or "scoring field", value, f"a value the scorer holds ({e})"
+                ) from None
+            self._scoring_cache.append(built)
         cached: ScoringRules = self._scoring_cache[0]
         return cached
 
