@@ -241,3 +241,11 @@ def test_game_with_scripted_walls_pickles():
     _play(g, random.Random(1), 20)
     c = pickle.loads(pickle.dumps(g))
     _same_future(copy.deepcopy(g), c, 5, steps=600)
+
+
+def test_game_with_generator_walls_says_why_it_cannot_be_copied():
+    g = riichi.Game(seed=1, walls=(riichi.Wall.from_seed(s) for s in range(2)))
+    with pytest.raises(riichi.RiichiError, match="generator"):
+        pickle.dumps(g)
+    with pytest.raises(riichi.RiichiError, match="generator"):
+        copy.deepcopy(g)

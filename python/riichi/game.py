@@ -53,6 +53,7 @@ to games from June 2010 on.
 from __future__ import annotations
 
 import random
+import types
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -202,6 +203,22 @@ class Game:
         self._honba = honba
         self._kyotaku = kyotaku
         self._start_round()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and ``copy.deepcopy`` support (the current round, the seeded random
+        state and the walls still to come are all copied: a copy plays on like the
+        original).
+
+        Raises:
+            RiichiError: the walls come from a generator, which cannot be copied (give
+                them as a list).
+        """
+        if isinstance(self._walls, types.GeneratorType):
+            raise RiichiError(
+                "this Game takes its walls from a generator, which cannot be copied or "
+                "pickled: give walls as a list"
+            )
+        return self.__dict__
 
     # ------------------------------------------------------------------ delegation
     @property

@@ -1200,8 +1200,11 @@ class Round:
         """Apply one action.
 
         Raises:
-            IllegalAction: the action is not legal now (the message names it and why);
-                the round is unchanged.
+            IllegalAction: the action is not legal now, or is malformed (a field of the
+                wrong type or range: seats and tiles are ``int``, ``consumed`` a tuple of
+                ints, ``tsumogiri`` a ``bool``; a bool is not a seat; see
+                :func:`malformed_action`). The message names the action and why; the
+                round is unchanged, checked completely before anything changes.
         """
         m = self._matched
         if action.__class__ is Pass and self._phase == _CLAIM:
