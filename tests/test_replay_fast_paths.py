@@ -202,7 +202,7 @@ def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
     checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0
     wins_offered = calls_matched = 0
     for seed in range(30):
-        r = Round(rules, Wall.from_seed(seed * 7 + variant, rules.red_fives), dealer=seed % 4)
+        r = Round(rules, Wall.from_seed(seed * 7 + variant), dealer=seed % 4)
         while not r.is_over:
             seats = r.seats_to_act
             if r.phase == "turn":
@@ -321,7 +321,7 @@ def test_a_discard_answered_by_some_seats_equals_the_others_passing(variant):
     rng = random.Random(100 + variant)
     compared = with_claims = kept = riichi_ = ended = 0
     for seed in range(40):
-        r = Round(rules, Wall.from_seed(seed * 11 + variant, rules.red_fives), dealer=seed % 4)
+        r = Round(rules, Wall.from_seed(seed * 11 + variant), dealer=seed % 4)
         while not r.is_over:
             seats = r.seats_to_act
             s = seats[rng.randrange(len(seats))]

@@ -30,6 +30,7 @@ from riichi.errors import InvalidHand, RiichiError
 __all__ = ["FLAG_BITS", "MELD_KINDS", "score", "score_arrays", "shanten", "ukeire"]
 
 Form = Literal["minimum", "regular", "chiitoitsu", "kokushi"]
+_FORMS = ("minimum", "regular", "chiitoitsu", "kokushi")
 
 
 def _rows(arr: object, name: str) -> npt.NDArray[np.uint8]:
@@ -80,6 +81,8 @@ def shanten(
         RiichiError: an unknown ``form`` or a bad ``threads``.
     """
     arr = _rows(counts, "counts")
+    if form not in _FORMS:  # also None, or a non-str (the core would take None as default)
+        raise RiichiError(f"invalid form: expected one of {_FORMS}, got {form!r}")
     return _core.batch_shanten(arr, form, _threads(threads))
 
 

@@ -41,19 +41,19 @@ def score(
         RiichiError: a malformed request, naming its index.
     """
     r = _scoring(rules)
+    if isinstance(requests, (str, bytes, Mapping)) or not hasattr(requests, "__iter__"):
+        raise RiichiError(f"requests: expected a sequence of dicts or tuples, got {requests!r}")
     reqs = [q if isinstance(q, Mapping) else _from_tuple(i, q) for i, q in enumerate(requests)]
     out: dict[str, np.ndarray] = _core.score_batch(reqs, r)
     return out
 
 
 def _from_tuple(i: int, q: Any) -> dict[str, Any]:
-    if isinstance(q, tuple) and len(q) in (2, 3):
+    if isinstance(q, tuple) and len(q) in (2, 3) and (len(q) == 2 or isinstance(q[2], Mapping)):
         d = {"hand": q[0], "win_tile": q[1]}
         if len(q) == 3:
             d.update(q[2])
         return d
-    from riichi.errors import RiichiError
-
     raise RiichiError(f"requests[{i}]: expected a dict or (hand, win_tile[, kwargs]), got {q!r}")
 
 
@@ -120,7 +120,11 @@ def score_arrays(
         ``tsumo_nondealer_payment`` (int32).
 
     Raises:
-        RiichiError: a bad shape (named), or a row that is not a valid hand (its index).
+        InvalidHand: a column that is not an integer array (``None`` for ``concealed`` or
+            ``win_tile`` included), of the wrong shape, or with a value out of range (named
+            with its row).
+        RiichiError: a row that is not a valid hand (its index), or ``rules`` not a
+            :class:`riichi.Rules`.
     """
     c = _column(concealed, "concealed", np.uint8, None, (34,), 0, 4, 0)
     n = c.shape[0]
@@ -165,9 +169,13 @@ def _column(
     C-contiguous in ``dtype``. Nothing is wrapped, rounded or clamped: a float array, a wrong
     shape or an out-of-range value raises :class:`InvalidHand` naming the column and row."""
     if a is None:
-        assert n is not None
+        if n is None:  # a required column
+            raise InvalidHand(f"{name}: expected an integer array, got None")
         return np.full((n, *(0 if t == -1 else t for t in tail)), fill, dtype=dtype)
-    arr = np.asarray(a)
+    try:
+        arr = np.asarray(a)
+    except (TypeError, ValueError, OverflowError) as e:  # ragged lists, huge ints
+        raise InvalidHand(f"{name}: expected an integer array, got {a!r} ({e})") from None
     if arr.dtype.kind not in "iub":
         raise InvalidHand(f"{name}: expected an integer array, got dtype {arr.dtype}")
     want = ("N" if n is None else str(n), *("K" if t == -1 else str(t) for t in tail))

@@ -84,9 +84,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
         hand = riichi.Hand.parse(args.text)
         if args.win is not None:
             win: str | int = args.win
-        else:
-            concealed = args.text.split(" ")[0]
-            win = riichi.parse_tiles(concealed)[-1]
+        else:  # the last concealed tile written (the first word that is not a meld)
+            concealed = next((w for w in args.text.split() if ":" not in w), "")
+            kinds = riichi.parse_tiles(concealed)
+            if not kinds:
+                raise RiichiError(f"no concealed tile in {args.text!r} to win on: give --win")
+            win = kinds[-1]
         rules = (
             riichi.Rules.mahjong_soul() if args.rules == "mahjong_soul" else riichi.Rules.tenhou()
         )

@@ -53,14 +53,15 @@ to games from June 2010 on.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+import types
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
-from riichi.round import Round, RoundResult, check_seat
+from riichi.round import Round, RoundResult, _is_int, check_seat
 from riichi.rules import Rules
 from riichi.wall import Wall
 
@@ -120,8 +121,11 @@ class Game:
     Raises:
         RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
             wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
-            >= 0; ``scores`` not 4 ints (3 in sanma); ``won`` not 4 bools (each named with
-            its value).
+            >= 0; ``scores`` not a sequence of 4 ints (3 in sanma); ``won`` not a sequence of
+            4 bools; ``seed`` not an int or ``None``; ``walls`` not an iterable (each named
+            with its value). A ``walls`` item that is not a :class:`~riichi.wall.Wall` of the
+            rules' size is named (``walls[i]``) when its round is to start: here for the
+            first, from :meth:`step` for later ones.
 
     Attributes:
         rules: the rules.
@@ -151,11 +155,22 @@ class Game:
         if self.rules.length not in _LENGTH_WINDS:
             raise RiichiError(f"unknown game length {self.rules.length!r}")
         n = self._n = self.rules.num_players
-        if won is not None and (len(won) != n or any(type(w) is not bool for w in won)):
+        if won is not None and (
+            not _is_sequence(won) or len(won) != n or any(type(w) is not bool for w in won)
+        ):
             raise RiichiError(f"won must be {n} bools, one per seat, got {won!r}")
+        if scores is not None and (
+            not _is_sequence(scores) or len(scores) != n or not all(_is_int(x) for x in scores)
+        ):
+            raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
+        if seed is not None and not _is_int(seed):
+            raise RiichiError(f"seed must be an int or None, got {seed!r}")
+        if walls is not None and (isinstance(walls, (str, bytes)) or not _iterable(walls)):
+            raise RiichiError(f"walls must be an iterable of riichi.Wall or None, got {walls!r}")
         self._won = list(won) if won is not None else [False] * n
-        self._rng = random.Random(seed)
+        self._rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
+        self._walls_taken = 0  # walls taken from ``walls`` (names a bad one)
         # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)
         rolls = [
             (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
@@ -163,7 +178,9 @@ class Game:
         ]
         self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
         self._winds = _LENGTH_WINDS[self.rules.length]
-        self.scores = list(scores) if scores is not None else [self.rules.starting_points] * n
+        self.scores = (
+            [int(x) for x in scores] if scores is not None else [self.rules.starting_points] * n
+        )
         self.rounds: list[RoundResult] = []
         self.result: GameResult | None = None
         self.events: list[Any] = [
@@ -186,6 +203,22 @@ class Game:
         self._honba = honba
         self._kyotaku = kyotaku
         self._start_round()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and ``copy.deepcopy`` support (the current round, the seeded random
+        state and the walls still to come are all copied: a copy plays on like the
+        original).
+
+        Raises:
+            RiichiError: the walls come from a generator, which cannot be copied (give
+                them as a list).
+        """
+        if isinstance(self._walls, types.GeneratorType):
+            raise RiichiError(
+                "this Game takes its walls from a generator, which cannot be copied or "
+                "pickled: give walls as a list"
+            )
+        return self.__dict__
 
     # ------------------------------------------------------------------ delegation
     @property
@@ -286,6 +319,14 @@ class Game:
         wall = None
         if self._walls is not None:
             wall = next(self._walls, None)
+            if wall is not None:
+                if not isinstance(wall, Wall) or wall.players != self._n:
+                    size = 136 if self._n == 4 else 108
+                    raise RiichiError(
+                        f"walls[{self._walls_taken}]: expected a riichi.Wall of {size} tiles, "
+                        f"got {wall!r}"
+                    )
+                self._walls_taken += 1
         if wall is None:
             wall = Wall.from_seed(self._rng, self._kyoku, self._n)
         wind = (
@@ -419,6 +460,22 @@ class Game:
         self.events.append(
             core.make_event("end_game", scores=list(self.scores), points=tuple(final))
         )
+
+
+def _is_sequence(value: object) -> bool:
+    """A sized, indexable sequence of values (a list, tuple or 1-d array; not text, not a
+    mapping, not an iterator)."""
+    if isinstance(value, (str, bytes, bytearray, Mapping)):
+        return False
+    return all(hasattr(value, a) for a in ("__len__", "__getitem__", "__iter__"))
+
+
+def _iterable(value: object) -> bool:
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
 
 
 def _yakitori_penalties(rules: Any, yakitori: list[bool]) -> list[int]:

@@ -51,6 +51,7 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction, RiichiError
+from riichi.rules import Rules
 from riichi.wall import Wall, is_red
 
 __all__ = ["Round", "RoundResult", "Win"]
@@ -237,6 +238,68 @@ def _pao_part(res: Any, pao: tuple[int, str], scope: str) -> tuple[int, int]:
     return sum(m for name, m in mults if name.startswith(pao[1])) or whole, whole
 
 
+# field -> what it must be, per action class (the same names as riichi.actions)
+_SHAPES: dict[type, tuple[tuple[str, str], ...]] = {
+    Discard: (("tile", "tile"), ("tsumogiri", "bool")),
+    Riichi: (("tile", "tile"), ("tsumogiri", "bool")),
+    Chi: (("tile", "tile"), ("consumed", "ids2")),
+    Pon: (("tile", "tile"), ("consumed", "ids2")),
+    Daiminkan: (("tile", "tile"), ("consumed", "ids3")),
+    Ankan: (("consumed", "ids4"),),
+    Kakan: (("tile", "tile"),),
+    Nukidora: (("tile", "tile"),),
+    Tsumo: (),
+    Ron: (),
+    Pass: (),
+    Kyuushu: (),
+}
+_IDS_LEN = {"ids2": 2, "ids3": 3, "ids4": 4}
+
+
+def _is_tile_id(value: object) -> bool:
+    return value.__class__ is int and 0 <= value < 136  # type: ignore[operator]
+
+
+def malformed_action(action: object, players: int = 4) -> str | None:
+    """Why ``action`` is not a well-formed action (``None`` when it is one).
+
+    Well formed: an instance of a :mod:`riichi.actions` class whose ``seat`` is an ``int``
+    0..3 (0..2 in sanma; a bool is not a seat), whose tiles are ``int`` ids 0..135, whose
+    ``consumed`` is a tuple of as many ids as the class takes, and whose ``tsumogiri`` is a
+    ``bool`` (``0.0`` or ``1`` are not). Checked on the type, so NumPy integers and floats
+    equal to an id are refused too: an action's fields go into the event stream as they are.
+    Legality in the current state is a separate question (:meth:`Round.step`).
+    """
+    shape = _SHAPES.get(action.__class__)
+    if shape is None:
+        for cls, sh in _SHAPES.items():  # a subclass of an action class has its fields
+            if isinstance(action, cls):
+                shape = sh
+                break
+        else:
+            return f"not an action of riichi.actions (got {type(action).__name__})"
+    seat = getattr(action, "seat", None)
+    if seat.__class__ is not int or not 0 <= seat < players:  # type: ignore[operator]
+        return f"seat: must be an int 0..{players - 1}, got {seat!r}"
+    for name, what in shape:
+        value = getattr(action, name, None)
+        if what == "tile":
+            if not _is_tile_id(value):
+                return f"{name}: tile ids must be ints 0..135, got {value!r}"
+        elif what == "bool":
+            if value.__class__ is not bool:
+                return f"{name}: must be True or False, got {value!r}"
+        else:
+            want = _IDS_LEN[what]
+            if (
+                value.__class__ is not tuple
+                or len(value) != want  # type: ignore[arg-type]
+                or not all(_is_tile_id(t) for t in value)  # type: ignore[union-attr]
+            ):
+                return f"{name}: tile ids must be ints 0..135, {want} in a tuple, got {value!r}"
+    return None
+
+
 def _wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
     """Wareme: double every payment (honba included) between the wareme seat and the
     winner, in place (``deltas`` holds the payers' negative amounts)."""
@@ -333,9 +396,11 @@ class Round:
         honba: int = 0,
         kyotaku: int = 0,
     ) -> None:
-        n = getattr(rules, "num_players", 4)
-        if n not in (3, 4):
-            raise RiichiError(f"rules.num_players must be 3 or 4, got {n!r}")
+        if not isinstance(rules, Rules):
+            raise RiichiError(f"rules: expected riichi.Rules, got {rules!r}")
+        if not isinstance(wall, Wall):
+            raise RiichiError(f"wall: expected riichi.Wall, got {wall!r}")
+        n = rules.num_players
         if wall.players != n:
             raise RiichiError(
                 f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
@@ -345,7 +410,12 @@ class Round:
             scores = (25000,) * 4 if n == 4 else (rules.starting_points,) * 3
         # bad arguments are named, never clamped or carried into the round (a NaN score or
         # a negative honba would only surface as wrong payments much later)
-        if len(scores) != n or not all(_is_int(s) for s in scores):
+        if (
+            isinstance(scores, (str, bytes, dict))
+            or not hasattr(scores, "__len__")
+            or len(scores) != n
+            or not all(_is_int(s) for s in scores)
+        ):
             raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
         if not _is_int(dealer) or not 0 <= dealer < n:
             raise RiichiError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
@@ -376,22 +446,7 @@ class Round:
             self.wareme_seat = (dealer + wall.dice[0] + wall.dice[1] - 1) % n
         self._red = tuple(rules.red_fives)
         self._ev = core.event_classes()
-        # red ids, (kind, colour) class and event tile of each id: per red-five rule, shared
-        tables = _RED_TABLES.get(self._red)
-        if tables is None:
-            reds = frozenset(t for t in range(136) if is_red(t, self._red))
-            cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
-            tables = (
-                reds,
-                cls,
-                [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
-                [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
-            )
-            _RED_TABLES[self._red] = tables
-        self._reds: frozenset[int] = tables[0]
-        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
-        self._tiles: list[Any] = tables[2]  # do not mutate
-        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
+        self._set_tables()
         self.players = [_Player() for _ in range(n)]
         self._after = _after_seats(self.players)
         self._draw_pos = 0
@@ -415,6 +470,44 @@ class Round:
         # (version, action) of the last action match_event found legal without listing
         self._matched: tuple[int, Any] = (-1, None)
         self._deal()
+
+    def _set_tables(self) -> None:
+        """The red ids, the (kind, colour) class and the event tile of each id: per red-five
+        rule, built once and shared by every round."""
+        tables = _RED_TABLES.get(self._red)
+        if tables is None:
+            reds = frozenset(t for t in range(136) if is_red(t, self._red))
+            cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
+            tables = (
+                reds,
+                cls,
+                [self._ev.Tile.of(t >> 2, t in reds) for t in range(136)],
+                [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
+            )
+            _RED_TABLES[self._red] = tables
+        self._reds: frozenset[int] = tables[0]
+        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
+        self._tiles: list[Any] = tables[2]  # do not mutate
+        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
+
+    # shared tables and caches: rebuilt on load, not pickled
+    _UNPICKLED = ("_ev", "_reds", "_cls", "_tiles", "_class_ids", "_cache", "_keys_cache")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle (and ``copy.deepcopy``) support: the whole state except the shared
+        per-rule tables and the legal-action caches, which are rebuilt on load. A copy plays
+        on exactly like the original."""
+        state = {k: v for k, v in self.__dict__.items() if k not in self._UNPICKLED}
+        state["_cache_version"] = -1
+        state["_matched"] = (-1, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._ev = core.event_classes()
+        self._set_tables()
+        self._cache = {}
+        self._keys_cache = {}
 
     # ------------------------------------------------------------------ public views
     @property
@@ -1118,8 +1211,11 @@ class Round:
         """Apply one action.
 
         Raises:
-            IllegalAction: the action is not legal now (the message names it and why);
-                the round is unchanged.
+            IllegalAction: the action is not legal now, or is malformed (a field of the
+                wrong type or range: seats and tiles are ``int``, ``consumed`` a tuple of
+                ints, ``tsumogiri`` a ``bool``; a bool is not a seat; see
+                :func:`malformed_action`). The message names the action and why; the
+                round is unchanged, checked completely before anything changes.
         """
         m = self._matched
         if action.__class__ is Pass and self._phase == _CLAIM:
@@ -1168,9 +1264,12 @@ class Round:
             self._resolve_claim()
 
     def _check(self, a: Action) -> None:
-        seat = getattr(a, "seat", None)
-        if not isinstance(seat, int) or not 0 <= seat < self._n:
-            raise IllegalAction(f"{a!r}: seat must be 0..{self._n - 1}")
+        # the whole action is checked for types first: nothing below (nor the step that
+        # follows) may meet a float tile, a bool seat or a float tsumogiri half-way through
+        bad = malformed_action(a, self._n)
+        if bad is not None:
+            raise IllegalAction(f"{a!r}: {bad}")
+        seat = a.seat
         if self._phase == _END:
             raise IllegalAction(f"{a!r}: the round is over")
         legal = self._cache.get(seat) if self._cache_version == self._version else None
@@ -1185,10 +1284,6 @@ class Round:
         for x in legal:
             if x is a:
                 return  # the very object offered: legal as it stands
-        # a float tile (15.0 == 15 passes `in legal`; NaN does not) would be a TypeError later
-        ids = [getattr(a, "tile", 0), *getattr(a, "consumed", ())]
-        if any(t.__class__ is not int for t in ids):
-            raise IllegalAction(f"{a!r}: tile ids must be ints 0..135")
         if a not in legal:
             want = self._key(a)
             if want is None or want not in self._legal_keys(seat, legal):

@@ -16,7 +16,7 @@ import functools
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from riichi._core import ScoringRules
 
@@ -325,6 +325,13 @@ class Rules:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")
         self.scoring()  # validates the scoring fields now, and caches the Rust object
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy by the init fields alone: the cached Rust ``ScoringRules`` is
+        rebuilt (and every field checked again) on load, so process pools and
+        ``copy.deepcopy`` of a game work."""
+        init = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.init)
+        return (self.__class__, init)
+
     def scoring(self) -> ScoringRules:
         """The scoring fields as the Rust ``ScoringRules`` (built once per Rules, cached).
 
@@ -334,7 +341,17 @@ class Rules:
         if not self._scoring_cache:
             kwargs = {name: getattr(self, name) for name in SCORING_FIELDS}
             kwargs["double_yakuman_special_waits"] = list(kwargs["double_yakuman_special_waits"])
-            self._scoring_cache.append(ScoringRules(**kwargs))
+            try:
+                built = ScoringRules(**kwargs)
+            except (TypeError, OverflowError) as e:  # a value the core's type cannot hold
+                # the core's extraction notes the argument: "while processing 'name'"
+                notes = " ".join(getattr(e, "__notes__", ()))
+                name = next((f for f in SCORING_FIELDS if f"'{f}'" in notes), "")
+                value = kwargs.get(name, "?")
+                raise _error(
+                    name or "scoring field", value, f"a value the scorer holds ({e})"
+                ) from None
+            self._scoring_cache.append(built)
         cached: ScoringRules = self._scoring_cache[0]
         return cached
 

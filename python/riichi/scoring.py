@@ -14,10 +14,6 @@ _DEFAULT = Rules()
 YAKU_IDS: dict[int, str] = dict(_core.yaku_table())
 
 
-def _rules(rules: Rules | None) -> _core.ScoringRules:
-    return (_DEFAULT if rules is None else rules).scoring()
-
-
 #: Score a winning hand (the Rust function itself: no Python frame in between). Every bad
 #: argument raises a RiichiError naming it; see ``help(riichi.score)``.
 score = _core.score
@@ -29,5 +25,9 @@ def nagashi_mangan(dealer: bool, rules: Rules | None = None) -> tuple[int, int, 
     Returns:
         ``(dealer_share, nondealer_share, total)`` in points; ``dealer_share`` is 0 when the
         declarer is the dealer (Tenhou: 4000 all / 2000-4000).
+
+    Raises:
+        RiichiError: ``dealer`` not a bool, or ``rules`` not a :class:`riichi.Rules`.
     """
-    return _core.nagashi_mangan(dealer, _rules(rules))
+    # a Rules, None (Tenhou) or anything else: the core names a wrong type (RiichiError)
+    return _core.nagashi_mangan(dealer, _DEFAULT if rules is None else rules)

@@ -112,13 +112,22 @@ class Wall:
     _ura = _URA_POS[136]
 
     def __post_init__(self) -> None:
+        if isinstance(self.order, (str, bytes)) or not hasattr(self.order, "__iter__"):
+            raise RiichiError(f"order: expected a sequence of tile ids, got {self.order!r}")
         order = tuple(self.order)
         object.__setattr__(self, "order", order)
+        dice = self.dice
+        if dice is not None and (
+            not isinstance(dice, (tuple, list))
+            or len(dice) != 2
+            or any(d.__class__ is not int for d in dice)
+        ):
+            raise RiichiError(f"dice: expected None or two ints 1..6, got {dice!r}")
         if len(order) == 108:
             self._layout(108)
             if not (set(map(type, order)) == {int} and _SANMA_SET.issubset(order)):
                 for pos, t in enumerate(order):
-                    if not isinstance(t, int) or t not in _SANMA_SET:
+                    if t.__class__ is not int or t not in _SANMA_SET:
                         raise RiichiError(
                             f"tile id {t!r} at wall position {pos} is not a sanma tile "
                             "(0..135 without 2m..8m, ids 4..31)"
@@ -134,7 +143,7 @@ class Wall:
         if not (set(map(type, order)) == {int} and _ALL_IDS.issubset(order)):
             seen = [False] * 136
             for pos, t in enumerate(order):
-                if not isinstance(t, int) or not 0 <= t < 136:
+                if t.__class__ is not int or not 0 <= t < 136:
                     raise RiichiError(f"tile id {t!r} at wall position {pos} is not in 0..135")
                 if seen[t]:
                     raise RiichiError(f"tile id {t} appears twice in the wall (position {pos})")
@@ -166,8 +175,13 @@ class Wall:
 
     @classmethod
     def from_order(cls, order: Sequence[int], dice: tuple[int, int] | None = None) -> Wall:
-        """A wall from 136 tile ids in draw order (live 122, then the dead wall 14)."""
-        return cls(tuple(order), dice)
+        """A wall from 136 tile ids in draw order (live 122, then the dead wall 14).
+
+        Raises:
+            RiichiError: not 136 (or 108 sanma) distinct int ids, or ``dice`` not two ints
+                1..6 (each named).
+        """
+        return cls(order, dice)  # type: ignore[arg-type]  # __post_init__ makes it a tuple
 
     @classmethod
     def from_seed(cls, seed: int | random.Random, dealer: int = 0, players: int = 4) -> Wall:
@@ -180,13 +194,23 @@ class Wall:
 
         Returns:
             The wall in draw order with its dice.
+
+        Raises:
+            RiichiError: ``seed`` not an int or ``random.Random``, ``dealer`` not 0..3,
+                ``players`` not 3 or 4.
         """
+        if not isinstance(seed, random.Random) and (
+            seed.__class__ is bool or not isinstance(seed, int)
+        ):
+            raise RiichiError(f"seed: expected an int or a random.Random, got {seed!r}")
+        if dealer.__class__ is not int or not 0 <= dealer < 4:  # type: ignore[operator]
+            raise RiichiError(f"dealer: expected a seat 0..3, got {dealer!r}")
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        if players == 3:
+        if players == 3 and players.__class__ is int:
             ids = list(SANMA_IDS)
             rng.shuffle(ids)
             return cls(tuple(ids), (rng.randint(1, 6), rng.randint(1, 6)))
-        if players != 4:
+        if players.__class__ is not int or players != 4:
             raise RiichiError(f"players must be 3 or 4, got {players!r}")
         tiles = list(range(136))
         rng.shuffle(tiles)

@@ -152,7 +152,7 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
         return Ok([0; 34]);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_counts(s.to_str()?)?.0);
+        return Ok(notation::parse_counts(crate::py::errors::utf8(s, "visible")?)?.0);
     }
     let v: Vec<i64> = obj.extract().map_err(|_| {
         PyErr::from(Error::InvalidArgument {

@@ -34,14 +34,17 @@ fn slice<'a>(a: &'a PyReadonlyArray2<'_, u8>, name: &'static str) -> Result<&'a 
 
 /// Shanten per row of a C-contiguous uint8 (N, 34) array; int8 (N,).
 #[pyfunction]
-#[pyo3(signature = (counts, form = "minimum", threads = None))]
+#[pyo3(signature = (counts, form = None, threads = None))]
 fn batch_shanten<'py>(
     py: Python<'py>,
     counts: PyReadonlyArray2<'py, u8>,
-    form: &str,
+    form: Option<&Bound<'py, PyAny>>,
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let form = Form::parse(form)?;
+    let form = match form {
+        Some(f) => Form::parse(crate::py::errors::text_arg(f, "form")?)?,
+        None => Form::parse("minimum")?,
+    };
     let threads = threads_arg(threads)?;
     let data = slice(&counts, "counts")?;
     let out = py.detach(|| batch::shanten(data, form, threads))?;

@@ -130,7 +130,7 @@ impl PyReading {
 /// A winning tile given as mpsz text (`"3m"`, `"0p"`) or a kind 0..=33.
 fn extract_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(parse_tile(s.to_str()?)?);
+        return Ok(parse_tile(crate::py::errors::utf8(s, "win_tile")?)?);
     }
     match obj.extract::<i64>() {
         Ok(k) => Ok(Tile::new(k)?),

@@ -4,15 +4,17 @@ use numpy::{
     IntoPyArray, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyReadonlyArray3,
     PyUntypedArrayMethods,
 };
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 
 use crate::batch_score::{self, ScoreColumns, ScoreOutput};
+use crate::decompose::WaitShape;
 use crate::error::Error;
+use crate::fu::{FuItem, FuKind};
 use crate::hand::Hand;
 use crate::notation;
-use crate::points;
+use crate::points::{self, Limit, Payments};
+use crate::py::errors::{bool_arg, shown, utf8, wrong_type};
 use crate::py::tiles::PyHand;
 use crate::rules::{Chiitoitsu, Kazoe, OpenPinfuRon, Renhou, ScoringRules};
 use crate::score::{self as core_score, ScoreResult, Situation};
@@ -172,9 +174,171 @@ impl PyScoringRules {
 }
 
 /// The scored value of a hand (immutable). See `riichi.score`.
-#[pyclass(name = "ScoreResult", module = "riichi._core", frozen)]
-#[derive(Clone)]
+#[pyclass(name = "ScoreResult", module = "riichi._core", frozen, eq)]
+#[derive(Clone, PartialEq)]
 pub struct PyScoreResult(pub ScoreResult);
+
+// ---------------------------------------------------------------- pickling a ScoreResult
+//
+// A result is pickled as a tuple of plain values (enums by their position in the lists
+// below, yaku by Tenhou id) and rebuilt by `ScoreResult._from_state`; nothing is scored
+// again, so a result unpickles equal to the original whatever rules produced it.
+
+const FU_KINDS: [FuKind; 14] = [
+    FuKind::Base,
+    FuKind::MenzenRon,
+    FuKind::Tsumo,
+    FuKind::ClosedTriplet,
+    FuKind::OpenTriplet,
+    FuKind::ClosedKan,
+    FuKind::OpenKan,
+    FuKind::ValuePair,
+    FuKind::Kanchan,
+    FuKind::Penchan,
+    FuKind::Tanki,
+    FuKind::OpenPinfuRon,
+    FuKind::Chiitoitsu,
+    FuKind::Rounding,
+];
+
+const WAIT_SHAPES: [WaitShape; 5] = [
+    WaitShape::Ryanmen,
+    WaitShape::Kanchan,
+    WaitShape::Penchan,
+    WaitShape::Tanki,
+    WaitShape::Shanpon,
+];
+
+/// Limit -> (code, yakuman multiple): 0..=4 mangan..kazoe yakuman, 5 yakuman.
+fn limit_code(l: Limit) -> (u8, u8) {
+    match l {
+        Limit::Mangan => (0, 0),
+        Limit::Haneman => (1, 0),
+        Limit::Baiman => (2, 0),
+        Limit::Sanbaiman => (3, 0),
+        Limit::KazoeYakuman => (4, 0),
+        Limit::Yakuman(n) => (5, n),
+    }
+}
+
+fn limit_of(code: (u8, u8)) -> Option<Limit> {
+    Some(match code {
+        (0, 0) => Limit::Mangan,
+        (1, 0) => Limit::Haneman,
+        (2, 0) => Limit::Baiman,
+        (3, 0) => Limit::Sanbaiman,
+        (4, 0) => Limit::KazoeYakuman,
+        (5, n) if n > 0 => Limit::Yakuman(n),
+        _ => return None,
+    })
+}
+
+type YakuState = Vec<(u8, u32)>;
+type FuState = Vec<(u8, Option<u8>, u32)>;
+type PayState = (u32, u32, u32, u32, u32, u32);
+/// (is_agari, has_yaku, yaku, yakuman, (dora, uradora, akadora, han, fu, basic_points),
+/// fu_breakdown, limit, payments, (dealer, tsumo), wait)
+type ResultState = (
+    bool,
+    bool,
+    YakuState,
+    YakuState,
+    (u32, u32, u32, u32, u32, u32),
+    FuState,
+    Option<(u8, u8)>,
+    PayState,
+    (bool, bool),
+    Option<u8>,
+);
+
+fn result_state(r: &ScoreResult) -> ResultState {
+    let yaku = |v: &[(Yaku, u32)]| v.iter().map(|(y, n)| (y.id(), *n)).collect();
+    let p = &r.payments;
+    (
+        r.is_agari,
+        r.has_yaku,
+        yaku(&r.yaku),
+        yaku(&r.yakuman),
+        (r.dora, r.uradora, r.akadora, r.han, r.fu, r.basic_points),
+        r.fu_breakdown
+            .iter()
+            .map(|i| {
+                let k = FU_KINDS.iter().position(|&k| k == i.kind).unwrap_or(0) as u8;
+                (k, i.tile.map(|t| t.index() as u8), i.fu)
+            })
+            .collect(),
+        r.limit.map(limit_code),
+        (
+            p.ron,
+            p.tsumo_dealer,
+            p.tsumo_nondealer,
+            p.kyotaku,
+            p.total,
+            p.value,
+        ),
+        (r.dealer, r.tsumo),
+        r.wait
+            .map(|w| WAIT_SHAPES.iter().position(|&x| x == w).unwrap_or(0) as u8),
+    )
+}
+
+fn result_of_state(st: ResultState) -> Option<ScoreResult> {
+    let yaku = |v: YakuState| -> Option<Vec<(Yaku, u32)>> {
+        v.into_iter()
+            .map(|(id, n)| Some((Yaku::from_id(id)?, n)))
+            .collect()
+    };
+    let (dora, uradora, akadora, han, fu, basic_points) = st.4;
+    let fu_breakdown =
+        st.5.into_iter()
+            .map(|(k, t, f)| {
+                let tile = match t {
+                    Some(t) if t < 34 => Some(Tile::from_index(usize::from(t))),
+                    Some(_) => return None,
+                    None => None,
+                };
+                Some(FuItem {
+                    kind: *FU_KINDS.get(usize::from(k))?,
+                    tile,
+                    fu: f,
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+    let limit = match st.6 {
+        Some(c) => Some(limit_of(c)?),
+        None => None,
+    };
+    let wait = match st.9 {
+        Some(w) => Some(*WAIT_SHAPES.get(usize::from(w))?),
+        None => None,
+    };
+    let (ron, tsumo_dealer, tsumo_nondealer, kyotaku, total, value) = st.7;
+    Some(ScoreResult {
+        is_agari: st.0,
+        has_yaku: st.1,
+        yaku: yaku(st.2)?,
+        yakuman: yaku(st.3)?,
+        dora,
+        uradora,
+        akadora,
+        han,
+        fu,
+        fu_breakdown,
+        limit,
+        basic_points,
+        payments: Payments {
+            ron,
+            tsumo_dealer,
+            tsumo_nondealer,
+            kyotaku,
+            total,
+            value,
+        },
+        dealer: st.8 .0,
+        tsumo: st.8 .1,
+        wait,
+    })
+}
 
 fn names(v: &[(Yaku, u32)]) -> Vec<(&'static str, u32)> {
     v.iter().map(|(y, n)| (y.name(), *n)).collect()
@@ -182,6 +346,23 @@ fn names(v: &[(Yaku, u32)]) -> Vec<(&'static str, u32)> {
 
 #[pymethods]
 impl PyScoreResult {
+    /// Pickle and copy support: the result's values as plain data (see `_from_state`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (ResultState,))> {
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            (result_state(&slf.get().0),),
+        ))
+    }
+    /// Rebuild a pickled result (private: the inverse of `__reduce__`).
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        state
+            .extract::<ResultState>()
+            .ok()
+            .and_then(result_of_state)
+            .map(PyScoreResult)
+            .ok_or_else(|| wrong_type("state", "a pickled ScoreResult state", state))
+    }
     /// The tiles form a complete hand.
     #[getter]
     fn is_agari(&self) -> bool {
@@ -459,7 +640,7 @@ fn repr(o: &Bound<'_, PyAny>) -> String {
 
 fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tile(s.to_str()?)?);
+        return Ok(notation::parse_tile(utf8(s, name)?)?);
     }
     if obj.is_instance_of::<PyBool>() {
         // a bool is an int to Python; as a tile it is always a mistake
@@ -480,7 +661,7 @@ fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
 /// A wind given as "E"/"S"/"W"/"N", 1z..4z or a kind 27..=30.
 fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let t = match s.to_str()? {
+        let t = match utf8(s, name)? {
             "E" => Tile::EAST,
             "S" => Tile::SOUTH,
             "W" => Tile::WEST,
@@ -504,7 +685,7 @@ fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
 
 fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tiles(s.to_str()?)?
+        return Ok(notation::parse_tiles(utf8(s, name)?)?
             .iter()
             .map(|p| p.tile)
             .collect());
@@ -530,7 +711,7 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
         return Ok(h.get().0.clone());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Hand::parse(s.to_str()?)?);
+        return Ok(Hand::parse(utf8(s, "hand")?)?);
     }
     Err(crate::py::errors::InvalidHand::new_err(format!(
         "hand: expected a riichi.Hand or mpsz text, got {}",
@@ -654,7 +835,7 @@ fn check_red_win_tile(win_tile: &Bound<'_, PyAny>, hand: &Hand) -> PyResult<()> 
     let Ok(s) = win_tile.cast::<PyString>() else {
         return Ok(());
     };
-    let text = s.to_str()?;
+    let text = utf8(s, "win_tile")?;
     let suit = match text.as_bytes() {
         [b'0', b'm'] => 0,
         [b'0', b'p'] => 1,
@@ -695,17 +876,19 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
         let key = k
             .cast::<PyString>()
             .map_err(|_| bad("requests", "keys must be strings".into()))?;
-        match key.to_str()? {
+        match utf8(key, "requests")? {
             "hand" | "win_tile" => {}
             "seat_wind" => sit.seat_wind = extract_wind(&v, "seat_wind")?,
             "round_wind" => sit.round_wind = extract_wind(&v, "round_wind")?,
             "dora_indicators" => sit.dora_indicators = extract_tiles(&v, "dora_indicators")?,
             "ura_indicators" => sit.ura_indicators = extract_tiles(&v, "ura_indicators")?,
-            "honba" => sit.honba = v.extract()?,
-            "kyotaku" => sit.kyotaku = v.extract()?,
-            "nukidora" => sit.nukidora = v.extract()?,
+            "honba" => sit.honba = count(Some(&v), "honba", 10_000)?,
+            "kyotaku" => sit.kyotaku = count(Some(&v), "kyotaku", 10_000)?,
+            "nukidora" => sit.nukidora = count(Some(&v), "nukidora", 4)? as u8,
             f if FLAGS.contains(&f) => {
-                let b: bool = v.extract()?;
+                // as in `score`: None is False, anything but a bool is refused by name
+                let name = FLAGS.iter().find(|&&x| x == f).copied().unwrap_or("flag");
+                let b = flag(if v.is_none() { None } else { Some(&v) }, name)?;
                 match f {
                     "tsumo" => sit.tsumo = b,
                     "riichi" => sit.riichi = b,
@@ -733,24 +916,27 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
 fn score_batch<'py>(
     py: Python<'py>,
     requests: &Bound<'py, PyAny>,
-    rules: Option<PyRef<'py, PyScoringRules>>,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let rules = rules
-        .map(|r| r.0.clone())
-        .unwrap_or_else(ScoringRules::tenhou);
+    let rules = match rules {
+        Some(r) if !r.is_none() => extract_rules(r)?,
+        _ => ScoringRules::tenhou(),
+    };
     let mut reqs = Vec::new();
-    for (i, item) in requests.try_iter()?.enumerate() {
+    let items = requests
+        .try_iter()
+        .map_err(|_| wrong_type("requests", "a sequence of dicts", requests))?;
+    for (i, item) in items.enumerate() {
         let item = item?;
-        let d = item
-            .cast::<PyDict>()
-            .map_err(|_| PyTypeError::new_err(format!("requests[{i}]: expected a dict")))?;
+        let d = item.cast::<PyDict>().map_err(|_| {
+            bad(
+                "requests",
+                format!("requests[{i}]: expected a dict, got {}", shown(&item)),
+            )
+        })?;
         let r = request_from_dict(d).map_err(|e| {
-            let msg = format!("requests[{i}]: {}", e.value(py));
-            if e.is_instance_of::<PyTypeError>(py) {
-                PyTypeError::new_err(msg)
-            } else {
-                crate::py::errors::RiichiError::new_err(msg)
-            }
+            // the same class (InvalidTile, InvalidHand, RiichiError), the request named
+            PyErr::from_type(e.get_type(py), format!("requests[{i}]: {}", e.value(py)))
         })?;
         reqs.push(r);
     }
@@ -876,12 +1062,17 @@ fn score_arrays<'py>(
 /// Nagashi mangan settlement: (dealer share, non-dealer share, total) of a mangan tsumo.
 #[pyfunction]
 #[pyo3(signature = (dealer, rules = None))]
-fn nagashi_mangan(dealer: bool, rules: Option<PyRef<'_, PyScoringRules>>) -> (u32, u32, u32) {
-    let r = rules
-        .map(|r| r.0.clone())
-        .unwrap_or_else(ScoringRules::tenhou);
+fn nagashi_mangan(
+    dealer: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(u32, u32, u32)> {
+    let dealer = bool_arg(dealer, "dealer")?;
+    let r = match rules {
+        Some(r) if !r.is_none() => extract_rules(r)?,
+        _ => ScoringRules::tenhou(),
+    };
     let p = points::nagashi_mangan(dealer, &r);
-    (p.tsumo_dealer, p.tsumo_nondealer, p.total)
+    Ok((p.tsumo_dealer, p.tsumo_nondealer, p.total))
 }
 
 /// Every yaku as (id, name), Tenhou ids.

@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::hand::{self, Hand};
 use crate::meld::Meld;
 use crate::notation;
+use crate::py::errors::{bool_arg, int_arg, int_list_arg, red_arg, text_arg, utf8, wrong_type};
 use crate::tile::{Counts, Tile};
 
 /// A meld: chi, pon, daiminkan, ankan or kakan, with the seat it was called from.
@@ -18,8 +19,12 @@ pub struct PyMeld(pub Meld);
 impl PyMeld {
     /// Parse `kind:tiles[@from]`, e.g. `"chi:234s"`, `"pon:555z@2"`, `"ankan:9999m"`.
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
-        Ok(PyMeld(Meld::parse(text)?))
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyMeld(Meld::parse(text_arg(text, "text")?)?))
+    }
+    /// Pickle and copy support: a meld is rebuilt from its text (`Meld.parse(str(meld))`).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().getattr("parse")?, (slf.get().0.to_string(),)))
     }
     /// `"chi"`, `"pon"`, `"daiminkan"`, `"ankan"` or `"kakan"`.
     #[getter]
@@ -73,20 +78,41 @@ pub struct PyHand(pub Hand);
 impl PyHand {
     /// Parse mpsz text with optional melds after spaces: `"678m567p88s pon:111z kakan:2222z"`.
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
-        Ok(PyHand(Hand::parse(text)?))
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyHand(Hand::parse(text_arg(text, "text")?)?))
+    }
+    /// Pickle and copy support: a hand is rebuilt from its text (`Hand.parse(str(hand))`,
+    /// melds and red fives included).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().getattr("parse")?, (slf.get().0.to_string(),)))
     }
     /// Build from 34 counts (plain and red fives together), melds and red fives per suit.
     #[staticmethod]
-    #[pyo3(signature = (counts, melds = Vec::new(), red = (0, 0, 0)))]
+    #[pyo3(signature = (counts, melds = None, red = None))]
     fn from_counts(
-        counts: Vec<i64>,
-        melds: Vec<PyRef<'_, PyMeld>>,
-        red: (u8, u8, u8),
+        counts: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        red: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let counts = counts_from_vec(&counts)?;
-        let melds = melds.iter().map(|m| m.0).collect();
-        Ok(PyHand(Hand::new(counts, [red.0, red.1, red.2], melds)?))
+        let counts = counts_from_vec(&int_list_arg(counts, "counts")?)?;
+        let mut ms = Vec::new();
+        if let Some(melds) = melds {
+            let expected = "a sequence of riichi.Meld";
+            if melds.is_instance_of::<PyString>() {
+                return Err(wrong_type("melds", expected, melds));
+            }
+            for item in melds
+                .try_iter()
+                .map_err(|_| wrong_type("melds", expected, melds))?
+            {
+                let item = item?;
+                let m = item
+                    .cast::<PyMeld>()
+                    .map_err(|_| wrong_type("melds", expected, &item))?;
+                ms.push(m.get().0);
+            }
+        }
+        Ok(PyHand(Hand::new(counts, red_arg(red, "red")?, ms)?))
     }
     /// Concealed tiles: 34 counts per kind (red fives included as fives).
     #[getter]
@@ -184,7 +210,7 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
         return Ok(HandLike::Hand(h.get().0.clone()));
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_str()?;
+        let text = utf8(s, "hand")?;
         if text.contains(':') {
             return Ok(HandLike::Hand(Hand::parse(text)?));
         }
@@ -199,14 +225,14 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
 
 /// Parse one tile in mpsz (`"5m"`, `"0p"`, `"7z"`) to its kind 0..=33.
 #[pyfunction]
-fn parse_tile(text: &str) -> PyResult<u8> {
-    Ok(notation::parse_tile(text)?.index() as u8)
+fn parse_tile(text: &Bound<'_, PyAny>) -> PyResult<u8> {
+    Ok(notation::parse_tile(text_arg(text, "text")?)?.index() as u8)
 }
 
 /// Parse mpsz text to tile kinds in the order written (red fives as fives).
 #[pyfunction]
-fn parse_tiles(text: &str) -> PyResult<Vec<u32>> {
-    Ok(notation::parse_tiles(text)?
+fn parse_tiles(text: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
+    Ok(notation::parse_tiles(text_arg(text, "text")?)?
         .iter()
         .map(|p| p.tile.index() as u32)
         .collect())
@@ -214,8 +240,8 @@ fn parse_tiles(text: &str) -> PyResult<Vec<u32>> {
 
 /// Parse mpsz text to 34 counts and red fives per suit (man, pin, sou).
 #[pyfunction]
-fn parse_counts(text: &str) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
-    let (c, r) = notation::parse_counts(text)?;
+fn parse_counts(text: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
+    let (c, r) = notation::parse_counts(text_arg(text, "text")?)?;
     Ok((
         c.iter().map(|&x| u32::from(x)).collect(),
         (r[0], r[1], r[2]),
@@ -224,30 +250,35 @@ fn parse_counts(text: &str) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
 
 /// Format 34 counts (and red fives per suit) as canonical mpsz text.
 #[pyfunction]
-#[pyo3(signature = (counts, red = (0, 0, 0)))]
-fn format_counts(counts: Vec<i64>, red: (u8, u8, u8)) -> PyResult<String> {
-    let c = counts_from_vec(&counts)?;
-    Ok(notation::format_counts(&c, [red.0, red.1, red.2]))
+#[pyo3(signature = (counts, red = None))]
+fn format_counts(counts: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    let c = counts_from_vec(&int_list_arg(counts, "counts")?)?;
+    Ok(notation::format_counts(&c, red_arg(red, "red")?))
 }
 
 /// The mpsz name of a tile kind (`"0m"` for a red five when `red`).
 #[pyfunction]
-#[pyo3(signature = (kind, red = false))]
-fn tile_name(kind: i64, red: bool) -> PyResult<String> {
-    Ok(notation::format_tile(Tile::new(kind)?, red))
+#[pyo3(signature = (kind, red = None))]
+fn tile_name(kind: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    let red = red.map_or(Ok(false), |r| bool_arg(r, "red"))?;
+    Ok(notation::format_tile(
+        Tile::new(int_arg(kind, "kind")?)?,
+        red,
+    ))
 }
 
 /// The mjai name of a tile kind (`"5mr"` when `red`, `"E"`, `"P"`, `"C"` for honors).
 #[pyfunction]
-#[pyo3(signature = (kind, red = false))]
-fn mjai_name(kind: i64, red: bool) -> PyResult<String> {
-    Ok(notation::mjai_name(Tile::new(kind)?, red))
+#[pyo3(signature = (kind, red = None))]
+fn mjai_name(kind: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    let red = red.map_or(Ok(false), |r| bool_arg(r, "red"))?;
+    Ok(notation::mjai_name(Tile::new(int_arg(kind, "kind")?)?, red))
 }
 
 /// Parse an mjai tile name to `(kind, red)`.
 #[pyfunction]
-fn parse_mjai(name: &str) -> PyResult<(u8, bool)> {
-    let p = notation::parse_mjai(name)?;
+fn parse_mjai(name: &Bound<'_, PyAny>) -> PyResult<(u8, bool)> {
+    let p = notation::parse_mjai(text_arg(name, "name")?)?;
     Ok((p.tile.index() as u8, p.red))
 }
 
