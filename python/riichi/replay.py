@@ -44,7 +44,7 @@ from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game
-from riichi.round import _EVERYONE
+from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
 

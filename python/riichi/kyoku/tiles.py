@@ -1,0 +1,72 @@
+"""Tile tables and predicates of the round engine (ids 0..135, kinds 0..33; DESIGN.md).
+
+One home for the tables the engine reads on every step: terminal and honor kinds, dragons,
+winds, the North (sanma nukidora), the fives that may be red, the chi shapes around each
+kind, and per red-five rule the red ids, the (kind, colour) class of each id, the event
+tile of each id and the ids of each class.
+
+Rules fields read: ``red_fives`` (through :func:`red_tables`'s argument).
+Rule source: the tile set of Tenhou's rules (https://tenhou.net/man/), red fives 0..3 per suit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi.wall import is_red
+
+__all__ = [
+    "CHI_SHAPES",
+    "DRAGONS",
+    "FIVES",
+    "NORTH",
+    "TERMINALS_HONORS",
+    "WINDS",
+    "kind_plain_first",
+    "red_tables",
+]
+
+TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+DRAGONS = (31, 32, 33)
+WINDS = (27, 28, 29, 30)
+NORTH = 30  # the kind of the North wind (kita)
+FIVES = (4, 13, 22)
+# chi shapes around each numbered kind: the two other kinds of each run through it
+CHI_SHAPES = [
+    tuple(
+        (k + a, k + b)
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if k < 27 and 0 <= k % 9 + a <= 8 and 0 <= k % 9 + b <= 8
+    )
+    for k in range(34)
+]
+
+
+def kind_plain_first(x: Any) -> tuple[int, bool]:
+    """Sort key of event tiles: by kind, the plain copy before the red one (as make_event)."""
+    return (x.kind, not x.red)
+
+
+_RED_TABLES: dict[
+    tuple[int, ...], tuple[frozenset[int], list[int], list[Any], list[tuple[int, ...]]]
+] = {}
+
+
+def red_tables(
+    red: tuple[int, ...], tile_of: Any
+) -> tuple[frozenset[int], list[int], list[Any], list[tuple[int, ...]]]:
+    """Per red-five rule ``red`` (``Rules.red_fives``), built once and shared (do not mutate):
+    the red ids, the (kind, colour) class ``kind * 2 + red`` of each id, the event tile of
+    each id (``tile_of(kind, red)``) and the ids of each of the 68 classes, ascending."""
+    tables = _RED_TABLES.get(red)
+    if tables is None:
+        reds = frozenset(t for t in range(136) if is_red(t, red))
+        cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
+        tables = (
+            reds,
+            cls,
+            [tile_of(t >> 2, t in reds) for t in range(136)],
+            [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
+        )
+        _RED_TABLES[red] = tables
+    return tables
