@@ -18,6 +18,7 @@ __all__ = [
     "make_hand",
     "make_meld",
     "mask_kinds",
+    "nagashi_mangan",
     "score",
     "shanten",
     "tile_text",
@@ -140,6 +141,12 @@ def discard_waits(
     if not pairs:
         return _NO_WAITS
     return {k: mask_kinds(m) for k, m in pairs}
+
+
+def nagashi_mangan(dealer: bool, rules: Any) -> tuple[int, int, int]:
+    """Nagashi mangan: ``(what the dealer pays, what each non-dealer pays, total)``; the
+    dealer's share is 0 when the declarer is the dealer."""
+    return _core.nagashi_mangan(dealer, rules)  # type: ignore[no-any-return]
 
 
 def score(hand: Any, win_tile: int, **kw: Any) -> Any:

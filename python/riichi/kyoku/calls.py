@@ -17,10 +17,55 @@ from __future__ import annotations
 from typing import Any
 
 from riichi.actions import Action, Chi, Daiminkan, Pon
+from riichi.kyoku import aborts
+from riichi.kyoku.furiten import furiten
 from riichi.kyoku.state import EVERYONE, PASS, RON, Claim, Player
 from riichi.kyoku.tiles import CHI_SHAPES, FIVES
 
-__all__ = ["call_options", "choices", "claim_actions", "claim_options", "dahai_options", "may_call"]
+__all__ = [
+    "call_options",
+    "choices",
+    "claim_actions",
+    "claim_options",
+    "dahai_options",
+    "keeps_discard",
+    "kuikae",
+    "may_call",
+    "priority_call",
+    "ron_winners",
+]
+
+
+def kuikae(rules: Any, k: int, low: int | None = None) -> tuple[int, ...]:
+    """The kinds a seat may not discard right after calling a tile of kind ``k``
+    (``Rules.kuikae == "forbidden"``; none when ``"allowed"``): ``k`` itself, and after a chi
+    whose other two tiles are both above ``k`` (``low == k + 1``) or both below it
+    (``low == k - 2``) the kind at the far end of that run too (suji kuikae). ``low`` is
+    the lower of the chi's two other kinds; ``None`` for a pon.
+
+    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae)."""
+    if rules.kuikae != "forbidden":
+        return ()
+    if low is not None:
+        num = k % 9
+        if low == k + 1 and num + 3 <= 8:
+            return (k, k + 3)
+        if low == k - 2 and num - 3 >= 0:
+            return (k, k - 3)
+    return (k,)
+
+
+def keeps_discard(rules: Any, counts: Any, n: int, k: int, low: int | None = None) -> bool:
+    """Whether a concealed hand of ``n`` tiles (``counts`` per kind) keeps a tile it may
+    discard after calling a tile of kind ``k`` (a pon when ``low`` is ``None``, else the chi
+    whose lower other kind is ``low``): a call that leaves only tiles :func:`kuikae`
+    forbids is not offered (RC52). The same for every choice of ids of one call shape."""
+    held = 0
+    for x in kuikae(rules, k, low):
+        held += counts[x]
+    if low is None and held:
+        held -= 2  # the pon takes two copies of k
+    return n - 2 > held
 
 
 def dahai_options(
@@ -43,7 +88,7 @@ def dahai_options(
         p = players[o]
         ron = (
             k in p.waits
-            and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)
+            and not furiten(p)
             and rnd._win_score(o, tile, tsumo=False, from_seat=d, claim_kind="dahai")
             is not None
         )
@@ -77,26 +122,16 @@ def may_call(rnd: Any, p: Player, k: int, kamicha: bool) -> bool:
     shape uses the same kinds)."""
     c = p.counts
     n = len(p.hand)
-    kuikae = rnd.rules.kuikae == "forbidden"
+    rules = rnd.rules
     ck = c[k]
     if ck >= 2:
-        if n - 2 > (ck - 2 if kuikae else 0):  # pon keeps a discard
+        if keeps_discard(rules, c, n, k):  # pon
             return True
         if ck == 3 and len(rnd._kans) < 4:  # daiminkan
             return True
-    if kamicha and k < 27:
-        num = k % 9
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= num + a <= 8 and 0 <= num + b <= 8) or not (c[k + a] and c[k + b]):
-                continue
-            held = 0
-            if kuikae:
-                held = ck
-                if a == 1 and num + 3 <= 8:
-                    held += c[k + 3]
-                if b == -1 and num - 3 >= 0:
-                    held += c[k - 3]
-            if n - 2 > held:
+    if kamicha:
+        for ka, kb in CHI_SHAPES[k]:
+            if c[ka] and c[kb] and keeps_discard(rules, c, n, k, ka):
                 return True
     return False
 
@@ -121,7 +156,7 @@ def claim_options(rnd: Any, kind: str, d: int, tile: int) -> dict[int, list[Acti
     for o, kamicha in rnd._others[d]:
         p = rnd.players[o]
         acts: list[Action] = []
-        if k in p.waits and not rnd._furiten(o):
+        if k in p.waits and not furiten(p):
             sc = rnd._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind)
             if sc is not None:
                 acts.append(RON[o])
@@ -148,31 +183,20 @@ def call_options(rnd: Any, o: int, d: int, tile: int) -> list[Action]:
         return acts
     hand = p.hand
     n = len(hand)
-    kuikae = rnd.rules.kuikae == "forbidden"
+    rules = rnd.rules
     if ck >= 2:
         same = [t for t in range(4 * k, 4 * k + 4) if t in hand]  # ascending
-        if n - 2 > (ck - 2 if kuikae else 0):  # the pon keeps a discard
+        if keeps_discard(rules, c, n, k):
             for pair in rnd._choices(same, 2):
                 acts.append(Pon(o, tile, pair))  # type: ignore[arg-type]
         if ck == 3 and len(rnd._kans) < 4:
             acts.append(Daiminkan(o, tile, tuple(same)))  # type: ignore[arg-type]
     if kamicha:
-        num = k % 9
-        for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= num + a <= 8 and 0 <= num + b <= 8) or not (c[k + a] and c[k + b]):
+        for ka, kb in CHI_SHAPES[k]:
+            if not (c[ka] and c[kb]) or not keeps_discard(rules, c, n, k, ka):
                 continue
-            held = 0  # tiles kuikae forbids to discard after this chi
-            if kuikae:
-                held = ck
-                if a == 1 and num + 3 <= 8:
-                    held += c[k + 3]
-                if b == -1 and num - 3 >= 0:
-                    held += c[k - 3]
-            if n - 2 <= held:
-                continue
-            ka, kb = 4 * (k + a), 4 * (k + b)
-            ida = [t for t in range(ka, ka + 4) if t in hand]
-            idb = [t for t in range(kb, kb + 4) if t in hand]
+            ida = [t for t in range(4 * ka, 4 * ka + 4) if t in hand]
+            idb = [t for t in range(4 * kb, 4 * kb + 4) if t in hand]
             for ta in rnd._choices(ida, 1):
                 for tb in rnd._choices(idb, 1):
                     acts.append(Chi(o, tile, (ta[0], tb[0])))
@@ -192,3 +216,32 @@ def choices(rnd: Any, ids: list[int], n: int) -> list[tuple[int, ...]]:
     return out
 
 
+
+
+def ron_winners(rnd: Any, rons: list[int]) -> list[int] | None:
+    """The seats that win on one discard, from the rons declared (in turn order from the
+    discarder): all of them (``Rules.multiple_ron == "triple"``), at most two
+    (``"double"``) or the first only (``"head_bump"``, atamahane); ``None`` when three rons
+    abort the round instead (sanchahou, :func:`riichi.kyoku.aborts.sanchahou`).
+
+    Rule source: Tenhou (double ron, triple ron aborts); RC43."""
+    mode = rnd.rules.multiple_ron
+    if mode == "head_bump":
+        return rons[:1]
+    if aborts.sanchahou(rnd, rons):
+        return None
+    if mode == "double":
+        return rons[:2]
+    return rons
+
+
+def priority_call(responses: dict[int, Action]) -> Action | None:
+    """The call that takes a discard nobody won on: a pon or daiminkan before a chi (a
+    seat answers once, so at most one of each); ``None`` when everybody passed."""
+    chi = None
+    for a in responses.values():
+        if isinstance(a, (Pon, Daiminkan)):
+            return a
+        if chi is None and isinstance(a, Chi):
+            chi = a
+    return chi

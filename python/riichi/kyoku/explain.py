@@ -2,8 +2,8 @@
 :class:`riichi.IllegalAction` messages, and the equivalence key of actions (ids of one
 kind and colour are interchangeable).
 
-Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``, ``furiten_riichi`` (to
-name the failing riichi condition; the conditions themselves are :mod:`riichi.kyoku.turn`'s).
+Rules fields read: none (the riichi conditions name themselves:
+:func:`riichi.kyoku.turn.why_not_riichi`).
 Rule source: as the rule modules it explains.
 """
 
@@ -27,9 +27,11 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction
+from riichi.kyoku import furiten
 from riichi.kyoku.state import CLAIM, END, TURN
+from riichi.kyoku.turn import why_not_riichi
 
-__all__ = ["check", "key", "legal_keys", "malformed_action", "short", "why", "why_not_riichi"]
+__all__ = ["check", "key", "legal_keys", "malformed_action", "short", "why"]
 
 
 # field -> what it must be, per action class (the same names as riichi.actions)
@@ -187,14 +189,11 @@ def why(rnd: Any, a: Action) -> str:
     if isinstance(a, (Discard, Riichi)) and (a.tile >> 2) in rnd._forbidden:
         return "kuikae: that tile may not be discarded right after this call"
     if isinstance(a, Riichi):
-        return rnd._why_not_riichi(a)
+        return why_not_riichi(rnd, a)
     if isinstance(a, Ron):
-        if p.waits & p.river_kinds:
-            return f"seat {a.seat} is furiten: it discarded a tile it waits on"
-        if p.riichi_furiten:
-            return f"seat {a.seat} is furiten: it passed a winning tile after riichi"
-        if p.temp_furiten:
-            return f"seat {a.seat} is furiten: it passed a winning tile this go-around"
+        why = furiten.reason(p, a.seat)
+        if why is not None:
+            return why
         return "the tile does not complete the hand with a yaku"
     if isinstance(a, Tsumo):
         return "the drawn tile does not complete the hand with a yaku"
@@ -212,27 +211,3 @@ def why(rnd: Any, a: Action) -> str:
             "left (in riichi only the drawn North)"
         )
     return "not a legal action now"
-
-
-def why_not_riichi(rnd: Any, a: Riichi) -> str:
-    """The first riichi precondition that fails (after the generic discard checks)."""
-    p = rnd.players[a.seat]
-    rules = rnd.rules
-    if p.melds and any(m.kind != "ankan" for m in p.melds):
-        return "riichi needs a closed hand (only ankan allowed)"
-    if rnd.scores[a.seat] < rules.riichi_min_points:
-        return (
-            f"riichi needs {rules.riichi_min_points} points; "
-            f"seat {a.seat} has {rnd.scores[a.seat]}"
-        )
-    live = rnd._live - len(rnd._kans) - rnd._draw_pos
-    if live < rules.riichi_min_live_tiles:
-        return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
-    waits = rnd._discard_waits(p).get(a.tile >> 2)
-    if not waits:
-        return "the hand is not tenpai after that discard"
-    if not rules.furiten_riichi:
-        return "furiten riichi is not allowed by the rules (Rules.furiten_riichi)"
-    return "riichi is not possible now"
-
-

@@ -24,6 +24,7 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction
+from riichi.kyoku.furiten import riichi_allowed
 from riichi.kyoku.state import CLAIM, DISCARD, PASS, RIICHI, RON, TSUMO, TURN
 
 __all__ = ["check_claimed_tile", "match_call", "match_dahai", "match_event", "match_hora", "pass_except"]
@@ -148,7 +149,7 @@ def match_dahai(rnd: Any, event: Any, riichi: bool) -> Action | None:
         w = dw.get(k) if dw else None
         if not w:
             return None
-        if not rnd.rules.furiten_riichi and (k in w or w & p.river_kinds):
+        if not riichi_allowed(rnd.rules, p, k, w):
             return None
         table = RIICHI[s]
     else:

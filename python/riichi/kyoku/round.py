@@ -49,10 +49,9 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import RiichiError
-from riichi.kyoku import calls, emit, explain, furiten, logged, settlement, turn, win
+from riichi.kyoku import aborts, calls, emit, explain, furiten, logged, settlement, turn, win
 from riichi.kyoku import state as st
 from riichi.kyoku.emit import DAHAI_EVENTS, TSUMO_EVENTS
-from riichi.kyoku.settlement import pao_part, wareme_double
 from riichi.kyoku.state import (
     CLAIM,
     END,
@@ -73,7 +72,7 @@ from riichi.kyoku.state import (
     check_seat,
     is_int,
 )
-from riichi.kyoku.tiles import NORTH, TERMINALS_HONORS, WINDS, red_tables
+from riichi.kyoku.tiles import NORTH, TERMINALS_HONORS, red_tables
 from riichi.rules import Rules
 from riichi.wall import Wall
 
@@ -159,15 +158,13 @@ class Round:
         self.kyotaku = kyotaku
         self.events: list[Any] = []
         self.result: RoundResult | None = None
-        self.wareme_seat: int | None = None
         self._n = n
         # live tiles before the replacement draws of kans (len(_kans)): the wall's, one less
         # per nukidora
         self._live: int = wall.live_tiles
         self._others = OTHERS if n == 4 else OTHERS3
         self._order = ORDER if n == 4 else ORDER3
-        if getattr(rules, "wareme", False) and wall.dice is not None:
-            self.wareme_seat = (dealer + wall.dice[0] + wall.dice[1] - 1) % n
+        self.wareme_seat = settlement.wareme_seat(rules, wall, dealer)
         self._red = tuple(rules.red_fives)
         self._ev = core.event_classes()
         self._set_tables()
@@ -513,7 +510,6 @@ class Round:
 
     _why = explain.why
 
-    _why_not_riichi = explain.why_not_riichi
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
@@ -605,9 +601,7 @@ class Round:
         if k in q.waits or k in q2.waits or k in q3.waits:
             for o in (q, q2, q3):
                 if k in o.waits:
-                    o.temp_furiten = True
-                    if o.riichi:
-                        o.riichi_furiten = True
+                    furiten.missed(o)
         nk = len(self._kans)
         if riichi or fourth or nk == 4:
             self._after_discard(s, tile, riichi, None)
@@ -754,21 +748,14 @@ class Round:
                 continue
             if c.kind == "ankan" and not any(isinstance(x, Ron) for x in c.options.get(o, ())):
                 continue  # only a kokushi that could rob the ankan missed a win
-            p.temp_furiten = True
-            if p.riichi:
-                p.riichi_furiten = True
+            furiten.missed(p)
         if rons:
-            mode = self.rules.multiple_ron
-            if mode == "head_bump":
-                rons = rons[:1]
-            elif len(rons) == 3 and self.rules.sanchahou:
-                self._claim = None
-                self._abort("sanchahou")
-                return
-            elif mode == "double":
-                rons = rons[:2]
             self._claim = None
-            self._end_with_wins(rons, c.seat, c.tile, tsumo=False, claim_kind=c.kind)
+            winners = calls.ron_winners(self, rons)
+            if winners is None:
+                self._abort("sanchahou")
+            else:
+                self._end_with_wins(winners, c.seat, c.tile, tsumo=False, claim_kind=c.kind)
             return
         self._claim = None
         if c.kind != "dahai":
@@ -781,31 +768,19 @@ class Round:
             else:
                 self._ankan_stands(c.seat)
             return
-        calls = [a for a in c.responses.values() if isinstance(a, (Pon, Daiminkan, Chi))]
-        call = next((a for a in calls if not isinstance(a, Chi)), None) or (
-            calls[0] if calls else None
-        )
-        self._after_discard(c.seat, c.tile, c.riichi, call)
+        self._after_discard(c.seat, c.tile, c.riichi, calls.priority_call(c.responses))
 
     def _after_discard(self, d: int, tile: int, riichi: bool, call: Action | None) -> None:
         """A discard no one won on: riichi stick, abortive draws, the call, or the next draw."""
         if riichi:
             self._accept_riichi(d)
-            if self.rules.suucha_riichi and all(p.riichi for p in self.players):
+            if aborts.suucha_riichi(self):
                 self._abort("suucha_riichi")
                 return
-        if (
-            call is None
-            and len(self._first_discards) == 4
-            and self.rules.suufon_renda
-            and self._uninterrupted
-            and self._first_discards[0] in WINDS
-            and len(set(self._first_discards)) == 1
-            and sum(p.discards_made for p in self.players) == 4
-        ):
+        if call is None and aborts.suufon_renda(self):
             self._abort("suufon_renda")
             return
-        if len(self._kans) == 4 and self.rules.suukaikan and len(set(self._kans)) > 1:
+        if aborts.suukaikan(self):
             self._abort("suukaikan")
             return
         if call is not None:
@@ -849,18 +824,8 @@ class Round:
             self._complete_kan(o)
             return
         self._drawn = None
-        k = tile >> 2
-        forbid = set()
-        if self.rules.kuikae == "forbidden":
-            forbid.add(k)
-            if isinstance(a, Chi):
-                ks = sorted(t >> 2 for t in consumed)
-                n = k % 9
-                if ks[0] == k + 1 and n + 3 <= 8:
-                    forbid.add(k + 3)
-                if ks[1] == k - 1 and n - 3 >= 0:
-                    forbid.add(k - 3)
-        self._forbidden = frozenset(forbid)
+        low = min(t >> 2 for t in consumed) if isinstance(a, Chi) else None
+        self._forbidden = frozenset(calls.kuikae(self.rules, tile >> 2, low))
 
     _check_pao = settlement.check_pao
 
@@ -962,7 +927,6 @@ class Round:
         tsumo: bool,
         claim_kind: str = "dahai",
     ) -> None:
-        rules = self.rules
         n = self._n
         total = [0] * n
         wins: list[Win] = []
@@ -982,47 +946,7 @@ class Round:
                 ura=True,
             )
             assert res is not None
-            deltas = [0] * n
-            pao = self._pao.get(w)
-            # the core names daisuushi, the event model daisuushii: match the stem
-            names = core.yakuman_names(res)
-            pao_seat = pao[0] if pao and any(n.startswith(pao[1]) for n in names) else None
-            pay = core.payments(res, honba=honba, honba_points=rules.honba_points, players=n)
-            honba_total = honba * rules.honba_points
-            value = pay["ron"]
-            # Tenhou applies pao to the whole hand, also when another yakuman is combined
-            # (log 2019103023gm-00a9-0000-f90e0fe9: daisangen + tsuuiisou tsumo, 64000 + honba
-            # paid by the liable player alone).
-            part, whole = pao_part(res, pao, rules.pao_scope) if pao_seat is not None else (1, 1)
-            if tsumo and pao_seat is not None and part < whole:
-                # pao_scope "yakuman" (MS): the liable player pays its yakuman and the honba,
-                # the other yakuman are paid as any tsumo
-                deltas[pao_seat] -= value * part // whole + honba_total
-                for o in range(n):
-                    if o != w:
-                        base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
-                        deltas[o] -= base * (whole - part) // whole
-            elif tsumo and pao_seat is not None:
-                # tsumo under pao: the liable player pays the whole hand and the honba
-                deltas[pao_seat] -= value + honba_total
-            elif tsumo:
-                for o in range(n):
-                    if o != w:
-                        base = pay["tsumo_dealer"] if o == self.dealer else pay["tsumo_nondealer"]
-                        deltas[o] -= base + honba_total // (n - 1)
-            elif pao_seat is not None and pao_seat != from_seat:
-                # ron under pao: split with the discarder; the liable player pays honba (RC40);
-                # pao_scope "yakuman": only its yakuman is split, the discarder pays the rest
-                liable = value * part // whole
-                half = liable // 2
-                deltas[from_seat] -= value - liable + half
-                deltas[pao_seat] -= liable - half + honba_total
-            else:
-                deltas[from_seat] -= value + honba_total
-            if self.wareme_seat is not None:
-                wareme_double(deltas, w, self.wareme_seat)
-            deltas[w] -= sum(deltas)
-            deltas[w] += kyotaku * rules.riichi_stick
+            deltas, pao_seat = settlement.win_deltas(self, w, from_seat, res, tsumo, honba, kyotaku)
             ura = tuple(self.wall.ura_indicator(i) for i in range(self._dora_revealed))
             win = Win(
                 w,
@@ -1055,28 +979,10 @@ class Round:
         )
 
     def _exhaustive_draw(self) -> None:
-        rules = self.rules
-        n = self._n
-        tenpai = tuple(bool(p.waits) for p in self.players)
-        deltas = [0] * n
-        nagashi = [s for s in range(n) if rules.nagashi_mangan and self.players[s].nagashi]
-        reason = "exhaustive"
-        if nagashi:
-            reason = "nagashi_mangan"
-            for s in nagashi:
-                for o in range(n):
-                    if o == s:
-                        continue
-                    pay = 4000 if (s == self.dealer or o == self.dealer) else 2000
-                    deltas[o] -= pay
-                    deltas[s] += pay
-        elif rules.noten_payment:
-            total = 3000 if rules.noten_payment is True else int(rules.noten_payment)
-            ready = sum(tenpai)
-            if 0 < ready < n:
-                for s in range(n):
-                    deltas[s] = total // ready if tenpai[s] else -total // (n - ready)
-        for s in range(n):
+        """The live wall is exhausted: nagashi mangan or noten payments, renchan if the
+        dealer is tenpai (settlement.exhaustive)."""
+        reason, tenpai, deltas, cont = settlement.exhaustive(self)
+        for s in range(self._n):
             self.scores[s] += deltas[s]
         self._emit(
             "ryukyoku",
@@ -1086,10 +992,6 @@ class Round:
             scores=list(self.scores),
             hands=[sorted(p.hand) if tenpai[i] else None for i, p in enumerate(self.players)],
         )
-        if rules.renchan == "tenpai":
-            cont = tenpai[self.dealer]
-        else:
-            cont = False
         self._finish(
             RoundResult("exhaustive", reason, tuple(deltas), (), tenpai, cont, self.kyotaku)
         )  # type: ignore[arg-type]

@@ -1,8 +1,8 @@
 """The turn seat's actions after a draw or a call: discards, riichi, tsumo, kans, kyuushu
 kyuuhai, kita (sanma nukidora).
 
-Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``, ``furiten_riichi``,
-``kyuushu_kyuuhai``, ``num_players`` (through the round).
+Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles`` (riichi while furiten:
+:mod:`riichi.kyoku.furiten`; kyuushu kyuuhai: :mod:`riichi.kyoku.aborts`).
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
 and when the waits do not change (Tenhou).
@@ -13,11 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from riichi import _core_api as core
-from riichi.actions import Action, Ankan, Kakan, Kyuushu, Nukidora
+from riichi.actions import Action, Ankan, Kakan, Kyuushu, Nukidora, Riichi
+from riichi.kyoku import aborts, furiten
+from riichi.kyoku.furiten import riichi_allowed
 from riichi.kyoku.state import DISCARD, RIICHI, TSUMO, Player
-from riichi.kyoku.tiles import NORTH, TERMINALS_HONORS
+from riichi.kyoku.tiles import NORTH
 
-__all__ = ["can_riichi", "discard_waits", "distinct", "riichi_ankan_ok", "turn_actions"]
+__all__ = [
+    "can_riichi",
+    "discard_waits",
+    "distinct",
+    "riichi_ankan_ok",
+    "turn_actions",
+    "why_not_riichi",
+]
 
 
 def turn_actions(rnd: Any, s: int) -> list[Action]:
@@ -56,7 +65,7 @@ def turn_actions(rnd: Any, s: int) -> list[Action]:
                 w = dw.get(t >> 2)
                 if not w:
                     continue
-                if not rules.furiten_riichi and ((t >> 2) in w or w & p.river_kinds):
+                if not riichi_allowed(rules, p, t >> 2, w):
                     continue
                 acts.append(riichi[t][t == drawn])
     nk = len(rnd._kans)
@@ -70,13 +79,7 @@ def turn_actions(rnd: Any, s: int) -> list[Action]:
                 if m.kind == "pon" and counts[m.kind34] > 0:
                     t = min(t for t in p.hand if t >> 2 == m.kind34)
                     acts.append(Kakan(s, t))
-    if (
-        p.discards_made == 0
-        and rnd._uninterrupted
-        and drawn is not None
-        and rules.kyuushu_kyuuhai
-        and sum(1 for k in TERMINALS_HONORS if counts[k]) >= 9
-    ):
+    if aborts.kyuushu_kyuuhai(rnd, p):
         acts.append(Kyuushu(s))
     if (
         rnd._n == 3
@@ -143,5 +146,28 @@ def riichi_ankan_ok(rnd: Any, s: int, k: int) -> bool:
     mc = bytearray(p.mcounts)
     mc[k] += 4
     return core.waits(counts, melds, key, bytes(mc)) == p.waits
+
+
+def why_not_riichi(rnd: Any, a: Riichi) -> str:
+    """The first riichi precondition that fails (after the generic discard checks)."""
+    p = rnd.players[a.seat]
+    rules = rnd.rules
+    if p.melds and any(m.kind != "ankan" for m in p.melds):
+        return "riichi needs a closed hand (only ankan allowed)"
+    if rnd.scores[a.seat] < rules.riichi_min_points:
+        return (
+            f"riichi needs {rules.riichi_min_points} points; "
+            f"seat {a.seat} has {rnd.scores[a.seat]}"
+        )
+    live = rnd._live - len(rnd._kans) - rnd._draw_pos
+    if live < rules.riichi_min_live_tiles:
+        return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
+    waits = rnd._discard_waits(p).get(a.tile >> 2)
+    if not waits:
+        return "the hand is not tenpai after that discard"
+    refused = furiten.riichi_refused(rules)
+    if refused:
+        return refused
+    return "riichi is not possible now"
 
 
