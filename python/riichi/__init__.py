@@ -21,8 +21,6 @@ from riichi._core import (
     mjai_name,
     parse_counts,
     parse_mjai,
-    parse_tile,
-    parse_tiles,
     shanten,
     shanten_detail,
     tile_name,
@@ -32,6 +30,7 @@ from riichi._core import (
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
 from riichi.events import GameLog
 from riichi.game import Game, GameResult
+from riichi.kyoku.tiles import parse_tile, parse_tiles
 from riichi.logs import read_log, read_logs
 from riichi.replay import GameReport, Mismatch, replay_game
 from riichi.round import Round, RoundResult, Win

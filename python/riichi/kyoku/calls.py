@@ -3,11 +3,12 @@
 Each seat after the discarder is offered ron (when it waits on the tile, is not furiten
 and the win has a yaku: :mod:`riichi.kyoku.win`), pon and daiminkan (two or three copies
 held), chi (the discarder is its kamicha, four players only), or nothing; no call in
-riichi or on the last discard (houtei), no daiminkan after four kans. One choice of ids is
+riichi, on the last discard (houtei) or on a discard that ends the round by suukaikan
+unless won on (Tenhou), no daiminkan after four kans. One choice of ids is
 offered per red count. Kuikae (:func:`kuikae_held`): a pon or chi is offered only when the
 hand keeps a tile it may discard after the call.
 
-Rules fields read: ``kuikae``, ``num_players`` (through the round's seat tables).
+Rules fields read: ``kuikae``, ``multiple_ron``, ``kokushi_chankan_ankan``.
 Rule source: Tenhou (https://tenhou.net/man/): 喰い替えなし; RC52 (calls that would leave no
 legal discard are not offered).
 """
@@ -23,6 +24,7 @@ from riichi.kyoku.state import EVERYONE, PASS, RON, Claim, Player
 from riichi.kyoku.tiles import CHI_SHAPES, FIVES
 
 __all__ = [
+    "ankan_options",
     "call_options",
     "choices",
     "claim_actions",
@@ -79,7 +81,9 @@ def dahai_options(
     k = tile >> 2
     out: dict[int, list[Action] | None] | None = None
     lazy: dict[int, bool] | None = None
-    live = rnd._live - len(rnd._kans) - rnd._draw_pos > 0
+    # no call on the last discard (houtei), nor on one that ends the round unless won on
+    # (the discard after a fourth kan by two or more players: suukaikan)
+    live = rnd._live - len(rnd._kans) - rnd._draw_pos > 0 and not aborts.suukaikan(rnd)
     players = rnd.players
     shapes = CHI_SHAPES[k]
     for o, kamicha in rnd._others[d]:
@@ -152,7 +156,7 @@ def claim_actions(rnd: Any, c: Claim, seat: int) -> list[Action]:
 def claim_options(rnd: Any, kind: str, d: int, tile: int) -> dict[int, list[Action]]:
     k = tile >> 2
     out: dict[int, list[Action]] = {}
-    live = rnd.live_tiles_left > 0
+    live = rnd.live_tiles_left > 0 and not aborts.suukaikan(rnd)
     for o, kamicha in rnd._others[d]:
         p = rnd.players[o]
         acts: list[Action] = []
@@ -166,6 +170,15 @@ def claim_options(rnd: Any, kind: str, d: int, tile: int) -> dict[int, list[Acti
             acts.append(PASS[o])
             out[o] = acts
     return out
+
+
+def ankan_options(rnd: Any, s: int, tile: int) -> dict[int, list[Action]]:
+    """Who may rob seat ``s``'s ankan of ``tile``'s kind: with
+    ``Rules.kokushi_chankan_ankan`` a kokushi musou waiting on it (ron or pass), else
+    nobody (Tenhou: an ankan may be robbed only for kokushi; MS ranked rules)."""
+    if not rnd.rules.kokushi_chankan_ankan:
+        return {}
+    return rnd._claim_options("ankan", s, tile)  # type: ignore[no-any-return]
 
 
 def call_options(rnd: Any, o: int, d: int, tile: int) -> list[Action]:

@@ -31,7 +31,18 @@ from riichi.kyoku import furiten
 from riichi.kyoku.state import CLAIM, END, TURN
 from riichi.kyoku.turn import why_not_riichi
 
-__all__ = ["check", "key", "legal_keys", "malformed_action", "short", "why"]
+__all__ = [
+    "action_text",
+    "actions_text",
+    "check",
+    "event_text",
+    "key",
+    "legal_keys",
+    "malformed_action",
+    "short",
+    "tile_text",
+    "why",
+]
 
 
 # field -> what it must be, per action class (the same names as riichi.actions)
@@ -170,6 +181,85 @@ def key(rnd: Any, a: Action) -> tuple[Any, ...] | None:
 def short(legal: list[Action]) -> str:
     text = ", ".join(repr(a) for a in legal[:6])
     return text + (f", ... ({len(legal)} in all)" if len(legal) > 6 else "")
+
+
+# -------------------------------------------------------------- messages about logged events
+# Logged events and the engine's actions are named in one vocabulary: mjai-like event words
+# with tiles as mpsz text (``0`` for a red five), never physical ids nor mjai tile names.
+_SUITS = "mpsz"
+_ACTION_WORDS = {
+    Discard: "dahai",
+    Riichi: "reach+dahai",
+    Chi: "chi",
+    Pon: "pon",
+    Daiminkan: "daiminkan",
+    Ankan: "ankan",
+    Kakan: "kakan",
+    Nukidora: "nukidora",
+    Tsumo: "hora",
+    Ron: "hora",
+    Pass: "pass",
+    Kyuushu: "ryukyoku",
+}
+
+
+def tile_text(tile: int, reds: frozenset[int]) -> str:
+    """mpsz text of a physical tile id (``0`` for a red five)."""
+    k = tile >> 2
+    n = k % 9 + 1 if k < 27 else k - 26
+    return f"{0 if tile in reds else n}{_SUITS[k // 9]}"
+
+
+def event_text(ev: Any) -> str:
+    """A logged event in one line: its type, then actor, target, pai, consumed and reason
+    when it has them, and a dahai's tsumogiri flag; tiles in mpsz."""
+    out = [str(getattr(ev, "type", type(ev).__name__))]
+    for name in ("actor", "target", "pai", "consumed", "reason"):
+        v = getattr(ev, name, None)
+        if v is None:
+            continue
+        if name == "consumed":
+            v = ",".join(str(t) for t in v)
+        out.append(f"{name}={v}")
+    if getattr(ev, "type", "") == "dahai":
+        out.append(f"tsumogiri={bool(getattr(ev, 'tsumogiri', False))}")
+    return " ".join(out)
+
+
+def action_text(rnd: Any, a: Action) -> str:
+    """An action of ``rnd`` in the words of :func:`event_text`: what its event would be."""
+    reds = rnd._reds
+    word = _ACTION_WORDS.get(type(a), type(a).__name__)
+    out = [word, f"actor={a.seat}"]
+    c = rnd._claim
+    if isinstance(a, (Chi, Pon, Daiminkan, Ron)) and c is not None:
+        out.append(f"target={c.seat}")
+    elif isinstance(a, Tsumo):
+        out.append(f"target={a.seat}")
+    tile = getattr(a, "tile", None)
+    if tile is None and isinstance(a, Ron) and c is not None:
+        tile = c.tile
+    elif tile is None and isinstance(a, Tsumo):
+        tile = rnd._drawn
+    if tile is not None:
+        out.append(f"pai={tile_text(tile, reds)}")
+    cons = getattr(a, "consumed", None)
+    if cons is not None:
+        out.append("consumed=" + ",".join(tile_text(t, reds) for t in sorted(cons)))
+    if isinstance(a, Kyuushu):
+        out.append("reason=kyuushu_kyuuhai")
+    if isinstance(a, (Discard, Riichi)):
+        out.append(f"tsumogiri={a.tsumogiri}")
+    return " ".join(out)
+
+
+def actions_text(rnd: Any, acts: list[Action], limit: int = 8) -> str:
+    """The first ``limit`` actions in the words of :func:`action_text`, ``"none"`` when
+    there are none."""
+    text = "; ".join(action_text(rnd, a) for a in acts[:limit])
+    if len(acts) > limit:
+        text += f"; ... ({len(acts)} in all)"
+    return text or "none"
 
 
 def why(rnd: Any, a: Action) -> str:

@@ -24,10 +24,19 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction
+from riichi.kyoku.explain import actions_text, event_text, tile_text
 from riichi.kyoku.furiten import riichi_allowed
-from riichi.kyoku.state import CLAIM, DISCARD, PASS, RIICHI, RON, TSUMO, TURN
+from riichi.kyoku.state import CLAIM, DISCARD, EVERYONE, PASS, RIICHI, RON, TSUMO, TURN
 
-__all__ = ["check_claimed_tile", "match_call", "match_dahai", "match_event", "match_hora", "pass_except"]
+__all__ = [
+    "apply_logged",
+    "check_claimed_tile",
+    "match_call",
+    "match_dahai",
+    "match_event",
+    "match_hora",
+    "pass_except",
+]
 
 CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
 
@@ -80,7 +89,7 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
     else:
         seat = getattr(event, "actor", -1)
         if not isinstance(seat, int) or not 0 <= seat < rnd._n:
-            raise IllegalAction(f"{event!r}: not a player action")
+            raise IllegalAction(f"{event_text(event)}: not a player action")
         legal = rnd.legal_actions(seat)
         reds = rnd._reds
 
@@ -110,8 +119,9 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
             want = [a for a in legal if isinstance(a, cls3)]
     if not want:
         raise IllegalAction(
-            f"{event!r}: no legal action of seat {seat} matches; legal: "
-            f"{rnd._short(rnd.legal_actions(seat))}"
+            f"{event_text(event)}{' declaring riichi' if riichi else ''}: no legal action "
+            f"of seat {seat} matches; legal: "
+            f"{actions_text(rnd, rnd.legal_actions(seat))}"
         )
     return want[0]
 
@@ -196,8 +206,8 @@ def check_claimed_tile(rnd: Any, event: Any) -> None:
     red = tile in rnd._reds
     if target != c.seat or pai is None or pai.kind != tile >> 2 or bool(pai.red) != red:
         raise IllegalAction(
-            f"{event!r}: the tile open to claims is seat {c.seat}'s "
-            f"{rnd._ev.Tile.of(tile >> 2, red)!r}, the log claims seat {target}'s {pai!r}"
+            f"{event_text(event)}: the tile open to claims is seat {c.seat}'s "
+            f"{tile_text(tile, rnd._reds)}, the log claims seat {target}'s {pai}"
         )
 
 
@@ -242,6 +252,34 @@ def match_hora(rnd: Any, event: Any) -> Action | None:
     if c.lazy.get(s, False) if acts is None else RON[s] in acts:
         return RON[s]
     return None
+
+
+def apply_logged(
+    rnd: Any, event: Any, *, riichi: bool = False, claimers: frozenset[int] | None = None
+) -> Action:
+    """Apply the legal action that a logged player event stands for, and return it.
+
+    ``event`` and ``riichi`` as :meth:`Round.match_event`. For a discard, ``claimers`` (the
+    seats the log shows answering it: calling or winning; ``None`` for every seat) may
+    limit who is offered claims: every other seat passes, as if it had stepped ``Pass``,
+    without its options being built. Any other action is stepped as :meth:`Round.step`.
+
+    Raises:
+        IllegalAction: no legal action matches the event (the message names the event and
+            the seat's legal actions, tiles in mpsz text).
+    """
+    act = None
+    if rnd._phase == TURN and getattr(event, "type", "") == "dahai":
+        act = rnd._match_dahai(event, riichi)  # the frequent case, without the listing
+    if act is None:
+        act = rnd.match_event(event, riichi=riichi)
+    if act.__class__ is Discard and rnd._phase == TURN:
+        rnd._version += 1  # as Round.step: cached listings expire
+        answer = EVERYONE if claimers is None else claimers
+        rnd._discard(act.seat, act.tile, act.tsumogiri, False, answer)  # type: ignore[attr-defined]
+    else:
+        rnd.step(act)
+    return act
 
 
 def pass_except(rnd: Any, keep: set[int]) -> None:

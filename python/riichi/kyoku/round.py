@@ -78,10 +78,6 @@ from riichi.wall import Wall
 
 __all__ = ["Round", "RoundResult", "Win"]
 
-_wait_mask = core.wait_mask
-_mask_get = core._MASK_KINDS.get  # the cache of core.mask_kinds (cleared in place, never replaced)
-
-
 class Round:
     """One kyoku, from the deal to the settlement.
 
@@ -498,6 +494,8 @@ class Round:
         else:
             self._do_claim(action)
 
+    apply_logged = logged.apply_logged
+    pass_all_but = logged.pass_except
     _pass_except = logged.pass_except
 
     _check = explain.check
@@ -553,12 +551,7 @@ class Round:
         p.counts[k] -= 1
         if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
             if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
-                mask = _wait_mask(bytes(p.counts), p.mcounts)  # core.waits, inlined
-                if mask:
-                    w = _mask_get(mask)  # core.mask_kinds, its cache first
-                    p.waits = core.mask_kinds(mask) if w is None else w
-                else:
-                    p.waits = NO_WAITS
+                p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
             else:
                 p.waits = dw.get(k, NO_WAITS)
         p.river.append(tile)
@@ -569,12 +562,10 @@ class Round:
         p.temp_furiten = False
         if p.riichi:
             p.ippatsu = False
-        fourth = False  # the fourth discard of an uninterrupted first go-around (suufon renda)
-        if self._uninterrupted:
+        if self._uninterrupted:  # the first go-around's discards (suufon renda)
             first = self._first_discards
             if len(first) < 4:
                 first.append(k)
-                fourth = len(first) == 4
         self._drawn = None
         self._rinshan = False
         self._forbidden = NO_KINDS
@@ -597,29 +588,12 @@ class Round:
             p.riichi = True
         # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
         # as _resolve_claim does after every Pass)
-        n, q, q2, q3 = self._after[s]  # n: the next seat, q its player
+        _, q, q2, q3 = self._after[s]  # the players of the seats after s
         if k in q.waits or k in q2.waits or k in q3.waits:
             for o in (q, q2, q3):
                 if k in o.waits:
                     furiten.missed(o)
-        nk = len(self._kans)
-        if riichi or fourth or nk == 4:
-            self._after_discard(s, tile, riichi, None)
-        elif self._live - nk == self._draw_pos:  # as _after_discard: no live tile left
-            self._exhaustive_draw()
-        else:  # _after_discard's usual end: the next seat draws (_draw, inline)
-            t = self.wall.order[self._draw_pos]
-            self._draw_pos += 1
-            q.hand.append(t)
-            q.counts[t >> 2] += 1
-            q.dw = None
-            self._turn = n
-            self._drawn = t  # _phase, _rinshan and _forbidden are set for a draw already
-            ev = TSUMO_EVENTS[n * 68 + self._cls[t]]
-            if ev is None:
-                self._emit_tile("tsumo", n, t)
-            else:
-                self.events.append(ev)
+        self._after_discard(s, tile, riichi, None)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
@@ -636,9 +610,7 @@ class Round:
         self._emit("ankan", actor=s, consumed=sorted(ids))
         self._drawn = None
         self._update_waits(s)
-        options: dict[int, list[Action]] = {}
-        if self.rules.kokushi_chankan_ankan:
-            options = self._claim_options("ankan", s, ids[0])
+        options = calls.ankan_options(self, s, ids[0])
         if options:
             # a kokushi may rob it: its kan dora waits until the ankan stands (MS: a robbed
             # ankan reveals none)
@@ -719,7 +691,7 @@ class Round:
         self._kans.append(s)
         self._break_ippatsu()
         self._uninterrupted = False
-        if self.rules.open_kan_dora == "immediate":
+        if turn.open_kan_dora_now(self.rules):
             self._reveal_dora()
         else:
             self._pending_dora += 1

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from riichi import _core
 from riichi.wall import is_red
 
 __all__ = [
@@ -22,7 +23,10 @@ __all__ = [
     "NORTH",
     "TERMINALS_HONORS",
     "WINDS",
+    "TileKind",
     "kind_plain_first",
+    "parse_tile",
+    "parse_tiles",
     "red_tables",
 ]
 
@@ -70,3 +74,48 @@ def red_tables(
         )
         _RED_TABLES[red] = tables
     return tables
+
+
+class TileKind(int):
+    """A tile kind 0..33 (an ``int``: it compares, hashes and indexes as the kind) that also
+    says whether the text it was read from named the red five (``red``)."""
+
+    red: bool
+
+    def __new__(cls, kind: int, red: bool = False) -> TileKind:
+        obj = super().__new__(cls, kind)
+        obj.red = red
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TileKind, (int(self), self.red))
+
+
+def parse_tile(text: str) -> TileKind:
+    """Parse one tile in mpsz notation (``"5m"``, ``"0p"``, ``"7z"``) to its kind 0..33.
+
+    Returns:
+        a :class:`TileKind`: the kind as an ``int`` (``parse_tile("0p") == 13``) whose
+        ``red`` is True for a red five (``0`` in mpsz).
+
+    Raises:
+        riichi.InvalidTile: the text is not exactly one tile (the character and position are
+            named); riichi.RiichiError: ``text`` is not a ``str``.
+    """
+    kind = _core.parse_tile(text)  # validates: exactly one digit and one suit letter
+    return TileKind(kind, text[0] == "0")
+
+
+def parse_tiles(text: str) -> list[TileKind]:
+    """Parse mpsz text (``"123m406p"``) to tile kinds in the order written.
+
+    Returns:
+        a list of :class:`TileKind` (``int`` kinds; ``red`` True for each ``0``).
+
+    Raises:
+        riichi.InvalidTile: bad notation (the character and position are named);
+            riichi.RiichiError: ``text`` is not a ``str``.
+    """
+    kinds = _core.parse_tiles(text)  # validates the notation
+    digits = [c for c in text if c.isdigit()]
+    return [TileKind(k, d == "0") for k, d in zip(kinds, digits)]

@@ -1,7 +1,8 @@
 """The turn seat's actions after a draw or a call: discards, riichi, tsumo, kans, kyuushu
 kyuuhai, kita (sanma nukidora).
 
-Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles`` (riichi while furiten:
+Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``, ``open_kan_dora``
+(riichi while furiten:
 :mod:`riichi.kyoku.furiten`; kyuushu kyuuhai: :mod:`riichi.kyoku.aborts`).
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
@@ -23,6 +24,7 @@ __all__ = [
     "can_riichi",
     "discard_waits",
     "distinct",
+    "open_kan_dora_now",
     "riichi_ankan_ok",
     "turn_actions",
     "why_not_riichi",
@@ -171,3 +173,8 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
     return "riichi is not possible now"
 
 
+def open_kan_dora_now(rules: Any) -> bool:
+    """Whether the kan dora of a daiminkan or kakan is revealed as soon as the kan stands
+    (``Rules.open_kan_dora == "immediate"``, MS) or only after the rinshan discard (or the
+    next kan; ``"after_discard"``, Tenhou). An ankan's is always revealed at once."""
+    return rules.open_kan_dora == "immediate"
