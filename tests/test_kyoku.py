@@ -27,6 +27,7 @@ LAYERS = {
     "furiten": 2,
     "aborts": 2,
     "settlement": 2,
+    "views": 2,
     "calls": 3,
     "turn": 3,
     "emit": 3,

@@ -15,7 +15,7 @@ from riichi import _core_api as core
 from riichi.kyoku.state import Player, Win
 from riichi.kyoku.tiles import kind_plain_first
 
-__all__ = ["emit", "emit_tile", "hora", "hora_melds"]
+__all__ = ["emit", "emit_tile", "hora", "hora_melds", "start_kyoku"]
 
 # events of the two most frequent kinds, shared (they are immutable): index by
 # actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
@@ -84,3 +84,20 @@ def emit_tile(rnd: Any, kind: str, actor: int, tile: int, tsumogiri: bool | None
     rnd.events.append(ev)
 
 
+def start_kyoku(rnd: Any) -> None:
+    """The ``start_kyoku`` event of a round just dealt (what ``emit("start_kyoku", ...)``
+    builds, without the generic field conversion)."""
+    tiles = rnd._tiles
+    rnd.events.append(
+        rnd._ev.StartKyoku(
+            bakaze=27 + rnd.round_wind,
+            kyoku=rnd.dealer + 1,
+            honba=rnd.honba,
+            kyotaku=rnd.kyotaku,
+            oya=rnd.dealer,
+            dora_marker=tiles[rnd.wall.dora_indicator(0)],
+            scores=tuple(rnd.scores),
+            tehais=tuple([tuple(map(tiles.__getitem__, p.hand)) for p in rnd.players]),
+            dice=rnd.wall.dice,
+        )
+    )

@@ -29,7 +29,6 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from riichi import _core_api as core
@@ -48,8 +47,7 @@ from riichi.actions import (
     Ron,
     Tsumo,
 )
-from riichi.errors import RiichiError
-from riichi.kyoku import aborts, calls, emit, explain, furiten, logged, settlement, turn, win
+from riichi.kyoku import aborts, calls, emit, explain, furiten, logged, settlement, turn, views, win
 from riichi.kyoku import state as st
 from riichi.kyoku.emit import DAHAI_EVENTS, TSUMO_EVENTS
 from riichi.kyoku.state import (
@@ -69,11 +67,10 @@ from riichi.kyoku.state import (
     RoundResult,
     Win,
     after_seats,
+    check_round_args,
     check_seat,
-    is_int,
 )
 from riichi.kyoku.tiles import NORTH, TERMINALS_HONORS, red_tables
-from riichi.rules import Rules
 from riichi.wall import Wall
 
 __all__ = ["Round", "RoundResult", "Win"]
@@ -115,36 +112,10 @@ class Round:
         honba: int = 0,
         kyotaku: int = 0,
     ) -> None:
-        if not isinstance(rules, Rules):
-            raise RiichiError(f"rules: expected riichi.Rules, got {rules!r}")
-        if not isinstance(wall, Wall):
-            raise RiichiError(f"wall: expected riichi.Wall, got {wall!r}")
+        scores, dealer, round_wind, honba, kyotaku = check_round_args(
+            rules, wall, scores, dealer, round_wind, honba, kyotaku
+        )
         n = rules.num_players
-        if wall.players != n:
-            raise RiichiError(
-                f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
-                f"got {len(wall.order)} tiles"
-            )
-        if scores is None:  # 25000 each in 4-player, the rules' starting points in sanma
-            scores = (25000,) * 4 if n == 4 else (rules.starting_points,) * 3
-        # bad arguments are named, never clamped or carried into the round (a NaN score or
-        # a negative honba would only surface as wrong payments much later)
-        if (
-            isinstance(scores, (str, bytes, dict))
-            or not hasattr(scores, "__len__")
-            or len(scores) != n
-            or not all(is_int(s) for s in scores)
-        ):
-            raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
-        if not is_int(dealer) or not 0 <= dealer < n:
-            raise RiichiError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
-        if not is_int(round_wind) or not 0 <= round_wind <= 3:
-            raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
-        for name, value in (("honba", honba), ("kyotaku", kyotaku)):
-            if not is_int(value) or value < 0:
-                raise RiichiError(f"{name} must be an int >= 0, got {value!r}")
-        scores = [int(s) for s in scores]
-        dealer, round_wind, honba, kyotaku = int(dealer), int(round_wind), int(honba), int(kyotaku)
         self.rules = rules
         self.wall = wall
         self.scores = list(scores)
@@ -261,130 +232,13 @@ class Round:
         """
         return sorted(self.players[check_seat(seat, self._n)].hand)
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may see: its own hand, all rivers and melds, dora, scores, riichi.
+    observation = views.observation
 
-        Returns:
-            A dict: ``seat``, ``hand`` (sorted ids), ``drawn`` (id or None; own only),
-            ``melds`` (per seat, list of (kind, ids, called id, source seat)), ``rivers``
-            (per seat, ids in order), ``riichi`` (per seat), ``dora_indicators``,
-            ``scores``, ``round_wind``, ``dealer``, ``honba``, ``kyotaku``,
-            ``live_tiles_left``, ``phase``, ``current_seat``, ``pending`` (the tile and
-            seat of a pending claim), ``legal_actions`` (for ``seat``), ``nukidora`` (per
-            seat, the Norths it set aside; sanma).
+    state = property(views.state)
 
-        Raises:
-            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
-        """
-        check_seat(seat, self._n)
-        claim = self._claim
-        return {
-            "seat": seat,
-            "hand": self.hand(seat),
-            "drawn": self._drawn if self._phase == TURN and self._turn == seat else None,
-            "melds": [self._meld_view(p) for p in self.players],
-            "rivers": [list(p.river) for p in self.players],
-            "riichi": [p.riichi for p in self.players],
-            "dora_indicators": self.dora_indicators,
-            "scores": list(self.scores),
-            "round_wind": self.round_wind,
-            "dealer": self.dealer,
-            "honba": self.honba,
-            "kyotaku": self.kyotaku,
-            "live_tiles_left": self.live_tiles_left,
-            "phase": self._phase,
-            "current_seat": self.current_seat,
-            "pending": None if claim is None else (claim.kind, claim.seat, claim.tile),
-            "legal_actions": self.legal_actions(seat),
-            "nukidora": [list(p.nuki) for p in self.players],
-        }
+    tile_locations = views.tile_locations
 
-    @property
-    def state(self) -> dict[str, Any]:
-        """The full state (every hand and the wall); for referees and tests, not players."""
-        return {
-            "hands": [self.hand(s) for s in range(self._n)],
-            "melds": [self._meld_view(p) for p in self.players],
-            "rivers": [list(p.river) for p in self.players],
-            "riichi": [p.riichi for p in self.players],
-            "furiten": [self._furiten(s) for s in range(self._n)],
-            "nukidora": [list(p.nuki) for p in self.players],
-            "waits": [sorted(p.waits) for p in self.players],
-            "wall": list(self.wall.order),
-            "draw_position": self._draw_pos,
-            "rinshan_drawn": self._rinshan_drawn,
-            "kans": list(self._kans),
-            "dora_indicators": self.dora_indicators,
-            "scores": list(self.scores),
-            "dealer": self.dealer,
-            "round_wind": self.round_wind,
-            "honba": self.honba,
-            "kyotaku": self.kyotaku,
-            "phase": self._phase,
-            "turn": self._turn,
-            "drawn": self._drawn,
-            "live_tiles_left": self.live_tiles_left,
-            "result": self.result,
-        }
-
-    def tile_locations(self) -> list[int]:
-        """Every tile id exactly where it is: hands, melds, rivers (not called), live wall,
-        dead wall. Used by invariant checks; a correct round returns 136 distinct ids (108 in
-        sanma, Norths set aside included)."""
-        out: list[int] = []
-        called = {m.called for q in self.players for m in q.melds if m.called is not None}
-        for p in self.players:
-            out += p.hand
-            for m in p.melds:
-                out += m.tiles
-            out += [t for t in p.river if t not in called]
-            out += p.nuki
-        order = self.wall.order
-        rin = self.wall._rin
-        drawn = {rin[i] for i in range(self._rinshan_drawn)}
-        out += [order[j] for j in range(self._draw_pos, len(order)) if j not in drawn]
-        return out
-
-    def clone(self) -> Round:
-        """An independent copy of the round (for search: step the copy, keep the original).
-
-        The event list is copied shallowly (events are immutable); the rules and wall are
-        shared (immutable).
-        """
-        r = copy.copy(self)
-        r.players = [self._copy_player(p) for p in self.players]
-        r._after = after_seats(r.players)
-        r.scores = list(self.scores)
-        r.events = list(self.events)
-        r._kans = list(self._kans)
-        r._pao = dict(self._pao)
-        r._first_discards = list(self._first_discards)
-        c = self._claim
-        if c is not None:
-            r._claim = Claim(
-                c.kind,
-                c.seat,
-                c.tile,
-                {k: None if v is None else list(v) for k, v in c.options.items()},
-                dict(c.responses),
-                c.riichi,
-                dict(c.lazy),
-            )
-        r._cache = {}
-        r._cache_version = -1
-        r._keys_cache = {}
-        return r
-
-    @staticmethod
-    def _copy_player(p: Player) -> Player:
-        q = copy.copy(p)
-        q.hand = list(p.hand)
-        q.counts = bytearray(p.counts)
-        q.melds = list(p.melds)
-        q.river = list(p.river)
-        q.river_kinds = set(p.river_kinds)
-        q.cores = list(p.cores)
-        return q
+    clone = views.clone
 
     def action_key(self, action: Action) -> tuple[Any, ...] | None:
         """The equivalence key of an action: actions with equal keys are the same choice
@@ -392,14 +246,6 @@ class Round:
         return self._key(action)
 
     match_event = logged.match_event
-
-    _match_dahai = logged.match_dahai
-
-    _check_claimed_tile = logged.check_claimed_tile
-
-    _match_call = logged.match_call
-
-    _match_hora = logged.match_hora
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, seat: int) -> list[Action]:
@@ -432,28 +278,6 @@ class Round:
                 acts = []
             self._cache[seat] = acts
         return acts
-
-    _turn_actions = turn.turn_actions
-
-    _distinct = turn.distinct
-
-    _can_riichi = turn.can_riichi
-
-    _discard_waits = turn.discard_waits
-
-    _riichi_ankan_ok = turn.riichi_ankan_ok
-
-    _dahai_options = calls.dahai_options
-
-    _may_call = calls.may_call
-
-    _claim_actions = calls.claim_actions
-
-    _claim_options = calls.claim_options
-
-    _call_options = calls.call_options
-
-    _choices = calls.choices
 
     # ------------------------------------------------------------------ step
     def step(self, action: Action) -> None:
@@ -496,18 +320,6 @@ class Round:
 
     apply_logged = logged.apply_logged
     pass_all_but = logged.pass_except
-    _pass_except = logged.pass_except
-
-    _check = explain.check
-
-    _legal_keys = explain.legal_keys
-
-    _key = explain.key
-
-    _short = staticmethod(explain.short)
-
-    _why = explain.why
-
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
@@ -763,8 +575,6 @@ class Round:
             return
         self._draw((d + 1) % self._n)
 
-    _accept_riichi = settlement.accept_riichi
-
     def _call(self, a: Action, d: int, tile: int) -> None:
         o = a.seat
         p = self.players[o]
@@ -799,8 +609,6 @@ class Round:
         low = min(t >> 2 for t in consumed) if isinstance(a, Chi) else None
         self._forbidden = frozenset(calls.kuikae(self.rules, tile >> 2, low))
 
-    _check_pao = settlement.check_pao
-
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
         order = self.wall.order
@@ -825,21 +633,7 @@ class Round:
         for s in range(n):
             self._update_waits(s)
         self._draw_pos = 13 * n
-        tiles = self._tiles
-        # what _emit("start_kyoku", ...) builds, without the generic field conversion
-        self.events.append(
-            self._ev.StartKyoku(
-                bakaze=27 + self.round_wind,
-                kyoku=self.dealer + 1,
-                honba=self.honba,
-                kyotaku=self.kyotaku,
-                oya=self.dealer,
-                dora_marker=tiles[self.wall.dora_indicator(0)],
-                scores=tuple(self.scores),
-                tehais=tuple([tuple(map(tiles.__getitem__, p.hand)) for p in self.players]),
-                dice=self.wall.dice,
-            )
-        )
+        self._emit_start()
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
@@ -905,6 +699,7 @@ class Round:
         if claim_kind == "ankan":
             claim_kind = "kakan"  # a chankan (kokushi on an ankan): scored as one
         for i, w in enumerate(winners):
+            # the first winner in turn order takes the honba and the riichi sticks (RC43)
             honba = self.honba if i == 0 else 0
             kyotaku = self.kyotaku if i == 0 else 0
             res = self._win_score(
@@ -918,20 +713,10 @@ class Round:
                 ura=True,
             )
             assert res is not None
-            deltas, pao_seat = settlement.win_deltas(self, w, from_seat, res, tsumo, honba, kyotaku)
-            ura = tuple(self.wall.ura_indicator(i) for i in range(self._dora_revealed))
-            win = Win(
-                w,
-                from_seat,
-                tile,
-                res,
-                pao_seat,
-                tuple(deltas),
-                ura if self.players[w].riichi else (),
-            )
+            win = settlement.settle_win(self, w, from_seat, tile, res, tsumo, honba, kyotaku)
             wins.append(win)
             for o in range(n):
-                total[o] += deltas[o]
+                total[o] += win.deltas[o]
         self.kyotaku = 0
         for o in range(n):
             self.scores[o] += total[o]
@@ -992,28 +777,43 @@ class Round:
         self._claim = None
         self.events.append(self._ev.EndKyoku())  # _emit("end_kyoku")
 
-    _emit_hora = emit.hora
-
-    _hora_melds = emit.hora_melds
-
-    # ------------------------------------------------------------------ scoring
-    _win_score = win.win_score
-
-    # ------------------------------------------------------------------ helpers
-    _furiten = furiten.is_furiten
-
+    # ------------------------------------------------------------------ the rule modules
+    # Each question a rule answers lives in the module of that rule (riichi.kyoku.*), as a
+    # function of the round; bound here as the methods the state machine calls.
     _red_counts = st.red_counts
-
     _melds_changed = st.melds_changed
-
     _meld_key = st.meld_key
-
     _new_meld = st.new_meld
-
     _update_waits = st.update_waits
-
     _meld_view = staticmethod(st.meld_view)
-
+    _copy_player = staticmethod(views.copy_player)
+    _win_score = win.win_score
+    _furiten = furiten.is_furiten
+    _accept_riichi = settlement.accept_riichi
+    _check_pao = settlement.check_pao
+    _dahai_options = calls.dahai_options
+    _may_call = calls.may_call
+    _claim_actions = calls.claim_actions
+    _claim_options = calls.claim_options
+    _call_options = calls.call_options
+    _choices = calls.choices
+    _turn_actions = turn.turn_actions
+    _distinct = turn.distinct
+    _can_riichi = turn.can_riichi
+    _discard_waits = turn.discard_waits
+    _riichi_ankan_ok = turn.riichi_ankan_ok
+    _emit_hora = emit.hora
+    _hora_melds = emit.hora_melds
     _emit = emit.emit
-
     _emit_tile = emit.emit_tile
+    _emit_start = emit.start_kyoku
+    _check = explain.check
+    _legal_keys = explain.legal_keys
+    _key = explain.key
+    _short = staticmethod(explain.short)
+    _why = explain.why
+    _match_dahai = logged.match_dahai
+    _check_claimed_tile = logged.check_claimed_tile
+    _match_call = logged.match_call
+    _match_hora = logged.match_hora
+    _pass_except = logged.pass_except

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from riichi import _core_api as core
-from riichi.kyoku.state import MeldState
+from riichi.kyoku.state import MeldState, Win
 from riichi.kyoku.tiles import DRAGONS, WINDS
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "check_pao",
     "exhaustive",
     "pao_part",
+    "settle_win",
     "wareme_double",
     "wareme_seat",
     "win_deltas",
@@ -175,3 +176,21 @@ def wareme_seat(rules: Any, wall: Any, dealer: int) -> int | None:
     if getattr(rules, "wareme", False) and wall.dice is not None:
         return (dealer + wall.dice[0] + wall.dice[1] - 1) % rules.num_players
     return None
+
+
+def settle_win(
+    rnd: Any, w: int, from_seat: int, tile: int, res: Any, tsumo: bool, honba: int, kyotaku: int
+) -> Win:
+    """One winner's :class:`~riichi.kyoku.state.Win`: its point changes (:func:`win_deltas`),
+    the liable seat, and the uradora indicators when it won in riichi."""
+    deltas, pao_seat = win_deltas(rnd, w, from_seat, res, tsumo, honba, kyotaku)
+    ura = tuple(rnd.wall.ura_indicator(i) for i in range(rnd._dora_revealed))
+    return Win(
+        w,
+        from_seat,
+        tile,
+        res,
+        pao_seat,
+        tuple(deltas),
+        ura if rnd.players[w].riichi else (),
+    )

@@ -18,6 +18,8 @@ from typing import Any
 from riichi import _core_api as core
 from riichi.actions import Action, Discard, Pass, Riichi, Ron, Tsumo
 from riichi.errors import RiichiError
+from riichi.rules import Rules
+from riichi.wall import Wall
 
 TURN, CLAIM, END = "turn", "claim", "end"
 # Actions are immutable: the frequent ones are built once and shared.
@@ -264,3 +266,52 @@ def meld_view(p: Player) -> list[tuple[str, list[int], int | None, int | None]]:
     return [(m.kind, list(m.tiles), m.called, m.source) for m in p.melds]
 
 
+def check_round_args(
+    rules: Any,
+    wall: Any,
+    scores: Any,
+    dealer: Any,
+    round_wind: Any,
+    honba: Any,
+    kyotaku: Any,
+) -> tuple[list[int], int, int, int, int]:
+    """The arguments of a new round, checked and as plain ints: ``(scores, dealer,
+    round_wind, honba, kyotaku)``; ``scores=None`` is 25000 each with four players, the
+    rules' ``starting_points`` each in sanma.
+
+    Raises:
+        RiichiError: naming the argument and its value (bad arguments are never clamped or
+            carried into the round: a NaN score or a negative honba would only surface as
+            wrong payments much later).
+    """
+    if not isinstance(rules, Rules):
+        raise RiichiError(f"rules: expected riichi.Rules, got {rules!r}")
+    if not isinstance(wall, Wall):
+        raise RiichiError(f"wall: expected riichi.Wall, got {wall!r}")
+    n = rules.num_players
+    if wall.players != n:
+        raise RiichiError(
+            f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
+            f"got {len(wall.order)} tiles"
+        )
+    if scores is None:  # 25000 each in 4-player, the rules' starting points in sanma
+        scores = (25000,) * 4 if n == 4 else (rules.starting_points,) * 3
+    # bad arguments are named, never clamped or carried into the round (a NaN score or
+    # a negative honba would only surface as wrong payments much later)
+    if (
+        isinstance(scores, (str, bytes, dict))
+        or not hasattr(scores, "__len__")
+        or len(scores) != n
+        or not all(is_int(s) for s in scores)
+    ):
+        raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
+    if not is_int(dealer) or not 0 <= dealer < n:
+        raise RiichiError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+    if not is_int(round_wind) or not 0 <= round_wind <= 3:
+        raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
+    for name, value in (("honba", honba), ("kyotaku", kyotaku)):
+        if not is_int(value) or value < 0:
+            raise RiichiError(f"{name} must be an int >= 0, got {value!r}")
+    scores = [int(s) for s in scores]
+    dealer, round_wind, honba, kyotaku = int(dealer), int(round_wind), int(honba), int(kyotaku)
+    return scores, dealer, round_wind, honba, kyotaku
