@@ -21,7 +21,6 @@ from scripted import play_until, scripted_wall, take, tsumogiri
 KYOKU = Path(riichi.__file__).resolve().parent / "kyoku"
 # each module's layer: a module may import only modules of lower layers
 LAYERS = {
-    "tiles": 0,
     "state": 1,
     "win": 2,
     "furiten": 2,

@@ -30,12 +30,12 @@ from riichi._core import (
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
 from riichi.events import GameLog
 from riichi.game import Game, GameResult
-from riichi.kyoku.tiles import parse_tile, parse_tiles
 from riichi.logs import read_log, read_logs
 from riichi.replay import GameReport, Mismatch, replay_game
 from riichi.round import Round, RoundResult, Win
 from riichi.rules import Rules
 from riichi.scoring import ScoreResult, nagashi_mangan, score
+from riichi.tiles import parse_tile, parse_tiles
 from riichi.wall import Wall
 
 if TYPE_CHECKING:

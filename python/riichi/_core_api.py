@@ -12,6 +12,7 @@ from typing import Any
 
 from riichi import _core
 from riichi._core import Hand, Meld
+from riichi.tiles import tile_text
 
 __all__ = [
     "discard_waits",
@@ -26,15 +27,7 @@ __all__ = [
     "waits",
 ]
 
-_SUITS = "mpsz"
 _CACHE_MAX = 200_000
-
-
-def tile_text(tile_id: int, red: bool) -> str:
-    """mpsz text of one physical tile (``0`` for a red five)."""
-    kind = tile_id >> 2
-    num = kind % 9 + 1 if kind < 27 else kind - 26
-    return f"{0 if red else num}{_SUITS[kind // 9]}"
 
 
 def make_meld(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riichi.kyoku.tiles import TERMINALS_HONORS, WINDS
+from riichi.tiles import TERMINALS_HONORS, WINDS
 
 __all__ = ["kyuushu_kyuuhai", "sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"]
 

@@ -21,7 +21,7 @@ from riichi.actions import Action, Chi, Daiminkan, Pon
 from riichi.kyoku import aborts
 from riichi.kyoku.furiten import furiten
 from riichi.kyoku.state import EVERYONE, PASS, RON, Claim, Player
-from riichi.kyoku.tiles import CHI_SHAPES, FIVES
+from riichi.tiles import CHI_SHAPES, FIVES
 
 __all__ = [
     "ankan_options",

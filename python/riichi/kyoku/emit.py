@@ -13,7 +13,7 @@ from typing import Any
 
 from riichi import _core_api as core
 from riichi.kyoku.state import Player, Win
-from riichi.kyoku.tiles import kind_plain_first
+from riichi.tiles import kind_plain_first
 
 __all__ = ["emit", "emit_tile", "hora", "hora_melds", "start_kyoku"]
 

@@ -30,6 +30,7 @@ from riichi.errors import IllegalAction
 from riichi.kyoku import furiten
 from riichi.kyoku.state import CLAIM, END, TURN
 from riichi.kyoku.turn import why_not_riichi
+from riichi.tiles import tile_text
 
 __all__ = [
     "action_text",
@@ -40,7 +41,6 @@ __all__ = [
     "legal_keys",
     "malformed_action",
     "short",
-    "tile_text",
     "why",
 ]
 
@@ -186,7 +186,6 @@ def short(legal: list[Action]) -> str:
 # -------------------------------------------------------------- messages about logged events
 # Logged events and the engine's actions are named in one vocabulary: mjai-like event words
 # with tiles as mpsz text (``0`` for a red five), never physical ids nor mjai tile names.
-_SUITS = "mpsz"
 _ACTION_WORDS = {
     Discard: "dahai",
     Riichi: "reach+dahai",
@@ -201,13 +200,6 @@ _ACTION_WORDS = {
     Pass: "pass",
     Kyuushu: "ryukyoku",
 }
-
-
-def tile_text(tile: int, reds: frozenset[int]) -> str:
-    """mpsz text of a physical tile id (``0`` for a red five)."""
-    k = tile >> 2
-    n = k % 9 + 1 if k < 27 else k - 26
-    return f"{0 if tile in reds else n}{_SUITS[k // 9]}"
 
 
 def event_text(ev: Any) -> str:
@@ -242,10 +234,10 @@ def action_text(rnd: Any, a: Action) -> str:
     elif tile is None and isinstance(a, Tsumo):
         tile = rnd._drawn
     if tile is not None:
-        out.append(f"pai={tile_text(tile, reds)}")
+        out.append(f"pai={tile_text(tile, tile in reds)}")
     cons = getattr(a, "consumed", None)
     if cons is not None:
-        out.append("consumed=" + ",".join(tile_text(t, reds) for t in sorted(cons)))
+        out.append("consumed=" + ",".join(tile_text(t, t in reds) for t in sorted(cons)))
     if isinstance(a, Kyuushu):
         out.append("reason=kyuushu_kyuuhai")
     if isinstance(a, (Discard, Riichi)):

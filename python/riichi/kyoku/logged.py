@@ -24,9 +24,10 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction
-from riichi.kyoku.explain import actions_text, event_text, tile_text
+from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.furiten import riichi_allowed
 from riichi.kyoku.state import CLAIM, DISCARD, EVERYONE, PASS, RIICHI, RON, TSUMO, TURN
+from riichi.tiles import tile_text
 
 __all__ = [
     "apply_logged",
@@ -207,7 +208,7 @@ def check_claimed_tile(rnd: Any, event: Any) -> None:
     if target != c.seat or pai is None or pai.kind != tile >> 2 or bool(pai.red) != red:
         raise IllegalAction(
             f"{event_text(event)}: the tile open to claims is seat {c.seat}'s "
-            f"{tile_text(tile, rnd._reds)}, the log claims seat {target}'s {pai}"
+            f"{tile_text(tile, red)}, the log claims seat {target}'s {pai}"
         )
 
 

@@ -70,7 +70,7 @@ from riichi.kyoku.state import (
     check_round_args,
     check_seat,
 )
-from riichi.kyoku.tiles import NORTH, TERMINALS_HONORS, red_tables
+from riichi.tiles import NORTH, TERMINALS_HONORS, red_tables
 from riichi.wall import Wall
 
 __all__ = ["Round", "RoundResult", "Win"]

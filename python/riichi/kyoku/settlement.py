@@ -14,7 +14,7 @@ from typing import Any
 
 from riichi import _core_api as core
 from riichi.kyoku.state import MeldState, Win
-from riichi.kyoku.tiles import DRAGONS, WINDS
+from riichi.tiles import DRAGONS, WINDS
 
 __all__ = [
     "accept_riichi",

@@ -18,7 +18,7 @@ from riichi.actions import Action, Ankan, Kakan, Kyuushu, Nukidora, Riichi
 from riichi.kyoku import aborts, furiten
 from riichi.kyoku.furiten import riichi_allowed
 from riichi.kyoku.state import DISCARD, RIICHI, TSUMO, Player
-from riichi.kyoku.tiles import NORTH
+from riichi.tiles import NORTH
 
 __all__ = [
     "can_riichi",

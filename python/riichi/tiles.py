@@ -1,20 +1,23 @@
-"""Tile tables and predicates of the round engine (ids 0..135, kinds 0..33; DESIGN.md).
+"""Tiles: kinds 0..33 and physical ids 0..135 (kind * 4 + copy; a suit's red fives are its
+five's first copies), their tables and predicates, and mpsz text (DESIGN.md, Encodings).
 
-One home for the tables the engine reads on every step: terminal and honor kinds, dragons,
+One home for the tile tables the Python side reads: terminal and honor kinds, dragons,
 winds, the North (sanma nukidora), the fives that may be red, the chi shapes around each
 kind, and per red-five rule the red ids, the (kind, colour) class of each id, the event
-tile of each id and the ids of each class.
+tile of each id and the ids of each class; :func:`parse_tile` / :func:`parse_tiles` read mpsz
+text keeping the red five, :func:`tile_text` writes an id as mpsz.
 
-Rules fields read: ``red_fives`` (through :func:`red_tables`'s argument).
-Rule source: the tile set of Tenhou's rules (https://tenhou.net/man/), red fives 0..3 per suit.
+Rules fields read: ``red_fives`` (through the arguments of :func:`is_red` and
+:func:`red_tables`).
+Rule source: the tile set of Tenhou's rules (https://tenhou.net/man/), red fives per suit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from riichi import _core
-from riichi.wall import is_red
 
 __all__ = [
     "CHI_SHAPES",
@@ -24,10 +27,13 @@ __all__ = [
     "TERMINALS_HONORS",
     "WINDS",
     "TileKind",
+    "is_red",
     "kind_plain_first",
     "parse_tile",
     "parse_tiles",
     "red_tables",
+    "tile_kind",
+    "tile_text",
 ]
 
 TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
@@ -44,6 +50,34 @@ CHI_SHAPES = [
     )
     for k in range(34)
 ]
+
+
+_SUITS = "mpsz"
+
+
+def tile_kind(tile_id: int) -> int:
+    """The kind 0..33 of a physical tile id 0..135."""
+    return tile_id >> 2
+
+
+def is_red(tile_id: int, red_fives: Sequence[int] = (1, 1, 1)) -> bool:
+    """Whether ``tile_id`` is a red five when each suit has ``red_fives[suit]`` red fives.
+
+    Args:
+        tile_id: physical id 0..135.
+        red_fives: red fives per suit (man, pin, sou), each 0..4; copy 0.. are the red ones.
+    """
+    kind = tile_id >> 2
+    if kind in FIVES:
+        return (tile_id & 3) < red_fives[FIVES.index(kind)]
+    return False
+
+
+def tile_text(tile_id: int, red: bool) -> str:
+    """mpsz text of one physical tile (``0`` for a red five)."""
+    kind = tile_id >> 2
+    num = kind % 9 + 1 if kind < 27 else kind - 26
+    return f"{0 if red else num}{_SUITS[kind // 9]}"
 
 
 def kind_plain_first(x: Any) -> tuple[int, bool]:
