@@ -59,6 +59,24 @@ FLOW_HOMES = {
 }
 
 
+# the game's flow fields: read by game.py alone among the engine's modules
+GAME_FIELDS = (
+    "length",
+    "target_points",
+    "extension",
+    "extension_winds",
+    "extension_target",
+    "sudden_death_renchan",
+    "tobi",
+    "agari_yame",
+    "tenpai_yame",
+    "leftover_kyotaku_to_top",
+    "yakitori",
+    "yakitori_penalty",
+    "yakitori_payment",
+)
+
+
 def _modules():
     return sorted(p for p in KYOKU.glob("*.py") if p.stem != "__init__")
 
@@ -129,6 +147,13 @@ def test_each_round_flow_field_is_read_by_one_module():
         FLOW_HOMES
     )
     assert not unhomed, f"flow fields without a home: {unhomed}"
+
+
+def test_game_flow_fields_are_read_by_game_alone():
+    engine = Path(riichi.__file__).resolve().parent
+    for path in [*_modules(), engine / "round.py", engine / "replay.py"]:
+        assert not _fields_read(path) & set(GAME_FIELDS), path.name
+    assert _fields_read(engine / "game.py") & set(GAME_FIELDS)
 
 
 # ---------------------------------------------------------------------- bugs fixed

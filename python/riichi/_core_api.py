@@ -106,7 +106,9 @@ def waits(
     """
     if meld_counts is None:
         meld_counts = _meld_counts(melds)
-    return mask_kinds(_core.wait_mask(bytes(counts), meld_counts))
+    mask = _core.wait_mask(bytes(counts), meld_counts)
+    kinds = _MASK_KINDS.get(mask)  # mask_kinds' cache first
+    return mask_kinds(mask) if kinds is None else kinds
 
 
 #: The core kernel itself (34 concealed counts and 34 meld counts as ``bytes`` -> wait bit

@@ -289,7 +289,9 @@ class Game:
     ) -> Action:
         """:meth:`Round.apply_logged` on the current round: apply the legal action a logged
         player event stands for (a discard offered for claims to ``claimers`` only, when
-        given), starting the next round when this one ends; returns the action.
+        given), starting the next round when this one ends; returns the action. For the
+        log replay, which reads the round's own events: the new events reach :attr:`events`
+        at the next :meth:`step` or when the round ends, not at once.
 
         Raises:
             IllegalAction: no legal action matches the event; also once the game is over.
@@ -297,8 +299,7 @@ class Game:
         if self.result is not None:
             raise IllegalAction(f"{event!r}: the game is over")
         r = self.round
-        act = r.apply_logged(event, riichi=riichi, claimers=claimers)
-        self._copy_events()
+        act = r.apply_logged(event, riichi, claimers)
         if r.result is not None:
             self._end_round()
         return act
@@ -306,10 +307,10 @@ class Game:
     def pass_all_but(self, keep: set[int]) -> None:
         """:meth:`Round.pass_all_but` on the current round: every seat yet to answer the open
         claim and not in ``keep`` passes (in seat order), as :meth:`step` of each ``Pass``;
-        nothing when no claim is open."""
+        nothing when no claim is open (new events reach :attr:`events` as with
+        :meth:`apply_logged`)."""
         r = self.round
         r.pass_all_but(keep)
-        self._copy_events()
         if r.result is not None:
             self._end_round()
 

@@ -256,7 +256,7 @@ def match_hora(rnd: Any, event: Any) -> Action | None:
 
 
 def apply_logged(
-    rnd: Any, event: Any, *, riichi: bool = False, claimers: frozenset[int] | None = None
+    rnd: Any, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
 ) -> Action:
     """Apply the legal action that a logged player event stands for, and return it.
 

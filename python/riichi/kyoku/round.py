@@ -561,10 +561,11 @@ class Round:
             if aborts.suucha_riichi(self):
                 self._abort("suucha_riichi")
                 return
-        if call is None and aborts.suufon_renda(self):
+        # (a cheap necessary condition of each abortive draw first: they are rarely met)
+        if call is None and self.players[d].discards_made == 1 and aborts.suufon_renda(self):
             self._abort("suufon_renda")
             return
-        if aborts.suukaikan(self):
+        if len(self._kans) == 4 and aborts.suukaikan(self):
             self._abort("suukaikan")
             return
         if call is not None:
