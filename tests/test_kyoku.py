@@ -251,3 +251,67 @@ def test_a_mismatch_names_tiles_in_mpsz_only():
         assert not _IDS.search(text), text
     assert re.search(r"pai=(1z|0m)", m.logged)
     assert re.search(r"dahai actor=\d pai=[0-9][mpsz]", m.computed)
+
+
+def test_replay_and_game_touch_no_private_state_of_a_round():
+    """The log replay applies logged actions through Round/Game.apply_logged and
+    pass_all_but: it reads or writes no private member of a Round or a Game, nor does
+    game.py of its Round."""
+    from riichi.wall import Wall
+
+    r = Round(make_rules(), Wall.from_seed(1))
+    g = riichi.Game(make_rules(), seed=1)
+    names = [*vars(r), *dir(Round), *vars(g), *dir(riichi.Game)]
+    private = {n for n in names if n.startswith("_") and not n.startswith("__")}
+    engine = Path(riichi.__file__).resolve().parent
+    for name in ("replay.py", "game.py"):
+        tree = ast.parse((engine / name).read_text())
+        bad = [
+            f"{name}:{node.lineno}: .{node.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and node.attr in private
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        ]
+        assert not bad, bad
+
+
+def test_apply_logged_steps_the_matching_action():
+    from riichi.actions import Discard
+    from riichi.events import Dahai, Tile
+    from riichi.wall import Wall
+
+    for seed in range(20):
+        r = Round(make_rules(), Wall.from_seed(seed))
+        s = r.current_seat
+        act = next(a for a in r.legal_actions(s) if isinstance(a, Discard))
+        red = act.tile in r._reds
+        ev = Dahai(actor=s, pai=Tile.of(act.tile >> 2, red), tsumogiri=act.tsumogiri)
+        stepped = r.clone()
+        stepped.step(act)
+        while stepped.phase == "claim":  # what apply_logged does for seats not claiming
+            stepped.step(Pass(stepped.seats_to_act[0]))
+        got = r.apply_logged(ev, claimers=frozenset())
+        assert got == act
+        assert r.state == stepped.state and r.events == stepped.events
+        # a tile the seat does not hold is refused, named in mpsz text
+        held = {t >> 2 for t in r.hand(r.current_seat)} if r.current_seat is not None else set()
+        if r.current_seat is None:
+            continue
+        k = next(k for k in range(27, 34) if k not in held)
+        bad = Dahai(actor=r.current_seat, pai=Tile.of(k), tsumogiri=False)
+        before = r.state
+        with pytest.raises(riichi.IllegalAction, match=rf"pai={k - 26}z .*legal: dahai"):
+            r.apply_logged(bad)
+        assert r.state == before
+
+
+def test_game_apply_logged_refuses_after_the_game():
+    from riichi.events import Dahai, Tile
+
+    g = riichi.Game(make_rules(length="one_round"), seed=3)
+    while not g.is_over:
+        s = g.seats_to_act[0]
+        g.step(g.legal_actions(s)[-1])
+    with pytest.raises(riichi.IllegalAction, match="the game is over"):
+        g.apply_logged(Dahai(actor=0, pai=Tile.of(0), tsumogiri=False))
