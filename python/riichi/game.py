@@ -285,7 +285,7 @@ class Game:
             self._copied = len(new)
 
     def apply_logged(
-        self, event: Any, *, riichi: bool = False, claimers: frozenset[int] | None = None
+        self, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
     ) -> Action:
         """:meth:`Round.apply_logged` on the current round: apply the legal action a logged
         player event stands for (a discard offered for claims to ``claimers`` only, when

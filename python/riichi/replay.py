@@ -600,7 +600,7 @@ class _Replay:
                     actor = ev.actor  # type: ignore[attr-defined]
                     answer = _NOBODY if i not in claimed else self._claimers(i, e)
                     try:
-                        act = game.apply_logged(ev, riichi=actor in reach, claimers=answer)
+                        act = game.apply_logged(ev, actor in reach, answer)
                     except IllegalAction as err:
                         self.mismatch(
                             k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
@@ -609,8 +609,9 @@ class _Replay:
                     acts += 1
                     if reach:
                         reach.discard(actor)
-                    if rnd.phase == "claim" and (
-                        act.__class__ is not Discard or answer is _EVERYONE
+                    # a discard's claims were limited to the claimers already
+                    if (act.__class__ is not Discard or answer is _EVERYONE) and (
+                        rnd.phase == "claim"
                     ):
                         self._pass_non_claimers(game, rnd, i, e)
                     continue
