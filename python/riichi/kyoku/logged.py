@@ -1,6 +1,7 @@
 """Logged actions: the legal action a logged player event stands for, for log replay.
 
-Rules fields read: ``furiten_riichi`` (a logged riichi discard).
+Rules fields read: none (a logged riichi discard is checked by the riichi rules'
+modules: :mod:`riichi.kyoku.turn`, :mod:`riichi.kyoku.furiten`).
 Rule source: the event model of :mod:`riichi.events` (logs carry kinds and red flags, not
 physical ids).
 """

@@ -5,7 +5,8 @@ objects. Also the shared immutable action objects (the frequent ones, built once
 orders around a discarder and the bookkeeping that keeps a player's derived hand state
 (tile counts, meld keys and counts, waits of a 3n+1 hand) in step with its tiles.
 
-Rules fields read: ``red_fives`` (the red ids passed in by the round).
+Rules fields read: ``num_players`` and ``starting_points`` (a new round's seats and default
+scores); ``red_fives`` through the red ids the round passes in.
 Rule source: none (data only).
 """
 

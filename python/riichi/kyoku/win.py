@@ -7,8 +7,9 @@ on a kakan, or a kokushi musou on an ankan), tenhou / chiihou (a tsumo on the fi
 uninterrupted draw) and renhou (a ron before the own first draw, the core's ``Rules.renhou``
 decides its value); seat and round wind, dora and uradora indicators, nukidora.
 
-Rules fields read: the scoring fields (passed whole to the core), ``kokushi_chankan_ankan``
-is decided by the caller (only a kokushi may win on an ankan).
+Rules fields read: the scoring fields (the whole ``Rules`` goes to the core's scorer); a win
+on an ankan is a kokushi musou only (whether it may be robbed at all:
+``kokushi_chankan_ankan``, :mod:`riichi.kyoku.calls`).
 Rule source: Tenhou (https://tenhou.net/man/): haitei/houtei/rinshan/chankan/tenhou/chiihou.
 """
 
