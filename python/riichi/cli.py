@@ -335,6 +335,7 @@ def _summary_text(s: Any, files: list[str]) -> str:
         ("wins", s.wins),
         ("draws", s.draws),
         ("actions checked", s.actions),
+        ("final points", f"{s.final_points_agree}/{s.final_points_logged} agree"),
         ("mismatches", len(s.mismatches)),
         ("unsupported", len(s.unsupported)),
         ("unreadable", len(s.unreadable)),
