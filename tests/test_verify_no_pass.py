@@ -16,7 +16,7 @@ import pytest
 
 from riichi.cli import main
 from riichi.events import EndGame, GameLog, StartGame
-from riichi.logs import parse_log, read_kobalab, read_log
+from riichi.logs import read_kobalab, read_log
 from riichi.replay import VerifySummary, replay_game, verify_file
 
 NAMES = ["A", "B", "C", "D"]
@@ -49,20 +49,28 @@ def test_a_document_without_rounds_is_unreadable_not_a_pass(tmp_path, capsys, na
     s = verify_file(str(path))
     assert s.games == 0 and s.rounds == 0 and not s.ok
     assert len(s.unreadable) == 1 and not s.unsupported
-    assert "round" in s.unreadable[0].reason  # "no round to replay", or the reader's own
+    assert s.unreadable[0].reason  # "no round to replay", or the reader's own refusal
     code = main(["verify", "--quiet", str(path)])
     out = capsys.readouterr().out
     assert code == 1 and "OK:" not in out and "UNREADABLE" in out
 
 
-def test_every_format_reader_is_covered():
-    formats = set()
-    for text in EMPTY.values():
-        try:
-            formats.add(parse_log(text.encode()).format)
-        except Exception:  # a reader that refuses it outright is fine too
-            continue
-    assert {"tenhou_xml", "tenhou6", "mjai", "majsoul"} <= formats
+def test_whatever_a_reader_yields_verify_never_passes_a_roundless_game(
+    tmp_path, capsys, monkeypatch
+):
+    # a reader that returns a game with a start and an end and nothing between
+    path = tmp_path / "any.json"
+    path.write_text("{}", encoding="utf-8")
+    empty = GameLog([StartGame(names=tuple(NAMES)), EndGame((25000,) * 4, (0.0,) * 4)],
+                    str(path), "majsoul")  # fmt: skip
+    monkeypatch.setattr("riichi.logs.read_log", lambda p: empty)
+    s = verify_file(str(path))
+    assert s.games == 0 and not s.ok and [p.reason[:18] for p in s.unreadable] == [
+        "no round to replay"
+    ]
+    code = main(["verify", "--quiet", str(path)])
+    out = capsys.readouterr().out
+    assert code == 1 and "OK:" not in out and "NOTHING REPLAYED" not in out
 
 
 def test_a_kobalab_document_without_rounds_is_not_replayed():

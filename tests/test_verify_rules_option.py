@@ -30,6 +30,8 @@ def sanma_log(shared):
 def test_presets_are_the_rules_classmethods():
     presets = rule_presets()
     assert {"tenhou", "tenhou_sanma", "mahjong_soul"} <= set(presets)
+    assert not any(name.startswith("from_") for name in presets)
+    assert all(isinstance(make(), Rules) for make in presets.values())
     assert _rules_arg("mahjong_soul") == Rules.mahjong_soul()
 
 
@@ -39,6 +41,9 @@ def test_a_rules_file_is_read_field_by_field(tmp_path):
     r = _rules_arg(str(f))
     assert r.final_rounding == "thousands" and r.uma == (20000, 0, -20000)
     assert r == Rules(**SANMA)
+    # the object a written log carries (Rules.to_json) reads back equal
+    f.write_text(r.to_json(), encoding="utf-8")
+    assert _rules_arg(str(f)) == r
 
 
 def test_a_preset_overrides_the_header(sanma_log, capsys):
@@ -68,8 +73,8 @@ def test_a_rules_file_overrides_the_header(sanma_log, tmp_path, capsys):
     [
         (None, "not a preset"),
         ("{not json", "not JSON"),
-        ("[1, 2]", "JSON object"),
-        ('{"umaa": 1}', "unknown Rules field"),
+        ("[1, 2]", "expected a dict"),
+        ('{"umaa": 1}', "unknown field"),
         ('{"uma": [1, 2]}', "Rules.uma"),
         ('{"final_rounding": "tenths"}', "Rules.final_rounding"),
         ('{"kuitan": "yes"}', "Rules.kuitan"),

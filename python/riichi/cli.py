@@ -193,18 +193,20 @@ def _verify_chunk(paths: list[str], rules_spec: str | None = None) -> Any:
 
 
 def rule_presets() -> dict[str, Any]:
-    """The ``riichi.Rules`` presets by name: every classmethod of ``Rules`` that builds one
-    (``tenhou``, ``tenhou_sanma``, ``mahjong_soul``...), called without arguments."""
+    """The ``riichi.Rules`` presets by name: every classmethod of ``Rules`` that builds
+    rules without arguments (``tenhou``, ``tenhou_sanma``, ``mahjong_soul``...; not the
+    ``from_*`` readers)."""
     out = {}
     for name, attr in vars(riichi.Rules).items():
-        if isinstance(attr, classmethod) and not name.startswith("_"):
+        if isinstance(attr, classmethod) and not name.startswith(("_", "from_")):
             out[name] = getattr(riichi.Rules, name)
     return out
 
 
 def _rules_arg(spec: str) -> Any:
     """The ``--rules`` value: a preset name (:func:`rule_presets`) or a JSON file holding one
-    object of ``Rules`` fields (the others keep their defaults; lists for tuple fields).
+    object of ``Rules`` fields, as ``Rules.to_json`` writes it (fields left out keep their
+    defaults; lists for tuple fields).
 
     Raises:
         RiichiError: an unknown preset, an unreadable or non-JSON file, a value that is not
@@ -221,22 +223,13 @@ def _rules_arg(spec: str) -> Any:
             f"--rules {spec}: not a preset ({', '.join(sorted(presets))}) nor a JSON file"
         )
     try:
-        with open(spec, encoding="utf-8") as f:
-            fields = json.load(f)
+        with open(spec, "rb") as f:
+            text = f.read()
     except OSError as e:
         raise RiichiError(f"--rules {spec}: {e.strerror}") from None
-    except (ValueError, UnicodeDecodeError) as e:
-        raise RiichiError(f"--rules {spec}: not JSON: {e}") from None
-    if not isinstance(fields, dict):
-        raise RiichiError(
-            f"--rules {spec}: expected a JSON object of Rules fields, got {type(fields).__name__}"
-        )
-    known = {f.name for f in dataclasses.fields(riichi.Rules) if f.init}
-    unknown = sorted(set(fields) - known)
-    if unknown:
-        raise RiichiError(f"--rules {spec}: unknown Rules field(s) {', '.join(unknown)}")
     try:
-        return riichi.Rules(**fields)
+        # Rules.from_json: the object Rules.to_json writes (the riichi_rules key of logs)
+        return riichi.Rules.from_json(text)
     except RiichiError as e:
         raise RiichiError(f"--rules {spec}: {e}") from None
 

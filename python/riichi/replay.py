@@ -409,7 +409,13 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         )
         return report
     if rules is None and isinstance((game_log.meta or {}).get("rules"), Rules):
-        rules = game_log.meta["rules"]  # the reader knows them (Mahjong Soul: from its head)
+        # the reader knows them (Mahjong Soul: from its head; a Tenhou lobby's rule array);
+        # a private Tenhou lobby may still set an uma the rules do not carry
+        lobby = game_log.meta.get("lobby")
+        doubt = None
+        if lobby not in (None, 0, "0"):
+            doubt = f"private lobby {lobby} may set its own uma and oka"
+        return _Replay(game_log, game_log.meta["rules"], doubt).run()
     if rules is not None:
         return _Replay(game_log, rules).run()
     dated = log_date(game_log) is not None

@@ -175,9 +175,11 @@ class Rules:
             to whole thousands, half away from zero (25,500 -> 26, 24,400 -> 24, -500 -> -1,
             -8,600 -> -9), then the return subtracted and the uma added; the top gets what
             keeps the total equal to the exact total (zero with Tenhou's uma and oka).
-            Tenhou's ``owari`` used it up to late 2021: all 1,185 rounded games of the corpus
-            (logs dated 2009-08-27 to 2021-10-03, 4- and 3-player) agree with it and with no
-            other reading; logs from 2022-01-31 on keep one decimal.
+            Tenhou's ``owari`` used it up to late 2021: every rounded Tenhou game of
+            ``../shared/data`` (mjlog, tenhou.net/6 and kobalab conversions, 4- and 3-player,
+            dated up to 2021-10-03) agrees with it, where rounding the score minus the return
+            half toward zero (or down) misses some; logs from 2022-01-31 on keep one decimal
+            (``riichi.replay.tenhou_final_rule``).
         kuikae: ``"forbidden"`` (default: Tenhou, MS) or ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
             ``"after_discard"`` (default: Tenhou, MS; an ankan reveals immediately) or
@@ -486,8 +488,12 @@ class Rules:
         per honba (100 from each payer on a tsumo), 2,000 noten payments in total, no suufon
         renda or suucha riichi, riichi with 3 live tiles left; and as
         :meth:`mahjong_soul`: the four double yakuman, kokushi may rob an ankan, suukantsu
-        pao, pao for the liable yakuman only. Uma (15000, 0, -15000) with oka 15,000 (the final points of ranked games are
-        rank points, not modelled here).
+        pao, pao for the liable yakuman only. Final points ``(score - 35000) / 1000 + uma``,
+        uma (15000, 0, -15000), exact, without oka (so ``target_points`` is 35,000 and the
+        game ends at 40,000, ``extension_target``): the final ``sc`` of the 3-player
+        conversions in ``../shared/data/more/mjai-reviewer3p`` (59,000 -> 39.0 as top,
+        25,800 -> -9.2, -33,600 -> -83.6 as last); ranked games' rank points are not
+        modelled.
 
         Sources: riichi.wiki "Mahjong Soul" (3P rules: tsumo loss by default, as Tenhou's
         sanma; kita robbable); Mahjong Soul 3-player games converted to tenhou.net/6 in
@@ -499,9 +505,10 @@ class Rules:
             num_players=3,
             red_fives=(0, 1, 1),
             starting_points=35000,
-            target_points=40000,
+            target_points=35000,
+            extension_target=40000,
             uma=(15000, 0, -15000),
-            oka=15000,
+            oka=0,
             honba_points=200,
             noten_payment=2000,
             riichi_min_live_tiles=3,
