@@ -104,6 +104,8 @@ def test_bad_arguments_name_the_argument(bad):
     args = {"scores": [25000] * 4, "ranks": [1, 2, 3, 4], "penalties": None} | bad
     with pytest.raises(riichi.RiichiError, match=next(iter(bad))):
         final_points(Rules.tenhou(), args["scores"], args["ranks"], args["penalties"])
+    with pytest.raises(riichi.RiichiError, match="rules"):
+        final_points("tenhou", [25000] * 4, [1, 2, 3, 4])  # type: ignore[arg-type]
 
 
 def test_final_rounding_is_a_checked_rules_field():

@@ -427,7 +427,7 @@ def final_points(
     Each seat's exact figure is ``score - rules.target_points + uma[rank - 1]`` points, plus
     ``rules.oka`` for rank 1. ``rules.final_rounding``:
 
-    - ``"none"``: the exact figure (Tenhou since early 2022, Mahjong Soul, kobalab).
+    - ``"none"``: the exact figure (Tenhou since early 2022, Mahjong Soul).
     - ``"thousands"`` (Tenhou's ``owari`` up to late 2021, found in every such log of the
       corpus): each seat but rank 1 rounds its score to whole thousands, half away from zero
       (25,500 -> 26,000; -500 -> -1,000; 24,400 -> 24,000), before the return and uma;
@@ -447,9 +447,11 @@ def final_points(
         One float per seat, in thousands of points (``-21.6``, ``51.0``).
 
     Raises:
-        RiichiError: ``scores``, ``ranks`` or ``penalties`` not ``rules.num_players`` ints,
-            or ``ranks`` not a permutation of 1..n.
+        RiichiError: ``rules`` not a ``Rules``; ``scores``, ``ranks`` or ``penalties`` not
+            ``rules.num_players`` ints, or ``ranks`` not a permutation of 1..n.
     """
+    if not isinstance(rules, Rules):
+        raise RiichiError(f"final_points: rules must be a riichi.Rules, got {rules!r:.80}")
     n = rules.num_players
     for name, seq in (("scores", scores), ("ranks", ranks), ("penalties", penalties)):
         if seq is None:

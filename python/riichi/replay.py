@@ -50,7 +50,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
@@ -299,7 +299,9 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
 _LOG_RULES: dict[tuple[object, ...], Rules] = {}
 
 
-def tenhou_final_rule(game_log: GameLog) -> tuple[tuple[tuple[int, ...], str], str | None]:
+def tenhou_final_rule(
+    game_log: GameLog,
+) -> tuple[tuple[tuple[int, ...], Literal["none", "thousands"]], str | None]:
     """Tenhou's uma and rounding of the final points for a logged game, and whether the log
     settles them.
 
@@ -314,8 +316,8 @@ def tenhou_final_rule(game_log: GameLog) -> tuple[tuple[tuple[int, ...], str], s
     go = sg.go_type or 0
     date = log_date(game_log)
     sanma = sg.players == 3
-    uma = _TENHOU_UMA_SANMA if sanma else _TENHOU_UMA
-    rounding = "none"
+    uma: tuple[int, ...] = _TENHOU_UMA_SANMA if sanma else _TENHOU_UMA
+    rounding: Literal["none", "thousands"] = "none"
     doubts = []
     lobby = (game_log.meta or {}).get("lobby")
     if lobby not in (None, 0, "0"):
@@ -345,15 +347,11 @@ def tenhou_final_rule(game_log: GameLog) -> tuple[tuple[tuple[int, ...], str], s
 def _tenhou_final_candidates(rules: Rules) -> list[Rules]:
     """Every Tenhou rule for final points that an unsettled log may follow (see
     :func:`tenhou_final_rule`)."""
+    umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
     if rules.num_players == 3:
         umas = [_TENHOU_UMA_SANMA]
-    else:
-        umas = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
-    return [
-        dataclasses.replace(rules, uma=u, final_rounding=r)
-        for u in umas
-        for r in ("thousands", "none")
-    ]
+    roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
+    return [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
 
 
 def log_date(game_log: GameLog) -> str | None:

@@ -170,7 +170,7 @@ class Rules:
             True (Tenhou, MS).
         final_rounding: How the final points (``GameResult.final``: ``(score -
             target_points) / 1000 + uma``, oka to the top) are rounded. ``"none"`` (default:
-            Tenhou since early 2022, MS, kobalab's 電脳麻将): exact, one decimal (a score is a
+            Tenhou since early 2022, MS): exact, one decimal (a score is a
             multiple of 100). ``"thousands"``: every player but the top has the score rounded
             to whole thousands, half away from zero (25,500 -> 26, 24,400 -> 24, -500 -> -1,
             -8,600 -> -9), then the return subtracted and the uma added; the top gets what
