@@ -100,7 +100,12 @@ def test_tenhou_lobby_rule_array_gives_the_rules(shared, tmp_path):
     assert rules.red_fives == (0, 0, 0) and rules.kiriage_mangan and rules.kuitan
     assert rules.length == "hanchan" and rules.starting_points == 30000
     assert not any(t.red for e in game.events for t in getattr(e, "consumed", ()) or ())
-    assert rep.replayed and rep.rounds == 13 and rep.mismatches == [] and rep.unsupported == []
+    assert rep.replayed and rep.rounds == 13 and rep.mismatches == []
+    # the lobby's split uma (csrule) is not in the rules: its final points are not checked
+    assert [(u.position, u.reason.split(" [")[0]) for u in rep.unsupported] == [
+        ("end", "final points")
+    ]
+    assert "private lobby 18940" in rep.unsupported[0].reason
 
 
 def _small_doc():

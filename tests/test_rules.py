@@ -48,6 +48,7 @@ TENHOU = {
     "uma": (20000, 10000, -10000, -20000),
     "oka": 20000,
     "leftover_kyotaku_to_top": True,
+    "final_rounding": "none",
     "kuikae": "forbidden",
     "open_kan_dora": "after_discard",
     "kokushi_chankan_ankan": False,
@@ -80,6 +81,11 @@ MAHJONG_SOUL_DIFF = {
     "pao_suukantsu": True,
     "pao_scope": "yakuman",
     "uma": (15000, 5000, -5000, -15000),
+    # final points (score - 25000) / 1000 + uma, no oka (raw records' total_point); the game
+    # still ends at 30,000
+    "target_points": 25000,
+    "extension_target": 30000,
+    "oka": 0,
 }
 
 
