@@ -15,9 +15,10 @@ import re
 import pytest
 
 from riichi.cli import main
+from riichi.errors import LogFormatError
 from riichi.events import EndGame, GameLog, StartGame
 from riichi.logs import read_kobalab, read_log
-from riichi.replay import VerifySummary, replay_game, verify_file
+from riichi.replay import replay_game, verify_file
 
 NAMES = ["A", "B", "C", "D"]
 EMPTY = {
@@ -63,7 +64,7 @@ def test_whatever_a_reader_yields_verify_never_passes_a_roundless_game(
     path.write_text("{}", encoding="utf-8")
     empty = GameLog([StartGame(names=tuple(NAMES)), EndGame((25000,) * 4, (0.0,) * 4)],
                     str(path), "majsoul")  # fmt: skip
-    monkeypatch.setattr("riichi.logs.read_log", lambda p: empty)
+    monkeypatch.setattr("riichi.logs.read_games", lambda p: [(str(path), empty)])
     s = verify_file(str(path))
     assert s.games == 0 and not s.ok and [p.reason[:18] for p in s.unreadable] == [
         "no round to replay"
@@ -76,12 +77,8 @@ def test_whatever_a_reader_yields_verify_never_passes_a_roundless_game(
 def test_a_kobalab_document_without_rounds_is_not_replayed():
     doc = {"title": "x", "player": NAMES, "qijia": 0, "log": [], "defen": [25000] * 4,
            "point": ["0", "0", "0", "0"], "rank": [1, 2, 3, 4]}  # fmt: skip
-    g = read_kobalab(json.dumps(doc), "k.json")
-    rep = replay_game(g)
-    assert rep.empty and not rep.replayed and not rep.ok and rep.unsupported
-    s = VerifySummary()
-    s.add_game(rep)
-    assert s.games == 0 and s.rounds == 0
+    with pytest.raises(LogFormatError, match="holds no round"):
+        read_kobalab(json.dumps(doc), "k.json")
 
 
 @pytest.mark.parametrize("fmt", ["tenhou_xml", "tenhou6", "mjai", "kobalab", "majsoul"])

@@ -400,6 +400,8 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
     why = (game_log.meta or {}).get("unsupported")
     if why:  # the reader knows the record cannot be replayed (e.g. a player view)
         report.unsupported.append(Problem(game_log.source, "game", str(why)))
+        # a reader that found no round at all says so: not a game (verify: unreadable)
+        report.empty = bool(game_log.meta.get("no_round"))
         return report
     if sg.players not in (3, 4):
         report.unsupported.append(

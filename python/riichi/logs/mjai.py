@@ -154,6 +154,7 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
         raise log_error(source, "line 1", "no mjai events")
     if not rounds:
         why = "no round to replay (no start_kyoku)"
+        meta["no_round"] = True  # replay: not a game at all, so verify counts it unreadable
     if why:
         meta["unsupported"] = f"mjai: {why}"
     return GameLog(events, source, "mjai", meta)
