@@ -114,6 +114,9 @@ KNOWN: tuple[Known, ...] = (
     Known("N1", "Rules(double_wind_pair_fu=256..10**9) raises OverflowError (u8 in Rust): "
           "fuzz/repros/n1_rules_double_wind_pair_fu.py", (OverflowError,),
           where=("riichi/rules.py",), message="out of range integral"),
+    Known("N3", "Rules(<Literal field>=numpy array) raises a bare ValueError: "
+          "fuzz/repros/n3_rules_literal_field_array.py", (ValueError,),
+          where=("riichi/rules.py",), message="truth value of an array"),
     Known("14", "Game(...) with wrong-typed start arguments leaks TypeError / AttributeError",
           _WRONG_TYPE, tags=_T({"odd_ctor"})),
 )
