@@ -77,7 +77,6 @@ class Known:
 
 
 _T = frozenset
-_WRONG_TYPE = (TypeError, AttributeError, OverflowError, UnicodeEncodeError, UnicodeError)
 
 # TODO(issue 15): each entry goes when the fix for its reproducer is merged; a run then fails
 # on that kind again. `python -m fuzz.run --strict` fails on them already.
@@ -89,36 +88,12 @@ KNOWN: tuple[Known, ...] = (
     Known("03", "JSON readers: deep nesting escapes as RecursionError", (RecursionError,)),
     Known("04", "gzip/zip members inflated with no size limit", codes=("memory",),
           tags=_T({"compressed"})),
-    Known("06", "batch.score_arrays(None, ...) raises AssertionError", (AssertionError,),
-          where=("riichi/batch_score.py",)),
-    Known("07", "wrong-typed arguments leak TypeError / AttributeError / OverflowError / "
-          "UnicodeEncodeError", _WRONG_TYPE, tags=_T({"odd_type"})),
-    Known("07", "a lone surrogate in tile text leaks UnicodeEncodeError", (UnicodeEncodeError,),
-          message="surrogate"),
-    Known("08", "Round.step: an odd-typed action field raises mid-step", (*_WRONG_TYPE, ValueError),
-          tags=_T({"odd_action"})),
-    Known("08", "Round.step: the round is changed by a refused odd-typed action",
-          codes=("state_changed_on_refusal", "tiles_not_conserved", "legal_refused"),
-          tags=_T({"odd_action_broke"})),
     Known("01", "via read_logs", codes=("unexpected_error",), message="unexpected TypeError"),
     Known("02", "via read_logs", codes=("unexpected_error",), message="unexpected OverflowError"),
     Known("03", "via read_logs", codes=("unexpected_error",), message="unexpected RecursionError"),
     Known("10", "via read_logs", codes=("unexpected_error",), message="unexpected IndexError"),
     Known("10", "a round index past North reaches replay / the mjai writer: IndexError",
           (IndexError,), where=("riichi/replay.py", "riichi/logs/mjai.py", "riichi/events.py")),
-    Known("13", "a bool seat is stored in the events; the shared Tsumo/Dahai event cache of "
-          "riichi.round then hands actor=True to every later game of the process",
-          codes=("event_field_type",)),
-    Known("13", "an odd-typed action field (bool seat, numpy int flag) is accepted",
-          codes=("illegal_accepted",), tags=_T({"odd_action"})),
-    Known("N1", "Rules(double_wind_pair_fu=256..10**9) raises OverflowError (u8 in Rust): "
-          "fuzz/repros/n1_rules_double_wind_pair_fu.py", (OverflowError,),
-          where=("riichi/rules.py",), message="out of range integral"),
-    Known("N3", "Rules(<Literal field>=numpy array) raises a bare ValueError: "
-          "fuzz/repros/n3_rules_literal_field_array.py", (ValueError,),
-          where=("riichi/rules.py",), message="truth value of an array"),
-    Known("14", "Game(...) with wrong-typed start arguments leaks TypeError / AttributeError",
-          _WRONG_TYPE, tags=_T({"odd_ctor"})),
 )
 
 

@@ -31,7 +31,7 @@ DOUBLE_YAKUMAN_FORMS = (
 )
 
 Length = Literal["one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east"]
-_LENGTHS = ("one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east")
+_LENGTHS: tuple[str, ...] = typing.get_args(Length)
 
 #: Fields the Rust scorer reads (passed once through :meth:`Rules.scoring`).
 SCORING_FIELDS = (
@@ -293,21 +293,7 @@ class Rules:
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check_field_types(self)
-        if self.length not in _LENGTHS:
-            raise _error("length", self.length, f"one of {_LENGTHS}")
-        for name, choices in (
-            ("extension", ("sudden_death", "full_wind", "none")),
-            ("yakitori_payment", ("split", "each")),
-            ("renchan", ("tenpai", "agari")),
-            ("final_rounding", ("none", "thousands")),
-            ("kuikae", ("forbidden", "allowed")),
-            ("open_kan_dora", ("after_discard", "immediate")),
-            ("multiple_ron", ("double", "triple", "head_bump")),
-            ("pao_scope", ("hand", "yakuman")),
-        ):
-            if getattr(self, name) not in choices:
-                raise _error(name, getattr(self, name), f"one of {choices}")
+        _check_field_types(self)  # every Literal field (length, kuikae, ...) among them
         if _not_int(self.extension_winds) or not 1 <= self.extension_winds <= 4:
             raise _error("extension_winds", self.extension_winds, "an int 1..4")
         if self.extension_target is not None and _not_int(self.extension_target):
@@ -574,7 +560,8 @@ def _check_field_types(rules: Rules) -> None:
 def _check_scalar(name: str, value: object, hint: object, *, negative_ok: bool) -> None:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is Literal:
-        if value not in args:
+        # the choices are str: compare only a str (an array's == is not a truth value)
+        if not isinstance(value, str) or value not in args:
             raise _error(name, value, f"one of {args}")
     elif hint is bool:
         if not isinstance(value, bool):
