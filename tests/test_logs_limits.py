@@ -66,7 +66,8 @@ def _zero_gzip(size: int) -> bytes:
 
 
 def test_limits_defaults_are_documented_values():
-    assert DEFAULT_LIMITS == ReadLimits(max_bytes=64 << 20, max_archive_bytes=1 << 30, max_depth=100)
+    want = ReadLimits(max_bytes=64 << 20, max_archive_bytes=1 << 30, max_depth=100)
+    assert DEFAULT_LIMITS == want
 
 
 @pytest.mark.parametrize("field", ["max_bytes", "max_archive_bytes", "max_depth"])
@@ -312,8 +313,9 @@ def test_number_scan_ignores_strings_fractions_and_exponents():
     doc = _tenhou6_doc()
     doc["ref"] = "1" * 40  # digits inside a string
     doc["extra"] = "@"  # a key the reader ignores: numbers written as literal text
-    literals = ["0.1234567890123456789012", "1234567890123456789012.5", "1.5e-1234567890123456789",
-                "-0.0000000000000000000001", "123456789012345678", "-123456789012345678"]  # fmt: skip
+    literals = ["0.1234567890123456789012", "1234567890123456789012.5",
+                "1.5e-1234567890123456789", "-0.0000000000000000000001",
+                "123456789012345678", "-123456789012345678"]  # fmt: skip
     text = json.dumps(doc).replace('"@"', "[" + ", ".join(literals) + "]")
     assert read_tenhou6(text.encode()).format == "tenhou6"
     for bad in ("1234567890123456789", "-1234567890123456789", "1e999", "-1.5e400"):

@@ -126,11 +126,13 @@ def test_mjai_every_key_of_every_type_with_any_json_type(template):
 def test_mjai_seats_are_range_checked(field, seat):
     for template in MJAI_EVENTS:
         if field in template:
-            with pytest.raises(LogFormatError, match=rf"{field} \(a seat\) {seat} is out of range 0\.\.3"):
+            msg = rf"{field} \(a seat\) {seat} is out of range 0\.\.3"
+            with pytest.raises(LogFormatError, match=msg):
                 read_mjai(_mjai(START, {**template, field: seat}), "x.mjson")
     # a three-player game has seats 0..2
     with pytest.raises(LogFormatError, match=r"out of range 0\.\.2"):
-        read_mjai(_mjai({**START, "names": ["a", "b", "c"]}, {"type": "tsumo", "actor": 3, "pai": "1m"}))
+        sanma = {**START, "names": ["a", "b", "c"]}
+        read_mjai(_mjai(sanma, {"type": "tsumo", "actor": 3, "pai": "1m"}))
 
 
 @pytest.mark.parametrize(
@@ -233,7 +235,8 @@ SWEEP = [
     ("tenhou6", "tenhou6/mjai-reviewer/double_ron.json"),
     ("tenhou6", "tenhou6/sanma-engine/sample_round.json"),  # a three-player round
     ("kobalab", "majiang_kobalab/mahjonglm/2023010100gm-00f1-0000-caffca62.json"),
-    ("majsoul", "majsoul_raw/majsoul-replay-editor/paipu_200610-50aa82d2-577d-4ac3-b0d9-838f1a1d9ac3.json"),
+    ("majsoul", "majsoul_raw/majsoul-replay-editor/"
+                "paipu_200610-50aa82d2-577d-4ac3-b0d9-838f1a1d9ac3.json"),
 ]
 
 

@@ -245,7 +245,9 @@ def _chunks(files: list[str], size: int) -> Iterator[list[str]]:
 def _cmd_verify(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
-        print(f"riichi verify: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr)
+        print(
+            f"riichi verify: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr
+        )
         return 2
     if args.jobs < 1:
         print(f"riichi verify: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
@@ -263,7 +265,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         try:
             out = open(args.json, "w", encoding="utf-8")  # closed by the caller below
         except OSError as e:
-            print(f"riichi verify: error: --json {_shown(args.json)}: {e.strerror}", file=sys.stderr)
+            msg = f"--json {_shown(args.json)}: {e.strerror}"
+            print(f"riichi verify: error: {msg}", file=sys.stderr)
             return 2
     try:
         return _verify(args, out)

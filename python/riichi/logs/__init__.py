@@ -95,7 +95,9 @@ _READERS = {
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def parse_log(data: bytes, source: str | None = None, *, limits: ReadLimits | None = None) -> GameLog:
+def parse_log(
+    data: bytes, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read one game from bytes in any supported format (gzip or not), sniffed by content.
 
     Args:

@@ -121,7 +121,8 @@ def read_mjai(
         if not line.strip():
             continue
         obj = load_json(line, source, f"line {lineno}", lim)
-        if isinstance(obj, dict) and isinstance(obj.get("type"), str) and obj["type"] in _IGNORED_TYPES:
+        t = obj.get("type") if isinstance(obj, dict) else None
+        if isinstance(t, str) and t in _IGNORED_TYPES:  # (a list or dict type: not hashable)
             continue
         if isinstance(obj, dict):
             obj = _jansou(obj)
