@@ -245,7 +245,9 @@ def _chunks(files: list[str], size: int) -> Iterator[list[str]]:
 def _cmd_verify(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
-        print(f"riichi verify: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        print(
+            f"riichi verify: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr
+        )
         return 2
     if args.jobs < 1:
         print(f"riichi verify: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
@@ -263,7 +265,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
         try:
             out = open(args.json, "w", encoding="utf-8")  # closed by the caller below
         except OSError as e:
-            print(f"riichi verify: error: --json {args.json}: {e.strerror}", file=sys.stderr)
+            msg = f"--json {_shown(args.json)}: {e.strerror}"
+            print(f"riichi verify: error: {msg}", file=sys.stderr)
             return 2
     try:
         return _verify(args, out)
@@ -313,13 +316,34 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         bar.close()
     total.seconds = time.perf_counter() - t0
     # with --json - the report is stdout's only content and the summary goes to stderr
-    print(_summary_text(total, files), file=sys.stderr if args.json == "-" else sys.stdout)
+    summary = _shown(_summary_text(total, files))
+    print(summary, file=sys.stderr if args.json == "-" else sys.stdout)
     if args.json == "-":
-        json.dump(total.to_dict(), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump(_shown_all(total.to_dict()), sys.stdout, ensure_ascii=False, indent=1)
         print()
     elif out is not None:
-        json.dump(total.to_dict(), out, ensure_ascii=False, indent=1)
+        json.dump(_shown_all(total.to_dict()), out, ensure_ascii=False, indent=1)
     return 0 if total.ok else 1
+
+
+def _shown(text: str) -> str:
+    """``text`` with the bytes of a non-UTF-8 file name (lone surrogates, PEP 383) shown as
+    backslash escapes (``bad\\xff.json``), so that it can always be printed and written as
+    UTF-8 JSON."""
+    from riichi.logs._common import display_name
+
+    return display_name(text)
+
+
+def _shown_all(obj: Any) -> Any:
+    """:func:`_shown` applied to every string in a JSON-ready report."""
+    if isinstance(obj, str):
+        return _shown(obj)
+    if isinstance(obj, list):
+        return [_shown_all(x) for x in obj]
+    if isinstance(obj, dict):
+        return {_shown_all(k): _shown_all(v) for k, v in obj.items()}
+    return obj
 
 
 def _summary_text(s: Any, files: list[str]) -> str:
