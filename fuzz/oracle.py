@@ -76,25 +76,11 @@ class Known:
         return not self.message or re.search(self.message, str(e)) is not None
 
 
-_T = frozenset
 
-# TODO(issue 15): each entry goes when the fix for its reproducer is merged; a run then fails
-# on that kind again. `python -m fuzz.run --strict` fails on them already.
-KNOWN: tuple[Known, ...] = (
-    Known("01", "mjai reader: a non-string 'type' escapes as TypeError", (TypeError,),
-          where=("riichi/logs/mjai.py",), message="unhashable"),
-    Known("02", "JSON readers: 1e999 (inf) where an int is expected: OverflowError",
-          (OverflowError,), message="infinity"),
-    Known("03", "JSON readers: deep nesting escapes as RecursionError", (RecursionError,)),
-    Known("04", "gzip/zip members inflated with no size limit", codes=("memory",),
-          tags=_T({"compressed"})),
-    Known("01", "via read_logs", codes=("unexpected_error",), message="unexpected TypeError"),
-    Known("02", "via read_logs", codes=("unexpected_error",), message="unexpected OverflowError"),
-    Known("03", "via read_logs", codes=("unexpected_error",), message="unexpected RecursionError"),
-    Known("10", "via read_logs", codes=("unexpected_error",), message="unexpected IndexError"),
-    Known("10", "a round index past North reaches replay / the mjai writer: IndexError",
-          (IndexError,), where=("riichi/replay.py", "riichi/logs/mjai.py", "riichi/events.py")),
-)
+# Kinds found but not fixed yet, each naming its reproducer (none open today: the 14 of
+# ../shared/repros and the fuzzers' own N1-N3 are fixed). An entry goes when its fix lands, so
+# that a run fails on that kind again; `python -m fuzz.run --strict` fails on them already.
+KNOWN: tuple[Known, ...] = ()
 
 
 def classify(e: BaseException, ctx: Ctx) -> str | None:

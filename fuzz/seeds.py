@@ -107,7 +107,7 @@ def _add(out: dict[str, list[bytes]], raw: bytes, data: bytes) -> None:
         data = data[: data.rindex(b"\n", 0, MAX_SEED_BYTES) + 1]
     elif data is not raw:
         out["gzip"].append(raw)
-    out[fmt].append(data)
+    out.setdefault(fmt, []).append(data)
 
 
 _AGARI_HAI = re.compile(rb'<AGARI [^>]*?hai="([0-9,]+)"[^>]*?machi="([0-9]+)"')
