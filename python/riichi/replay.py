@@ -200,7 +200,8 @@ class GameReport:
         fragment: the log starts after East 1 (replayed from its first round's state) or has
             no end-of-game result (final scores and ranks not checked).
         unfinished_rounds: rounds that the log cuts before their end.
-        rules: the rules the game was replayed under.
+        rules: the rules the game was replayed under (where the log leaves Tenhou's rule for
+            final points open, the one whose figures agree with the log's).
         empty: the document holds no round at all (a header only, or records its reader
             does not know): nothing was replayed; ``riichi verify`` reports it unreadable.
         final_points: the log's final points against :attr:`riichi.GameResult.final`:
@@ -965,6 +966,7 @@ class _Replay:
                 alt_got = final_points(alt, scores, ranks, pen)
                 if tuple(round(x * 1000) for x in alt_got) == want:
                     rep.final_points = "agree"
+                    rep.rules = alt  # the rules that reproduce the whole game, final points too
                     return
             rep.final_points = "unchecked"
             rep.unsupported.append(
