@@ -110,6 +110,8 @@ _HORA_FIELDS = (
     "dora_markers", "uradora_markers", "pao", "deltas", "scores",
 )  # fmt: skip
 _RYUKYOKU_FIELDS = ("reason", "tenpai", "hands", "deltas", "scores")
+# fields a log may leave out that the engine's settlement gives (GameReport.filled)
+_FILLED = {"hora": ("fu",), "ryukyoku": ("tenpai",)}
 _KNOWN_YAKU = frozenset(TENHOU_YAKU)
 # abortive draws whose revealed hands the engine does not emit
 _SHOWN_ELSEWHERE = frozenset(("sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"))
@@ -208,6 +210,12 @@ class GameReport:
             ``""`` (the log records none, or the game did not reach its end), ``"agree"``,
             ``"differ"`` (a ``final_points`` mismatch) or ``"unchecked"`` (the rule is not
             known: an ``unsupported`` entry says why).
+        filled: what the engine settled that the log leaves out, for each settlement the
+            engine agrees with on every recorded field: ``{index in GameLog.events: {field:
+            value}}``, with ``"fu"`` of a win that records none (tenhou.net/6 writes none for a
+            limit hand) and ``"tenpai"`` of an exhaustive draw or nagashi mangan that records
+            none. A round that diverged, or a disputed settlement, gives nothing. The mjlog
+            writer fills Tenhou's ``ten`` and shown hands from it.
     """
 
     file: str | None
@@ -224,6 +232,7 @@ class GameReport:
     rules: Rules | None = None
     empty: bool = False
     final_points: str = ""
+    filled: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def replayed(self) -> bool:
@@ -837,7 +846,14 @@ class _Replay:
         ok = True
         last = len(mine) - 1
         for n, ((i, logged), computed) in enumerate(zip(logged_end, mine)):
-            ok &= self._compare(k, i, logged, computed, last=n == last)
+            if self._compare(k, i, logged, computed, last=n == last):
+                missing = _FILLED[logged.type]
+                got = {f: getattr(computed, f) for f in missing if getattr(logged, f) is None}
+                got = {f: v for f, v in got.items() if v is not None}
+                if got:
+                    self.report.filled[i] = got
+            else:
+                ok = False
         return ok
 
     def _pass_all(self, game: Game, rnd: Any) -> None:
