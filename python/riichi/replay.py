@@ -94,6 +94,16 @@ _TENHOU_UMA_SANMA = (20000, 0, -20000)
 # GO type bits whose rules are known: vs humans, no red, no kuitan, hanchan, sanma, tokujou,
 # fast, joukyuu, chip (0x200), parlour honba (0x400)
 _GO_KNOWN = 0x6FF
+#: GO bit 0x800: games that start at 1,000 points a seat (``<INIT ten="10,10,10,10">``, an
+#: ``AGARI ratio`` attribute). Their final points are the score's difference to the starting
+#: score in thousands, exact: no uma, no oka, no rounding. Evidence: the only such logs
+#: known, dnovikoff-tenhou ratio.xml (scores -300 / 2,300 / 1,000 / 1,000, owari -1.3 / 1.3 /
+#: 0.0 / 0.0) and sanma.xml (-7,000 / -3,000 / 17,000 / -3,000, owari -8.0 / -4.0 / 16.0 /
+#: -4.0): every figure is (score - 1,000) / 1,000, and with a zero-sum uma no other return,
+#: oka or uma gives them (only a split between their tied 2nd and 3rd is left open, which
+#: their ties cannot show). Still a candidate, not a settled rule: a figure it does not give
+#: is reported not checked.
+_GO_PLAIN_DIFFERENCE = 0x800
 
 _PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora", "hora"))
 _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
@@ -354,14 +364,37 @@ def tenhou_final_rule(
     return (uma, rounding), ("; ".join(doubts) or None)
 
 
-def _tenhou_final_candidates(rules: Rules) -> list[Rules]:
+def _tenhou_final_candidates(rules: Rules, game_log: GameLog | None = None) -> list[Rules]:
     """Every Tenhou rule for final points that an unsettled log may follow (see
-    :func:`tenhou_final_rule`)."""
+    :func:`tenhou_final_rule`); with ``game_log`` of a GO bit 0x800 game, also that
+    lobby's rule (:data:`_GO_PLAIN_DIFFERENCE`)."""
     umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
     if rules.num_players == 3:
         umas = [_TENHOU_UMA_SANMA]
     roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
-    return [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
+    out = [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
+    start = _plain_difference_start(game_log) if game_log is not None else None
+    if start is not None:
+        out.append(
+            dataclasses.replace(
+                rules, starting_points=start, target_points=start, oka=0,
+                uma=(0,) * rules.num_players, final_rounding="none",
+            )
+        )  # fmt: skip
+    return out
+
+
+def _plain_difference_start(game_log: GameLog) -> int | None:
+    """The one starting score of a GO bit 0x800 game (its first round's, every seat's the
+    same, East 1 with no honba or sticks), else None."""
+    if not (game_log.start.go_type or 0) & _GO_PLAIN_DIFFERENCE:
+        return None
+    first = next((e for e in game_log.events if isinstance(e, StartKyoku)), None)
+    if first is None or (first.bakaze, first.kyoku, first.honba, first.kyotaku) != (27, 1, 0, 0):
+        return None
+    if len(set(first.scores)) != 1 or first.scores[0] <= 0:
+        return None
+    return first.scores[0]
 
 
 def log_date(game_log: GameLog) -> str | None:
@@ -978,7 +1011,7 @@ class _Replay:
             # the header does not settle Tenhou's rule: any of its known rules may be the one
             scores, ranks = list(res.scores), list(res.ranks)
             pen = list(res.penalties)
-            for alt in _tenhou_final_candidates(self.rules):
+            for alt in _tenhou_final_candidates(self.rules, self.log):
                 alt_got = final_points(alt, scores, ranks, pen)
                 if tuple(round(x * 1000) for x in alt_got) == want:
                     rep.final_points = "agree"
