@@ -1084,6 +1084,16 @@ def _explain(name: str, logged: Any, computed: Any) -> str:
         cw = dict(computed.yaku or ())
         if lw.get("dora", 0) > cw.get("dora", 0) and cw.get("uradora", 0) > lw.get("uradora", 0):
             return ": uradora counted as dora in the log"
+    if name == "deltas" and logged.type == "hora" and logged.deltas and computed.deltas:
+        diff = [c - w for w, c in zip(logged.deltas, computed.deltas)]
+        short = diff[logged.actor] if 0 <= logged.actor < len(diff) else 0
+        others = [d for s, d in enumerate(diff) if s != logged.actor]
+        if short > 0 and short % 1000 == 0 and not any(others):
+            n = short // 1000
+            return (
+                f": the logged winner's delta leaves out {n} riichi stick(s) on the table "
+                f"({short} points, paid to the winner)"
+            )
     return ""
 
 
