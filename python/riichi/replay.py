@@ -39,10 +39,18 @@ the corpus that records them (:func:`tenhou_final_rule`): uma +10/+5/-5/-10 in l
 2009-07-31, +20/+10/-10/-20 from 2009-08-27 on (sanma +20/0/-20 throughout), +30/+10/-10/-30
 in chip lobbies (GO bit 0x200: dnovikoff-tenhou/chip.xml_, ratio1.xml_); figures rounded to
 whole thousands, the top taking the rest (``Rules.final_rounding = "thousands"``), up to
-2021-10-03, exact to one decimal from 2022-01-31 on. Where the header does not settle the
-rule (an undated log, a date between those seen, a private lobby, GO flags whose uma is not
-known), the figures must equal one of Tenhou's known rules, else they are reported as not
-checked (``unsupported``, with the reason), never as agreeing.
+2021-10-03, exact to one decimal from 2022-01-31 on; games of GO bit 0x800 (a 1,000-point
+start) score their difference to the start, exact (:data:`_GO_PLAIN_DIFFERENCE`, a candidate
+only). Where the header does not settle the rule (an undated log, a date between those
+seen, a private lobby, GO flags whose uma is not known), the figures must equal one of
+Tenhou's known rules, else they are reported as not checked (``unsupported``, with the
+reason), never as agreeing. Not settled by any log: dnovikoff-tenhou/newattr2023.xml (private
+lobby 1, GO 0x101, and the ARML tournament game of InjusticeJudge) gives tied players equal
+figures (30,700 twice: +10.7 each; 29,300 twice: -10.7 each), so its lobby splits the uma of
+tied ranks, which ``Rules`` does not model (riichi ranks ties by seat); mjx's private lobby
+10011 (2019-02-01, one game: 19,400 / -700 / 67,400 / 33,900 give -10.6 / -100.7 / 87.4 /
+23.9) fits a zero-sum uma only with a 70-point gap between 3rd and 4th (return 30,000: uma
++50/+20/0/-70), no rule Tenhou offers; a bust prize is likelier, and one game cannot tell.
 """
 
 from __future__ import annotations
