@@ -698,7 +698,9 @@ class Round:
 
         Raises:
             IllegalAction: no legal action matches; the message names the event and the
-                legal actions of that seat.
+                legal actions of that seat, or, for a dahai whose tile is legal but whose
+                ``tsumogiri`` flag is not, what the flag contradicts (no tile drawn this
+                turn, another tile drawn, or the only copy held is the one drawn).
         """
         kind = getattr(event, "type", "")
         if kind in _CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
