@@ -39,10 +39,20 @@ the corpus that records them (:func:`tenhou_final_rule`): uma +10/+5/-5/-10 in l
 2009-07-31, +20/+10/-10/-20 from 2009-08-27 on (sanma +20/0/-20 throughout), +30/+10/-10/-30
 in chip lobbies (GO bit 0x200: dnovikoff-tenhou/chip.xml_, ratio1.xml_); figures rounded to
 whole thousands, the top taking the rest (``Rules.final_rounding = "thousands"``), up to
-2021-10-03, exact to one decimal from 2022-01-31 on. Where the header does not settle the
-rule (an undated log, a date between those seen, a private lobby, GO flags whose uma is not
-known), the figures must equal one of Tenhou's known rules, else they are reported as not
-checked (``unsupported``, with the reason), never as agreeing.
+2021-10-03, exact to one decimal from 2022-01-31 on; games of GO bit 0x800 (a 1,000-point
+start) score their difference to the start, exact (:data:`_GO_PLAIN_DIFFERENCE`, a candidate
+only). Where the header does not settle the rule (an undated log, a date between those
+seen, a private lobby, GO flags whose uma is not known), the figures must equal one of
+Tenhou's known rules, else they are reported as not checked (``unsupported``, with the
+reason), never as agreeing. Not settled by any log: dnovikoff-tenhou/newattr2023.xml (private
+lobby 1, GO 0x101, and the ARML tournament game of InjusticeJudge) gives tied players equal
+figures (30,700 twice: +10.7 each; 29,300 twice: -10.7 each, return 30,000, no oka): either
+an uma of +10/+10/-10/-10, or, as its ``csrule`` (``5,-5,-15``) suggests, +15/+5/-5/-15 split
+between tied ranks, which ``Rules`` does not model (riichi ranks ties by seat); the figures
+cannot tell them apart, so neither is taken; mjx's private lobby
+10011 (2019-02-01, one game: 19,400 / -700 / 67,400 / 33,900 give -10.6 / -100.7 / 87.4 /
+23.9) fits a zero-sum uma only with a 70-point gap between 3rd and 4th (return 30,000: uma
++50/+20/0/-70), no rule Tenhou offers; a bust prize is likelier, and one game cannot tell.
 """
 
 from __future__ import annotations
@@ -94,6 +104,16 @@ _TENHOU_UMA_SANMA = (20000, 0, -20000)
 # GO type bits whose rules are known: vs humans, no red, no kuitan, hanchan, sanma, tokujou,
 # fast, joukyuu, chip (0x200), parlour honba (0x400)
 _GO_KNOWN = 0x6FF
+#: GO bit 0x800: games that start at 1,000 points a seat (``<INIT ten="10,10,10,10">``, an
+#: ``AGARI ratio`` attribute). Their final points are the score's difference to the starting
+#: score in thousands, exact: no uma, no oka, no rounding. Evidence: the only such logs
+#: known, dnovikoff-tenhou ratio.xml (scores -300 / 2,300 / 1,000 / 1,000, owari -1.3 / 1.3 /
+#: 0.0 / 0.0) and sanma.xml (-7,000 / -3,000 / 17,000 / -3,000, owari -8.0 / -4.0 / 16.0 /
+#: -4.0): every figure is (score - 1,000) / 1,000, and with a zero-sum uma no other return,
+#: oka or uma gives them (only a split between their tied 2nd and 3rd is left open, which
+#: their ties cannot show). Still a candidate, not a settled rule: a figure it does not give
+#: is reported not checked.
+_GO_PLAIN_DIFFERENCE = 0x800
 
 _PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora", "hora"))
 _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
@@ -110,6 +130,8 @@ _HORA_FIELDS = (
     "dora_markers", "uradora_markers", "pao", "deltas", "scores",
 )  # fmt: skip
 _RYUKYOKU_FIELDS = ("reason", "tenpai", "hands", "deltas", "scores")
+# fields a log may leave out that the engine's settlement gives (GameReport.filled)
+_FILLED = {"hora": ("fu",), "ryukyoku": ("tenpai",)}
 _KNOWN_YAKU = frozenset(TENHOU_YAKU)
 # abortive draws whose revealed hands the engine does not emit
 _SHOWN_ELSEWHERE = frozenset(("sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"))
@@ -208,6 +230,12 @@ class GameReport:
             ``""`` (the log records none, or the game did not reach its end), ``"agree"``,
             ``"differ"`` (a ``final_points`` mismatch) or ``"unchecked"`` (the rule is not
             known: an ``unsupported`` entry says why).
+        filled: what the engine settled that the log leaves out, for each settlement the
+            engine agrees with on every recorded field: ``{index in GameLog.events: {field:
+            value}}``, with ``"fu"`` of a win that records none (tenhou.net/6 writes none for a
+            limit hand) and ``"tenpai"`` of an exhaustive draw or nagashi mangan that records
+            none. A round that diverged, or a disputed settlement, gives nothing. The mjlog
+            writer fills Tenhou's ``ten`` and shown hands from it.
     """
 
     file: str | None
@@ -224,6 +252,7 @@ class GameReport:
     rules: Rules | None = None
     empty: bool = False
     final_points: str = ""
+    filled: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def replayed(self) -> bool:
@@ -345,14 +374,37 @@ def tenhou_final_rule(
     return (uma, rounding), ("; ".join(doubts) or None)
 
 
-def _tenhou_final_candidates(rules: Rules) -> list[Rules]:
+def _tenhou_final_candidates(rules: Rules, game_log: GameLog | None = None) -> list[Rules]:
     """Every Tenhou rule for final points that an unsettled log may follow (see
-    :func:`tenhou_final_rule`)."""
+    :func:`tenhou_final_rule`); with ``game_log`` of a GO bit 0x800 game, also that
+    lobby's rule (:data:`_GO_PLAIN_DIFFERENCE`)."""
     umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
     if rules.num_players == 3:
         umas = [_TENHOU_UMA_SANMA]
     roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
-    return [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
+    out = [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
+    start = _plain_difference_start(game_log) if game_log is not None else None
+    if start is not None:
+        out.append(
+            dataclasses.replace(
+                rules, starting_points=start, target_points=start, oka=0,
+                uma=(0,) * rules.num_players, final_rounding="none",
+            )
+        )  # fmt: skip
+    return out
+
+
+def _plain_difference_start(game_log: GameLog) -> int | None:
+    """The one starting score of a GO bit 0x800 game (its first round's, every seat's the
+    same, East 1 with no honba or sticks), else None."""
+    if not (game_log.start.go_type or 0) & _GO_PLAIN_DIFFERENCE:
+        return None
+    first = next((e for e in game_log.events if isinstance(e, StartKyoku)), None)
+    if first is None or (first.bakaze, first.kyoku, first.honba, first.kyotaku) != (27, 1, 0, 0):
+        return None
+    if len(set(first.scores)) != 1 or first.scores[0] <= 0:
+        return None
+    return first.scores[0]
 
 
 def log_date(game_log: GameLog) -> str | None:
@@ -837,7 +889,14 @@ class _Replay:
         ok = True
         last = len(mine) - 1
         for n, ((i, logged), computed) in enumerate(zip(logged_end, mine)):
-            ok &= self._compare(k, i, logged, computed, last=n == last)
+            if self._compare(k, i, logged, computed, last=n == last):
+                missing = _FILLED[logged.type]
+                got = {f: getattr(computed, f) for f in missing if getattr(logged, f) is None}
+                got = {f: v for f, v in got.items() if v is not None}
+                if got:
+                    self.report.filled[i] = got
+            else:
+                ok = False
         return ok
 
     def _pass_all(self, game: Game, rnd: Any) -> None:
@@ -962,7 +1021,7 @@ class _Replay:
             # the header does not settle Tenhou's rule: any of its known rules may be the one
             scores, ranks = list(res.scores), list(res.ranks)
             pen = list(res.penalties)
-            for alt in _tenhou_final_candidates(self.rules):
+            for alt in _tenhou_final_candidates(self.rules, self.log):
                 alt_got = final_points(alt, scores, ranks, pen)
                 if tuple(round(x * 1000) for x in alt_got) == want:
                     rep.final_points = "agree"
@@ -1035,6 +1094,16 @@ def _explain(name: str, logged: Any, computed: Any) -> str:
         cw = dict(computed.yaku or ())
         if lw.get("dora", 0) > cw.get("dora", 0) and cw.get("uradora", 0) > lw.get("uradora", 0):
             return ": uradora counted as dora in the log"
+    if name == "deltas" and logged.type == "hora" and logged.deltas and computed.deltas:
+        diff = [c - w for w, c in zip(logged.deltas, computed.deltas)]
+        short = diff[logged.actor] if 0 <= logged.actor < len(diff) else 0
+        others = [d for s, d in enumerate(diff) if s != logged.actor]
+        if short > 0 and short % 1000 == 0 and not any(others):
+            n = short // 1000
+            return (
+                f": the logged winner's delta leaves out {n} riichi stick(s) on the table "
+                f"({short} points, paid to the winner)"
+            )
     return ""
 
 

@@ -300,6 +300,14 @@ def load_json(text: str, source: str | None, position: str, limits: ReadLimits) 
     except _Bound as e:
         raise log_error(source, position, str(e)) from None
     except ValueError as e:
+        pos = getattr(e, "pos", None)
+        if isinstance(pos, int) and text[pos : pos + 2] == "//":
+            line, col = e.lineno, e.colno  # type: ignore[attr-defined]
+            raise log_error(
+                source, position,
+                f"not JSON: a // comment at line {line} column {col} (JSON has no comments; "
+                "a hand-annotated file?)",
+            ) from None  # fmt: skip
         raise log_error(source, position, f"not JSON: {e}") from None
 
 

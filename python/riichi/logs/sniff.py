@@ -100,6 +100,12 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
             source, "byte 0", "a zip archive holds many logs: read it with read_logs / verify"
         )
     offset = len(data[:4096]) - len(head)
+    if head[:2] == b"//":
+        raise log_error(
+            source, f"byte {offset}",
+            "starts with a // comment: not a log (JSON has no comments; a hand-annotated "
+            "file? without its comments it may be one)",
+        )  # fmt: skip
     raise log_error(
         source,
         f"byte {offset}",

@@ -247,11 +247,16 @@ def read_tenhou6(
     docs: list[Any] = []
     try:
         docs = [load_json(data, source, "document", lim)]
-    except LogFormatError:
+    except LogFormatError as whole:
         lines = [ln for ln in data.splitlines() if ln.strip()]
         if len(lines) < 2:
             raise
-        docs = [load_json(line, source, f"line {i}", lim) for i, line in enumerate(lines, 1)]
+        try:
+            first = load_json(lines[0], source, "line 1", lim)
+        except LogFormatError:
+            raise whole from None  # not one document a line either: the document's fault
+        rest = [load_json(ln, source, f"line {i}", lim) for i, ln in enumerate(lines[1:], 2)]
+        docs = [first, *rest]
     for i, d in enumerate(docs):
         if not isinstance(d, dict) or not isinstance(d.get("log"), list):
             where = "document" if len(docs) == 1 else f"line {i + 1}"
