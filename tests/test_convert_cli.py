@@ -100,3 +100,23 @@ def test_convert_help_names_the_formats(capsys):
     assert e.value.code == 0
     text = capsys.readouterr().out
     assert all(w in text for w in ("mjai", "tenhou6", "mjlog", "riichi_rules", "--to", "-o"))
+
+
+def test_convert_writes_every_game_of_a_file_that_holds_several(tmp_path, capsys):
+    from conftest import SHARED
+
+    src = SHARED / "data" / "more" / "majiang-analog" / "multi.json"
+    if not src.is_file():
+        pytest.skip(f"no kobalab array at {src}")
+    for out, names in (
+        (tmp_path / "folder" / "", ["multi-0.jsonl", "multi-1.jsonl"]),  # into a folder
+        (tmp_path / "one.jsonl", ["one-0.jsonl", "one-1.jsonl"]),  # "a file": one per game
+    ):
+        target = str(out) + ("/" if not out.suffix else "")
+        assert main(["convert", str(src), "-o", target, "--to", "mjai", "--quiet"]) == 0
+        where = out if not out.suffix else out.parent
+        written = sorted(p.name for p in where.iterdir() if p.name.startswith(names[0][:3]))
+        assert written == names
+        for name in written:
+            rep = replay_game(read_log(where / name))
+            assert rep.replayed and rep.ok and rep.rounds > 5, name

@@ -59,10 +59,10 @@ FLOW_HOMES = {
 }
 
 
-# the game's flow fields: read by game.py alone among the engine's modules
+# the game's flow fields: read by game.py alone among the engine's modules (the final-point
+# fields, target_points among them, are also named by the replay's final-score messages)
 GAME_FIELDS = (
     "length",
-    "target_points",
     "extension",
     "extension_winds",
     "extension_target",

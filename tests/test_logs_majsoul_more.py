@@ -212,7 +212,7 @@ def test_a_sanma_mode_reads_under_mahjong_soul_sanma_rules():
     assert g.start.players == 3 and g.start.names == ("A", "B", "C")
     r = g.meta["rules"]
     assert r == Rules.mahjong_soul_sanma(length="tonpuusen")
-    assert (r.num_players, r.starting_points, r.target_points, r.honba_points) == (
+    assert (r.num_players, r.starting_points, r.end_target, r.honba_points) == (
         3, 35000, 40000, 200,
     )  # fmt: skip
     assert r.kokushi_chankan_ankan and r.red_fives == (0, 1, 1)

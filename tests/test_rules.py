@@ -48,6 +48,7 @@ TENHOU = {
     "uma": (20000, 10000, -10000, -20000),
     "oka": 20000,
     "leftover_kyotaku_to_top": True,
+    "final_rounding": "none",
     "kuikae": "forbidden",
     "open_kan_dora": "after_discard",
     "kokushi_chankan_ankan": False,
@@ -80,6 +81,11 @@ MAHJONG_SOUL_DIFF = {
     "pao_suukantsu": True,
     "pao_scope": "yakuman",
     "uma": (15000, 5000, -5000, -15000),
+    # final points (score - 25000) / 1000 + uma, no oka (raw records' total_point); the game
+    # still ends at 30,000
+    "target_points": 25000,
+    "extension_target": 30000,
+    "oka": 0,
 }
 
 
@@ -199,3 +205,22 @@ def test_lists_for_tuple_fields_are_stored_as_tuples():
     assert r.uma == (15000, 5000, -5000, -15000) and r.red_fives == (0, 1, 0)
     assert hash(r) == hash(Rules(uma=(15000, 5000, -5000, -15000), red_fives=(0, 1, 0)))
     assert Rules(two_han_minimum_from_honba=None) == Rules()
+
+
+def test_every_choice_field_refuses_non_text_by_name():
+    # a Literal field compared with an array raised a bare ValueError (fuzz repro n3)
+    import typing
+
+    import numpy as np
+
+    from riichi.rules import _type_hints
+
+    choice_fields = [
+        name for name, hint in _type_hints().items()
+        if typing.get_origin(hint) is typing.Literal
+    ]  # fmt: skip
+    assert {"length", "kuikae", "multiple_ron", "pao_scope"} <= set(choice_fields)
+    for name in choice_fields:
+        for bad in (np.array([1, 2]), np.array(["hanchan"]), ["hanchan"], 1, None, b"x"):
+            with pytest.raises(riichi.RiichiError, match=f"Rules.{name}"):
+                riichi.Rules(**{name: bad})

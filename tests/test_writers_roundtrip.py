@@ -348,3 +348,76 @@ def test_mjlog_writer_refuses_contradictions(edit, message):
     g = _play(Rules.tenhou(), 3)
     with pytest.raises(riichi.LogFormatError, match=f"to_mjlog: event #\\d+ .*({message})"):
         to_mjlog(edit(list(g.events)))
+
+
+# --------------------------------------------------------------------------- tenhou.net/6 to mjlog
+
+
+def _fus(text: str) -> list[int]:
+    """The fu of every ``AGARI`` (Tenhou's ``ten="fu,points,limit"``)."""
+    return [int(m) for m in re.findall(r'<AGARI [^>]*ten="(\d+),', text)]
+
+
+def test_mjlog_from_tenhou6_writes_the_engines_fu_for_limit_hands():
+    """tenhou.net/6 records no fu for a limit hand; Tenhou's mjlog always records the real fu,
+    so the writer takes the engine's: the converted file gives back the fu the game scored."""
+    for seed in range(40):
+        g = _play(Rules.tenhou(), seed)
+        played = [e for e in g.events if e.type == "hora"]
+        if any((e.limit or 0) >= 1 and (e.limit or 0) < 5 for e in played):
+            break
+    else:
+        pytest.fail("no self-played game with a limit hand below yakuman")
+    t6 = parse_log(_write("tenhou6", GameLog(g.events, meta={"rules": g.rules})), "t6")
+    assert any(e.type == "hora" and e.fu is None for e in t6.events)  # what t6 leaves out
+    text = to_mjlog(t6)
+    fus = _fus(text)
+    assert fus == [e.fu for e in played] and 0 not in fus
+    back = read_tenhou_xml(text, "x")
+    assert [e.fu for e in back.events if e.type == "hora"] == [e.fu for e in played]
+    assert replay_game(back).mismatches == []
+
+
+def _tenhou6_games(every: int):
+    if not DATA.is_dir():
+        pytest.skip("../shared/data not present")
+    for i, (path, log) in enumerate(read_logs([DATA / "tenhou6", DATA / "more"])):
+        if i % every == 0 and not isinstance(log, Exception) and log.format == "tenhou6":
+            yield path, log
+
+
+def _check_tenhou6_to_mjlog(every: int) -> tuple[int, int]:
+    """Every tenhou.net/6 game converted to mjlog verifies with no mismatch its source does
+    not have; returns (games, wins written with the engine's fu)."""
+    from riichi.convert import render
+
+    games = filled = 0
+    for path, log in _tenhou6_games(every):
+        source = replay_game(log)
+        if log.meta.get("unsupported") or source.mismatches:
+            continue  # a known-faulty or unsupported source (KNOWN-FAULTS.md)
+        text = render(log, "mjlog")
+        back = replay_game(read_tenhou_xml(text, path))
+        assert back.mismatches == [], (path, back.mismatches[:3])
+        assert back.rounds == source.rounds > 0
+        # every win without fu took the engine's (kokushi: 0, as Tenhou writes it)
+        missing = [i for i, e in enumerate(log.events) if e.type == "hora" and e.fu is None]
+        assert set(missing) <= set(source.filled), path
+        want = [e.fu if e.fu is not None else source.filled[i]["fu"]
+                for i, e in enumerate(log.events) if e.type == "hora"]  # fmt: skip
+        assert _fus(text) == want, path
+        filled += sum(source.filled[i]["fu"] > 0 for i in missing)
+        games += 1
+    return games, filled
+
+
+def test_tenhou6_corpus_sample_converts_to_mjlog_that_verifies():
+    games, filled = _check_tenhou6_to_mjlog(every=4)
+    assert games > 15 and filled > 10
+
+
+@pytest.mark.slow
+def test_tenhou6_corpus_converts_to_mjlog_that_verifies(request):
+    require_slow(request)
+    games, filled = _check_tenhou6_to_mjlog(every=1)
+    assert games > 90 and filled > 100

@@ -3,11 +3,13 @@
 Subcommands:
 
 - ``riichi hand TEXT``: shanten, waits and a discard table for a hand in mpsz notation.
-- ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet]``: replay game logs (files,
-  folders walked recursively, zip archives of logs; default: the bundled sample in
-  ``riichi/data``) through the engine and report every disagreement with the rules
-  (:mod:`riichi.replay`). Exit status 0 when nothing disagrees and every file was readable,
-  else 1.
+- ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet] [--rules PRESET|FILE.json]``:
+  replay game logs (files, folders walked recursively, zip archives of logs; default: the
+  bundled sample in ``riichi/data``) through the engine and report every disagreement with
+  the rules (:mod:`riichi.replay`); ``--rules`` replays every game under a ``riichi.Rules``
+  preset or a JSON object of ``Rules`` fields instead of the rules its header gives. Exit
+  status 0 when nothing disagrees and every file was readable (a file with no round to
+  replay is unreadable), else 1.
 
 - ``riichi convert IN... -o OUT --to mjai|tenhou6|mjlog``: write every game of the inputs
   in another format, with its rules (:mod:`riichi.convert`); unreadable inputs are reported
@@ -186,10 +188,53 @@ def _walk(paths: Sequence[str]) -> list[str]:
     return out
 
 
-def _verify_chunk(paths: list[str]) -> Any:
+def _verify_chunk(paths: list[str], rules_spec: str | None = None) -> Any:
     from riichi.replay import verify_files
 
-    return verify_files(paths)
+    # Rules hold a cached Rust object that does not pickle: each worker builds its own
+    return verify_files(paths, _rules_arg(rules_spec) if rules_spec else None)
+
+
+def rule_presets() -> dict[str, Any]:
+    """The ``riichi.Rules`` presets by name: every classmethod of ``Rules`` that builds
+    rules without arguments (``tenhou``, ``tenhou_sanma``, ``mahjong_soul``...; not the
+    ``from_*`` readers)."""
+    out = {}
+    for name, attr in vars(riichi.Rules).items():
+        if isinstance(attr, classmethod) and not name.startswith(("_", "from_")):
+            out[name] = getattr(riichi.Rules, name)
+    return out
+
+
+def _rules_arg(spec: str) -> Any:
+    """The ``--rules`` value: a preset name (:func:`rule_presets`) or a JSON file holding one
+    object of ``Rules`` fields, as ``Rules.to_json`` writes it (fields left out keep their
+    defaults; lists for tuple fields).
+
+    Raises:
+        RiichiError: an unknown preset, an unreadable or non-JSON file, a value that is not
+            an object, an unknown field, or a value ``Rules`` refuses (named in the message).
+    """
+    presets = rule_presets()
+    if spec in presets:
+        rules = presets[spec]()
+        if not isinstance(rules, riichi.Rules):  # pragma: no cover - every preset builds Rules
+            raise RiichiError(f"--rules {spec}: the preset did not build a riichi.Rules")
+        return rules
+    if not spec.lower().endswith(".json") and not os.path.isfile(spec):
+        raise RiichiError(
+            f"--rules {spec}: not a preset ({', '.join(sorted(presets))}) nor a JSON file"
+        )
+    try:
+        with open(spec, "rb") as f:
+            text = f.read()
+    except OSError as e:
+        raise RiichiError(f"--rules {spec}: {e.strerror}") from None
+    try:
+        # Rules.from_json: the object Rules.to_json writes (the riichi_rules key of logs)
+        return riichi.Rules.from_json(text)
+    except RiichiError as e:
+        raise RiichiError(f"--rules {spec}: {e}") from None
 
 
 def _chunks(files: list[str], size: int) -> Iterator[list[str]]:
@@ -200,17 +245,28 @@ def _chunks(files: list[str], size: int) -> Iterator[list[str]]:
 def _cmd_verify(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
-        print(f"riichi verify: error: no such file or folder: {missing[0]}", file=sys.stderr)
+        print(
+            f"riichi verify: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr
+        )
         return 2
     if args.jobs < 1:
         print(f"riichi verify: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
         return 2
+    if args.rules is not None:
+        try:
+            args.rules_obj = _rules_arg(args.rules)
+        except RiichiError as e:
+            print(f"riichi verify: error: {e}", file=sys.stderr)
+            return 2
+    else:
+        args.rules_obj = None
     out = None  # the --json file, opened before the replay so a bad path fails at once
     if args.json and args.json != "-":
         try:
             out = open(args.json, "w", encoding="utf-8")  # closed by the caller below
         except OSError as e:
-            print(f"riichi verify: error: --json {args.json}: {e.strerror}", file=sys.stderr)
+            msg = f"--json {_shown(args.json)}: {e.strerror}"
+            print(f"riichi verify: error: {msg}", file=sys.stderr)
             return 2
     try:
         return _verify(args, out)
@@ -237,7 +293,7 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         from riichi.replay import verify_file
 
         for f in files:
-            total.add(verify_file(f))
+            total.add(verify_file(f, args.rules_obj))
             if bar is not None:
                 bar.update(1)
     else:
@@ -246,7 +302,7 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         size = max(1, min(16, len(files) // (args.jobs * 4) or 1))
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             futures = {
-                pool.submit(_verify_chunk, c): (n, len(c))
+                pool.submit(_verify_chunk, c, args.rules): (n, len(c))
                 for n, c in enumerate(_chunks(files, size))
             }
             results = []
@@ -260,13 +316,34 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         bar.close()
     total.seconds = time.perf_counter() - t0
     # with --json - the report is stdout's only content and the summary goes to stderr
-    print(_summary_text(total, files), file=sys.stderr if args.json == "-" else sys.stdout)
+    summary = _shown(_summary_text(total, files))
+    print(summary, file=sys.stderr if args.json == "-" else sys.stdout)
     if args.json == "-":
-        json.dump(total.to_dict(), sys.stdout, ensure_ascii=False, indent=1)
+        json.dump(_shown_all(total.to_dict()), sys.stdout, ensure_ascii=False, indent=1)
         print()
     elif out is not None:
-        json.dump(total.to_dict(), out, ensure_ascii=False, indent=1)
+        json.dump(_shown_all(total.to_dict()), out, ensure_ascii=False, indent=1)
     return 0 if total.ok else 1
+
+
+def _shown(text: str) -> str:
+    """``text`` with the bytes of a non-UTF-8 file name (lone surrogates, PEP 383) shown as
+    backslash escapes (``bad\\xff.json``), so that it can always be printed and written as
+    UTF-8 JSON."""
+    from riichi.logs._common import display_name
+
+    return display_name(text)
+
+
+def _shown_all(obj: Any) -> Any:
+    """:func:`_shown` applied to every string in a JSON-ready report."""
+    if isinstance(obj, str):
+        return _shown(obj)
+    if isinstance(obj, list):
+        return [_shown_all(x) for x in obj]
+    if isinstance(obj, dict):
+        return {_shown_all(k): _shown_all(v) for k, v in obj.items()}
+    return obj
 
 
 def _summary_text(s: Any, files: list[str]) -> str:
@@ -278,6 +355,7 @@ def _summary_text(s: Any, files: list[str]) -> str:
         ("wins", s.wins),
         ("draws", s.draws),
         ("actions checked", s.actions),
+        ("final points", f"{s.final_points_agree}/{s.final_points_logged} agree"),
         ("mismatches", len(s.mismatches)),
         ("unsupported", len(s.unsupported)),
         ("unreadable", len(s.unreadable)),
@@ -447,6 +525,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="write the full report as JSON (- for stdout; the summary then goes to stderr)",
     )
     v.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    v.add_argument(
+        "--rules",
+        metavar="PRESET|FILE.json",
+        default=None,
+        help=(
+            "replay every game under these rules instead of the ones its header gives: a "
+            f"riichi.Rules preset ({', '.join(sorted(rule_presets()))}; taken as is, e.g. "
+            "hanchan) or a JSON file with one object of Rules fields (others default)"
+        ),
+    )
     v.set_defaults(func=_cmd_verify)
 
     c = sub.add_parser(

@@ -38,7 +38,9 @@ class ConvertResult:
 
 
 def game_rules(log: GameLog) -> Rules:
-    """The rules a log replays under (its reader's, else read from its header).
+    """The rules a log replays under: its reader's, else those its replay settles on (read
+    from its header, with the rule for final points the log's figures agree with where the
+    header leaves it open).
 
     Raises:
         RiichiError: a header no rules can be built from (e.g. a 2-player game).
@@ -46,9 +48,9 @@ def game_rules(log: GameLog) -> Rules:
     found = (log.meta or {}).get("rules")
     if isinstance(found, Rules):
         return found
-    from riichi.replay import rules_from_log
+    from riichi.replay import replay_game, rules_from_log
 
-    return rules_from_log(log)
+    return replay_game(log).rules or rules_from_log(log)
 
 
 def render(log: GameLog, fmt: str) -> str:
@@ -116,7 +118,8 @@ def convert_logs(
             the format's extension, an archive member below a folder named after the
             archive), or with ``single_file`` the one output file.
         fmt: ``"mjai"``, ``"tenhou6"`` or ``"mjlog"``.
-        single_file: write the only game to the file ``out``.
+        single_file: write the one input's game to the file ``out`` (a file holding several
+            games: ``out-0.ext``, ``out-1.ext``, ...).
         progress: called with 1 after each input file.
 
     Returns:
@@ -126,7 +129,7 @@ def convert_logs(
     Raises:
         RiichiError: an unknown ``fmt``.
     """
-    from riichi.logs import is_archive, read_archive, read_log
+    from riichi.logs import is_archive, read_archive, read_games
 
     if fmt not in FORMATS:
         raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
@@ -141,7 +144,12 @@ def convert_logs(
                 items.append((member, os.path.join(stem, _stem(name)), got))
         else:
             try:
-                items.append((path, _stem(rel), read_log(path)))
+                games = read_games(path)
+                # a file of several games (a kobalab array) names them file.json#i: stem-i
+                items.extend(
+                    (name, _stem(rel) + (f"-{name[len(path) + 1 :]}" if name != path else ""), got)
+                    for name, got in games
+                )
             except LogFormatError as e:
                 items.append((path, "", e))
             except Exception as e:  # a reader bug must not stop the batch: report it
@@ -158,7 +166,13 @@ def convert_logs(
             except Exception as e:  # a writer bug must not stop the batch: report it
                 result.failed.append((source, f"unexpected {type(e).__name__}: {e}"))
                 continue
-            target = out if single_file else _unique(os.path.join(out, stem) + FORMATS[fmt], taken)
+            if not single_file:
+                target = _unique(os.path.join(out, stem) + FORMATS[fmt], taken)
+            elif len(items) == 1:
+                target = out
+            else:  # the one input holds several games: out-0.ext, out-1.ext, ...
+                root, ext = os.path.splitext(out)
+                target = _unique(f"{root}{stem[len(_stem(rel)) :]}{ext}", taken)
             try:
                 parent = os.path.dirname(target)
                 if parent:

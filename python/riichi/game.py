@@ -67,7 +67,7 @@ from riichi.kyoku.state import is_int as _is_int
 from riichi.rules import Rules
 from riichi.wall import Wall
 
-__all__ = ["Game", "GameResult"]
+__all__ = ["Game", "GameResult", "final_points"]
 
 _LENGTH_WINDS = {
     "one_round": (0,),
@@ -88,8 +88,10 @@ class GameResult:
             to the top).
         ranks: rank per seat, 1..4 (1..3 in sanma; ties broken by seat order from the first
             dealer).
-        final: per seat, ``(points - target_points) / 1000 + uma + oka`` (oka to the top),
-            plus the yakitori settlement ``penalties / 1000``.
+        final: per seat, the final points as the platform computes them
+            (:func:`final_points`): ``(points - target_points) / 1000 + uma + oka`` (oka to
+            the top), rounded as ``rules.final_rounding`` says, plus the yakitori settlement
+            ``penalties / 1000``. Thousands of points, floats with at most one decimal.
         rounds: number of rounds played.
         yakitori: per seat, whether that player won no hand in the game (all False when
             ``rules.yakitori`` is off).
@@ -462,16 +464,9 @@ class Game:
         ranks = [0] * n
         for i, s in enumerate(order):
             ranks[s] = i + 1
-        uma = core.uma_points(rules)
-        oka = core.oka_points(rules)
         yakitori = [rules.yakitori and not w for w in self._won]
         penalties = _yakitori_penalties(rules, yakitori) if rules.yakitori else [0] * n
-        final = [0.0] * n
-        for s in range(n):
-            final[s] = (self.scores[s] - rules.target_points) / 1000 + uma[ranks[s] - 1]
-            if ranks[s] == 1:
-                final[s] += oka
-            final[s] += penalties[s] / 1000
+        final = final_points(rules, self.scores, ranks, penalties)
         self.result = GameResult(
             tuple(self.scores),  # type: ignore[arg-type]
             tuple(ranks),  # type: ignore[arg-type]
@@ -499,6 +494,70 @@ def _iterable(value: object) -> bool:
     except TypeError:
         return False
     return True
+
+
+def final_points(
+    rules: Rules,
+    scores: Sequence[int],
+    ranks: Sequence[int],
+    penalties: Sequence[int] | None = None,
+) -> tuple[float, ...]:
+    """The final points of a finished game, as the platform of ``rules`` computes them.
+
+    Each seat's exact figure is ``score - rules.target_points + uma[rank - 1]`` points, plus
+    ``rules.oka`` for rank 1. ``rules.final_rounding``:
+
+    - ``"none"``: the exact figure (Tenhou since early 2022, Mahjong Soul).
+    - ``"thousands"`` (Tenhou's ``owari`` up to late 2021, found in every such log of the
+      corpus): each seat but rank 1 rounds its score to whole thousands, half away from zero
+      (25,500 -> 26,000; -500 -> -1,000; 24,400 -> 24,000), before the return and uma;
+      rank 1 gets the exact total of all seats minus the others' figures (zero-sum with
+      Tenhou's uma and oka), e.g. scores 50,300 / 7,500 / -500 / 42,700 give
+      60 / -32 / -51 / 23.
+
+    ``penalties`` (yakitori, points per seat) are added after the rounding.
+
+    Args:
+        rules: a ``riichi.Rules``.
+        scores: final points per seat (ints, multiples of 100 in real games).
+        ranks: rank per seat, 1..n (each once).
+        penalties: yakitori settlement per seat in points (default none).
+
+    Returns:
+        One float per seat, in thousands of points (``-21.6``, ``51.0``).
+
+    Raises:
+        RiichiError: ``rules`` not a ``Rules``; ``scores``, ``ranks`` or ``penalties`` not
+            ``rules.num_players`` ints, or ``ranks`` not a permutation of 1..n.
+    """
+    if not isinstance(rules, Rules):
+        raise RiichiError(f"final_points: rules must be a riichi.Rules, got {rules!r:.80}")
+    n = rules.num_players
+    for name, seq in (("scores", scores), ("ranks", ranks), ("penalties", penalties)):
+        if seq is None:
+            continue
+        if len(seq) != n or any(v.__class__ is not int for v in seq):
+            raise RiichiError(f"final_points: {name} must be {n} ints, got {seq!r:.80}")
+    if sorted(ranks) != list(range(1, n + 1)):
+        raise RiichiError(f"final_points: ranks must be 1..{n} each once, got {list(ranks)!r}")
+    pen = penalties if penalties is not None else (0,) * n
+    exact = [
+        scores[s] - rules.target_points + rules.uma[ranks[s] - 1] + rules.oka * (ranks[s] == 1)
+        for s in range(n)
+    ]
+    if rules.final_rounding == "thousands":
+        top = ranks.index(1)
+        figures = list(exact)
+        for s in range(n):
+            if s != top:
+                sc = scores[s]
+                whole = (abs(sc) + 500) // 1000 * 1000  # half away from zero
+                figures[s] = (whole if sc >= 0 else -whole) - rules.target_points
+                figures[s] += rules.uma[ranks[s] - 1]
+        figures[top] = sum(exact) - sum(figures[s] for s in range(n) if s != top)
+        exact = figures
+    # one division of whole points: -21600 / 1000 is the float nearest -21.6, as logs print it
+    return tuple((exact[s] + pen[s]) / 1000 for s in range(n))
 
 
 def _yakitori_penalties(rules: Any, yakitori: list[bool]) -> list[int]:

@@ -11,7 +11,7 @@ from the log (:func:`rules_from_log`). It checks that
   reason (exhaustive, nagashi mangan, each abortive draw), tenpai seats, shown hands, noten
   payments and scores;
 - the game flow equals the log: each round's wind, dealer, honba, riichi sticks and scores,
-  the end of the game, the final scores and the ranks.
+  the end of the game, the final scores, the ranks and the final points.
 
 Each disagreement is a :class:`Mismatch`; the round it happens in is abandoned and the replay
 picks up again from the next round's logged state, so one fault does not hide the others.
@@ -31,6 +31,28 @@ pays 1,500 points per honba, the common parlour (jansou) rule (dnovikoff-tenhou/
 chip fields of ``sc``); tenpai-yame at all-last from June 2010 on (logs up to
 2010-06-01 play on, from 2010-06-08 they stop: tests/test_round_real_logs.py). An undated log is
 replayed with tenpai-yame, and without it when that alone explains the log.
+
+Final points (the uma/oka-adjusted figures of Tenhou's ``owari``, the final ``sc`` of
+tenhou.net/6, kobalab's ``point``, Mahjong Soul's ``total_point``) are compared with
+:attr:`riichi.GameResult.final` like the final scores. Tenhou's rule, found from every log of
+the corpus that records them (:func:`tenhou_final_rule`): uma +10/+5/-5/-10 in logs up to
+2009-07-31, +20/+10/-10/-20 from 2009-08-27 on (sanma +20/0/-20 throughout), +30/+10/-10/-30
+in chip lobbies (GO bit 0x200: dnovikoff-tenhou/chip.xml_, ratio1.xml_); figures rounded to
+whole thousands, the top taking the rest (``Rules.final_rounding = "thousands"``), up to
+2021-10-03, exact to one decimal from 2022-01-31 on; games of GO bit 0x800 (a 1,000-point
+start) score their difference to the start, exact (:data:`_GO_PLAIN_DIFFERENCE`, a candidate
+only). Where the header does not settle the rule (an undated log, a date between those
+seen, a private lobby, GO flags whose uma is not known), the figures must equal one of
+Tenhou's known rules, else they are reported as not checked (``unsupported``, with the
+reason), never as agreeing. Not settled by any log: dnovikoff-tenhou/newattr2023.xml (private
+lobby 1, GO 0x101, and the ARML tournament game of InjusticeJudge) gives tied players equal
+figures (30,700 twice: +10.7 each; 29,300 twice: -10.7 each, return 30,000, no oka): either
+an uma of +10/+10/-10/-10, or, as its ``csrule`` (``5,-5,-15``) suggests, +15/+5/-5/-15 split
+between tied ranks, which ``Rules`` does not model (riichi ranks ties by seat); the figures
+cannot tell them apart, so neither is taken; mjx's private lobby
+10011 (2019-02-01, one game: 19,400 / -700 / 67,400 / 33,900 give -10.6 / -100.7 / 87.4 /
+23.9) fits a zero-sum uma only with a 70-point gap between 3rd and 4th (return 30,000: uma
++50/+20/0/-70), no rule Tenhou offers; a bust prize is likelier, and one game cannot tell.
 """
 
 from __future__ import annotations
@@ -38,12 +60,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
-from riichi.game import Game
+from riichi.game import Game, final_points
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
@@ -58,6 +80,7 @@ __all__ = [
     "replay_game",
     "round_label",
     "rules_from_log",
+    "tenhou_final_rule",
     "verify_file",
     "verify_files",
 ]
@@ -65,6 +88,33 @@ __all__ = [
 #: Tenhou ended a game at all-last when the dealer was top and tenpai at an exhaustive draw
 #: from this date on (yyyymmdd; see the module docstring).
 TENPAI_YAME_FROM = "20100605"
+#: Tenhou's four-player uma (thousands): +10/+5/-5/-10 in logs up to UMA_5_10_UNTIL (the
+#: last such log of the corpus: 2009073112gm-0061-0000-cad1a977), +20/+10/-10/-20 from
+#: UMA_10_20_FROM (2009082717gm-...: the first); dates between are not settled.
+UMA_5_10_UNTIL = "20090731"
+UMA_10_20_FROM = "20090827"
+#: Tenhou's ``owari`` rounds final points to whole thousands (``Rules.final_rounding``
+#: ``"thousands"``) in logs up to FINAL_ROUNDED_UNTIL (the last such log of the corpus) and
+#: keeps one decimal from FINAL_EXACT_FROM on (the first); dates between are not settled.
+FINAL_ROUNDED_UNTIL = "20211003"
+FINAL_EXACT_FROM = "20220131"
+_TENHOU_UMA = (20000, 10000, -10000, -20000)
+_TENHOU_UMA_2009 = (10000, 5000, -5000, -10000)
+_TENHOU_UMA_CHIP = (30000, 10000, -10000, -30000)
+_TENHOU_UMA_SANMA = (20000, 0, -20000)
+# GO type bits whose rules are known: vs humans, no red, no kuitan, hanchan, sanma, tokujou,
+# fast, joukyuu, chip (0x200), parlour honba (0x400)
+_GO_KNOWN = 0x6FF
+#: GO bit 0x800: games that start at 1,000 points a seat (``<INIT ten="10,10,10,10">``, an
+#: ``AGARI ratio`` attribute). Their final points are the score's difference to the starting
+#: score in thousands, exact: no uma, no oka, no rounding. Evidence: the only such logs
+#: known, dnovikoff-tenhou ratio.xml (scores -300 / 2,300 / 1,000 / 1,000, owari -1.3 / 1.3 /
+#: 0.0 / 0.0) and sanma.xml (-7,000 / -3,000 / 17,000 / -3,000, owari -8.0 / -4.0 / 16.0 /
+#: -4.0): every figure is (score - 1,000) / 1,000, and with a zero-sum uma no other return,
+#: oka or uma gives them (only a split between their tied 2nd and 3rd is left open, which
+#: their ties cannot show). Still a candidate, not a settled rule: a figure it does not give
+#: is reported not checked.
+_GO_PLAIN_DIFFERENCE = 0x800
 
 _PLAYER = frozenset(("dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora", "hora"))
 _CLAIMS = frozenset(("hora", "chi", "pon", "daiminkan"))
@@ -81,6 +131,8 @@ _HORA_FIELDS = (
     "dora_markers", "uradora_markers", "pao", "deltas", "scores",
 )  # fmt: skip
 _RYUKYOKU_FIELDS = ("reason", "tenpai", "hands", "deltas", "scores")
+# fields a log may leave out that the engine's settlement gives (GameReport.filled)
+_FILLED = {"hora": ("fu",), "ryukyoku": ("tenpai",)}
 _KNOWN_YAKU = frozenset(TENHOU_YAKU)
 # abortive draws whose revealed hands the engine does not emit
 _SHOWN_ELSEWHERE = frozenset(("sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"))
@@ -100,7 +152,7 @@ class Mismatch:
         field: what disagrees: ``"action"`` (an illegal action), ``"flow"`` (the round or
             game ended at a different point), ``"round_start"``, ``"wall"``, a settlement
             field of ``hora`` / ``ryukyoku`` (``"hora.yaku"``, ``"ryukyoku.deltas"``...),
-            ``"final_scores"``, ``"ranks"`` or ``"engine_error"``.
+            ``"final_scores"``, ``"ranks"``, ``"final_points"`` or ``"engine_error"``.
         logged: the log's value (as text for tiles).
         computed: the engine's value.
         detail: a sentence naming the event and what is wrong.
@@ -171,7 +223,20 @@ class GameReport:
         fragment: the log starts after East 1 (replayed from its first round's state) or has
             no end-of-game result (final scores and ranks not checked).
         unfinished_rounds: rounds that the log cuts before their end.
-        rules: the rules the game was replayed under.
+        rules: the rules the game was replayed under (where the log leaves Tenhou's rule for
+            final points open, the one whose figures agree with the log's).
+        empty: the document holds no round at all (a header only, or records its reader
+            does not know): nothing was replayed; ``riichi verify`` reports it unreadable.
+        final_points: the log's final points against :attr:`riichi.GameResult.final`:
+            ``""`` (the log records none, or the game did not reach its end), ``"agree"``,
+            ``"differ"`` (a ``final_points`` mismatch) or ``"unchecked"`` (the rule is not
+            known: an ``unsupported`` entry says why).
+        filled: what the engine settled that the log leaves out, for each settlement the
+            engine agrees with on every recorded field: ``{index in GameLog.events: {field:
+            value}}``, with ``"fu"`` of a win that records none (tenhou.net/6 writes none for a
+            limit hand) and ``"tenpai"`` of an exhaustive draw or nagashi mangan that records
+            none. A round that diverged, or a disputed settlement, gives nothing. The mjlog
+            writer fills Tenhou's ``ten`` and shown hands from it.
     """
 
     file: str | None
@@ -186,11 +251,15 @@ class GameReport:
     fragment: bool = False
     unfinished_rounds: int = 0
     rules: Rules | None = None
+    empty: bool = False
+    final_points: str = ""
+    filled: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def replayed(self) -> bool:
-        """Whether the game was replayed (False: unsupported as a whole)."""
-        return self.rules is not None
+        """Whether at least one round was replayed (False: unsupported as a whole, or
+        nothing to replay)."""
+        return self.rules is not None and self.rounds > 0
 
     @property
     def ok(self) -> bool:
@@ -207,7 +276,8 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     Red fives, kuitan and the game length come from the log's header (Tenhou ``<GO type>``,
     tenhou.net/6 rule text); a 3-player game plays :meth:`Rules.tenhou_sanma`; Tenhou's
     special lobbies (GO bit 0x200) play kiriage mangan and reveal kan dora at once; GO bit
-    0x400 pays 1,500 points per honba (see the module text).
+    0x400 pays 1,500 points per honba (see the module text). Uma and the rounding of the
+    final points: :func:`tenhou_final_rule`.
     Tenpai-yame: Tenhou from June 2010 on (:data:`TENPAI_YAME_FROM`), dated by the log id in
     the file name or header; pass ``tenpai_yame`` to force it (undated logs).
 
@@ -222,6 +292,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
         date = log_date(game_log)
         tenpai_yame = date is None or date >= TENPAI_YAME_FROM
     length = "tonpuusen" if sg.length == "tonpuusen" else "hanchan"
+    (uma, rounding), _ = tenhou_final_rule(game_log)
     kuitan = sg.kuitan
     # the classes too: a non-bool value must still reach Rules' type check
     key = (
@@ -234,6 +305,8 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
         bool(go & 0x400),
         tenpai_yame,
         type(tenpai_yame),
+        uma,
+        rounding,
     )
     rules = _LOG_RULES.get(key)
     if rules is None:  # Rules are frozen: one object per distinct header is shared
@@ -246,6 +319,8 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
             open_kan_dora="immediate" if go & 0x200 else "after_discard",
             honba_points=1500 if go & 0x400 else 200 if sanma else 300,
             tenpai_yame=tenpai_yame,
+            uma=uma,
+            final_rounding=rounding,
         )
         _LOG_RULES[key] = rules
     return rules
@@ -253,6 +328,84 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
 
 # rules_from_log's results by header fields (validating a Rules costs ~0.1 ms of type checks)
 _LOG_RULES: dict[tuple[object, ...], Rules] = {}
+
+
+def tenhou_final_rule(
+    game_log: GameLog,
+) -> tuple[tuple[tuple[int, ...], Literal["none", "thousands"]], str | None]:
+    """Tenhou's uma and rounding of the final points for a logged game, and whether the log
+    settles them.
+
+    From the log's date (:func:`log_date`), player count, ``<GO type>`` and lobby; the rule
+    and its evidence are in the module text. Returns ``((uma, final_rounding), doubt)``:
+    ``uma`` in points per rank (``Rules.uma``), ``final_rounding`` as ``Rules.final_rounding``;
+    ``doubt`` is None when the header settles both, else why it does not (the rule returned
+    is then today's ranked rule, and :func:`replay_game` accepts the log's figures only when
+    one of Tenhou's known rules gives them).
+    """
+    sg = game_log.start
+    go = sg.go_type or 0
+    date = log_date(game_log)
+    sanma = sg.players == 3
+    uma: tuple[int, ...] = _TENHOU_UMA_SANMA if sanma else _TENHOU_UMA
+    rounding: Literal["none", "thousands"] = "none"
+    doubts = []
+    lobby = (game_log.meta or {}).get("lobby")
+    if lobby not in (None, 0, "0"):
+        doubts.append(f"private lobby {lobby} may set its own uma and oka")
+    if go & ~_GO_KNOWN:
+        doubts.append(f"GO type {go:#x} has lobby flags whose uma and oka are not known")
+    if go & 0x200:
+        if sanma:
+            doubts.append("the uma of a 3-player chip lobby (GO bit 0x200) is not known")
+        else:
+            uma = _TENHOU_UMA_CHIP
+    if date is None:
+        doubts.append("the log is undated (Tenhou's uma and rounding changed over the years)")
+    else:
+        if not sanma and not go & 0x200:
+            if date <= UMA_5_10_UNTIL:
+                uma = _TENHOU_UMA_2009
+            elif date < UMA_10_20_FROM:
+                doubts.append(f"dated {date}, between Tenhou's uma 5-10 and 10-20 logs")
+        if date <= FINAL_ROUNDED_UNTIL:
+            rounding = "thousands"
+        elif date < FINAL_EXACT_FROM:
+            doubts.append(f"dated {date}, between Tenhou's rounded and one-decimal final points")
+    return (uma, rounding), ("; ".join(doubts) or None)
+
+
+def _tenhou_final_candidates(rules: Rules, game_log: GameLog | None = None) -> list[Rules]:
+    """Every Tenhou rule for final points that an unsettled log may follow (see
+    :func:`tenhou_final_rule`); with ``game_log`` of a GO bit 0x800 game, also that
+    lobby's rule (:data:`_GO_PLAIN_DIFFERENCE`)."""
+    umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
+    if rules.num_players == 3:
+        umas = [_TENHOU_UMA_SANMA]
+    roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
+    out = [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
+    start = _plain_difference_start(game_log) if game_log is not None else None
+    if start is not None:
+        out.append(
+            dataclasses.replace(
+                rules, starting_points=start, target_points=start, oka=0,
+                uma=(0,) * rules.num_players, final_rounding="none",
+            )
+        )  # fmt: skip
+    return out
+
+
+def _plain_difference_start(game_log: GameLog) -> int | None:
+    """The one starting score of a GO bit 0x800 game (its first round's, every seat's the
+    same, East 1 with no honba or sticks), else None."""
+    if not (game_log.start.go_type or 0) & _GO_PLAIN_DIFFERENCE:
+        return None
+    first = next((e for e in game_log.events if isinstance(e, StartKyoku)), None)
+    if first is None or (first.bakaze, first.kyoku, first.honba, first.kyotaku) != (27, 1, 0, 0):
+        return None
+    if len(set(first.scores)) != 1 or first.scores[0] <= 0:
+        return None
+    return first.scores[0]
 
 
 def log_date(game_log: GameLog) -> str | None:
@@ -301,6 +454,8 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
     why = (game_log.meta or {}).get("unsupported")
     if why:  # the reader knows the record cannot be replayed (e.g. a player view)
         report.unsupported.append(Problem(game_log.source, "game", str(why)))
+        # a reader that found no round at all says so: not a game (verify: unreadable)
+        report.empty = bool(game_log.meta.get("no_round"))
         return report
     if sg.players not in (3, 4):
         report.unsupported.append(
@@ -308,23 +463,32 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         )
         return report
     if rules is None and isinstance((game_log.meta or {}).get("rules"), Rules):
-        rules = game_log.meta["rules"]  # the reader knows them (Mahjong Soul: from its head)
+        # the reader knows them (Mahjong Soul: from its head; a Tenhou lobby's rule array);
+        # a private Tenhou lobby may still set an uma the rules do not carry
+        lobby = game_log.meta.get("lobby")
+        doubt = None
+        if lobby not in (None, 0, "0"):
+            doubt = f"private lobby {lobby} may set its own uma and oka"
+        return _Replay(game_log, game_log.meta["rules"], doubt).run()
     if rules is not None:
         return _Replay(game_log, rules).run()
     dated = log_date(game_log) is not None
-    first = _Replay(game_log, rules_from_log(game_log)).run()
+    doubt = tenhou_final_rule(game_log)[1]
+    first = _Replay(game_log, rules_from_log(game_log), doubt).run()
     if first.mismatches and not dated and any(m.field == "flow" for m in first.mismatches):
         # undated: Tenhou before June 2010 played on after a tenpai dealer's last round
-        second = _Replay(game_log, rules_from_log(game_log, tenpai_yame=False)).run()
+        second = _Replay(game_log, rules_from_log(game_log, tenpai_yame=False), doubt).run()
         if not second.mismatches:
             return second
     return first
 
 
 class _Replay:
-    def __init__(self, game_log: GameLog, rules: Rules) -> None:
+    def __init__(self, game_log: GameLog, rules: Rules, final_doubt: str | None = None) -> None:
         self.log = game_log
         self.rules = rules
+        # why the final-point rule is not settled by the header (None: rules are certain)
+        self.final_doubt = final_doubt
         self.file = game_log.source
         self.report = GameReport(game_log.source, game_log.format, rules.num_players, rules=rules)
         events = game_log.events
@@ -439,6 +603,15 @@ class _Replay:
         self._final(game)
         if self.end_index is None:
             rep.fragment = True
+        if not self.rounds:
+            rep.empty = True
+            rep.unsupported.append(
+                Problem(
+                    self.file, "game",
+                    f"no round to replay: the {self.log.format or 'document'} record holds "
+                    f"no round (a header only, or records its reader does not know)",
+                )
+            )  # fmt: skip
         return rep
 
     def _scores_before(self, s: int) -> tuple[int, ...] | None:
@@ -700,7 +873,14 @@ class _Replay:
         ok = True
         last = len(mine) - 1
         for n, ((i, logged), computed) in enumerate(zip(logged_end, mine)):
-            ok &= self._compare(k, i, logged, computed, last=n == last)
+            if self._compare(k, i, logged, computed, last=n == last):
+                missing = _FILLED[logged.type]
+                got = {f: getattr(computed, f) for f in missing if getattr(logged, f) is None}
+                got = {f: v for f, v in got.items() if v is not None}
+                if got:
+                    self.report.filled[i] = got
+            else:
+                ok = False
         return ok
 
     def _pass_all(self, game: Game, rnd: Any) -> None:
@@ -809,6 +989,44 @@ class _Replay:
                 ranks[q] = n + 1
             if tuple(ranks) != tuple(res.ranks):
                 self.mismatch(-1, idx, "ranks", tuple(ranks), tuple(res.ranks))
+        if end.points is not None and len(end.points) == len(res.final):
+            self._final_points(idx, end.points, res)
+
+    def _final_points(self, idx: int, logged: Any, res: Any) -> None:
+        """The log's final points against the engine's (compared in whole points, so float
+        noise in a format's decimals cannot make a difference)."""
+        want = tuple(round(float(x) * 1000) for x in logged)
+        got = tuple(round(x * 1000) for x in res.final)
+        rep = self.report
+        if want == got:
+            rep.final_points = "agree"
+            return
+        if self.final_doubt is not None:
+            # the header does not settle Tenhou's rule: any of its known rules may be the one
+            scores, ranks = list(res.scores), list(res.ranks)
+            pen = list(res.penalties)
+            for alt in _tenhou_final_candidates(self.rules, self.log):
+                alt_got = final_points(alt, scores, ranks, pen)
+                if tuple(round(x * 1000) for x in alt_got) == want:
+                    rep.final_points = "agree"
+                    rep.rules = alt  # the rules that reproduce the whole game, final points too
+                    return
+            rep.final_points = "unchecked"
+            rep.unsupported.append(
+                Problem(
+                    self.file, "end",
+                    f"final points {list(map(float, logged))} not checked: none of Tenhou's "
+                    f"known rules gives them, and the log does not settle its rule "
+                    f"({self.final_doubt}); pass the rules with --rules",
+                )
+            )  # fmt: skip
+            return
+        rep.final_points = "differ"
+        self.mismatch(
+            -1, idx, "final_points", tuple(float(x) for x in logged), tuple(res.final),
+            f"uma {list(self.rules.uma)}, oka {self.rules.oka}, return "
+            f"{self.rules.target_points}, final_rounding {self.rules.final_rounding!r}",
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- helpers
@@ -860,6 +1078,16 @@ def _explain(name: str, logged: Any, computed: Any) -> str:
         cw = dict(computed.yaku or ())
         if lw.get("dora", 0) > cw.get("dora", 0) and cw.get("uradora", 0) > lw.get("uradora", 0):
             return ": uradora counted as dora in the log"
+    if name == "deltas" and logged.type == "hora" and logged.deltas and computed.deltas:
+        diff = [c - w for w, c in zip(logged.deltas, computed.deltas)]
+        short = diff[logged.actor] if 0 <= logged.actor < len(diff) else 0
+        others = [d for s, d in enumerate(diff) if s != logged.actor]
+        if short > 0 and short % 1000 == 0 and not any(others):
+            n = short // 1000
+            return (
+                f": the logged winner's delta leaves out {n} riichi stick(s) on the table "
+                f"({short} points, paid to the winner)"
+            )
     return ""
 
 
@@ -901,6 +1129,8 @@ class VerifySummary:
             games not included); rounds, wins, draws, actions: as in
             :class:`GameReport`, summed; fragments: games replayed from mid-game or without
             their end; unfinished_rounds: rounds the logs cut before their end;
+        final_points_logged: replayed games whose log records final points (compared, or
+            reported unchecked); final_points_agree: those that equal the engine's;
         mismatches, unsupported, unreadable: one entry per problem.
         seconds: wall time of the run.
     """
@@ -913,6 +1143,8 @@ class VerifySummary:
     actions: int = 0
     fragments: int = 0
     unfinished_rounds: int = 0
+    final_points_logged: int = 0
+    final_points_agree: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
     unsupported: list[Problem] = field(default_factory=list)
     unreadable: list[Problem] = field(default_factory=list)
@@ -921,17 +1153,23 @@ class VerifySummary:
     def add(self, other: VerifySummary) -> None:
         """Add another summary's counts and problems to this one (seconds excluded)."""
         for name in ("files", "games", "rounds", "wins", "draws", "actions", "fragments",
-                     "unfinished_rounds"):  # fmt: skip
+                     "unfinished_rounds", "final_points_logged",
+                     "final_points_agree"):  # fmt: skip
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.mismatches += other.mismatches
         self.unsupported += other.unsupported
         self.unreadable += other.unreadable
 
     def add_game(self, rep: GameReport) -> None:
-        """Count one replayed (or unsupported) game."""
+        """Count one replayed (or unsupported) game: its problems always, its counts only
+        when at least one round was replayed."""
         self.unsupported += rep.unsupported
         if not rep.replayed:
+            self.mismatches += rep.mismatches  # e.g. every round's wall refused
             return
+        if rep.final_points:
+            self.final_points_logged += 1
+            self.final_points_agree += rep.final_points == "agree"
         self.games += 1
         self.rounds += rep.rounds
         self.wins += rep.wins
@@ -957,6 +1195,8 @@ class VerifySummary:
             "actions": self.actions,
             "fragments": self.fragments,
             "unfinished_rounds": self.unfinished_rounds,
+            "final_points_logged": self.final_points_logged,
+            "final_points_agree": self.final_points_agree,
             "mismatches": [m.to_dict() for m in self.mismatches],
             "unsupported": [p.to_dict() for p in self.unsupported],
             "unreadable": [p.to_dict() for p in self.unreadable],
@@ -995,13 +1235,13 @@ def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
         if isinstance(item, Exception):
             out.unreadable.append(_unreadable(name, item))
         else:
-            out.add_game(_replay_report(name, item, rules))
+            _add_report(out, _replay_report(name, item, rules))
     return out
 
 
 def _verify_log(path: str, game_log: GameLog, rules: Rules | None) -> VerifySummary:
     out = VerifySummary(files=1)
-    out.add_game(_replay_report(path, game_log, rules))
+    _add_report(out, _replay_report(path, game_log, rules))
     return out
 
 
@@ -1014,6 +1254,15 @@ def _replay_report(path: str, game_log: GameLog, rules: Rules | None) -> GameRep
             Mismatch(path, "game", -1, "engine_error", None, None, f"{type(e).__name__}: {e}")
         )
         return rep
+
+
+def _add_report(out: VerifySummary, rep: GameReport) -> None:
+    """Count one replayed game; a game with no round at all is not a game this reader
+    understands: its reasons go to ``unreadable``, and it is never a pass."""
+    if rep.empty:
+        out.unreadable += rep.unsupported
+        rep.unsupported = []
+    out.add_game(rep)
 
 
 def verify_files(paths: list[str], rules: Rules | None = None) -> VerifySummary:

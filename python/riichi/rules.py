@@ -31,7 +31,7 @@ DOUBLE_YAKUMAN_FORMS = (
 )
 
 Length = Literal["one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east"]
-_LENGTHS = ("one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east")
+_LENGTHS: tuple[str, ...] = typing.get_args(Length)
 
 #: Fields the Rust scorer reads (passed once through :meth:`Rules.scoring`).
 SCORING_FIELDS = (
@@ -168,6 +168,18 @@ class Rules:
         oka: Bonus to first place in points; default 20000 = (30000 - 25000) x 4 (Tenhou).
         leftover_kyotaku_to_top: Riichi sticks left at game end go to first place. Default
             True (Tenhou, MS).
+        final_rounding: How the final points (``GameResult.final``: ``(score -
+            target_points) / 1000 + uma``, oka to the top) are rounded. ``"none"`` (default:
+            Tenhou since early 2022, MS): exact, one decimal (a score is a
+            multiple of 100). ``"thousands"``: every player but the top has the score rounded
+            to whole thousands, half away from zero (25,500 -> 26, 24,400 -> 24, -500 -> -1,
+            -8,600 -> -9), then the return subtracted and the uma added; the top gets what
+            keeps the total equal to the exact total (zero with Tenhou's uma and oka).
+            Tenhou's ``owari`` used it up to late 2021: every rounded Tenhou game of
+            ``../shared/data`` (mjlog, tenhou.net/6 and kobalab conversions, 4- and 3-player,
+            dated up to 2021-10-03) agrees with it, where rounding the score minus the return
+            half toward zero (or down) misses some; logs from 2022-01-31 on keep one decimal
+            (``riichi.replay.tenhou_final_rule``).
         kuikae: ``"forbidden"`` (default: Tenhou, MS) or ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
             ``"after_discard"`` (default: Tenhou, MS; an ankan reveals immediately) or
@@ -255,6 +267,7 @@ class Rules:
     uma: tuple[int, ...] = (20000, 10000, -10000, -20000)
     oka: int = 20000
     leftover_kyotaku_to_top: bool = True
+    final_rounding: Literal["none", "thousands"] = "none"
     kuikae: Literal["forbidden", "allowed"] = "forbidden"
     open_kan_dora: Literal["after_discard", "immediate"] = "after_discard"
     kokushi_chankan_ankan: bool = False
@@ -280,20 +293,7 @@ class Rules:
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check_field_types(self)
-        if self.length not in _LENGTHS:
-            raise _error("length", self.length, f"one of {_LENGTHS}")
-        for name, choices in (
-            ("extension", ("sudden_death", "full_wind", "none")),
-            ("yakitori_payment", ("split", "each")),
-            ("renchan", ("tenpai", "agari")),
-            ("kuikae", ("forbidden", "allowed")),
-            ("open_kan_dora", ("after_discard", "immediate")),
-            ("multiple_ron", ("double", "triple", "head_bump")),
-            ("pao_scope", ("hand", "yakuman")),
-        ):
-            if getattr(self, name) not in choices:
-                raise _error(name, getattr(self, name), f"one of {choices}")
+        _check_field_types(self)  # every Literal field (length, kuikae, ...) among them
         if _not_int(self.extension_winds) or not 1 <= self.extension_winds <= 4:
             raise _error("extension_winds", self.extension_winds, "an int 1..4")
         if self.extension_target is not None and _not_int(self.extension_target):
@@ -464,7 +464,11 @@ class Rules:
         covers only the yakuman that caused it (``pao_scope="yakuman"``); uma
         (15000, 5000, -5000, -15000) as in friendly rooms (ranked uses rank points instead).
         The extension is Tenhou's (West entry, sudden death, ended at West 4);
-        ``sudden_death_renchan`` keeps Tenhou's value, as MS's rule text does not say."""
+        ``sudden_death_renchan`` keeps Tenhou's value, as MS's rule text does not say. Final
+        points are ``(score - 25000) / 1000 + uma``, exact, without oka: the raw records'
+        ``total_point`` (e.g. 47,400 -> 37.4 as top, 16,900 -> -13.1 as third), so
+        ``target_points`` is 25,000 and the game still ends at 30,000
+        (``extension_target``)."""
         return cls(
             length=length,
             double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
@@ -474,6 +478,9 @@ class Rules:
             pao_suukantsu=True,
             pao_scope="yakuman",
             uma=(15000, 5000, -5000, -15000),
+            target_points=25000,
+            extension_target=30000,
+            oka=0,
         )
 
     @classmethod
@@ -484,8 +491,12 @@ class Rules:
         per honba (100 from each payer on a tsumo), 2,000 noten payments in total, no suufon
         renda or suucha riichi, riichi with 3 live tiles left; and as
         :meth:`mahjong_soul`: the four double yakuman, kokushi may rob an ankan, suukantsu
-        pao, pao for the liable yakuman only. Uma (15000, 0, -15000) with oka 15,000 (the final points of ranked games are
-        rank points, not modelled here).
+        pao, pao for the liable yakuman only. Final points ``(score - 35000) / 1000 + uma``,
+        uma (15000, 0, -15000), exact, without oka (so ``target_points`` is 35,000 and the
+        game ends at 40,000, ``extension_target``): the final ``sc`` of the 3-player
+        conversions in ``../shared/data/more/mjai-reviewer3p`` (59,000 -> 39.0 as top,
+        25,800 -> -9.2, -33,600 -> -83.6 as last); ranked games' rank points are not
+        modelled.
 
         Sources: riichi.wiki "Mahjong Soul" (3P rules: tsumo loss by default, as Tenhou's
         sanma; kita robbable); Mahjong Soul 3-player games converted to tenhou.net/6 in
@@ -497,9 +508,10 @@ class Rules:
             num_players=3,
             red_fives=(0, 1, 1),
             starting_points=35000,
-            target_points=40000,
+            target_points=35000,
+            extension_target=40000,
             uma=(15000, 0, -15000),
-            oka=15000,
+            oka=0,
             honba_points=200,
             noten_payment=2000,
             riichi_min_live_tiles=3,
@@ -548,7 +560,8 @@ def _check_field_types(rules: Rules) -> None:
 def _check_scalar(name: str, value: object, hint: object, *, negative_ok: bool) -> None:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is Literal:
-        if value not in args:
+        # the choices are str: compare only a str (an array's == is not a truth value)
+        if not isinstance(value, str) or value not in args:
             raise _error(name, value, f"one of {args}")
     elif hint is bool:
         if not isinstance(value, bool):

@@ -269,7 +269,12 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         key = (tile.kind, bool(tile.red))  # type: ignore[attr-defined]
         ids = free.get(key)
         if not ids:
-            raise RiichiError(f"wall_from_events: no copy of {tile} left at {where}")
+            kind = tile.kind  # type: ignore[attr-defined]
+            reds = sum(is_red(t, red_fives) for t in range(kind * 4, kind * 4 + 4))
+            why = ""
+            if reds and not tile.red:  # type: ignore[attr-defined]
+                why = f": more than the {4 - reds} plain {tile} the rules' red fives leave"
+            raise RiichiError(f"wall_from_events: no copy of {tile} left at {where}{why}")
         return ids.pop()
 
     oya = int(start.oya)  # type: ignore[attr-defined]

@@ -57,7 +57,9 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
 
     Raises:
         IllegalAction: no legal action matches; the message names the event and the
-            legal actions of that seat.
+            legal actions of that seat, or, for a dahai whose tile is legal but whose
+            ``tsumogiri`` flag is not, what the flag contradicts (no tile drawn this
+            turn, another tile drawn, or the only copy held is the one drawn).
     """
     kind = getattr(event, "type", "")
     if kind in CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
@@ -104,6 +106,19 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
         if kind == "dahai":
             cls = Riichi if riichi else Discard
             want = [a for a in legal if type(a) is cls and same(a.tile, event.pai)]
+            if want and not any(a.tsumogiri == bool(event.tsumogiri) for a in want):
+                drew = rnd._drawn is not None and rnd._turn == seat
+                why = (
+                    f"the tile seat {seat} just drew is not {event.pai}"
+                    if drew
+                    else f"seat {seat} drew no tile this turn (a discard after a call)"
+                )
+                raise IllegalAction(
+                    f"{event_text(event)}: marked tsumogiri, but {why}"
+                    if event.tsumogiri
+                    else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
+                    f"{event.pai} is the tile it just drew"
+                )
             want = [a for a in want if a.tsumogiri == bool(event.tsumogiri)]
         elif kind in ("chi", "pon", "daiminkan"):
             cls2 = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}[kind]

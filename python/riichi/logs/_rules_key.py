@@ -11,12 +11,11 @@ guessing rules from the header.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import quote, unquote
 
 from riichi.errors import RiichiError
-from riichi.logs._common import log_error
+from riichi.logs._common import loads_bounded, log_error
 from riichi.rules import Rules
 
 __all__ = [
@@ -70,7 +69,7 @@ def rules_from_value(value: object) -> Rules:
     try:
         if isinstance(value, str):
             try:
-                value = json.loads(unquote(value))
+                value = loads_bounded(unquote(value))
             except ValueError as e:
                 raise RiichiError(f"not JSON: {e}") from None
         return Rules.from_dict(value)

@@ -58,7 +58,6 @@ A file may hold several games as a JSON array (電脳麻将, kobalab/majiang-ana
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -87,7 +86,7 @@ from riichi.events import (
     Tsumo,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._common import log_error
+from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
 from riichi.logs.tenhou6 import _DRAW_NAMES, _JA_TO_NAME
 
 __all__ = ["read_kobalab", "read_kobalab_games"]
@@ -185,7 +184,9 @@ def _rules(title: str) -> tuple[int | None, bool, bool, str, bool]:
     )
 
 
-def read_kobalab(data: bytes | str, source: str | None = None) -> GameLog:
+def read_kobalab(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read one kobalab paipu JSON game (see the module docstring for the format).
 
     A file holding several games (a JSON array, as 電脳麻将 saves them) is read with
@@ -200,7 +201,7 @@ def read_kobalab(data: bytes | str, source: str | None = None) -> GameLog:
             an array of more or fewer than one game, or an event that cannot be read or does
             not fit the hands (naming ``round #i event #j``, and the reason).
     """
-    doc = _load(data, source)
+    doc = _load(data, source, limits)
     if isinstance(doc, list):
         if len(doc) != 1:
             raise log_error(source, "document", f"an array of {len(doc)} games: read it with "
@@ -210,7 +211,7 @@ def read_kobalab(data: bytes | str, source: str | None = None) -> GameLog:
 
 
 def read_kobalab_games(
-    data: bytes | str, source: str | None = None
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
 ) -> list[tuple[str | None, GameLog | LogFormatError]]:
     """Every game of a kobalab paipu file: one document, or a JSON array of documents (the
     way 電脳麻将 and kobalab/majiang-analog save several games in one file).
@@ -224,7 +225,7 @@ def read_kobalab_games(
     Raises:
         LogFormatError: the file is not UTF-8 JSON, or an empty array (no game at all).
     """
-    doc = _load(data, source)
+    doc = _load(data, source, limits)
     if not isinstance(doc, list):
         return [(source, _read_game(doc, source))]
     if not doc:
@@ -239,16 +240,13 @@ def read_kobalab_games(
     return out
 
 
-def _load(data: bytes | str, source: str | None) -> Any:
+def _load(data: bytes | str, source: str | None, limits: ReadLimits | None) -> Any:
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
-    try:
-        return json.loads(data)
-    except ValueError as e:
-        raise log_error(source, "document", f"not JSON: {e}") from None
+    return load_json(data, source, "document", limits_of(limits))
 
 
 def _read_game(doc: Any, source: str | None) -> GameLog:
@@ -317,6 +315,7 @@ def _read_game(doc: Any, source: str | None) -> GameLog:
     meta["complete"] = isinstance(events[-1], EndGame)
     if missing:
         meta["rounds_missing_kan_dora"] = missing
+    check_events(events, source)
     return GameLog(events, source, "kobalab", meta)
 
 

@@ -50,7 +50,6 @@ switches the rules do not model) is read as far as it goes and carries the reaso
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections import Counter
 from typing import Any
 
@@ -80,7 +79,7 @@ from riichi.events import (
     Tsumo,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._common import log_error
+from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
 from riichi.logs.majsoul_names import MAJSOUL_FANS, majsoul_fan
 from riichi.rules import Length, Rules
 
@@ -276,7 +275,9 @@ def _head_rules(head: dict, unsupported: list[str]) -> tuple[int, Length, Rules,
     return players, length, rules, red_count, kuitan
 
 
-def read_majsoul(data: bytes | str, source: str | None = None) -> GameLog:
+def read_majsoul(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read one Mahjong Soul raw game record (see the module docstring).
 
     Returns:
@@ -293,10 +294,7 @@ def read_majsoul(data: bytes | str, source: str | None = None) -> GameLog:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
             raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
-    try:
-        doc = json.loads(data)
-    except ValueError as e:
-        raise log_error(source, "document", f"not JSON: {e}") from None
+    doc = load_json(data, source, "document", limits_of(limits))
     if not isinstance(doc, dict) or not isinstance(doc.get("head"), dict):
         raise log_error(source, "document", 'not a Mahjong Soul record (no "head")')
     head = doc["head"]
@@ -354,6 +352,7 @@ def read_majsoul(data: bytes | str, source: str | None = None) -> GameLog:
     meta["complete"] = isinstance(events[-1], EndGame)
     if unsupported:
         meta["unsupported"] = "Mahjong Soul record not replayable: " + "; ".join(unsupported)
+    check_events(events, source)
     return GameLog(events, source, "majsoul", meta)
 
 

@@ -39,7 +39,7 @@ from riichi.events import (
     StartKyoku,
     event_from_mjai,
 )
-from riichi.logs._common import log_error
+from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
 from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
 from riichi.rules import Rules
 
@@ -84,7 +84,9 @@ _STANDARD_REASONS = {
 }
 
 
-def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
+def read_mjai(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read one mjai game (JSON lines).
 
     Blank lines and ``error`` / ``none`` messages (server chatter) are skipped; unknown keys
@@ -98,8 +100,11 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
 
     Raises:
         LogFormatError: naming the line: not JSON, not an object, an unknown type, a bad field,
-            a first event that is not ``start_game``, or ``riichi_rules`` that are not rules.
+            a first event that is not ``start_game``, or ``riichi_rules`` that are not rules;
+            a line past a bound of ``limits`` (:class:`riichi.logs.ReadLimits`, None: the
+            defaults); a number out of range (naming the event and field).
     """
+    lim = limits_of(limits)
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
@@ -112,15 +117,12 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
     rounds = 0
     declared = False  # start_game gives "players"
     why: str | None = None  # why the document is not one replayable game
-    loads = json.loads
     for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            obj = loads(line)
-        except ValueError as e:
-            raise log_error(source, f"line {lineno}", f"not JSON: {e}") from None
-        if isinstance(obj, dict) and obj.get("type") in _IGNORED_TYPES:
+        obj = load_json(line, source, f"line {lineno}", lim)
+        t = obj.get("type") if isinstance(obj, dict) else None
+        if isinstance(t, str) and t in _IGNORED_TYPES:  # (a list or dict type: not hashable)
             continue
         if isinstance(obj, dict):
             obj = _jansou(obj)
@@ -154,8 +156,10 @@ def read_mjai(data: bytes | str, source: str | None = None) -> GameLog:
         raise log_error(source, "line 1", "no mjai events")
     if not rounds:
         why = "no round to replay (no start_kyoku)"
+        meta["no_round"] = True  # replay: not a game at all, so verify counts it unreadable
     if why:
         meta["unsupported"] = f"mjai: {why}"
+    check_events(events, source)
     return GameLog(events, source, "mjai", meta)
 
 

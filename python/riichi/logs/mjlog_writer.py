@@ -28,11 +28,15 @@ event comes back equal):
 - ``StartKyoku.dice``: written as they are (Tenhou's ``INIT`` holds its dice 0-based; riichi's
   own games record 1..6); a round without dice gets ``0,0``.
 - ``ReachAccepted.deltas``: always -1000 for the declarer (Tenhou's stick).
-- ``Hora``: ``fu`` None (limit hands read from tenhou.net/6) is written 0; a ``limit`` None is
-  written as the one han and fu give; ``han`` reads back as the sum of the yaku.
+- ``Hora``: ``fu`` None (tenhou.net/6 records no fu for a limit hand) is written as the fu
+  the engine scores the hand with (the game is replayed: ``GameReport.filled``), as Tenhou's
+  own mjlog always records the real fu; only a win the replay does not settle as the log
+  does (a faulty source) is written with fu 0. A ``limit`` None is written as the one han
+  and fu give; ``han`` reads back as the sum of the yaku.
 - ``Ryukyoku``: at an exhaustive draw or nagashi mangan each tenpai seat's hand is shown (its
   concealed tiles as the round left them, when the event has no hands), and ``tenpai`` reads
-  back as "the hand is shown".
+  back as "the hand is shown"; a draw that records no ``tenpai`` (tenhou.net/6 at nagashi
+  mangan) shows the hands of the seats the replay finds tenpai, as Tenhou does.
 - ``EndGame`` with scores or points missing: an empty ``owari``.
 """
 
@@ -117,12 +121,36 @@ def to_mjlog(game: GameLog | list[Event], *, rules: Rules | None = None) -> str:
     if not events or not isinstance(events[0], StartGame):
         raise LogFormatError("to_mjlog: the events must start with start_game")
     w = _Writer(events[0], meta or {}, carried)
+    w.filled = _engine_filled(game, events, carried)
     for i, ev in enumerate(events[1:], 1):
         try:
+            w.index = i
             w.add(ev)
         except (_Bad, InvalidTile, ValueError) as e:
             raise LogFormatError(f"to_mjlog: event #{i} ({ev.type}): {e}") from None
     return w.text()
+
+
+def _engine_filled(
+    game: GameLog | list[Event], events: list[Event], rules: Rules | None
+) -> dict[int, dict[str, Any]]:
+    """What the engine settled that the events leave out (a win's fu, a draw's tenpai), by
+    event index, from a replay of the game under ``rules`` (else the rules its header gives;
+    see ``riichi.replay.GameReport.filled``); empty when nothing is left out."""
+    if not any(
+        (isinstance(ev, Hora) and ev.fu is None)
+        or (
+            isinstance(ev, Ryukyoku)
+            and ev.tenpai is None
+            and ev.reason in ("exhaustive", "nagashi_mangan")
+        )
+        for ev in events
+    ):
+        return {}
+    from riichi.replay import replay_game
+
+    log = game if isinstance(game, GameLog) else GameLog(list(events))
+    return replay_game(log, rules).filled
 
 
 def _go_type(start: StartGame) -> int:
@@ -182,6 +210,9 @@ class _Writer:
         self.tag("TAIKYOKU", [("oya", 0)])
         self.in_round = False
         self.last_result = -1  # index in lines of the last AGARI / RYUUKYOKU
+        # what the engine settled that the events leave out (fu, tenpai), by event index
+        self.filled: dict[int, dict[str, Any]] = {}
+        self.index = 0  # index in the events of the event being written
 
     # ------------------------------------------------------------------ output
     def tag(self, name: str, attrs: list[tuple[str, object]]) -> None:
@@ -436,8 +467,9 @@ class _Writer:
         if codes:
             attrs.append(("m", _ints(codes[::-1])))  # Tenhou lists the newest meld first
         attrs.append(("machi", win))
-        limit = ev.limit if ev.limit is not None else self.limit_of(ev)
-        attrs.append(("ten", f"{ev.fu or 0},{ev.points},{limit}"))
+        fu = ev.fu if ev.fu is not None else self.filled.get(self.index, {}).get("fu", 0)
+        limit = ev.limit if ev.limit is not None else self.limit_of(ev, fu)
+        attrs.append(("ten", f"{fu},{ev.points},{limit}"))
         attrs += self.yaku(ev.yaku or ())
         attrs.append(("doraHai", _ints(self.indicator_ids(ev.dora_markers or ()))))
         if ev.uradora_markers:
@@ -525,9 +557,9 @@ class _Writer:
             out.append(("yakuman", _ints([i for i, _ in ids[split:]])))
         return out
 
-    def limit_of(self, ev: Hora) -> int:
+    def limit_of(self, ev: Hora, fu: int) -> int:
         """Tenhou's limit code (0 none, 1 mangan .. 5 yakuman) from han and fu."""
-        han, fu = ev.han or 0, ev.fu or 0
+        han = ev.han or 0
         if any(_YAKU_ID.get(name, 0) in _YAKUMAN_IDS for name, _ in ev.yaku or ()):
             return 5
         if han >= 13:
@@ -549,12 +581,15 @@ class _Writer:
             attrs.append(("type", _DRAW_TYPES[ev.reason]))
         attrs.append(("ba", self.ba()))
         attrs += self.sc(ev.deltas, ev.scores)
-        shows_tenpai = ev.reason in ("exhaustive", "nagashi_mangan") and ev.tenpai is not None
+        tenpai = ev.tenpai
+        if tenpai is None:
+            tenpai = self.filled.get(self.index, {}).get("tenpai")
+        shows_tenpai = ev.reason in ("exhaustive", "nagashi_mangan") and tenpai is not None
         for p in range(self.n):
             hand = ev.hands[p] if ev.hands is not None and p < len(ev.hands) else None
             if hand is not None:
                 attrs.append((f"hai{p}", _ints(self.ids_of(hand, self.hands[p]))))
-            elif shows_tenpai and ev.tenpai[p]:  # type: ignore[index]
+            elif shows_tenpai and tenpai[p]:  # type: ignore[index]
                 attrs.append((f"hai{p}", _ints(sorted(self.hands[p]))))
         self.result(attrs, "RYUUKYOKU")
 

@@ -14,14 +14,16 @@ import json
 from typing import Any
 
 from riichi.events import GameLog, StartGame
-from riichi.logs._common import log_error
+from riichi.logs._common import ReadLimits, limits_of, load_json, log_error
 
 __all__ = ["read_riichi_city"]
 
 UNSUPPORTED = "Riichi City raw game log: not supported (its event codes are not documented)"
 
 
-def read_riichi_city(data: bytes | str, source: str | None = None) -> GameLog:
+def read_riichi_city(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """The header of a Riichi City game log, marked unsupported.
 
     Returns:
@@ -31,10 +33,12 @@ def read_riichi_city(data: bytes | str, source: str | None = None) -> GameLog:
     Raises:
         LogFormatError: not JSON, or not an object with a ``handRecord`` list.
     """
-    try:
-        doc: Any = json.loads(data)
-    except ValueError as e:
-        raise log_error(source, "document", f"not JSON: {e}") from None
+    if isinstance(data, bytes):
+        try:
+            data = data.decode(json.detect_encoding(data))  # as json.loads reads bytes
+        except UnicodeDecodeError as e:
+            raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
+    doc: Any = load_json(data, source, "document", limits_of(limits))
     if not isinstance(doc, dict) or not isinstance(doc.get("handRecord"), list):
         raise log_error(source, "document", 'not a Riichi City game log (no "handRecord" list)')
     players = doc.get("playerCount")

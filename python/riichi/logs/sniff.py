@@ -14,12 +14,11 @@ its members.
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
-import zlib
+from typing import Any
 
-from riichi.logs._common import log_error
+from riichi.logs._common import inflate_gzip, limits_of, log_error, too_big
 from riichi.logs.tenhou_protocol import is_transcript
 
 __all__ = ["decompress", "is_zip", "sniff_format"]
@@ -44,17 +43,23 @@ _RIICHI_CITY = re.compile(rb'"handRecord"\s*:\s*\[\s*(?:\]|\{)')
 _MAJSOUL = re.compile(rb'"name"\s*:\s*"\.lq\.(?:GameDetailRecords|Record)')
 
 
-def decompress(data: bytes, source: str | None = None) -> bytes:
+def decompress(data: bytes, source: str | None = None, limits: Any = None) -> bytes:
     """``data`` un-gzipped if it starts with the gzip magic ``1f 8b``, else unchanged.
 
+    Args:
+        limits: a :class:`riichi.logs.ReadLimits` (None: the defaults): the result may not
+            pass ``max_bytes``; a gzip stream is inflated piece by piece and stopped there.
+
     Raises:
-        LogFormatError: a corrupt or truncated gzip stream.
+        LogFormatError: a corrupt, truncated or oversized gzip stream, or plain data past
+            ``max_bytes``.
+        RiichiError: ``limits`` is not a ReadLimits.
     """
+    lim = limits_of(limits)
     if data[:2] == b"\x1f\x8b":
-        try:
-            return gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as e:
-            raise log_error(source, "gzip stream", f"cannot decompress: {e}") from None
+        return inflate_gzip(data, source, lim)
+    if len(data) > lim.max_bytes:
+        raise too_big(source, "document", lim)
     return data
 
 
@@ -75,7 +80,7 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
         if b'"type"' in line:
             try:
                 obj = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # the reader reports it, with the bounds
                 obj = None
             if isinstance(obj, dict) and "type" in obj:
                 return "mjai"
@@ -95,6 +100,12 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
             source, "byte 0", "a zip archive holds many logs: read it with read_logs / verify"
         )
     offset = len(data[:4096]) - len(head)
+    if head[:2] == b"//":
+        raise log_error(
+            source, f"byte {offset}",
+            "starts with a // comment: not a log (JSON has no comments; a hand-annotated "
+            "file? without its comments it may be one)",
+        )  # fmt: skip
     raise log_error(
         source,
         f"byte {offset}",

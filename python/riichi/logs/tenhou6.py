@@ -26,7 +26,6 @@ hands shown at a draw.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from dataclasses import replace
 from typing import Any
@@ -58,8 +57,17 @@ from riichi.events import (
     Tile,
     Tsumo,
 )
+from riichi.logs._common import (
+    MAX_COUNTER,
+    MAX_POINTS,
+    ReadLimits,
+    check_events,
+    int_in,
+    limits_of,
+    load_json,
+    log_error,
+)
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._common import log_error
 from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
 from riichi.logs.tenhou_lobby import lobby_rules, parse_type_code
 from riichi.rules import Length, Rules
@@ -216,7 +224,9 @@ _POS_OF_REL = {"p": {3: 0, 2: 1, 1: 2}, "m": {3: 0, 2: 1, 1: 3}}
 # --------------------------------------------------------------------------- reader
 
 
-def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
+def read_tenhou6(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read one tenhou.net/6 game (one document, or JSON lines of single-round documents).
 
     Returns:
@@ -224,25 +234,29 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
 
     Raises:
         LogFormatError: not JSON, no ``log``, or a round that cannot be read (naming the
-            round index, seat and list position, and the reason).
+            round index, seat and list position, and the reason); data past a bound of
+            ``limits`` (:class:`riichi.logs.ReadLimits`, None: the defaults); a number out of
+            range (naming the field).
     """
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as e:
             raise log_error(source, f"byte {e.start}", "not UTF-8 text") from None
+    lim = limits_of(limits)
     docs: list[Any] = []
     try:
-        docs = [json.loads(data)]
-    except ValueError as whole_err:
+        docs = [load_json(data, source, "document", lim)]
+    except LogFormatError as whole:
         lines = [ln for ln in data.splitlines() if ln.strip()]
         if len(lines) < 2:
-            raise log_error(source, "document", f"not JSON: {whole_err}") from None
-        for i, line in enumerate(lines, 1):
-            try:
-                docs.append(json.loads(line))
-            except ValueError as e:
-                raise log_error(source, f"line {i}", f"not JSON: {e}") from None
+            raise
+        try:
+            first = load_json(lines[0], source, "line 1", lim)
+        except LogFormatError:
+            raise whole from None  # not one document a line either: the document's fault
+        rest = [load_json(ln, source, f"line {i}", lim) for i, ln in enumerate(lines[1:], 2)]
+        docs = [first, *rest]
     for i, d in enumerate(docs):
         if not isinstance(d, dict) or not isinstance(d.get("log"), list):
             where = "document" if len(docs) == 1 else f"line {i + 1}"
@@ -285,6 +299,7 @@ def read_tenhou6(data: bytes | str, source: str | None = None) -> GameLog:
         meta["rules_notes"] = notes
     if RULES_KEY in head:  # a log riichi wrote (to_tenhou6): its complete rules win
         meta["rules"] = read_rules_value(head[RULES_KEY], source, RULES_KEY)
+    check_events(events, source)
     return GameLog(events, source, "tenhou6", meta)
 
 
@@ -520,8 +535,11 @@ class _Round:
         head = rnd[0]
         if not (isinstance(head, list) and len(head) == 3):
             raise _Bad(f"round header {head!r} must be [kyoku index, honba, kyotaku]")
-        self.index, self.honba, self.kyotaku = (int(x) for x in head)
-        self.scores = [int(x) for x in rnd[1][:players]]
+        # numbers range-checked where they are read (the kyoku index picks the round wind)
+        self.index = int_in(head[0], "kyoku index", 0, 15)
+        self.honba = int_in(head[1], "honba", 0, MAX_COUNTER)
+        self.kyotaku = int_in(head[2], "kyotaku", 0, MAX_COUNTER)
+        self.scores = [int_in(x, "score", -MAX_POINTS, MAX_POINTS) for x in rnd[1][:players]]
         self.dora = [_tile(x) for x in rnd[2]]
         self.ura = [_tile(x) for x in rnd[3]]
         self.haipai = [[_tile(x) for x in rnd[4 + 3 * p]] for p in range(players)]

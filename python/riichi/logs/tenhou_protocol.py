@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 
 from riichi.events import GameLog, StartGame
-from riichi.logs._common import log_error
+from riichi.logs._common import ReadLimits, limits_of, log_error
 
 __all__ = [
     "UNSUPPORTED_REASON",
@@ -79,7 +79,9 @@ def server_tags(data: bytes | str) -> Iterator[tuple[str, dict[str, str]]]:
         yield m.group(1), dict(_ATTR.findall(m.group(2)))
 
 
-def read_tenhou_protocol(data: bytes | str, source: str | None = None) -> GameLog:
+def read_tenhou_protocol(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read a protocol transcript's header and counts (see the module docstring).
 
     Returns:
@@ -93,6 +95,7 @@ def read_tenhou_protocol(data: bytes | str, source: str | None = None) -> GameLo
         LogFormatError: not a transcript, or one with no game in it (no ``<GO>``, ``<INIT>``,
             ``<REINIT>`` or ``<AGARI>`` tag).
     """
+    limits_of(limits)  # only checked: a transcript is read line by line, never nested
     if isinstance(data, bytes):
         if not is_transcript(data):
             raise log_error(source, "byte 0", "not a Tenhou protocol transcript")

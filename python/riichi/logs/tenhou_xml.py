@@ -23,12 +23,10 @@ from __future__ import annotations
 import array
 import base64
 import binascii
-import gzip
 import hashlib
 import itertools
 import re
 import xml.etree.ElementTree as ET
-import zlib
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
@@ -62,8 +60,15 @@ from riichi.events import (
     Tsumo,
     _intern,
 )
+from riichi.logs._common import (
+    DEFAULT_LIMITS,
+    ReadLimits,
+    check_events,
+    inflate_gzip,
+    limits_of,
+    log_error,
+)
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._common import log_error
 from riichi.logs._rules_key import RULES_KEY, rules_from_value
 
 __all__ = ["decode_meld", "go_type_flags", "read_tenhou_xml", "tenhou_walls"]
@@ -211,12 +216,16 @@ def _meld_tiles(ev: Event) -> CalledMeld:
     return CalledMeld("nukidora", (ev.pai,))
 
 
-def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
+def read_tenhou_xml(
+    data: bytes | str, source: str | None = None, *, limits: ReadLimits | None = None
+) -> GameLog:
     """Read one Tenhou mjlog game.
 
     Args:
         data: the file content (bytes, gzip-compressed or not, or text).
         source: the file name, used in error messages and kept in ``GameLog.source``.
+        limits: the resource bounds (:class:`riichi.logs.ReadLimits`; None: the defaults):
+            the inflated size of gzip data and the nesting depth of XML elements.
 
     Returns:
         The game: StartGame, then per round StartKyoku ... Hora/Ryukyoku, EndKyoku, and
@@ -225,29 +234,59 @@ def read_tenhou_xml(data: bytes | str, source: str | None = None) -> GameLog:
 
     Raises:
         LogFormatError: gzip, encoding or XML errors (with line and column), a root that is
-            not ``mjloggm``, or a tag that cannot be read (with its index and text).
+            not ``mjloggm``, or a tag that cannot be read (with its index and text); data past
+            a bound of ``limits``; a number out of range (naming the event and field).
     """
+    lim = limits_of(limits)
     if isinstance(data, bytes):
         if data[:2] == b"\x1f\x8b":
-            try:
-                data = gzip.decompress(data)
-            except (OSError, EOFError, zlib.error) as e:
-                raise log_error(source, "gzip stream", f"cannot decompress: {e}") from None
+            data = inflate_gzip(data, source, lim)
     else:
         data = data.encode("utf-8")
     game = _scan(data, source)
-    if game is not None:
-        return game
-    # Not in Tenhou's canonical shape (comments, odd spacing, broken XML, ...): use a real
-    # XML parser, which also gives line and column for malformed input.
-    return _read_tree(data, source)
+    if game is None:
+        # Not in Tenhou's canonical shape (comments, odd spacing, broken XML, ...): use a real
+        # XML parser, which also gives line and column for malformed input.
+        game = _read_tree(data, source, lim.max_depth)
+    check_events(game.events, source)
+    return game
 
 
-def _read_tree(data: bytes, source: str | None) -> GameLog:
+class _TooDeep(Exception):
+    pass
+
+
+class _DepthBuilder(ET.TreeBuilder):
+    """A tree builder that stops at the first element nested deeper than ``max_depth``."""
+
+    def __init__(self, max_depth: int) -> None:
+        super().__init__()
+        self.depth = 0
+        self.max_depth = max_depth
+
+    def start(self, tag: Any, attrs: Any) -> Any:
+        self.depth += 1
+        if self.depth > self.max_depth:
+            raise _TooDeep
+        return super().start(tag, attrs)
+
+    def end(self, tag: Any) -> Any:
+        self.depth -= 1
+        return super().end(tag)
+
+
+def _read_tree(
+    data: bytes, source: str | None, max_depth: int = DEFAULT_LIMITS.max_depth
+) -> GameLog:
     """The reader on top of ElementTree (bytes go to expat as they are: it reads the XML
-    declaration's encoding)."""
+    declaration's encoding); elements may nest at most ``max_depth`` deep."""
     try:
-        root = ET.fromstring(data)
+        parser = ET.XMLParser(target=_DepthBuilder(max_depth))
+        parser.feed(data)
+        root = parser.close()
+    except _TooDeep:
+        raise log_error(source, "document", f"XML nested deeper than max_depth={max_depth} "
+                        "(ReadLimits.max_depth)") from None  # fmt: skip
     except ET.ParseError as e:
         line, col = e.position
         raise log_error(source, f"line {line}, column {col}", f"not well-formed XML: {e}") from None
