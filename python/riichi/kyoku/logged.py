@@ -25,6 +25,7 @@ from riichi.actions import (
     Tsumo,
 )
 from riichi.errors import IllegalAction
+from riichi.events import Dahai
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.furiten import riichi_allowed
 from riichi.kyoku.state import CLAIM, DISCARD, EVERYONE, PASS, RIICHI, RON, TSUMO, TURN
@@ -286,7 +287,7 @@ def apply_logged(
             the seat's legal actions, tiles in mpsz text).
     """
     act = None
-    if rnd._phase == TURN and getattr(event, "type", "") == "dahai":
+    if event.__class__ is Dahai and rnd._phase == TURN:
         act = rnd._match_dahai(event, riichi)  # the frequent case, without the listing
     if act is None:
         act = rnd.match_event(event, riichi=riichi)
