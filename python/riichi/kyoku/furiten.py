@@ -22,8 +22,7 @@ def furiten(p: Any) -> bool:
 
 def is_furiten(rnd: Any, s: int) -> bool:
     """:func:`furiten` of seat ``s``."""
-    p = rnd.players[s]
-    return p.temp_furiten or p.riichi_furiten or bool(p.waits & p.river_kinds)
+    return furiten(rnd.players[s])
 
 
 def missed(p: Any) -> None:
