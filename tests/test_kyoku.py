@@ -315,3 +315,30 @@ def test_game_apply_logged_refuses_after_the_game():
         g.step(g.legal_actions(s)[-1])
     with pytest.raises(riichi.IllegalAction, match="the game is over"):
         g.apply_logged(Dahai(actor=0, pai=Tile.of(0), tsumogiri=False))
+
+
+@pytest.mark.parametrize(("kuikae", "call", "hand", "tile"), [
+    ("forbidden", Pon, "111m", "1m"),  # the third 1m may not go right after the pon
+    ("forbidden", Chi, "345m", "4m"),  # kanchan chi 4m with 35m: the other 4m may not go
+    ("allowed", Pon, "111m", "1m"),
+    ("allowed", Chi, "345m", "4m"),
+])  # fmt: skip
+def test_kuikae_forbids_the_called_kind_after_a_pon_or_a_middle_chi(kuikae, call, hand, tile):
+    from riichi.actions import Discard
+
+    r = Round(make_rules(kuikae=kuikae), scripted_wall(["", hand, "", ""], tile))
+    kind = riichi.parse_tile(tile)
+    play_until(r, 0)
+    held = next(t for t in r.hand(0) if t >> 2 == kind)
+    r.step(Discard(0, held, held == r.state["drawn"]))
+    act = next(a for a in r.legal_actions(1) if isinstance(a, call))
+    if call is Chi:
+        act = next(
+            a for a in r.legal_actions(1)
+            if isinstance(a, Chi) and sorted(t >> 2 for t in a.consumed) == [kind - 1, kind + 1]
+        )  # fmt: skip
+    r.step(act)
+    while r.phase == "claim":
+        r.step(Pass(r.seats_to_act[0]))
+    kinds = {a.tile >> 2 for a in r.legal_actions(1) if isinstance(a, Discard)}
+    assert kinds and ((kind in kinds) == (kuikae == "allowed"))

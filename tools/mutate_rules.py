@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RULE_TESTS = [
     "tests/test_rule_mutants.py",
+    "tests/test_kyoku.py",
     "tests/test_round_rules.py",
     "tests/test_round_flow.py",
     "tests/test_round_basic.py",
