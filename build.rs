@@ -10,7 +10,11 @@ mod table_gen;
 mod table_index;
 
 fn main() {
-    for f in ["build.rs", "src/shanten/table_gen.rs", "src/shanten/table_index.rs"] {
+    for f in [
+        "build.rs",
+        "src/shanten/table_gen.rs",
+        "src/shanten/table_index.rs",
+    ] {
         println!("cargo:rerun-if-changed={f}");
     }
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));

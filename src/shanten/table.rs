@@ -58,8 +58,14 @@ mod tests {
     fn shipped_tables_equal_the_generator() {
         let t = tables();
         assert_eq!(t.suit.len(), SUIT_VECTORS);
-        assert!(t.suit == table_gen::build_suit(), "shipped suit table is stale");
-        assert!(t.honor == table_gen::build_honor(), "shipped honor table is stale");
+        assert!(
+            t.suit == table_gen::build_suit(),
+            "shipped suit table is stale"
+        );
+        assert!(
+            t.honor == table_gen::build_honor(),
+            "shipped honor table is stale"
+        );
         assert_eq!(decode(&table_gen::encode(&t.suit)), t.suit);
     }
 

@@ -13,7 +13,10 @@ pub const ENTRY_BYTES: usize = 5;
 pub fn encode(entries: &[u64]) -> Vec<u8> {
     let mut out = Vec::with_capacity(entries.len() * ENTRY_BYTES);
     for &e in entries {
-        assert!(e >> (8 * ENTRY_BYTES) == 0, "packed entry {e:#x} exceeds 40 bits");
+        assert!(
+            e >> (8 * ENTRY_BYTES) == 0,
+            "packed entry {e:#x} exceeds 40 bits"
+        );
         out.extend_from_slice(&e.to_le_bytes()[..ENTRY_BYTES]);
     }
     out

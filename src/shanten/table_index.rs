@@ -200,4 +200,3 @@ pub(crate) fn next_base5(v: &mut [u8; 9]) -> bool {
     v[i] += 1;
     true
 }
-

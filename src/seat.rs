@@ -1,0 +1,921 @@
+//! One seat's hand as the round referee sees it, and the hand questions it asks on every
+//! draw and every discard: which actions the turn seat may take, and which seats may ron
+//! or call a discard.
+//!
+//! The flow (whose turn, claim priority, events, settlement) stays with the caller; this
+//! module answers from the facts it is given, with the same conditions and in the same
+//! order as the Python referee (`riichi.round.Round`: `_turn_actions`, `_dahai_options`,
+//! `_call_options`, `_may_call`, `_choices`, `_win_score`). Rule sources: Tenhou's rules
+//! unless a [`FlowRules`] field says otherwise; kuikae as Tenhou (a chi or pon may not be
+//! followed by a discard of the called kind, nor of the kind at the other end of the run:
+//! "56s chi 4s, then 7s may not be discarded"); a call that leaves only such discards is
+//! not offered (RC52).
+//!
+//! Tiles are physical ids 0..=135 (`kind * 4 + copy`, red fives the low copies of a five,
+//! see [`TileId::is_red`]); kinds are 0..=33; kind sets are `u64` bit masks (bit `k`).
+//! Actions name the lowest ids of each choice that differs in kind or colour, as the
+//! referee's `legal_actions` does.
+
+use crate::error::{Error, Result};
+use crate::hand::Hand;
+use crate::meld::{Meld, MeldKind};
+use crate::rules::ScoringRules;
+use crate::score::{score, Situation};
+use crate::tile::{Counts, Tile, TileId};
+use crate::wait;
+
+/// The North wind's kind (kita, set aside in sanma).
+const NORTH: usize = 30;
+/// The kinds counted by kyuushu kyuuhai: terminals and honors.
+const YAOCHUU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+/// The fives (kinds that may be red).
+const FIVES: [usize; 3] = [4, 13, 22];
+/// The two other kinds of each run through a kind, as offsets `(a, b)`, in the order
+/// the referee offers chi: the called tile highest, in the middle, lowest.
+const CHI_OFFSETS: [(i8, i8); 3] = [(-2, -1), (-1, 1), (1, 2)];
+
+/// The `riichi.Rules` fields the hand questions read (the flow rules; scoring rules for
+/// the yaku check of a win).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlowRules {
+    /// Players at the table: 4, or 3 (sanma: no chi, kita).
+    pub players: u8,
+    /// `Rules.kuikae == "forbidden"`: after a chi or pon the called kind (and the other
+    /// end of a chi's run) may not be discarded, and a call leaving no other discard is
+    /// not offered. False (`"allowed"`): no restriction.
+    pub kuikae_forbidden: bool,
+    /// `Rules.furiten_riichi`: riichi is allowed while furiten (Tenhou: yes).
+    pub furiten_riichi: bool,
+    /// `Rules.riichi_min_points`: the points a player needs to declare riichi.
+    pub riichi_min_points: i64,
+    /// `Rules.riichi_min_live_tiles`: live tiles that must remain to declare riichi.
+    pub riichi_min_live_tiles: u32,
+    /// `Rules.kyuushu_kyuuhai`: the abortive draw on nine terminal/honor kinds.
+    pub kyuushu_kyuuhai: bool,
+    /// The scoring rules (yaku check of tsumo and ron).
+    pub scoring: ScoringRules,
+}
+
+/// The table facts a hand question reads, as of the decision point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableView {
+    /// Tiles still drawable from the live wall (`Round.live_tiles_left`).
+    pub live_left: u32,
+    /// Kans declared this round (by anyone; a fifth is never offered).
+    pub kans: u8,
+    /// No call (an ankan included) has interrupted the first go-around yet.
+    pub uninterrupted: bool,
+    /// The turn seat's last draw was a replacement draw (rinshan kaihou; no haitei).
+    pub rinshan: bool,
+    /// The dealer's seat.
+    pub dealer: u8,
+    /// The round wind: 0 East .. 3 North.
+    pub round_wind: u8,
+    /// Dora indicators revealed (kinds).
+    pub dora_indicators: Vec<Tile>,
+    /// Honba counters (they do not change whether a hand wins).
+    pub honba: u32,
+}
+
+/// One action of a seat, with the physical ids it uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatAction {
+    /// Discard `tile`; `tsumogiri` when it is the tile just drawn.
+    Discard {
+        /// The id discarded.
+        tile: u8,
+        /// It is the tile just drawn.
+        tsumogiri: bool,
+    },
+    /// Declare riichi with the discard of `tile`.
+    Riichi {
+        /// The id discarded.
+        tile: u8,
+        /// It is the tile just drawn.
+        tsumogiri: bool,
+    },
+    /// Win on the tile drawn.
+    Tsumo,
+    /// Closed kan of four ids (ascending).
+    Ankan {
+        /// The four ids.
+        ids: [u8; 4],
+    },
+    /// Added kan: `tile` joins the pon of its kind.
+    Kakan {
+        /// The id added.
+        tile: u8,
+    },
+    /// Abortive draw on nine terminal/honor kinds.
+    Kyuushu,
+    /// Set a North aside (sanma kita).
+    Nukidora {
+        /// The North's id.
+        tile: u8,
+    },
+    /// Win on the discard.
+    Ron,
+    /// Pon of the discard `tile` with two ids from the hand (ascending).
+    Pon {
+        /// The discard.
+        tile: u8,
+        /// The ids from the hand.
+        consumed: [u8; 2],
+    },
+    /// Open kan of the discard `tile` with three ids from the hand (ascending).
+    Daiminkan {
+        /// The discard.
+        tile: u8,
+        /// The ids from the hand.
+        consumed: [u8; 3],
+    },
+    /// Chi of the discard `tile` with two ids from the hand (lower kind first).
+    Chi {
+        /// The discard.
+        tile: u8,
+        /// The ids from the hand.
+        consumed: [u8; 2],
+    },
+    /// Decline the discard.
+    Pass,
+}
+
+/// One seat's hand and the per-seat facts its questions read.
+///
+/// Concealed tiles are held as a set of physical ids; counts per kind, red fives per suit
+/// and the copies in melds follow from them. `waits` are those of the last 3n+1 hand (after
+/// a draw, the hand without the drawn tile), as the referee keeps them: [`SeatHand::new`]
+/// computes them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatHand {
+    seat: u8,
+    red_fives: [u8; 3],
+    held: [bool; 136],
+    counts: Counts,
+    len: usize,
+    melds: Vec<Meld>,
+    meld_counts: Counts,
+    opened: bool,
+    drawn: Option<u8>,
+    waits: u64,
+    /// Kinds this seat has discarded (furiten: a wait among them).
+    pub river_kinds: u64,
+    /// Temporary furiten: a winning tile passed since this seat's last discard.
+    pub temp_furiten: bool,
+    /// Riichi furiten: a winning tile passed after riichi (until the round ends).
+    pub riichi_furiten: bool,
+    /// The seat has declared riichi (accepted).
+    pub riichi: bool,
+    /// The riichi was a double riichi.
+    pub double_riichi: bool,
+    /// Ippatsu is still possible.
+    pub ippatsu: bool,
+    /// Discards made this round (0: the first go-around's own turn not yet taken).
+    pub discards_made: u32,
+    /// Norths set aside (sanma), each a dora.
+    pub nukidora: u8,
+    /// The seat's points (riichi needs `FlowRules::riichi_min_points`).
+    pub points: i64,
+    /// Kinds kuikae forbids to discard now (after this seat's chi or pon), as a mask.
+    pub kuikae: u64,
+}
+
+fn bad(name: &'static str, reason: String) -> Error {
+    Error::InvalidArgument { name, reason }
+}
+
+impl SeatHand {
+    /// A seat's hand.
+    ///
+    /// `ids` are the concealed tiles (any order), `drawn` the id just drawn (one of `ids`,
+    /// or None: between turns, or right after a chi or pon), `melds` the seat's melds in
+    /// the order made, `red_fives` the red fives per suit in play (`Rules.red_fives`).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`]: a seat outside 0..=3, an id twice or outside 0..=135, a
+    /// drawn id not among `ids`, a hand whose size does not fit its melds (3n+1 or
+    /// 3n+2 with n = 4 − melds); [`Error::TooManyCopies`] from the wait kernel.
+    pub fn new(
+        seat: u8,
+        ids: &[u8],
+        drawn: Option<u8>,
+        melds: Vec<Meld>,
+        red_fives: [u8; 3],
+    ) -> Result<SeatHand> {
+        if seat > 3 {
+            return Err(bad("seat", format!("must be 0..=3, got {seat}")));
+        }
+        let mut held = [false; 136];
+        let mut counts = [0u8; 34];
+        for &t in ids {
+            if t >= 136 || held[t as usize] {
+                return Err(bad(
+                    "ids",
+                    format!("id {t} is outside 0..=135 or given twice"),
+                ));
+            }
+            held[t as usize] = true;
+            counts[(t / 4) as usize] += 1;
+        }
+        if let Some(d) = drawn {
+            if d >= 136 || !held[d as usize] {
+                return Err(bad("drawn", format!("id {d} is not in the hand")));
+            }
+        }
+        let size = 13 - 3 * melds.len();
+        if melds.len() > 4 || !(ids.len() == size || ids.len() == size + 1) {
+            return Err(bad(
+                "ids",
+                format!(
+                    "{} concealed tiles with {} melds (expected {} or {})",
+                    ids.len(),
+                    melds.len(),
+                    size,
+                    size + 1
+                ),
+            ));
+        }
+        let mut meld_counts = [0u8; 34];
+        for m in &melds {
+            m.add_to(&mut meld_counts);
+        }
+        let opened = melds.iter().any(|m| m.kind() != MeldKind::Ankan);
+        let mut h = SeatHand {
+            seat,
+            red_fives,
+            held,
+            counts,
+            len: ids.len(),
+            melds,
+            meld_counts,
+            opened,
+            drawn,
+            waits: 0,
+            river_kinds: 0,
+            temp_furiten: false,
+            riichi_furiten: false,
+            riichi: false,
+            double_riichi: false,
+            ippatsu: false,
+            discards_made: 0,
+            nukidora: 0,
+            points: 0,
+            kuikae: 0,
+        };
+        h.waits = h.base_waits()?;
+        Ok(h)
+    }
+
+    /// Waits of the 3n+1 hand: the hand itself, or without the drawn tile (0 for a
+    /// 3n+2 hand with nothing drawn: right after a chi or pon).
+    fn base_waits(&self) -> Result<u64> {
+        let mut c = self.counts;
+        if self.len % 3 == 2 {
+            match self.drawn {
+                Some(d) => c[(d / 4) as usize] -= 1,
+                None => return Ok(0),
+            }
+        }
+        wait::wait_mask(&c, &self.meld_counts)
+    }
+
+    /// The seat 0..=3.
+    pub fn seat(&self) -> u8 {
+        self.seat
+    }
+
+    /// Copies of each kind among the concealed tiles.
+    pub fn counts(&self) -> &Counts {
+        &self.counts
+    }
+
+    /// The waits of the last 3n+1 hand, as a kind mask.
+    pub fn waits(&self) -> u64 {
+        self.waits
+    }
+
+    /// The melds, in the order made.
+    pub fn melds(&self) -> &[Meld] {
+        &self.melds
+    }
+
+    /// The id just drawn, if any.
+    pub fn drawn(&self) -> Option<u8> {
+        self.drawn
+    }
+
+    /// Furiten: temporary, riichi, or a wait among the seat's own discards.
+    pub fn furiten(&self) -> bool {
+        self.temp_furiten || self.riichi_furiten || self.waits & self.river_kinds != 0
+    }
+
+    fn is_red(&self, t: u8) -> bool {
+        TileId::new(i64::from(t)).is_ok_and(|id| id.is_red(self.red_fives))
+    }
+
+    /// The held ids of kind `k`, ascending.
+    fn ids_of(&self, k: usize) -> impl Iterator<Item = u8> + '_ {
+        (4 * k..4 * k + 4)
+            .filter(|&t| self.held[t])
+            .map(|t| t as u8)
+    }
+
+    /// Red fives held per suit.
+    fn red_counts(&self) -> [u8; 3] {
+        let mut r = [0u8; 3];
+        for (suit, &k) in FIVES.iter().enumerate() {
+            r[suit] = self.ids_of(k).filter(|&t| self.is_red(t)).count() as u8;
+        }
+        r
+    }
+
+    /// One id per (kind, colour) held, lowest first, the drawn id left out; then the
+    /// drawn id (its discard is tsumogiri).
+    fn distinct(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(15);
+        let mut prev = usize::MAX;
+        for t in 0..136u8 {
+            if !self.held[t as usize] || Some(t) == self.drawn {
+                continue;
+            }
+            let class = usize::from(t / 4) * 2 + usize::from(self.is_red(t));
+            if class != prev {
+                prev = class;
+                out.push(t);
+            }
+        }
+        out.extend(self.drawn);
+        out
+    }
+
+    /// Whether this seat wins on `tile` with a yaku (`tsumo`: the drawn tile, already in
+    /// the hand; else a discard, or a tile robbed, added to it).
+    fn wins(&self, tile: u8, tsumo: bool, table: &TableView, rules: &FlowRules) -> Result<bool> {
+        let k = usize::from(tile / 4);
+        let mut counts = self.counts;
+        let mut red = self.red_counts();
+        if !tsumo {
+            counts[k] += 1;
+            if self.is_red(tile) {
+                red[k / 9] += 1;
+            }
+        }
+        let Ok(hand) = Hand::new(counts, red, self.melds.clone()) else {
+            return Ok(false);
+        };
+        let last = table.live_left == 0;
+        let first = table.uninterrupted && self.discards_made == 0;
+        let dealer = self.seat == table.dealer;
+        let n = rules.players.max(1);
+        let sit = Situation {
+            win_tile: Tile::from_index(k),
+            tsumo,
+            riichi: self.riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            haitei: tsumo && last && !table.rinshan,
+            houtei: !tsumo && last,
+            rinshan: tsumo && table.rinshan,
+            chankan: false,
+            tenhou: tsumo && first && dealer,
+            chiihou: tsumo && first && !dealer,
+            renhou: !tsumo && first && !dealer,
+            seat_wind: Tile::from_index(27 + usize::from((self.seat + n - table.dealer % n) % n)),
+            round_wind: Tile::from_index(27 + usize::from(table.round_wind % 4)),
+            dora_indicators: table.dora_indicators.clone(),
+            ura_indicators: Vec::new(),
+            honba: table.honba,
+            kyotaku: 0,
+            nukidora: self.nukidora,
+        };
+        let res = score(&hand, &sit, &rules.scoring)?;
+        Ok(res.is_agari && res.has_yaku)
+    }
+
+    /// Riichi preconditions before the hand itself: not yet in riichi, a tile drawn, a
+    /// closed hand, the points and the live tiles (RC48).
+    fn may_declare_riichi(&self, table: &TableView, rules: &FlowRules) -> bool {
+        !self.riichi
+            && self.drawn.is_some()
+            && !self.opened
+            && self.points >= rules.riichi_min_points
+            && table.live_left >= rules.riichi_min_live_tiles
+    }
+
+    /// Ankan of kind `k` in riichi: only with the drawn tile, and the waits unchanged.
+    fn riichi_ankan_keeps_waits(&self, k: usize) -> Result<bool> {
+        if self.drawn.map(|d| usize::from(d / 4)) != Some(k) {
+            return Ok(false);
+        }
+        let mut c = self.counts;
+        c[k] -= 4;
+        let mut mc = self.meld_counts;
+        mc[k] += 4;
+        Ok(wait::wait_mask(&c, &mc)? == self.waits)
+    }
+
+    /// The legal actions of this seat on its own turn, in the referee's order: tsumo; the
+    /// discards (only the drawn tile in riichi; kuikae applied), then riichi discards
+    /// (those that keep tenpai; with `furiten_riichi` off, not those leaving a furiten
+    /// wait); ankan by kind (in riichi only of the drawn kind and keeping the waits),
+    /// kakan by meld; kyuushu kyuuhai; kita (sanma).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] for a seat in riichi with nothing drawn; errors of the
+    /// wait kernel or the scorer for a hand that cannot exist.
+    pub fn turn_actions(&self, table: &TableView, rules: &FlowRules) -> Result<Vec<SeatAction>> {
+        let drawn = self.drawn;
+        let mut acts = Vec::with_capacity(24);
+        let discard = |t: u8| SeatAction::Discard {
+            tile: t,
+            tsumogiri: Some(t) == drawn,
+        };
+        let allowed = |t: u8| self.kuikae >> (t / 4) & 1 == 0;
+        if drawn.is_none() && !self.riichi {
+            acts.extend(
+                self.distinct()
+                    .into_iter()
+                    .filter(|&t| allowed(t))
+                    .map(discard),
+            );
+            return Ok(acts);
+        }
+        if let Some(d) = drawn {
+            if self.waits >> (d / 4) & 1 != 0 && self.wins(d, true, table, rules)? {
+                acts.push(SeatAction::Tsumo);
+            }
+        }
+        if self.riichi {
+            let Some(d) = drawn else {
+                return Err(bad(
+                    "drawn",
+                    "a seat in riichi acts only after a draw".into(),
+                ));
+            };
+            acts.push(SeatAction::Discard {
+                tile: d,
+                tsumogiri: true,
+            });
+        } else {
+            let distinct = self.distinct();
+            acts.extend(
+                distinct
+                    .iter()
+                    .copied()
+                    .filter(|&t| allowed(t))
+                    .map(discard),
+            );
+            if self.may_declare_riichi(table, rules) {
+                let dw = wait::discard_wait_masks(&self.counts, &self.meld_counts)?;
+                for &t in &distinct {
+                    let k = usize::from(t / 4);
+                    let w = dw[k];
+                    if w == 0
+                        || (!rules.furiten_riichi && (w >> k & 1 != 0 || w & self.river_kinds != 0))
+                    {
+                        continue;
+                    }
+                    acts.push(SeatAction::Riichi {
+                        tile: t,
+                        tsumogiri: Some(t) == drawn,
+                    });
+                }
+            }
+        }
+        let live = table.live_left > 0;
+        if drawn.is_some() && table.kans < 4 && live {
+            for k in 0..34 {
+                if self.counts[k] == 4 && (!self.riichi || self.riichi_ankan_keeps_waits(k)?) {
+                    let mut ids = [0u8; 4];
+                    for (slot, t) in ids.iter_mut().zip(self.ids_of(k)) {
+                        *slot = t;
+                    }
+                    acts.push(SeatAction::Ankan { ids });
+                }
+            }
+            if !self.riichi {
+                for m in &self.melds {
+                    if m.kind() == MeldKind::Pon {
+                        if let Some(t) = self.ids_of(m.tile().index()).next() {
+                            acts.push(SeatAction::Kakan { tile: t });
+                        }
+                    }
+                }
+            }
+        }
+        if self.discards_made == 0
+            && table.uninterrupted
+            && drawn.is_some()
+            && rules.kyuushu_kyuuhai
+            && YAOCHUU.iter().filter(|&&k| self.counts[k] > 0).count() >= 9
+        {
+            acts.push(SeatAction::Kyuushu);
+        }
+        if let Some(d) = drawn {
+            if rules.players == 3
+                && self.counts[NORTH] > 0
+                && live
+                && (!self.riichi || usize::from(d / 4) == NORTH)
+            {
+                let north = if usize::from(d / 4) == NORTH {
+                    d
+                } else {
+                    self.ids_of(NORTH).next().unwrap_or(d)
+                };
+                acts.push(SeatAction::Nukidora { tile: north });
+            }
+        }
+        Ok(acts)
+    }
+
+    /// Distinct choices of `n` held ids of kind `k` by red count (the lowest ids of each
+    /// colour), fewer reds first.
+    fn choices(&self, k: usize, n: usize) -> Vec<Vec<u8>> {
+        let ids: Vec<u8> = self.ids_of(k).collect();
+        if !FIVES.contains(&k) {
+            return if ids.len() >= n {
+                vec![ids[..n].to_vec()]
+            } else {
+                Vec::new()
+            };
+        }
+        let (reds, plain): (Vec<u8>, Vec<u8>) = ids.iter().partition(|&&t| self.is_red(t));
+        let mut out = Vec::new();
+        for r in 0..=n {
+            if r <= reds.len() && n - r <= plain.len() {
+                let mut c: Vec<u8> = reds[..r].iter().chain(&plain[..n - r]).copied().collect();
+                c.sort_unstable();
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Tiles kuikae would forbid after a chi of kind `k` with the other kinds at offsets
+    /// `(a, b)` (or a pon when `a == b == 0`): held copies of the called kind, and of the
+    /// kind at the run's far end.
+    fn kuikae_held(&self, k: usize, a: i8, b: i8, rules: &FlowRules) -> usize {
+        if !rules.kuikae_forbidden {
+            return 0;
+        }
+        let num = k % 9;
+        let mut held = usize::from(self.counts[k]);
+        if a == 1 && num + 3 <= 8 {
+            held += usize::from(self.counts[k + 3]);
+        }
+        if b == -1 && num >= 3 {
+            held += usize::from(self.counts[k - 3]);
+        }
+        held
+    }
+
+    /// Pon, daiminkan and chi of the discard `tile` (`kamicha`: this seat sits right after
+    /// the discarder, in a four-player game): pons by red count, the daiminkan, then chi
+    /// by shape and red count. A pon or chi only when the hand keeps a discard kuikae
+    /// allows; a daiminkan only while fewer than four kans were made.
+    pub fn call_options(
+        &self,
+        tile: u8,
+        kamicha: bool,
+        table: &TableView,
+        rules: &FlowRules,
+    ) -> Vec<SeatAction> {
+        let k = usize::from(tile / 4);
+        let ck = usize::from(self.counts[k]);
+        let kamicha = kamicha && k < 27 && rules.players == 4;
+        let mut acts = Vec::new();
+        let n = self.len;
+        if ck >= 2 {
+            let keep = if rules.kuikae_forbidden { ck - 2 } else { 0 };
+            if n - 2 > keep {
+                for pair in self.choices(k, 2) {
+                    acts.push(SeatAction::Pon {
+                        tile,
+                        consumed: [pair[0], pair[1]],
+                    });
+                }
+            }
+            if ck == 3 && table.kans < 4 {
+                let mut ids = [0u8; 3];
+                for (slot, t) in ids.iter_mut().zip(self.ids_of(k)) {
+                    *slot = t;
+                }
+                acts.push(SeatAction::Daiminkan {
+                    tile,
+                    consumed: ids,
+                });
+            }
+        }
+        if kamicha {
+            let num = (k % 9) as i8;
+            for (a, b) in CHI_OFFSETS {
+                if !(0..=8).contains(&(num + a)) || !(0..=8).contains(&(num + b)) {
+                    continue;
+                }
+                let ka = (k as i8 + a) as usize;
+                let kb = (k as i8 + b) as usize;
+                if self.counts[ka] == 0 || self.counts[kb] == 0 {
+                    continue;
+                }
+                if n - 2 <= self.kuikae_held(k, a, b, rules) {
+                    continue;
+                }
+                for ta in self.choices(ka, 1) {
+                    for tb in self.choices(kb, 1) {
+                        acts.push(SeatAction::Chi {
+                            tile,
+                            consumed: [ta[0], tb[0]],
+                        });
+                    }
+                }
+            }
+        }
+        acts
+    }
+
+    /// This seat's answers to the discard `tile` by the seat right before it (`kamicha`)
+    /// or another: `[Ron?, calls..., Pass]`, or empty when it has neither a ron (a wait,
+    /// not furiten, a yaku) nor a call (live tiles left, not in riichi).
+    ///
+    /// # Errors
+    /// Errors of the scorer for a hand that cannot exist.
+    pub fn discard_answers(
+        &self,
+        tile: u8,
+        kamicha: bool,
+        table: &TableView,
+        rules: &FlowRules,
+    ) -> Result<Vec<SeatAction>> {
+        let k = tile / 4;
+        let ron =
+            self.waits >> k & 1 != 0 && !self.furiten() && self.wins(tile, false, table, rules)?;
+        let mut acts = Vec::new();
+        if ron {
+            acts.push(SeatAction::Ron);
+        }
+        if table.live_left > 0 && !self.riichi {
+            acts.extend(self.call_options(tile, kamicha, table, rules));
+        }
+        if !acts.is_empty() {
+            acts.push(SeatAction::Pass);
+        }
+        Ok(acts)
+    }
+}
+
+/// Every other seat's answers to the discard `tile` of seat `discarder`, in turn order
+/// after the discarder: `(seat, answers)` for each seat with any (see
+/// [`SeatHand::discard_answers`]). `seats` holds every seat's hand, indexed by seat.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] when `seats` does not hold `rules.players` hands in seat
+/// order or `discarder` is not a seat; errors of [`SeatHand::discard_answers`].
+pub fn discard_answers(
+    seats: &[&SeatHand],
+    discarder: u8,
+    tile: u8,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    let n = rules.players;
+    if seats.len() != usize::from(n)
+        || seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| usize::from(s.seat) != i)
+    {
+        return Err(bad(
+            "seats",
+            format!(
+                "expected {n} hands in seat order, got {} hands",
+                seats.len()
+            ),
+        ));
+    }
+    if discarder >= n || tile >= 136 {
+        return Err(bad(
+            "discard",
+            format!("seat {discarder} tile {tile}: expected a seat 0..{n} and an id 0..=135"),
+        ));
+    }
+    let mut out = Vec::new();
+    for i in 1..n {
+        let o = (discarder + i) % n;
+        let acts = seats[usize::from(o)].discard_answers(tile, i == 1 && n == 4, table, rules)?;
+        if !acts.is_empty() {
+            out.push((o, acts));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_tiles;
+
+    /// Physical ids of mpsz text: the lowest copy of each kind not yet used (so the first
+    /// five of a suit is its red copy).
+    fn ids(text: &str) -> Vec<u8> {
+        let mut used = [false; 136];
+        parse_tiles(text)
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let k = p.tile.index();
+                let t = (4 * k..4 * k + 4).find(|&t| !used[t]).unwrap();
+                used[t] = true;
+                t as u8
+            })
+            .collect()
+    }
+
+    fn melds(texts: &[&str]) -> Vec<Meld> {
+        texts.iter().map(|m| Meld::parse(m).unwrap()).collect()
+    }
+
+    fn rules(players: u8) -> FlowRules {
+        FlowRules {
+            players,
+            kuikae_forbidden: true,
+            furiten_riichi: true,
+            riichi_min_points: 1000,
+            riichi_min_live_tiles: 4,
+            kyuushu_kyuuhai: true,
+            scoring: ScoringRules::tenhou(),
+        }
+    }
+
+    fn table() -> TableView {
+        TableView {
+            live_left: 40,
+            kans: 0,
+            uninterrupted: false,
+            rinshan: false,
+            dealer: 0,
+            round_wind: 0,
+            dora_indicators: vec![Tile::from_index(33)],
+            honba: 0,
+        }
+    }
+
+    fn drawn_hand(seat: u8, text: &str, m: &[&str]) -> SeatHand {
+        let v = ids(text);
+        let last = *v.last().unwrap();
+        SeatHand::new(seat, &v, Some(last), melds(m), [1, 1, 1]).unwrap()
+    }
+
+    #[test]
+    fn a_chi_whose_every_following_discard_is_kuikae_is_not_offered() {
+        // 4456s after three pons: chi 4s with 56s leaves 44s, both the called kind (a
+        // ron on 4s has no yaku)
+        let h = SeatHand::new(
+            1,
+            &ids("4456s"),
+            None,
+            melds(&["pon:777p", "pon:888p", "pon:999p"]),
+            [1, 1, 1],
+        )
+        .unwrap();
+        let four_s = 4 * 21 + 3;
+        let acts = h
+            .discard_answers(four_s, true, &table(), &rules(4))
+            .unwrap();
+        assert_eq!(
+            acts,
+            [
+                SeatAction::Pon {
+                    tile: four_s,
+                    consumed: [84, 85]
+                },
+                SeatAction::Pass
+            ]
+        );
+        // kuikae allowed: the chi too (with the red 5s, copy 0 of 5s, id 88)
+        let loose = FlowRules {
+            kuikae_forbidden: false,
+            ..rules(4)
+        };
+        let acts = h.discard_answers(four_s, true, &table(), &loose).unwrap();
+        assert!(acts.contains(&SeatAction::Chi {
+            tile: four_s,
+            consumed: [88, 92]
+        }));
+        // not the kamicha, or sanma: no chi
+        let acts = h.discard_answers(four_s, false, &table(), &loose).unwrap();
+        assert!(!acts.iter().any(|a| matches!(a, SeatAction::Chi { .. })));
+    }
+
+    #[test]
+    fn ankan_in_riichi_only_when_the_waits_stay() {
+        // 111m 45m 678p 234s 99s waits 3m-6m; drawing the fourth 1m keeps them
+        let mut h = drawn_hand(0, "111m45m678p234s99s1m", &[]);
+        h.riichi = true;
+        let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+        assert_eq!(
+            acts,
+            [
+                SeatAction::Discard {
+                    tile: 3,
+                    tsumogiri: true
+                },
+                SeatAction::Ankan { ids: [0, 1, 2, 3] }
+            ]
+        );
+        // 1112m waits 2m-3m; an ankan of 1m would leave the 2m tanki only
+        let mut h = drawn_hand(0, "1112m345p678p234s1m", &[]);
+        h.riichi = true;
+        let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+        assert_eq!(
+            acts,
+            [SeatAction::Discard {
+                tile: 3,
+                tsumogiri: true
+            }]
+        );
+    }
+
+    #[test]
+    fn tsumo_needs_a_yaku() {
+        // closed: menzen tsumo
+        let h = drawn_hand(1, "234m678p678s11z99s9s", &[]);
+        assert_eq!(h.waits(), 1 << 26 | 1 << 27);
+        let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+        assert_eq!(acts[0], SeatAction::Tsumo);
+        // open (a chi), the same shape: no yaku, no tsumo
+        let h = drawn_hand(1, "678p678s11z99s9s", &["chi:234m"]);
+        let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+        assert!(!acts.contains(&SeatAction::Tsumo));
+        assert!(acts.iter().all(|a| matches!(a, SeatAction::Discard { .. })));
+    }
+
+    #[test]
+    fn kyuushu_on_the_first_uninterrupted_turn_and_kita_in_sanma() {
+        let first = TableView {
+            uninterrupted: true,
+            ..table()
+        };
+        let h = drawn_hand(0, "19m19p19s1234z258m5p", &[]);
+        let acts = h.turn_actions(&first, &rules(4)).unwrap();
+        assert_eq!(acts.last(), Some(&SeatAction::Kyuushu));
+        assert!(!h
+            .turn_actions(&table(), &rules(4))
+            .unwrap()
+            .contains(&SeatAction::Kyuushu));
+        // sanma: the North is set aside (the lowest held copy when another tile was drawn)
+        let h = drawn_hand(0, "19p19s123z4z258p5s67s", &[]);
+        let acts = h.turn_actions(&table(), &rules(3)).unwrap();
+        assert_eq!(acts.last(), Some(&SeatAction::Nukidora { tile: 120 }));
+        assert!(!h
+            .turn_actions(&table(), &rules(4))
+            .unwrap()
+            .iter()
+            .any(|a| matches!(a, SeatAction::Nukidora { .. })));
+    }
+
+    #[test]
+    fn pon_choices_differ_by_red_fives() {
+        // 550p held with the red five: a pon of 5p offers the plain pair and the red one
+        let h = SeatHand::new(2, &ids("055p123m456s789s1z"), None, vec![], [1, 1, 1]).unwrap();
+        let acts = h
+            .discard_answers(4 * 13 + 3, false, &table(), &rules(4))
+            .unwrap();
+        assert_eq!(
+            acts,
+            [
+                SeatAction::Pon {
+                    tile: 55,
+                    consumed: [53, 54]
+                },
+                SeatAction::Pon {
+                    tile: 55,
+                    consumed: [52, 53]
+                },
+                SeatAction::Daiminkan {
+                    tile: 55,
+                    consumed: [52, 53, 54]
+                },
+                SeatAction::Pass
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_hands_are_refused_with_the_value() {
+        let e = SeatHand::new(0, &[0, 0], None, vec![], [1, 1, 1]).unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidArgument { name: "ids", .. }),
+            "{e:?}"
+        );
+        let e = SeatHand::new(0, &ids("123m"), Some(135), vec![], [1, 1, 1]).unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidArgument { name: "drawn", .. }),
+            "{e:?}"
+        );
+        let e = SeatHand::new(5, &ids("1234m"), None, vec![], [1, 1, 1]).unwrap_err();
+        assert!(
+            matches!(e, Error::InvalidArgument { name: "seat", .. }),
+            "{e:?}"
+        );
+    }
+}

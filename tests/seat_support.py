@@ -1,0 +1,227 @@
+"""The core's per-seat hand questions (``_core.SeatHand``) set beside ``Round.legal_actions``.
+
+Builds a ``SeatHand`` per seat and a ``SeatTable`` from a round's state (public views where
+there are some; the furiten flags, the kuikae kinds and the riichi state are read from the
+round's private fields, read-only), and walks decision points: self-play games under given
+rules, and real Tenhou games stepped through their logged actions. Shared by
+tests/test_seat_core.py and benches/bench_seat.py.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from riichi import _core
+from riichi.actions import (
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Kyuushu,
+    Nukidora,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from riichi.game import Game
+from riichi.round import Round
+from riichi.rules import Rules
+from riichi.wall import Wall
+
+
+def action_tuple(a: Any) -> tuple:
+    """A ``riichi.actions`` action as the core's tuple (``_core.SeatHand`` docstring)."""
+    if isinstance(a, Discard):
+        return ("discard", a.tile, a.tsumogiri)
+    if isinstance(a, Riichi):
+        return ("riichi", a.tile, a.tsumogiri)
+    if isinstance(a, Tsumo):
+        return ("tsumo",)
+    if isinstance(a, Ankan):
+        return ("ankan", tuple(a.consumed))
+    if isinstance(a, Kakan):
+        return ("kakan", a.tile)
+    if isinstance(a, Kyuushu):
+        return ("kyuushu",)
+    if isinstance(a, Nukidora):
+        return ("nukidora", a.tile)
+    if isinstance(a, Ron):
+        return ("ron",)
+    if isinstance(a, (Pon, Chi, Daiminkan)):
+        name = {Pon: "pon", Chi: "chi", Daiminkan: "daiminkan"}[type(a)]
+        return (name, a.tile, tuple(a.consumed))
+    if isinstance(a, Pass):
+        return ("pass",)
+    raise AssertionError(f"unexpected action {a!r}")
+
+
+def seat_table(rnd: Round) -> Any:
+    """The ``SeatTable`` of the round as it stands."""
+    return _core.SeatTable(
+        rnd.rules,
+        live_left=rnd.live_tiles_left,
+        kans=len(rnd._kans),
+        uninterrupted=rnd._uninterrupted,
+        rinshan=rnd._rinshan,
+        dealer=rnd.dealer,
+        round_wind=rnd.round_wind,
+        dora_indicators=[t >> 2 for t in rnd.dora_indicators],
+        honba=rnd.honba,
+    )
+
+
+def seat_hand(rnd: Round, s: int) -> Any:
+    """The ``SeatHand`` of seat ``s`` as the round stands."""
+    p = rnd.players[s]
+    turn = rnd.phase == "turn" and rnd.current_seat == s
+    return _core.SeatHand(
+        s,
+        rnd.hand(s),
+        rnd._drawn if turn else None,
+        [m.core for m in p.melds],
+        red_fives=tuple(rnd.rules.red_fives),
+        river_kinds=sorted(p.river_kinds),
+        temp_furiten=p.temp_furiten,
+        riichi_furiten=p.riichi_furiten,
+        riichi=p.riichi,
+        double_riichi=p.double_riichi,
+        ippatsu=p.ippatsu,
+        discards_made=p.discards_made,
+        nukidora=len(p.nuki),
+        points=rnd.scores[s],
+        kuikae=sorted(rnd._forbidden) if turn else (),
+    )
+
+
+# A decision point: ("turn", round, seat) or ("discard", round, discarder, tile), the round
+# untouched until the callback returns.
+Point = tuple
+
+
+def decision_points(rnd: Round) -> Iterator[Point]:
+    """The decision point the round is at, if the core answers it: the turn seat's
+    actions, or every seat's answers to a discard just made (no answer given yet)."""
+    if rnd.phase == "turn":
+        yield ("turn", rnd, rnd.current_seat)
+    elif rnd.phase == "claim":
+        c = rnd._claim
+        if c is not None and c.kind == "dahai" and not c.responses:
+            yield ("discard", rnd, c.seat, c.tile)
+
+
+def core_answers(point: Point) -> dict[int, list[tuple]]:
+    """The core's answers at a decision point: seat -> its action tuples."""
+    rnd = point[1]
+    table = seat_table(rnd)
+    if point[0] == "turn":
+        s = point[2]
+        return {s: seat_hand(rnd, s).turn_actions(table)}
+    hands = [seat_hand(rnd, s) for s in range(rnd.rules.num_players)]
+    return dict(_core.discard_answers(hands, point[2], point[3], table))
+
+
+def round_answers(point: Point) -> dict[int, list[tuple]]:
+    """``Round.legal_actions`` at the same point, as tuples (seats with none left out)."""
+    rnd = point[1]
+    seats = [point[2]] if point[0] == "turn" else range(rnd.rules.num_players)
+    out = {}
+    for s in seats:
+        acts = rnd.legal_actions(s)
+        if acts:
+            out[s] = [action_tuple(a) for a in acts]
+    return out
+
+
+def selfplay_points(
+    rules: Rules, games: int, seed: int, visit: Callable[[Point], None], max_rounds: int = 0
+) -> int:
+    """Play ``games`` seeded games choosing uniformly among the legal actions, calling
+    ``visit`` at every decision point; returns how many were visited."""
+    rng = random.Random(seed)
+    seen = 0
+    for i in range(games):
+        g = Game(rules, seed=seed * 7919 + i)
+        rounds = 0
+        last = None
+        while not g.is_over:
+            rnd = g.round
+            if rnd is not last:
+                rounds += 1
+                last = rnd
+                if max_rounds and rounds > max_rounds:
+                    break
+            for point in decision_points(rnd):
+                visit(point)
+                seen += 1
+            seats = g.seats_to_act
+            seat = seats[rng.randrange(len(seats))]
+            legal = g.legal_actions(seat)
+            g.step(legal[rng.randrange(len(legal))])
+    return seen
+
+
+_PLAYER_EVENTS = frozenset(
+    ("dahai", "reach", "chi", "pon", "daiminkan", "ankan", "kakan", "hora", "ryukyoku")
+)
+
+
+def log_points(path: Path, visit: Callable[[Point], None]) -> int:
+    """Step every round of a real four-player Tenhou game (mjlog, walls from its seed)
+    through the logged actions, calling ``visit`` at every decision point."""
+    from riichi.logs import parse_log, tenhou_walls
+    from riichi.replay import rules_from_log
+
+    log = parse_log(path.read_bytes(), str(path))
+    rules = rules_from_log(log)
+    events = log.events
+    starts = [i for i, e in enumerate(events) if e.type == "start_kyoku"]
+    walls = [w for _, (w, _d) in zip(starts, tenhou_walls(log.start.seed))]
+    seen = 0
+    for w, i0 in zip(walls, starts):
+        sk = events[i0]
+        live = w[135:13:-1]
+        dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
+        rnd = Round(
+            rules,
+            Wall.from_order(live + dead),
+            scores=sk.scores,
+            dealer=sk.oya,
+            round_wind=sk.bakaze - 27,
+            honba=sk.honba,
+            kyotaku=sk.kyotaku,
+        )
+        reach: set[int] = set()
+        for ev in events[i0 + 1 :]:
+            t = ev.type
+            if t in ("end_kyoku", "start_kyoku", "end_game"):
+                break
+            if t not in _PLAYER_EVENTS:
+                continue
+            for point in decision_points(rnd):
+                visit(point)
+                seen += 1
+            is_claim = t in ("chi", "pon", "daiminkan") or (t == "hora" and ev.target != ev.actor)
+            while rnd.phase == "claim" and not (is_claim and ev.actor in rnd.seats_to_act):
+                for s in list(rnd.seats_to_act):
+                    rnd.step(Pass(s))
+                for point in decision_points(rnd):
+                    visit(point)
+                    seen += 1
+            if rnd.is_over:
+                break
+            if t == "reach":
+                reach.add(ev.actor)
+                continue
+            if t == "ryukyoku" and getattr(ev, "reason", "") != "kyuushu_kyuuhai":
+                break
+            actor = getattr(ev, "actor", rnd.current_seat)  # a kyuushu ryukyoku has none
+            riichi = t == "dahai" and actor in reach
+            reach.discard(actor)
+            rnd.step(rnd.match_event(ev, riichi=riichi))
+    return seen
