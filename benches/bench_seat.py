@@ -41,6 +41,8 @@ class _Timer:
     def __call__(self, point) -> None:
         clock = time.perf_counter_ns
         kind, rnd = point[0], point[1]
+        if kind == "rob":  # rare (a kakan, an ankan, a kita): not timed
+            return
         if kind == "turn":
             s = point[2]
             t0 = clock()

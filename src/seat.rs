@@ -23,6 +23,7 @@ use crate::rules::ScoringRules;
 use crate::score::{score, Situation};
 use crate::tile::{Counts, Tile, TileId};
 use crate::wait;
+use crate::yaku::Yaku;
 
 /// The North wind's kind (kita, set aside in sanma).
 const NORTH: usize = 30;
@@ -138,6 +139,27 @@ pub enum SeatAction {
     },
     /// Decline the discard.
     Pass,
+}
+
+/// What a win off another seat's tile robs (besides a discard): the referee asks every
+/// other seat for a ron only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Robbed {
+    /// The tile added to a pon (chankan).
+    Kakan,
+    /// A tile of a closed kan (chankan; only a kokushi musou may rob it, and only under
+    /// `Rules.kokushi_chankan_ankan`, which the caller checks before asking).
+    Ankan,
+    /// A North set aside (sanma kita): neither chankan nor houtei.
+    Nukidora,
+}
+
+/// Where a win's tile comes from, as the scorer's situation needs it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Draw,
+    Discard,
+    Robbed(Robbed),
 }
 
 /// One seat's hand and the per-seat facts its questions read.
@@ -279,6 +301,137 @@ impl SeatHand {
         wait::wait_mask(&c, &self.meld_counts)
     }
 
+    /// Take the tile `id` into the hand as the turn's draw (a replacement draw too): it
+    /// is the drawn tile, and kuikae no longer applies.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`]: an id out of range or already held, or a hand that
+    /// already holds 3n+2 tiles.
+    pub fn draw(&mut self, id: u8) -> Result<()> {
+        if id >= 136 || self.held[id as usize] {
+            return Err(bad(
+                "draw",
+                format!("id {id} is out of range or already held"),
+            ));
+        }
+        if self.len % 3 != 1 {
+            return Err(bad(
+                "draw",
+                format!("a hand of {} tiles cannot draw", self.len),
+            ));
+        }
+        self.held[id as usize] = true;
+        self.counts[usize::from(id / 4)] += 1;
+        self.len += 1;
+        self.drawn = Some(id);
+        self.kuikae = 0;
+        Ok(())
+    }
+
+    /// Discard the held tile `id`: it joins the river's kinds, temporary furiten and
+    /// ippatsu end, and the waits become those of the hand left (unchanged after a
+    /// tsumogiri: the hand is the one they were computed for).
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`]: an id not held, or a hand not of 3n+2 tiles.
+    pub fn discard(&mut self, id: u8) -> Result<()> {
+        if id >= 136 || !self.held[id as usize] || self.len % 3 != 2 {
+            return Err(bad(
+                "discard",
+                format!(
+                    "id {id} is not held, or the hand of {} tiles has no discard",
+                    self.len
+                ),
+            ));
+        }
+        let tsumogiri = self.drawn == Some(id);
+        self.held[id as usize] = false;
+        self.counts[usize::from(id / 4)] -= 1;
+        self.len -= 1;
+        self.drawn = None;
+        self.kuikae = 0;
+        self.river_kinds |= 1 << (id / 4);
+        self.discards_made += 1;
+        self.temp_furiten = false;
+        if self.riichi {
+            self.ippatsu = false;
+        }
+        if !tsumogiri {
+            self.waits = self.base_waits()?;
+        }
+        Ok(())
+    }
+
+    /// Make a meld from the held ids `from_hand` (a chi, pon or daiminkan with the
+    /// discard, an ankan, or the one tile of a kakan, whose pon `meld` replaces): the
+    /// tiles leave the hand, nothing is drawn any more, and `kuikae` holds the kinds that
+    /// may not be discarded next (empty after a kan). The waits are recomputed when the
+    /// hand is left with 3n+1 tiles (a kan); after a chi or pon they stay those of the
+    /// hand before the call, as the referee keeps them.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`]: an id not held, a kakan without the pon of its kind,
+    /// more than four melds; errors of the wait kernel.
+    pub fn add_meld(&mut self, meld: Meld, from_hand: &[u8], kuikae: u64) -> Result<()> {
+        for (i, &t) in from_hand.iter().enumerate() {
+            if t >= 136 || !self.held[t as usize] || from_hand[..i].contains(&t) {
+                return Err(bad("from_hand", format!("id {t} is not held")));
+            }
+        }
+        if meld.kind() == MeldKind::Kakan {
+            let pon = self
+                .melds
+                .iter()
+                .position(|m| m.kind() == MeldKind::Pon && m.tile() == meld.tile())
+                .ok_or_else(|| {
+                    bad(
+                        "meld",
+                        format!("a kakan of {} without its pon", meld.tile().index()),
+                    )
+                })?;
+            self.melds[pon] = meld;
+        } else {
+            if self.melds.len() == 4 {
+                return Err(bad("meld", "a fifth meld".into()));
+            }
+            self.melds.push(meld);
+        }
+        for &t in from_hand {
+            self.held[t as usize] = false;
+            self.counts[usize::from(t / 4)] -= 1;
+        }
+        self.len -= from_hand.len();
+        self.meld_counts = [0; 34];
+        for m in &self.melds {
+            m.add_to(&mut self.meld_counts);
+        }
+        self.opened = self.melds.iter().any(|m| m.kind() != MeldKind::Ankan);
+        self.drawn = None;
+        self.kuikae = kuikae;
+        if self.len % 3 == 1 {
+            self.waits = self.base_waits()?;
+        }
+        Ok(())
+    }
+
+    /// Set the North `id` aside (sanma kita): it leaves the hand, and the waits are those
+    /// of the hand left.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`]: an id that is not a held North.
+    pub fn nukidora(&mut self, id: u8) -> Result<()> {
+        if id >= 136 || usize::from(id / 4) != NORTH || !self.held[id as usize] {
+            return Err(bad("nukidora", format!("id {id} is not a held North")));
+        }
+        self.held[id as usize] = false;
+        self.counts[NORTH] -= 1;
+        self.len -= 1;
+        self.drawn = None;
+        self.nukidora += 1;
+        self.waits = self.base_waits()?;
+        Ok(())
+    }
+
     /// The seat 0..=3.
     pub fn seat(&self) -> u8 {
         self.seat
@@ -348,9 +501,11 @@ impl SeatHand {
         out
     }
 
-    /// Whether this seat wins on `tile` with a yaku (`tsumo`: the drawn tile, already in
-    /// the hand; else a discard, or a tile robbed, added to it).
-    fn wins(&self, tile: u8, tsumo: bool, table: &TableView, rules: &FlowRules) -> Result<bool> {
+    /// Whether this seat wins on `tile` with a yaku (`Source::Draw`: the drawn tile,
+    /// already in the hand; else a discard, or a tile robbed, added to it). A robbed ankan
+    /// counts only for a kokushi musou.
+    fn wins(&self, tile: u8, from: Source, table: &TableView, rules: &FlowRules) -> Result<bool> {
+        let tsumo = from == Source::Draw;
         let k = usize::from(tile / 4);
         let mut counts = self.counts;
         let mut red = self.red_counts();
@@ -374,9 +529,9 @@ impl SeatHand {
             double_riichi: self.double_riichi,
             ippatsu: self.ippatsu,
             haitei: tsumo && last && !table.rinshan,
-            houtei: !tsumo && last,
+            houtei: from == Source::Discard && last,
             rinshan: tsumo && table.rinshan,
-            chankan: false,
+            chankan: matches!(from, Source::Robbed(Robbed::Kakan | Robbed::Ankan)),
             tenhou: tsumo && first && dealer,
             chiihou: tsumo && first && !dealer,
             renhou: !tsumo && first && !dealer,
@@ -389,6 +544,14 @@ impl SeatHand {
             nukidora: self.nukidora,
         };
         let res = score(&hand, &sit, &rules.scoring)?;
+        if from == Source::Robbed(Robbed::Ankan)
+            && !res
+                .yakuman
+                .iter()
+                .any(|(y, _)| matches!(y, Yaku::Kokushi | Yaku::Kokushi13))
+        {
+            return Ok(false);
+        }
         Ok(res.is_agari && res.has_yaku)
     }
 
@@ -441,7 +604,7 @@ impl SeatHand {
             return Ok(acts);
         }
         if let Some(d) = drawn {
-            if self.waits >> (d / 4) & 1 != 0 && self.wins(d, true, table, rules)? {
+            if self.waits >> (d / 4) & 1 != 0 && self.wins(d, Source::Draw, table, rules)? {
                 acts.push(SeatAction::Tsumo);
             }
         }
@@ -647,8 +810,9 @@ impl SeatHand {
         rules: &FlowRules,
     ) -> Result<Vec<SeatAction>> {
         let k = tile / 4;
-        let ron =
-            self.waits >> k & 1 != 0 && !self.furiten() && self.wins(tile, false, table, rules)?;
+        let ron = self.waits >> k & 1 != 0
+            && !self.furiten()
+            && self.wins(tile, Source::Discard, table, rules)?;
         let mut acts = Vec::new();
         if ron {
             acts.push(SeatAction::Ron);
@@ -660,6 +824,29 @@ impl SeatHand {
             acts.push(SeatAction::Pass);
         }
         Ok(acts)
+    }
+
+    /// This seat's answers to a tile robbed from a kan or a kita: `[("ron",), ("pass",)]`
+    /// when it waits on it, is not furiten and wins with a yaku (chankan; on an ankan only
+    /// with kokushi musou), else empty. No call is possible.
+    ///
+    /// # Errors
+    /// Errors of the scorer for a hand that cannot exist.
+    pub fn robbed_answers(
+        &self,
+        tile: u8,
+        robbed: Robbed,
+        table: &TableView,
+        rules: &FlowRules,
+    ) -> Result<Vec<SeatAction>> {
+        let k = tile / 4;
+        if self.waits >> k & 1 != 0
+            && !self.furiten()
+            && self.wins(tile, Source::Robbed(robbed), table, rules)?
+        {
+            return Ok(vec![SeatAction::Ron, SeatAction::Pass]);
+        }
+        Ok(Vec::new())
     }
 }
 
@@ -674,6 +861,33 @@ pub fn discard_answers(
     seats: &[&SeatHand],
     discarder: u8,
     tile: u8,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    answers(seats, discarder, tile, None, table, rules)
+}
+
+/// Every other seat's answers to a tile robbed from seat `actor`'s kakan, ankan or kita,
+/// in turn order after it (see [`SeatHand::robbed_answers`]).
+///
+/// # Errors
+/// As [`discard_answers`].
+pub fn robbed_answers(
+    seats: &[&SeatHand],
+    actor: u8,
+    tile: u8,
+    robbed: Robbed,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    answers(seats, actor, tile, Some(robbed), table, rules)
+}
+
+fn answers(
+    seats: &[&SeatHand],
+    discarder: u8,
+    tile: u8,
+    robbed: Option<Robbed>,
     table: &TableView,
     rules: &FlowRules,
 ) -> Result<Vec<(u8, Vec<SeatAction>)>> {
@@ -701,7 +915,11 @@ pub fn discard_answers(
     let mut out = Vec::new();
     for i in 1..n {
         let o = (discarder + i) % n;
-        let acts = seats[usize::from(o)].discard_answers(tile, i == 1 && n == 4, table, rules)?;
+        let seat = seats[usize::from(o)];
+        let acts = match robbed {
+            None => seat.discard_answers(tile, i == 1 && n == 4, table, rules)?,
+            Some(r) => seat.robbed_answers(tile, r, table, rules)?,
+        };
         if !acts.is_empty() {
             out.push((o, acts));
         }
@@ -898,6 +1116,82 @@ mod tests {
                 SeatAction::Pass
             ]
         );
+    }
+
+    #[test]
+    fn updates_equal_a_hand_built_from_the_result() {
+        let start = ids("123m456p789s1122z");
+        let built = |held: &[u8], drawn, melds: Vec<Meld>| {
+            SeatHand::new(1, held, drawn, melds, [1, 1, 1]).unwrap()
+        };
+        let mut h = built(&start, None, vec![]);
+        assert_eq!(h.waits(), 1 << 27 | 1 << 28);
+        // draw 3z: the same as a hand built with 3z drawn
+        h.draw(116).unwrap();
+        let mut held = start.clone();
+        held.push(116);
+        assert_eq!(h, built(&held, Some(116), vec![]));
+        // tsumogiri: the waits stay, the river and the discard count move
+        h.discard(116).unwrap();
+        held.pop();
+        let mut fresh = built(&held, None, vec![]);
+        fresh.river_kinds = 1 << 29;
+        fresh.discards_made = 1;
+        assert_eq!(h, fresh);
+        // draw 3z again and keep it (tedashi of a 2z): the hand is no longer tenpai
+        h.draw(117).unwrap();
+        h.discard(113).unwrap();
+        held.retain(|&t| t != 113);
+        held.push(117);
+        let mut fresh = built(&held, None, vec![]);
+        fresh.river_kinds = 1 << 29 | 1 << 28;
+        fresh.discards_made = 2;
+        assert_eq!(h, fresh);
+        assert_eq!(h.waits(), 0);
+        // pon of 1z: the pair leaves, kuikae forbids 1z; the waits are kept from before
+        let pon = Meld::parse("pon:111z").unwrap();
+        h.add_meld(pon, &[108, 109], 1 << 27).unwrap();
+        held.retain(|t| ![108, 109].contains(t));
+        let mut fresh = built(&held, None, vec![pon]);
+        fresh.river_kinds = 1 << 29 | 1 << 28;
+        fresh.discards_made = 2;
+        fresh.kuikae = 1 << 27;
+        assert_eq!(h, fresh);
+        assert!(h.draw(5).is_err()); // 3n+2 tiles after the pon: no draw
+        let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+        assert!(acts.iter().all(|a| matches!(a, SeatAction::Discard { .. })));
+        assert!(h.add_meld(pon, &[108], 0).is_err()); // 108 is no longer held
+    }
+
+    #[test]
+    fn only_kokushi_robs_an_ankan_and_chankan_is_a_yaku() {
+        let kokushi = SeatHand::new(2, &ids("19m19p19s1234567z"), None, vec![], [1, 1, 1]).unwrap();
+        let ron = vec![SeatAction::Ron, SeatAction::Pass];
+        let one_m = 3; // the last copy of 1m
+        let t = table();
+        let r = rules(4);
+        assert_eq!(
+            kokushi
+                .robbed_answers(one_m, Robbed::Ankan, &t, &r)
+                .unwrap(),
+            ron
+        );
+        // a ryanmen on 1m-4m with no yaku of its own (888p: no pinfu; 9s: no tanyao)
+        let plain = SeatHand::new(2, &ids("23m456p789s11p888p"), None, vec![], [1, 1, 1]).unwrap();
+        assert_eq!(
+            plain.robbed_answers(one_m, Robbed::Kakan, &t, &r).unwrap(),
+            ron
+        );
+        assert!(plain
+            .robbed_answers(one_m, Robbed::Ankan, &t, &r)
+            .unwrap()
+            .is_empty());
+        // the same tile discarded: no yaku (no chankan), no ron
+        let acts = plain.discard_answers(one_m, false, &t, &r).unwrap();
+        assert!(!acts.contains(&SeatAction::Ron));
+        let seats = [&kokushi.clone(), &kokushi, &plain, &kokushi];
+        let e = robbed_answers(&seats, 0, one_m, Robbed::Kakan, &t, &r).unwrap_err();
+        assert!(matches!(e, Error::InvalidArgument { name: "seats", .. }));
     }
 
     #[test]

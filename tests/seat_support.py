@@ -99,20 +99,24 @@ def seat_hand(rnd: Round, s: int) -> Any:
     )
 
 
-# A decision point: ("turn", round, seat) or ("discard", round, discarder, tile), the round
-# untouched until the callback returns.
+# A decision point: ("turn", round, seat), ("discard", round, discarder, tile) or ("rob",
+# round, actor, tile, "kakan" | "ankan" | "nukidora"), the round untouched until the
+# callback returns.
 Point = tuple
 
 
 def decision_points(rnd: Round) -> Iterator[Point]:
-    """The decision point the round is at, if the core answers it: the turn seat's
-    actions, or every seat's answers to a discard just made (no answer given yet)."""
+    """The decision point the round is at: the turn seat's actions, or every seat's answers
+    to a discard or a robbable kan or kita tile just offered (no answer given yet)."""
     if rnd.phase == "turn":
         yield ("turn", rnd, rnd.current_seat)
     elif rnd.phase == "claim":
         c = rnd._claim
-        if c is not None and c.kind == "dahai" and not c.responses:
-            yield ("discard", rnd, c.seat, c.tile)
+        if c is not None and not c.responses:
+            if c.kind == "dahai":
+                yield ("discard", rnd, c.seat, c.tile)
+            else:  # a kakan, an ankan (kokushi only) or a kita: ron or pass
+                yield ("rob", rnd, c.seat, c.tile, c.kind)
 
 
 def core_answers(point: Point) -> dict[int, list[tuple]]:
@@ -123,6 +127,8 @@ def core_answers(point: Point) -> dict[int, list[tuple]]:
         s = point[2]
         return {s: seat_hand(rnd, s).turn_actions(table)}
     hands = [seat_hand(rnd, s) for s in range(rnd.rules.num_players)]
+    if point[0] == "rob":
+        return dict(_core.robbed_answers(hands, point[2], point[3], point[4], table))
     return dict(_core.discard_answers(hands, point[2], point[3], table))
 
 
@@ -225,3 +231,112 @@ def log_points(path: Path, visit: Callable[[Point], None]) -> int:
             reach.discard(actor)
             rnd.step(rnd.match_event(ev, riichi=riichi))
     return seen
+
+
+class Shadow:
+    """One ``SeatHand`` per seat kept up to date by its update methods along a round (the
+    way the engine would keep them): a draw, a discard, a meld, a North set aside. Flow
+    flags the referee decides (riichi, ippatsu, furiten, points) are copied from the round
+    after each step, as the engine would set them."""
+
+    def __init__(self, rnd: Round) -> None:
+        self.rnd = rnd
+        n = rnd.rules.num_players
+        # the deal: 13 tiles each; the dealer's first draw is taken by _draws
+        self.hands = [
+            _core.SeatHand(
+                s,
+                [t for t in rnd.hand(s) if t != rnd._drawn],
+                None,
+                [],
+                red_fives=tuple(rnd.rules.red_fives),
+                points=rnd.scores[s],
+            )
+            for s in range(n)
+        ]
+        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
+        self.nuki = [0] * n
+        self._draws()
+
+    def _draws(self) -> None:
+        for s, h in enumerate(self.hands):
+            held = set(self.rnd.hand(s))
+            counts = [0] * 34
+            for t in held:
+                counts[t >> 2] += 1
+            if counts != h.counts:
+                new = [t for t in held if t == self.rnd._drawn]
+                assert len(new) == 1, (s, held)
+                h.draw(new[0])
+
+    def after(self, a: Any) -> None:
+        """Update the hands after the round stepped the action ``a`` (a call is made when
+        the claim resolves, maybe on another seat's pass: the melds are compared)."""
+        rnd = self.rnd
+        if isinstance(a, (Discard, Riichi)):
+            self.hands[a.seat].discard(a.tile)
+        for o, q in enumerate(rnd.players):
+            x = self.hands[o]
+            seen = self.melds[o]
+            for i, m in enumerate(q.melds):
+                if i < len(seen) and seen[i] == (m.kind, tuple(m.tiles)):
+                    continue
+                if i < len(seen):  # a pon became a kakan: the added tile
+                    from_hand = sorted(set(m.tiles) - set(seen[i][1]))
+                else:
+                    from_hand = [t for t in m.tiles if t != m.called]
+                kuikae = sorted(rnd._forbidden) if m.kind in ("chi", "pon") else []
+                x.add_meld(m.core, from_hand, kuikae)
+            self.melds[o] = [(m.kind, tuple(m.tiles)) for m in q.melds]
+            for t in q.nuki[self.nuki[o] :]:
+                x.nukidora(t)
+            self.nuki[o] = len(q.nuki)
+            x.temp_furiten = q.temp_furiten
+            x.riichi_furiten = q.riichi_furiten
+            x.riichi = q.riichi
+            x.double_riichi = q.double_riichi
+            x.ippatsu = q.ippatsu
+            x.points = rnd.scores[o]
+        if not rnd.is_over:
+            self._draws()
+
+    def answers(self, point: Point) -> dict[int, list[tuple]]:
+        table = seat_table(self.rnd)
+        if point[0] == "turn":
+            s = point[2]
+            h = self.hands[s]
+            h_kuikae = sorted(self.rnd._forbidden)
+            assert not h_kuikae or h.drawn is None
+            acts = h.turn_actions(table)
+            return {s: acts} if acts else {}
+        if point[0] == "rob":
+            return dict(_core.robbed_answers(self.hands, point[2], point[3], point[4], table))
+        return dict(_core.discard_answers(self.hands, point[2], point[3], table))
+
+
+def shadow_selfplay(rules: Rules, games: int, seed: int) -> tuple[int, int]:
+    """Self-play with a :class:`Shadow` beside each round; at every decision point its
+    answers must equal the round's. Returns (points checked, rounds)."""
+    rng = random.Random(seed)
+    seen = rounds = 0
+    for i in range(games):
+        g = Game(rules, seed=seed * 7919 + i)
+        shadow = None
+        while not g.is_over:
+            rnd = g.round
+            if shadow is None or shadow.rnd is not rnd:
+                shadow = Shadow(rnd)
+                rounds += 1
+            for point in decision_points(rnd):
+                want = round_answers(point)
+                got = shadow.answers(point)
+                assert got == want, f"{point[0]} {point[2:]}: shadow {got} != round {want}"
+                seen += 1
+            seats = g.seats_to_act
+            seat = seats[rng.randrange(len(seats))]
+            legal = g.legal_actions(seat)
+            a = legal[rng.randrange(len(legal))]
+            g.step(a)
+            if g.round is rnd:
+                shadow.after(a)
+    return seen, rounds

@@ -1,7 +1,7 @@
 """The core's per-seat hand questions answer exactly as ``Round.legal_actions``.
 
 At every decision point (the turn seat's actions after a draw or a call, every other seat's
-answers to a discard) of seeded self-play games under varied rules, three and four players,
+answers to a discard, or to a kakan, ankan or kita tile it may rob) of seeded self-play games under varied rules, three and four players,
 and of real Tenhou games stepped through their logged actions, the actions of
 ``_core.SeatHand`` / ``_core.discard_answers`` built from the round's state must equal the
 round's own legal actions, in the same order. Plus notation-level cases of the API.
@@ -14,16 +14,26 @@ import pytest
 from conftest import SHARED
 from engine_support import require_slow
 from riichi import _core
+from riichi.actions import Ankan, Kakan, Nukidora
 from riichi.errors import RiichiError
 from riichi.rules import Rules
-from seat_support import core_answers, log_points, round_answers, selfplay_points
+from seat_support import (
+    action_tuple,
+    core_answers,
+    log_points,
+    round_answers,
+    seat_hand,
+    seat_table,
+    selfplay_points,
+    shadow_selfplay,
+)
 
 RULES = {
     "tenhou": Rules(),
     "kuikae_allowed_no_kuitan": Rules(kuikae="allowed", kuitan=False),
     "strict_riichi": Rules(furiten_riichi=False, riichi_min_live_tiles=8, riichi_min_points=0),
     "no_kyuushu_no_red": Rules(kyuushu_kyuuhai=False, red_fives=(0, 0, 0)),
-    "two_red_pin": Rules(red_fives=(1, 2, 1)),
+    "two_red_pin_kokushi_robs_ankan": Rules(red_fives=(1, 2, 1), kokushi_chankan_ankan=True),
     "mahjong_soul": Rules.mahjong_soul(),
     "tenhou_sanma": Rules.tenhou_sanma(),
     "mahjong_soul_sanma": Rules.mahjong_soul_sanma(),
@@ -41,6 +51,34 @@ class _Check:
         for acts in want.values():
             for a in acts:
                 self.kinds[a[0]] = self.kinds.get(a[0], 0) + 1
+        if point[0] == "rob":
+            self.kinds["rob"] = self.kinds.get("rob", 0) + 1
+        if point[0] == "turn":
+            self.robbing(point[1], point[2])
+
+    def robbing(self, rnd, s) -> None:
+        """Every kakan, ankan (under kokushi_chankan_ankan) or kita on offer, stepped on a
+        copy of the round: the seats it offers a ron equal the core's robbed answers (none
+        at all, most often, and then the round moves on without a claim)."""
+        for a in rnd.legal_actions(s):
+            if isinstance(a, Kakan):
+                kind, tile = "kakan", a.tile
+            elif isinstance(a, Ankan) and rnd.rules.kokushi_chankan_ankan:
+                kind, tile = "ankan", a.consumed[0]
+            elif isinstance(a, Nukidora):
+                kind, tile = "nukidora", a.tile
+            else:
+                continue
+            after = rnd.clone()
+            after.step(a)
+            c = after._claim
+            want = {}
+            if after.phase == "claim" and c is not None and c.kind == kind:
+                want = {o: [action_tuple(x) for x in acts] for o, acts in c.options.items()}
+            hands = [seat_hand(after, o) for o in range(rnd.rules.num_players)]
+            got = dict(_core.robbed_answers(hands, s, tile, kind, seat_table(after)))
+            assert got == want, f"{kind} {tile} by {s}: core {got} != round {want}"
+            self.kinds["robbable"] = self.kinds.get("robbable", 0) + 1
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -61,6 +99,14 @@ def test_core_answers_equal_round_in_selfplay_long(name, request):
     selfplay_points(RULES[name], games=30, seed=5, visit=check)
     assert {"discard", "riichi", "pon", "pass", "ankan"} <= set(check.kinds)
     assert {"tsumo", "ron"} & set(check.kinds)
+
+
+@pytest.mark.parametrize("name", ["tenhou", "kuikae_allowed_no_kuitan", "tenhou_sanma"])
+def test_hands_kept_by_their_updates_answer_as_the_round(name):
+    """The engine's way: one SeatHand per seat from the deal, moved by draw / discard /
+    add_meld / nukidora along the round, never rebuilt."""
+    seen, rounds = shadow_selfplay(RULES[name], games=1, seed=21)
+    assert seen > 300 and rounds > 3
 
 
 def _mjlogs(limit: int):

@@ -1,6 +1,7 @@
 //! Glue for the referee's per-seat hand questions (`crate::seat`): `SeatHand`,
 //! `SeatTable` and `discard_answers`. Actions come back as tuples (see `SeatHand`).
 
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
@@ -8,7 +9,7 @@ use crate::error::Error;
 use crate::py::errors::{int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
 use crate::py::tiles::PyMeld;
-use crate::seat::{self, FlowRules, SeatAction, SeatHand, TableView};
+use crate::seat::{self, FlowRules, Robbed, SeatAction, SeatHand, TableView};
 use crate::tile::Tile;
 
 fn bad(name: &'static str, reason: String) -> PyErr {
@@ -33,31 +34,56 @@ fn kind_mask(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<u64> {
     Ok(m)
 }
 
+/// The kind of a robbed tile from its name.
+fn robbed(kind: &str) -> PyResult<Robbed> {
+    match kind {
+        "kakan" => Ok(Robbed::Kakan),
+        "ankan" => Ok(Robbed::Ankan),
+        "nukidora" => Ok(Robbed::Nukidora),
+        _ => Err(bad(
+            "kind",
+            format!("expected 'kakan', 'ankan' or 'nukidora', got {kind:?}"),
+        )),
+    }
+}
+
 fn kinds_of(mask: u64) -> Vec<u32> {
     (0u32..34).filter(|&k| mask >> k & 1 != 0).collect()
 }
 
-/// An action as a tuple: `(name, ...)` with the ids it uses.
+/// An action as a tuple: `(name, ...)` with the ids it uses (names interned: no string is
+/// built per action).
 fn action_tuple<'py>(py: Python<'py>, a: &SeatAction) -> PyResult<Bound<'py, PyTuple>> {
     match *a {
-        SeatAction::Discard { tile, tsumogiri } => ("discard", tile, tsumogiri).into_pyobject(py),
-        SeatAction::Riichi { tile, tsumogiri } => ("riichi", tile, tsumogiri).into_pyobject(py),
-        SeatAction::Tsumo => ("tsumo",).into_pyobject(py),
-        SeatAction::Ankan { ids } => ("ankan", (ids[0], ids[1], ids[2], ids[3])).into_pyobject(py),
-        SeatAction::Kakan { tile } => ("kakan", tile).into_pyobject(py),
-        SeatAction::Kyuushu => ("kyuushu",).into_pyobject(py),
-        SeatAction::Nukidora { tile } => ("nukidora", tile).into_pyobject(py),
-        SeatAction::Ron => ("ron",).into_pyobject(py),
+        SeatAction::Discard { tile, tsumogiri } => {
+            (intern!(py, "discard").clone(), tile, tsumogiri).into_pyobject(py)
+        }
+        SeatAction::Riichi { tile, tsumogiri } => {
+            (intern!(py, "riichi").clone(), tile, tsumogiri).into_pyobject(py)
+        }
+        SeatAction::Tsumo => (intern!(py, "tsumo").clone(),).into_pyobject(py),
+        SeatAction::Ankan { ids } => (
+            intern!(py, "ankan").clone(),
+            (ids[0], ids[1], ids[2], ids[3]),
+        )
+            .into_pyobject(py),
+        SeatAction::Kakan { tile } => (intern!(py, "kakan").clone(), tile).into_pyobject(py),
+        SeatAction::Kyuushu => (intern!(py, "kyuushu").clone(),).into_pyobject(py),
+        SeatAction::Nukidora { tile } => (intern!(py, "nukidora").clone(), tile).into_pyobject(py),
+        SeatAction::Ron => (intern!(py, "ron").clone(),).into_pyobject(py),
         SeatAction::Pon { tile, consumed } => {
-            ("pon", tile, (consumed[0], consumed[1])).into_pyobject(py)
+            (intern!(py, "pon").clone(), tile, (consumed[0], consumed[1])).into_pyobject(py)
         }
-        SeatAction::Daiminkan { tile, consumed } => {
-            ("daiminkan", tile, (consumed[0], consumed[1], consumed[2])).into_pyobject(py)
-        }
+        SeatAction::Daiminkan { tile, consumed } => (
+            intern!(py, "daiminkan").clone(),
+            tile,
+            (consumed[0], consumed[1], consumed[2]),
+        )
+            .into_pyobject(py),
         SeatAction::Chi { tile, consumed } => {
-            ("chi", tile, (consumed[0], consumed[1])).into_pyobject(py)
+            (intern!(py, "chi").clone(), tile, (consumed[0], consumed[1])).into_pyobject(py)
         }
-        SeatAction::Pass => ("pass",).into_pyobject(py),
+        SeatAction::Pass => (intern!(py, "pass").clone(),).into_pyobject(py),
     }
 }
 
@@ -81,7 +107,7 @@ fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py,
 ///
 /// Raises:
 ///     RiichiError: a value out of range or of the wrong type (named).
-#[pyclass(name = "SeatTable", module = "riichi._core", frozen)]
+#[pyclass(name = "SeatTable", module = "riichi._core")]
 pub struct PySeatTable {
     rules: FlowRules,
     view: TableView,
@@ -137,7 +163,7 @@ impl PySeatTable {
             kyuushu_kyuuhai: attr("kyuushu_kyuuhai")?.extract()?,
             scoring,
         };
-        if live_left < 0 || live_left > 136 {
+        if !(0..=136).contains(&live_left) {
             return Err(bad(
                 "live_left",
                 format!("must be 0..=136, got {live_left}"),
@@ -156,7 +182,7 @@ impl PySeatTable {
                 .collect::<PyResult<Vec<Tile>>>()?,
             None => Vec::new(),
         };
-        if honba < 0 || honba > 10_000 {
+        if !(0..=10_000).contains(&honba) {
             return Err(bad("honba", format!("must be 0..=10000, got {honba}")));
         }
         let view = TableView {
@@ -176,6 +202,68 @@ impl PySeatTable {
     #[getter]
     fn players(&self) -> u8 {
         self.rules.players
+    }
+
+    /// Tiles still drawable from the live wall (set it as the round moves).
+    #[getter]
+    fn get_live_left(&self) -> u32 {
+        self.view.live_left
+    }
+    #[setter]
+    fn set_live_left(&mut self, v: i64) -> PyResult<()> {
+        self.view.live_left = u32::from(small(v, "live_left", 137)?);
+        Ok(())
+    }
+    /// Kans declared this round.
+    #[getter]
+    fn get_kans(&self) -> u8 {
+        self.view.kans
+    }
+    #[setter]
+    fn set_kans(&mut self, v: i64) -> PyResult<()> {
+        self.view.kans = small(v, "kans", 5)?;
+        Ok(())
+    }
+    /// No call yet this round.
+    #[getter]
+    fn get_uninterrupted(&self) -> bool {
+        self.view.uninterrupted
+    }
+    #[setter]
+    fn set_uninterrupted(&mut self, v: bool) {
+        self.view.uninterrupted = v;
+    }
+    /// The turn seat's tile was a replacement draw.
+    #[getter]
+    fn get_rinshan(&self) -> bool {
+        self.view.rinshan
+    }
+    #[setter]
+    fn set_rinshan(&mut self, v: bool) {
+        self.view.rinshan = v;
+    }
+    /// The revealed dora indicators' kinds.
+    #[getter]
+    fn get_dora_indicators(&self) -> Vec<u32> {
+        self.view
+            .dora_indicators
+            .iter()
+            .map(|t| t.index() as u32)
+            .collect()
+    }
+    #[setter]
+    fn set_dora_indicators(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.view.dora_indicators = int_list_arg(v, "dora_indicators")?
+            .into_iter()
+            .map(|k| {
+                Ok(Tile::from_index(usize::from(small(
+                    k,
+                    "dora_indicators",
+                    34,
+                )?)))
+            })
+            .collect::<PyResult<Vec<Tile>>>()?;
+        Ok(())
     }
 
     fn __repr__(&self) -> String {
@@ -212,7 +300,7 @@ impl PySeatTable {
 ///     RiichiError: an id twice or out of range, a drawn id not held, a hand whose size
 ///         does not fit its melds, or a value of the wrong type (named).
 ///     InvalidHand: more than four copies of a kind with the melds.
-#[pyclass(name = "SeatHand", module = "riichi._core", frozen)]
+#[pyclass(name = "SeatHand", module = "riichi._core")]
 pub struct PySeatHand(SeatHand);
 
 #[pymethods]
@@ -286,6 +374,119 @@ impl PySeatHand {
         Ok(PySeatHand(h))
     }
 
+    /// Take the id into the hand as the turn's draw (kuikae ends).
+    ///
+    /// Raises:
+    ///     RiichiError: an id out of range or held, or a hand that already holds 3n+2.
+    fn draw(&mut self, id: i64) -> PyResult<()> {
+        Ok(self.0.draw(small(id, "draw", 136)?)?)
+    }
+
+    /// Discard a held id: the river's kinds, the discard count, temporary furiten and
+    /// ippatsu (in riichi) move as the referee moves them, and the waits become those of
+    /// the hand left (unchanged after a tsumogiri).
+    ///
+    /// Raises:
+    ///     RiichiError: an id not held, or a hand not of 3n+2 tiles.
+    fn discard(&mut self, id: i64) -> PyResult<()> {
+        Ok(self.0.discard(small(id, "discard", 136)?)?)
+    }
+
+    /// Make a meld with the held ids `from_hand` (chi/pon/daiminkan: the ids besides the
+    /// discard; ankan: the four; kakan: the added tile, its pon replaced by `meld`).
+    /// `kuikae`: the kinds that may not be discarded next. After a kan the waits are
+    /// recomputed; after a chi or pon they are kept from before the call.
+    ///
+    /// Raises:
+    ///     RiichiError: an id not held, a kakan without its pon, a fifth meld.
+    #[pyo3(signature = (meld, from_hand, kuikae = None))]
+    fn add_meld(
+        &mut self,
+        meld: &PyMeld,
+        from_hand: &Bound<'_, PyAny>,
+        kuikae: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let ids = int_list_arg(from_hand, "from_hand")?
+            .into_iter()
+            .map(|t| small(t, "from_hand", 136))
+            .collect::<PyResult<Vec<u8>>>()?;
+        let forbid = kuikae.map_or(Ok(0), |k| kind_mask(k, "kuikae"))?;
+        Ok(self.0.add_meld(meld.0, &ids, forbid)?)
+    }
+
+    /// Set a held North aside (sanma kita); the waits become those of the hand left.
+    ///
+    /// Raises:
+    ///     RiichiError: an id that is not a held North.
+    fn nukidora(&mut self, id: i64) -> PyResult<()> {
+        Ok(self.0.nukidora(small(id, "nukidora", 136)?)?)
+    }
+
+    /// Temporary furiten (a winning tile passed since this seat's last discard).
+    #[getter]
+    fn get_temp_furiten(&self) -> bool {
+        self.0.temp_furiten
+    }
+    #[setter]
+    fn set_temp_furiten(&mut self, v: bool) {
+        self.0.temp_furiten = v;
+    }
+    /// Riichi furiten (a winning tile passed after riichi).
+    #[getter]
+    fn get_riichi_furiten(&self) -> bool {
+        self.0.riichi_furiten
+    }
+    #[setter]
+    fn set_riichi_furiten(&mut self, v: bool) {
+        self.0.riichi_furiten = v;
+    }
+    /// In riichi (declared).
+    #[getter]
+    fn get_riichi(&self) -> bool {
+        self.0.riichi
+    }
+    #[setter]
+    fn set_riichi(&mut self, v: bool) {
+        self.0.riichi = v;
+    }
+    /// A double riichi.
+    #[getter]
+    fn get_double_riichi(&self) -> bool {
+        self.0.double_riichi
+    }
+    #[setter]
+    fn set_double_riichi(&mut self, v: bool) {
+        self.0.double_riichi = v;
+    }
+    /// Ippatsu still possible.
+    #[getter]
+    fn get_ippatsu(&self) -> bool {
+        self.0.ippatsu
+    }
+    #[setter]
+    fn set_ippatsu(&mut self, v: bool) {
+        self.0.ippatsu = v;
+    }
+    /// The seat's points.
+    #[getter]
+    fn get_points(&self) -> i64 {
+        self.0.points
+    }
+    #[setter]
+    fn set_points(&mut self, v: i64) {
+        self.0.points = v;
+    }
+    /// The id just drawn, or None.
+    #[getter]
+    fn drawn(&self) -> Option<u8> {
+        self.0.drawn()
+    }
+    /// The concealed tiles' counts per kind (34 ints).
+    #[getter]
+    fn counts(&self) -> Vec<u32> {
+        self.0.counts().iter().map(|&c| u32::from(c)).collect()
+    }
+
     /// The seat 0..=3.
     #[getter]
     fn seat(&self) -> u8 {
@@ -342,6 +543,29 @@ impl PySeatHand {
         )
     }
 
+    /// This seat's answers to a tile robbed from a kan or a kita: `[("ron",), ("pass",)]`
+    /// or `[]` (chankan; on an ankan only a kokushi musou).
+    ///
+    /// Args:
+    ///     tile: the robbed id.
+    ///     kind: "kakan", "ankan" or "nukidora".
+    ///     table: the `SeatTable`.
+    fn robbed_answers<'py>(
+        &self,
+        py: Python<'py>,
+        tile: i64,
+        kind: &str,
+        table: &PySeatTable,
+    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let t = small(tile, "tile", 136)?;
+        actions(
+            py,
+            &self
+                .0
+                .robbed_answers(t, robbed(kind)?, &table.view, &table.rules)?,
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SeatHand(seat={}, tiles={}, melds={})",
@@ -392,9 +616,48 @@ fn discard_answers<'py>(
         .collect()
 }
 
+/// Every other seat's answers to a tile robbed from a kakan, an ankan or a kita.
+///
+/// Args:
+///     seats: every seat's `SeatHand`, in seat order.
+///     actor: the seat whose kan or kita it is.
+///     tile: the robbed id.
+///     kind: "kakan", "ankan" or "nukidora".
+///     table: the `SeatTable`.
+///
+/// Returns:
+///     list[tuple[int, list[tuple]]]: `(seat, [("ron",), ("pass",)])` for each seat that
+///     may ron, in turn order after the actor.
+///
+/// Raises:
+///     RiichiError: as `discard_answers`, or an unknown `kind`.
+#[pyfunction]
+fn robbed_answers<'py>(
+    py: Python<'py>,
+    seats: Vec<PyRef<'py, PySeatHand>>,
+    actor: i64,
+    tile: i64,
+    kind: &str,
+    table: &PySeatTable,
+) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
+    let hands: Vec<&SeatHand> = seats.iter().map(|s| &s.0).collect();
+    let out = seat::robbed_answers(
+        &hands,
+        small(actor, "actor", 4)?,
+        small(tile, "tile", 136)?,
+        robbed(kind)?,
+        &table.view,
+        &table.rules,
+    )?;
+    out.iter()
+        .map(|(s, acts)| Ok((*s, actions(py, acts)?)))
+        .collect()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySeatTable>()?;
     m.add_class::<PySeatHand>()?;
     m.add_function(wrap_pyfunction!(discard_answers, m)?)?;
+    m.add_function(wrap_pyfunction!(robbed_answers, m)?)?;
     Ok(())
 }
