@@ -47,9 +47,10 @@ __version__ = "0.1.0"
 # The Python layers load on first use, so that `import riichi` plus a shanten call costs
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
+_SUBMODULES = frozenset(
+    "actions batch batch_score cli convert events game logs replay round rules scoring wall".split()
+)
 _LAZY = {
-    "actions": None,
-    "batch": None,
     "GameLog": "riichi.events",
     "Game": "riichi.game",
     "GameResult": "riichi.game",
@@ -69,22 +70,22 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    """Import the module behind a lazily exported name (see ``_LAZY``) on first use."""
-    if name not in _LAZY:
-        raise AttributeError(f"module 'riichi' has no attribute {name!r}")
+    """Import a submodule, or the module behind a lazily exported name (``_LAZY``), on
+    first use."""
     import importlib
 
-    module = _LAZY[name]
-    if module is None:
+    if name in _SUBMODULES:  # `riichi.scoring.YAKU_IDS` after a bare `import riichi`
         value: object = importlib.import_module(f"riichi.{name}")
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
     else:
-        value = getattr(importlib.import_module(module), name)
+        raise AttributeError(f"module 'riichi' has no attribute {name!r}")
     globals()[name] = value
     return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
 
 
 __all__ = [
