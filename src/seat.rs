@@ -850,6 +850,30 @@ impl SeatHand {
     }
 }
 
+/// The kinds kuikae forbids to discard right after the call `meld` (Tenhou, under
+/// `Rules.kuikae == "forbidden"`; the caller applies the rule): after a pon the called
+/// kind; after a chi the called kind and, when the called tile ends the run, the kind
+/// beyond the run's other end ("56s chi 4s, then 7s may not be discarded"; a chi of the
+/// middle tile forbids the called kind only). Empty for kans. A kind mask.
+pub fn kuikae_kinds(meld: &Meld) -> u64 {
+    let k = meld.called().index();
+    match meld.kind() {
+        MeldKind::Pon => 1 << k,
+        MeldKind::Chi => {
+            let low = meld.tile().index();
+            let mut m = 1u64 << k;
+            if k == low && low % 9 + 3 <= 8 {
+                m |= 1 << (low + 3);
+            }
+            if k == low + 2 && low % 9 >= 1 {
+                m |= 1 << (low - 1);
+            }
+            m
+        }
+        _ => 0,
+    }
+}
+
 /// Every other seat's answers to the discard `tile` of seat `discarder`, in turn order
 /// after the discarder: `(seat, answers)` for each seat with any (see
 /// [`SeatHand::discard_answers`]). `seats` holds every seat's hand, indexed by seat.
@@ -1192,6 +1216,23 @@ mod tests {
         let seats = [&kokushi.clone(), &kokushi, &plain, &kokushi];
         let e = robbed_answers(&seats, 0, one_m, Robbed::Kakan, &t, &r).unwrap_err();
         assert!(matches!(e, Error::InvalidArgument { name: "seats", .. }));
+    }
+
+    #[test]
+    fn kuikae_forbids_the_called_kind_and_the_far_suji() {
+        let chi = |text: &str, called: usize| {
+            let m = Meld::parse(text).unwrap();
+            Meld::new(m.kind(), m.tile(), Tile::from_index(called), 0, 3).unwrap()
+        };
+        // 56s chi 4s: 4s and 7s; 46s chi 5s: 5s only; 23s chi 4s: 4s and 1s
+        assert_eq!(kuikae_kinds(&chi("chi:456s", 21)), 1 << 21 | 1 << 24);
+        assert_eq!(kuikae_kinds(&chi("chi:456s", 22)), 1 << 22);
+        assert_eq!(kuikae_kinds(&chi("chi:234s", 21)), 1 << 21 | 1 << 18);
+        // 89m chi 7m: 7m only (no 10m); 12m chi 3m: 3m only (no 0m)
+        assert_eq!(kuikae_kinds(&chi("chi:789m", 6)), 1 << 6);
+        assert_eq!(kuikae_kinds(&chi("chi:123m", 2)), 1 << 2);
+        assert_eq!(kuikae_kinds(&Meld::parse("pon:555p").unwrap()), 1 << 13);
+        assert_eq!(kuikae_kinds(&Meld::parse("daiminkan:5555p").unwrap()), 0);
     }
 
     #[test]

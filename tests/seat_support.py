@@ -285,7 +285,10 @@ class Shadow:
                     from_hand = sorted(set(m.tiles) - set(seen[i][1]))
                 else:
                     from_hand = [t for t in m.tiles if t != m.called]
-                kuikae = sorted(rnd._forbidden) if m.kind in ("chi", "pon") else []
+                kuikae = []
+                if rnd.rules.kuikae == "forbidden" and m.kind in ("chi", "pon"):
+                    kuikae = _core.kuikae_kinds(m.core)
+                    assert kuikae == sorted(rnd._forbidden), (m, kuikae, rnd._forbidden)
                 x.add_meld(m.core, from_hand, kuikae)
             self.melds[o] = [(m.kind, tuple(m.tiles)) for m in q.melds]
             for t in q.nuki[self.nuki[o] :]:

@@ -109,6 +109,14 @@ def test_hands_kept_by_their_updates_answer_as_the_round(name):
     assert seen > 300 and rounds > 3
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_hands_kept_by_their_updates_answer_as_the_round_long(name, request):
+    require_slow(request)
+    seen, rounds = shadow_selfplay(RULES[name], games=10, seed=8)
+    assert seen > 3000 and rounds > 40
+
+
 def _mjlogs(limit: int):
     root = SHARED / "data" / "mjlog"
     if not root.exists():

@@ -654,10 +654,22 @@ fn robbed_answers<'py>(
         .collect()
 }
 
+/// The kinds kuikae forbids to discard right after the call `meld` (Tenhou; apply it when
+/// `Rules.kuikae == "forbidden"`): a pon's kind; a chi's called kind, and the kind beyond
+/// the run's far end when the called tile ends the run. Empty for kans.
+///
+/// Returns:
+///     list[int]: the kinds, ascending (pass them as `SeatHand.add_meld(..., kuikae=)`).
+#[pyfunction]
+fn kuikae_kinds(meld: &PyMeld) -> Vec<u32> {
+    kinds_of(seat::kuikae_kinds(&meld.0))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySeatTable>()?;
     m.add_class::<PySeatHand>()?;
     m.add_function(wrap_pyfunction!(discard_answers, m)?)?;
     m.add_function(wrap_pyfunction!(robbed_answers, m)?)?;
+    m.add_function(wrap_pyfunction!(kuikae_kinds, m)?)?;
     Ok(())
 }
