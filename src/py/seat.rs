@@ -422,6 +422,15 @@ impl PySeatHand {
         Ok(self.0.nukidora(small(id, "nukidora", 136)?)?)
     }
 
+    /// A tile this seat waits on went by without its ron: temporary furiten, and riichi
+    /// furiten in riichi. Returns whether it was a wait (nothing changes otherwise).
+    ///
+    /// Raises:
+    ///     RiichiError: an id out of range.
+    fn missed(&mut self, tile: i64) -> PyResult<bool> {
+        Ok(self.0.missed(small(tile, "tile", 136)?))
+    }
+
     /// Temporary furiten (a winning tile passed since this seat's last discard).
     #[getter]
     fn get_temp_furiten(&self) -> bool {

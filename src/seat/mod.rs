@@ -438,6 +438,21 @@ impl SeatHand {
         Ok(())
     }
 
+    /// A tile this seat waits on went by without its ron (passed, or a win without a
+    /// yaku): temporary furiten until its next discard, and riichi furiten for the rest
+    /// of the round when in riichi. Returns whether the tile was a wait (nothing changes
+    /// otherwise).
+    pub fn missed(&mut self, tile: u8) -> bool {
+        if self.waits >> (tile / 4) & 1 == 0 {
+            return false;
+        }
+        self.temp_furiten = true;
+        if self.riichi {
+            self.riichi_furiten = true;
+        }
+        true
+    }
+
     /// The seat 0..=3.
     pub fn seat(&self) -> u8 {
         self.seat

@@ -299,3 +299,23 @@ fn bad_hands_are_refused_with_the_value() {
         "{e:?}"
     );
 }
+
+#[test]
+fn a_missed_wait_makes_the_seat_furiten() {
+    // seat 2 in an East round: a shanpon on 1z (the round wind: a yaku) and 9s
+    let mut h = SeatHand::new(2, &ids("234m678p678s11z99s"), None, vec![], [1, 1, 1]).unwrap();
+    let east = 4 * 27 + 3;
+    assert_eq!(
+        h.discard_answers(east, false, &table(), &rules(4)).unwrap()[0],
+        SeatAction::Ron
+    );
+    assert!(!h.missed(4 * 5)); // 6m: no wait, nothing changes
+    assert!(!h.furiten());
+    assert!(h.missed(107)); // a 9s went by
+    assert!(h.temp_furiten && !h.riichi_furiten && h.furiten());
+    let acts = h.discard_answers(east, false, &table(), &rules(4)).unwrap();
+    assert!(!acts.contains(&SeatAction::Ron));
+    h.riichi = true;
+    assert!(h.missed(east));
+    assert!(h.riichi_furiten);
+}
