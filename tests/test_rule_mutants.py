@@ -202,6 +202,55 @@ def test_pao_daisuushii_when_the_fourth_wind_is_a_daiminkan():
     assert win.deltas == (0, v, -v // 2, -v // 2)
 
 
+def test_no_pao_when_the_second_dragon_is_called_and_the_third_is_concealed():
+    # seat 1 pons 5z from seat 0 and 6z from seat 2 and holds 777z concealed: no call made
+    # the daisangen certain, so nobody is liable (Tenhou's pao is for the third dragon's call)
+    hand1 = "55z66z777z123m1p9p9s"
+    draws = "5z6z4p9s"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], draws))
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "1p")
+    discard(r, 2, "6z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    play_until(r, 3)
+    discard(r, 3, "9s", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    (win,) = r.result.wins
+    assert any(n.startswith("daisangen") for n, _ in win.score.yakuman)
+    assert win.pao_seat is None
+    v = win.score.points
+    assert win.deltas == (0, v, 0, -v)
+
+
+def test_no_pao_when_the_third_wind_is_called_and_the_fourth_is_concealed():
+    # the same for daisuushii: three wind pons (the third from seat 2), the fourth concealed
+    hand1 = "11z22z33z444z1p9p9s5m"
+    draws = "1z2p3p2z3z4p5m"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], draws))
+    discard(r, 0, "1z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "1p")
+    play_until(r, 0)
+    discard(r, 0, "2z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    discard(r, 2, "3z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9s")
+    play_until(r, 3)
+    discard(r, 3, "5m", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    (win,) = r.result.wins
+    assert any(n.startswith("daisuushi") for n, _ in win.score.yakuman)
+    assert win.pao_seat is None
+    v = win.score.points
+    assert win.deltas == (0, v, 0, -v)
+
+
 # ---------------------------------------------------------------------- mjai hora without pai
 def _chankan_events() -> list:
     """A round where seat 1 pons 3s from seat 0, draws the fourth 3s and adds it (kakan), and
