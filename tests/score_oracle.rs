@@ -42,7 +42,10 @@ fn core_scorer_agrees_with_the_mahjong_package() {
     let mut n = 0;
     let mut scored = 0;
     let mut failures = Vec::new();
-    for line in DATA.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in DATA
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let f: Vec<&str> = line.split('|').collect();
         assert_eq!(f.len(), 9, "bad fixture line {line}");
         let hand = Hand::parse(f[1]).unwrap();
@@ -74,9 +77,18 @@ fn core_scorer_agrees_with_the_mahjong_package() {
             "none".to_string()
         } else {
             scored += 1;
-            let mut ids: Vec<u8> = r.yaku.iter().chain(&r.yakuman).map(|(y, _)| y.id()).collect();
+            let mut ids: Vec<u8> = r
+                .yaku
+                .iter()
+                .chain(&r.yakuman)
+                .map(|(y, _)| y.id())
+                .collect();
             ids.sort_unstable();
-            let han = if r.yakuman.is_empty() { r.han.to_string() } else { "-".into() };
+            let han = if r.yakuman.is_empty() {
+                r.han.to_string()
+            } else {
+                "-".into()
+            };
             let ids: Vec<String> = ids.iter().map(|i| i.to_string()).collect();
             format!("{han} {} {} {}", r.fu, r.payments.total, ids.join(","))
         };
@@ -84,7 +96,10 @@ fn core_scorer_agrees_with_the_mahjong_package() {
             failures.push(format!("{line}\n    got {got}"));
         }
     }
-    assert!(n >= 1000 && scored >= 800, "fixture too small: {n} cases, {scored} scored");
+    assert!(
+        n >= 1000 && scored >= 800,
+        "fixture too small: {n} cases, {scored} scored"
+    );
     assert!(
         failures.is_empty(),
         "{} of {n} cases differ:\n{}",
