@@ -16,12 +16,21 @@ import pytest
 
 import riichi
 from engine_support import make_rules
-from riichi.actions import Chi, Daiminkan, Discard, Kakan, Pon, Ron, Tsumo
+from riichi.actions import Ankan, Chi, Daiminkan, Discard, Kakan, Kyuushu, Pon, Riichi, Ron, Tsumo
 from riichi.events import EndGame, StartGame
 from riichi.game import Game
 from riichi.logs import read_mjai, read_tenhou6, to_mjai_lines, to_tenhou6
 from riichi.round import Round
-from scripted import discard, draw_out, pass_all, play_until, scripted_wall, take, tiles
+from scripted import (
+    discard,
+    draw_out,
+    pass_all,
+    play_until,
+    scripted_wall,
+    take,
+    tiles,
+    tsumogiri,
+)
 
 SUITS = "mps"
 HONORS = [f"{i}z" for i in range(1, 8)]
@@ -420,3 +429,85 @@ def test_all_last_ends_when_the_top_has_exactly_the_target():
     draw_out(g)
     assert g.scores == [30000, 24000, 23000, 23000]
     assert g.is_over
+
+
+# ---------------------------------------------------------------------- offers the round refuses
+def _types(r: Round, seat: int) -> set[type]:
+    return {type(a) for a in r.legal_actions(seat)}
+
+
+def test_kyuushu_needs_nine_kinds_eight_are_not_enough():
+    eight = "1239m19p19s12z456p"  # 1m 9m 1p 9p 1s 9s East South: eight kinds
+    r = Round(make_rules(), scripted_wall([eight, "", "", ""], "5s"))
+    assert Kyuushu not in _types(r, 0)
+    nine = "1239m19p19s123z56p"  # West as the ninth kind
+    r = Round(make_rules(), scripted_wall([nine, "", "", ""], "5s"))
+    assert Kyuushu in _types(r, 0)
+
+
+def test_no_riichi_with_an_open_hand_in_tenpai():
+    # seat 1 pons 5z, then holds 123m 456p 789s 1p + a drawn 2p: tenpai after either, but open
+    hand1 = "55z123m456p789s19p"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "5z2p"))
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    play_until(r, 1)
+    acts = r.legal_actions(1)
+    assert any(isinstance(a, Discard) for a in acts)
+    assert not any(isinstance(a, Riichi) for a in acts)
+
+
+def _furiten_round(own_draw: str) -> Round:
+    # seat 1 waits on 4p-7p (tanyao pinfu); it draws ``own_draw`` and discards it, then seat 2
+    # discards 7p
+    hand1 = "234m345p678s55s56p"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "9s" + own_draw + "7p"))
+    play_until(r, 1)
+    discard(r, 1, own_draw)
+    play_until(r, 2)
+    discard(r, 2, "7p", auto_pass=False)
+    return r
+
+
+def test_no_ron_offered_on_a_wait_the_seat_discarded_itself():
+    clean = _furiten_round("1m")
+    assert 1 in clean.seats_to_act and Ron(1) in clean.legal_actions(1)
+    furiten = _furiten_round("4p")  # 4p, one of its waits, in its own river
+    assert Ron(1) not in furiten.legal_actions(1)
+    assert 1 not in furiten.seats_to_act
+
+
+def test_no_fifth_kan_after_one_seat_made_four():
+    # seat 1 makes four ankan (1m 2m 3m on its first turn, 4m on its second); then seat 3
+    # draws its fourth 8s and seat 0 discards the 7p seat 2 holds three of: no kan for either
+    hands = ["", "1111m2222m3333m9p", "777p", "888s"]
+    draws = "9s5z2s3s4s4m" + "1s8s7p"
+    r = Round(make_rules(), scripted_wall(hands, draws, rinshan="4m4m4m6z"))
+    play_until(r, 1)
+    for _ in range(3):
+        take(r, 1, Ankan)
+    discard(r, 1, "5z")
+    play_until(r, 1)
+    take(r, 1, Ankan)
+    discard(r, 1, "6z")
+    assert [m[0] for m in r.state["melds"][1]] == ["ankan"] * 4 and r.state["kans"] == [1] * 4
+    play_until(r, 3)
+    assert r.hand(3).count(r.state["drawn"]) == 1 and r.state["drawn"] >> 2 == _kind("8s")
+    assert Ankan not in _types(r, 3)
+    tsumogiri(r, 3)
+    play_until(r, 0)
+    discard(r, 0, "7p", auto_pass=False)
+    assert Pon in _types(r, 2)
+    assert Daiminkan not in _types(r, 2)
+
+
+def test_tobi_only_below_zero_not_at_exactly_zero():
+    # the dealer deals a 3200 ron (ittsu, 50 fu) holding exactly 3200: the game goes on
+    wall = scripted_wall(["7z", "123456789m111s7z", "", ""], "9p")
+    g = Game(make_rules(), seed=3, walls=[wall], scores=[3200, 32000, 32400, 32400])
+    discard(g, 0, "7z", auto_pass=False)
+    g.step(Ron(1))
+    pass_all(g)
+    assert g.scores[0] == 0
+    assert not g.is_over

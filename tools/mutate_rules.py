@@ -51,7 +51,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (R, 'if m.kind not in ("pon", "daiminkan"):', 'if m.kind != "pon":', "pao: pon only"),
     (R, "sum(x in _DRAGONS for x in sets) == 3", "sum(x in _DRAGONS for x in sets) >= 2", "pao daisangen on the second dragon"),
     (R, "sum(x in _WINDS for x in sets) == 4", "sum(x in _WINDS for x in sets) >= 3", "pao daisuushii on the third wind"),
-    (R, "deltas[from_seat] -= half\n", "deltas[from_seat] -= value - half\n", "pao ron split"),
+    (R, "                half = liable // 2\n", "                half = 0\n", "pao ron: the liable player pays it all"),
     # multiple ron
     (R, "            rons.sort(key=order.index)", "            rons.sort()", "double ron by seat number"),
     (R, "            rons.sort(key=order.index)", "            pass", "double ron in declaration order"),
@@ -67,7 +67,9 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (R, ">= rules.riichi_min_live_tiles", "> rules.riichi_min_live_tiles", "riichi needs more than 4 live tiles"),
     (R, "        if p.opened:\n            return False\n", "", "riichi with an open hand"),
     # kans
-    (R, "if ck == 3 and len(self._kans) < 4:  # daiminkan\n", "if ck == 3 and len(self._kans) < 5:  # daiminkan\n", "fifth kan by daiminkan (may_call)"),
+    # (the same change in _may_call is equivalent: with three of the kind in a hand of 4+
+    # tiles its pon branch has already answered True)
+    (R, "            if ck == 3 and len(self._kans) < 4:\n                acts.append(Daiminkan", "            if ck == 3 and len(self._kans) < 5:\n                acts.append(Daiminkan", "fifth kan by daiminkan"),
     (R, "if drawn is not None and nk < 4 and", "if drawn is not None and nk < 5 and", "fifth kan on the turn"),
     (R, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
     # kyuushu
