@@ -141,6 +141,22 @@ fn regular_fu_itemizes_a_reading() {
     assert!(items
         .iter()
         .any(|i| i.kind == FuKind::ValuePair && i.fu == 2));
+    // a pair of only the seat wind or only the round wind: 2 fu; a plain pair: no line
+    for (pair, want) in [(28, Some(2)), (27, Some(2)), (29, None), (4, None)] {
+        let one = Shape {
+            pair: t(pair),
+            seat_wind: t(28),
+            round_wind: t(27),
+            ..open.clone()
+        };
+        let (_, items) = regular_fu(&one, false, 1, &r);
+        let got: Vec<u32> = items
+            .iter()
+            .filter(|i| i.kind == FuKind::ValuePair)
+            .map(|i| i.fu)
+            .collect();
+        assert_eq!(got, want.into_iter().collect::<Vec<u32>>(), "pair {pair}");
+    }
     let bare = Shape {
         pair: t(4),
         ..open.clone()
