@@ -32,4 +32,10 @@ fn waits_need_three_n_plus_one_tiles_at_most_thirteen() {
     melds[0] = 2;
     assert!(waits(&thirteen, &melds).is_empty());
     assert!(!has_wait(&thirteen, &melds));
+    // one concealed 1m and four in melds: five copies, although one times four is not above 4
+    let ten = counts("123m456p78p99p");
+    assert!(!waits(&ten, &none).is_empty());
+    melds[0] = 4;
+    assert!(waits(&ten, &melds).is_empty());
+    assert!(!has_wait(&ten, &melds));
 }
