@@ -264,6 +264,8 @@ fn basic_points_table() {
             "{han} han {fu} fu"
         );
     }
+    // 5 han is a mangan whatever the fu (the table, not fu x 2^(han+2))
+    assert_eq!(basic_points(5, 10, &r), (2000, Some(Mangan)));
     assert_eq!(basic_points(4, 30, &k), (2000, Some(Mangan)));
     assert_eq!(basic_points(3, 60, &k), (2000, Some(Mangan)));
     assert_eq!(basic_points(3, 50, &k), (1600, None));
