@@ -126,6 +126,19 @@ def _claims(rnd: Round) -> tuple:
     return ("claim", out)
 
 
+def _temporary_furiten(rnd: Round) -> frozenset[int]:
+    """Seats furiten now for a winning tile they let pass (not riichi, no wait in their own
+    river)."""
+    st = rnd.state
+    out = set()
+    for s, (fur, riichi, waits, river) in enumerate(
+        zip(st["furiten"], st["riichi"], st["waits"], st["rivers"])
+    ):
+        if fur and not riichi and not set(waits) & {t >> 2 for t in river}:
+            out.add(s)
+    return frozenset(out)
+
+
 def _pass_all(rnd: Round) -> None:
     while rnd.phase == "claim":
         for s in list(rnd.seats_to_act):
@@ -138,6 +151,9 @@ def riichi_decisions(log, info: list[dict] | None = None) -> list[list[tuple]]:
 
     ``info``, when given, receives one dict a round: ``answers`` maps the index of each
     claim point to the logged answers there (seat -> key, only seats that called or won),
+    ``furiten`` maps the index of the point after each discard (where its claim point is,
+    if any) to the seats riichi holds in temporary furiten then (not in riichi, no wait in
+    their own river, yet furiten: they let a winning tile pass since their last discard),
     ``end`` is how the record ends the round (``"hora"``, ``"kyuushu_kyuuhai"``, another
     draw's reason, or None when the record stops inside the round)."""
     rules = rules_from_log(log)
@@ -160,6 +176,7 @@ def riichi_decisions(log, info: list[dict] | None = None) -> list[list[tuple]]:
         )
         groups: list[tuple] = []
         answers: dict[int, dict[int, tuple]] = {}
+        furiten: dict[int, frozenset[int]] = {}
         end = None
         for ev in events[i0 + 1 :]:
             if ev.type in ("start_kyoku", "end_game"):
@@ -204,11 +221,15 @@ def riichi_decisions(log, info: list[dict] | None = None) -> list[list[tuple]]:
             else:
                 groups.append(_turn(rnd, seat))
                 rnd.step(rnd.match_event(ev))
+            if t == "dahai" and info is not None:
+                temp = _temporary_furiten(rnd)
+                if temp:
+                    furiten[len(groups)] = temp
             if rnd.phase == "claim":
                 groups.append(_claims(rnd))
         out.append(groups)
         if info is not None:
-            info.append({"answers": answers, "end": end})
+            info.append({"answers": answers, "furiten": furiten, "end": end})
     return out
 
 
@@ -260,11 +281,16 @@ def _after_pon(pon: tuple) -> set[str]:
 
 
 def _riichienv_fault(
-    ours: tuple, theirs: tuple, before: tuple | None, discarder: int | None
+    ours: tuple,
+    theirs: tuple,
+    before: tuple | None,
+    discarder: int | None,
+    logged: dict[int, tuple] | None = None,
 ) -> str | None:
     """Why the difference ``ours`` / ``theirs`` (one decision point) is riichienv's fault, or
     None when it is not explained (a failure). ``before`` is riichienv's previous point,
-    ``discarder`` the seat whose discard (or kan) a claim point answers.
+    ``discarder`` the seat whose discard (or kan) a claim point answers, ``logged`` the
+    record's answers there (seat -> key, calls and wins only).
 
     1. At a claim the log answers with a call or a ron, riichienv's MjaiReplay observation
        lists only the logged answer and ``none`` (it rebuilds the claim from the log: other
@@ -275,7 +301,8 @@ def _riichienv_fault(
        discarder up to the first that rons and none after it: at a double ron the second
        winner gets no point, although the record shows that seat winning on that very tile
        (in 240 games: 14 double rons, each missing exactly the second winner). Checked:
-       every seat left out comes after the first logged ron in turn order.
+       every seat left out comes after the first logged ron in turn order, and riichi
+       offers it what the record shows it doing (the second ron).
     3. After a chi, riichienv lets the caller discard tiles kuikae forbids: the suji of the
        called tile (chi 6p with 45p, then 3p) and, when the hand holds another copy, the
        called kind itself (chi 9m with 78m, then 9m; chi 7s with 68s, then 7s). Tenhou
@@ -299,6 +326,8 @@ def _riichienv_fault(
             order = [(discarder + i) % 4 for i in (1, 2, 3)]
             rons = [order.index(s) for s, a in theirs[2].items() if a == ("hora",)]
             if not rons or any(order.index(s) < min(rons) for s in missing):
+                return None
+            if any((logged or {}).get(s, ("none",)) not in ours[1][s] for s in missing):
                 return None
         for seat, env in theirs[1].items():
             keys = ours[1][seat]
@@ -329,6 +358,35 @@ def _riichienv_fault(
         if called[0] == "pon" and extra <= _after_pon(called):
             return "riichienv allows the called kind's fourth tile after a pon"
     return None
+
+
+def _furiten_ron_fault(ours: tuple | None, theirs: tuple, furiten: frozenset[int]) -> str | None:
+    """7. riichienv offers a ron to a seat in temporary furiten: one that let a winning tile
+    pass since its own last discard because it had no yaku on that tile (片和了: 78p waiting
+    6p-9p with only a 9p sanshoku; a chun shanpon whose other side, 8p, has no yaku), then
+    sees its other wait. Passing any winning tile is furiten until one's next discard, yaku
+    or not (riichi's rule, RC54's kind); Mortal's libriichi agrees (``at_furiten`` true and
+    no ``can_ron_agari`` at all four such points of the 1,030-game corpus), and at each the
+    real player, who would have won (twice with houtei or a chun triplet), passed.
+    ``ours`` is riichi's point there (None when riichi has no claim point at all). Checked:
+    riichienv's only extra option is ``hora``, for seats riichi holds in temporary furiten
+    that the record shows passing; everything else at the point is equal."""
+    if theirs[0] != "claim" or (ours is not None and ours[0] != "claim"):
+        return None
+    mine = ours[1] if ours is not None else {}
+    if set(mine) - set(theirs[1]):
+        return None
+    extra = False
+    for seat, env in theirs[1].items():
+        keys = mine.get(seat, frozenset({("none",)}))
+        if keys == env:
+            continue
+        if env - keys != {("hora",)} or not keys <= env:
+            return None
+        if seat not in furiten or theirs[2].get(seat) != ("none",):
+            return None
+        extra = True
+    return "riichienv offers a ron to a seat in temporary furiten" if extra else None
 
 
 def _round_end_fault(ours: list[tuple], theirs: list[tuple], end: str | None) -> str | None:
@@ -397,24 +455,48 @@ def compare_game(log, tmp: str, faults: dict | None = None) -> tuple[int, list[s
             faults[why] = faults.get(why, 0) + 1
 
     for k, (ours, theirs) in enumerate(zip(ours_all, theirs_all)):
-        for j, (a, b) in enumerate(zip(ours, theirs)):
+        fur = info[k]["furiten"]
+        i = j = 0  # riichi's point, riichienv's point
+        failed = False
+        while i < len(ours) and j < len(theirs):
+            a, b = ours[i], theirs[j]
             n += 1
-            if a != b[: len(a)]:  # riichienv's claim points also carry the logged answers
-                discarder = ours[j - 1][1] if j and ours[j - 1][0] == "turn" else None
-                why = _riichienv_fault(a, b, theirs[j - 1] if j else None, discarder)
-                if why is None:
-                    problems.append(f"round {k} decision {j}: riichi {a} vs riichienv {b}")
-                    break
-                explained(why)
-        else:
-            if len(ours) != len(theirs):
-                why = _round_end_fault(ours, theirs, info[k]["end"])
-                if why is None:
-                    problems.append(
-                        f"round {k}: {len(ours)} decisions vs riichienv's {len(theirs)}"
-                    )
-                else:
+            if a == b[: len(a)]:  # riichienv's claim points also carry the logged answers
+                i += 1
+                j += 1
+                continue
+            if a[0] != "claim":  # riichienv has a claim point riichi has not
+                why = _furiten_ron_fault(None, b, fur.get(i, frozenset()))
+                if why is not None:
                     explained(why)
+                    j += 1
+                    continue
+            discarder = ours[i - 1][1] if i and ours[i - 1][0] == "turn" else None
+            logged = info[k]["answers"].get(i)
+            why = _riichienv_fault(a, b, theirs[j - 1] if j else None, discarder, logged)
+            if why is None:
+                why = _furiten_ron_fault(a, b, fur.get(i, frozenset()))
+            if why is None:
+                problems.append(f"round {k} decision {i}: riichi {a} vs riichienv {b}")
+                failed = True
+                break
+            explained(why)
+            i += 1
+            j += 1
+        if failed:
+            continue
+        while j < len(theirs) and i == len(ours):  # riichienv's claim point after the last
+            why = _furiten_ron_fault(None, theirs[j], fur.get(i, frozenset()))
+            if why is None:
+                break
+            explained(why)
+            j += 1
+        if len(ours) - i != len(theirs) - j:
+            why = _round_end_fault(ours[i:], theirs[j:], info[k]["end"])
+            if why is None:
+                problems.append(f"round {k}: {len(ours)} decisions vs riichienv's {len(theirs)}")
+            else:
+                explained(why)
     return n, problems
 
 
