@@ -2,8 +2,9 @@
 //! documented contract of `waits` and `has_wait`). A 16-tile hand would complete five sets
 //! and a pair with one more tile; a count sum above 4 per kind is no hand either.
 
+use riichi::error::Error;
 use riichi::notation::parse_counts;
-use riichi::wait::{has_wait, waits};
+use riichi::wait::{discard_wait_masks, has_wait, wait_mask, waits};
 use riichi::Counts;
 
 fn counts(text: &str) -> Counts {
@@ -38,4 +39,35 @@ fn waits_need_three_n_plus_one_tiles_at_most_thirteen() {
     melds[0] = 4;
     assert!(waits(&ten, &melds).is_empty());
     assert!(!has_wait(&ten, &melds));
+}
+
+#[test]
+fn engine_masks_name_the_count_they_refuse() {
+    let none = [0u8; 34];
+    // 12 and 11 concealed tiles are no 3n+1 hand: the error names the count and the melds
+    // such a hand would have beside it ((13 - n) / 3, rounded down)
+    for (text, n, melds) in [
+        ("123m456p789s111z", 12, 0),
+        ("123m456p789s11z", 11, 0),
+        ("123m456p789s", 9, 1),
+    ] {
+        match wait_mask(&counts(text), &none) {
+            Err(Error::BadTileCount {
+                concealed,
+                melds: m,
+                ..
+            }) => assert_eq!((concealed, m), (n, melds), "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+    for (text, n, melds) in [("123m456p789s111z", 12, 0), ("123m456p789s1z", 10, 1)] {
+        match discard_wait_masks(&counts(text), &none) {
+            Err(Error::BadTileCount {
+                concealed,
+                melds: m,
+                ..
+            }) => assert_eq!((concealed, m), (n, melds), "{text}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
 }
