@@ -511,3 +511,73 @@ def test_tobi_only_below_zero_not_at_exactly_zero():
     pass_all(g)
     assert g.scores[0] == 0
     assert not g.is_over
+
+
+# ---------------------------------------------------------------------- ippatsu, double riichi
+def _yaku_names(r: Round) -> list[str]:
+    (win,) = r.result.wins
+    return [n for n, _ in win.score.yaku]
+
+
+def test_ippatsu_ends_with_the_riichi_players_own_next_discard():
+    # seat 1 declares (double) riichi on its first discard (waiting 1s-4s), draws and
+    # discards once more, then rons 1s
+    hand1 = "123m456p789s23s55p"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "2z9p3z4z6z8p1s"))
+    play_until(r, 1)
+    discard(r, 1, "9p", riichi=True)
+    play_until(r, 1)
+    tsumogiri(r, 1)
+    play_until(r, 2)
+    discard(r, 2, "1s", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    names = _yaku_names(r)
+    assert "double_riichi" in names and "ippatsu" not in names
+
+
+def test_no_double_riichi_after_a_call_before_the_first_discard():
+    # seat 2 pons seat 0's first discard; seat 3 then declares riichi on its first discard:
+    # a plain riichi (the first go-around was interrupted), with ippatsu on seat 0's 1s
+    hands = ["5z", "", "55z", "123m456p789s23s55p"]
+    r = Round(make_rules(), scripted_wall(hands, "2z9p1s"))
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 2, Pon)
+    pon_discard = next(a for a in r.legal_actions(2) if isinstance(a, Discard))
+    r.step(pon_discard)
+    pass_all(r)
+    discard(r, 3, "9p", riichi=True)
+    play_until(r, 0)
+    discard(r, 0, "1s", auto_pass=False)
+    r.step(Ron(3))
+    pass_all(r)
+    names = _yaku_names(r)
+    assert "riichi" in names and "double_riichi" not in names and "ippatsu" in names
+
+
+# ---------------------------------------------------------------------- rinshan is not haitei
+def test_a_kan_on_the_next_to_last_tile_wins_rinshan_not_haitei():
+    # seat 0 draws 8s with one live tile left, makes ankan 1m; the replacement 8s (the live
+    # wall now empty) completes the hand: rinshan kaihou, no haitei
+    wall = scripted_wall(["1111m234p567s789s", "", "", ""], "8s", live=1, rinshan="8s")
+    r = Round(make_rules(), wall)
+    play_until(r, 0, left=1)
+    assert r.state["drawn"] >> 2 == _kind("8s")
+    take(r, 0, Ankan)
+    assert r.live_tiles_left == 0
+    assert Tsumo(0) in r.legal_actions(0)
+    r.step(Tsumo(0))
+    names = _yaku_names(r)
+    assert "rinshan_kaihou" in names and not any(n.startswith("haitei") for n in names)
+
+
+# ---------------------------------------------------------------------- suufon renda
+def test_no_suufon_renda_when_the_four_winds_are_not_all_the_same():
+    r = Round(make_rules(), scripted_wall(["1z", "1z", "1z", "2z"], "9m9m9m9m"))
+    for s, wind in enumerate(["1z", "1z", "1z", "2z"]):
+        discard(r, s, wind)
+    assert not r.is_over
+    r = Round(make_rules(), scripted_wall(["2z", "2z", "2z", "2z"], "9m9m9m9m"))
+    for s in range(4):
+        discard(r, s, "2z")
+    assert r.is_over and r.result.reason == "suufon_renda"

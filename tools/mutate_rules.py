@@ -74,6 +74,17 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (R, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
     # kyuushu
     (R, "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9", "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 8", "kyuushu with eight kinds"),
+    # ippatsu, double riichi, haitei, tenhou
+    (R, "        if p.riichi:\n            p.ippatsu = False\n", "        if False:\n            p.ippatsu = False\n", "ippatsu survives one's own next discard"),
+    (R, "p.double_riichi = self._uninterrupted and p.discards_made == 0", "p.double_riichi = p.discards_made == 0", "double riichi after a call"),
+    (R, "haitei=tsumo and last and not self._rinshan,", "haitei=tsumo and last,", "haitei on the last rinshan draw"),
+    (R, "tenhou=tsumo and first and s == self.dealer,", "tenhou=tsumo and first,", "tenhou for a non-dealer"),
+    # multiple ron and abortive draws
+    (R, "elif len(rons) == 3 and self.rules.sanchahou:", "elif len(rons) == 4 and self.rules.sanchahou:", "no sanchahou"),
+    (R, "            if mode == \"head_bump\":\n                rons = rons[:1]", "            if mode == \"head_bump\":\n                rons = rons[:2]", "head bump lets two win"),
+    (R, "and len(set(self._first_discards)) == 1", "and len(set(self._first_discards)) <= 2", "suufon renda with two winds"),
+    (R, "and self.rules.suukaikan and len(set(self._kans)) > 1:", "and self.rules.suukaikan and len(set(self._kans)) >= 1:", "suukaikan when one seat made the four kans"),
+    (R, "and self.rules.suukaikan and len(set(self._kans)) > 1:", "and self.rules.suukaikan and len(set(self._kans)) > 2:", "no suukaikan between two seats"),
     # game end
     (G, "if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:", "if top != r.dealer or self.scores[r.dealer] <= self.rules.end_target:", "agari-yame needs more than the target"),
     (G, "reached = max(self.scores) >= rules.end_target", "reached = max(self.scores) > rules.end_target", "game end needs more than the target"),
