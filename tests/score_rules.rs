@@ -241,6 +241,19 @@ fn local_yakuman() {
 }
 
 #[test]
+fn the_most_valuable_reading_wins_without_dora() {
+    // 111222333m as three runs (iipeikou, penchan on 3m: 2 han 40 fu, 2600) beats three
+    // triplets (1 han 50 fu, 1600), with no dora to add
+    let s = sit("3m", |s| {
+        s.riichi = true;
+        s.seat_wind = Tile::WEST;
+    });
+    let r = run("111222333m456p55s", &s);
+    assert_eq!((r.han, r.fu, r.payments.ron), (2, 40, 2600));
+    assert!(r.yaku.contains(&(Yaku::Iipeikou, 1)));
+}
+
+#[test]
 fn two_han_minimum_from_honba() {
     // riichi only (1 han, a kanchan) with two dora: refused from 5 honba on, not before
     let r = rules(|r| r.two_han_minimum_from_honba = Some(5));

@@ -101,6 +101,17 @@ fn ittsu_chanta_junchan() {
     assert_eq!(has(&r, Yaku::Chanta), None);
     let r = run("123m789p999s11m chi:789s", "1m", false);
     assert_eq!(has(&r, Yaku::Junchan), Some(2));
+    // a run held twice still counts once for ittsu and sanshoku (with iipeikou)
+    let r = run("123123456789m55p", "5p", false);
+    assert_eq!(
+        (has(&r, Yaku::Ittsu), has(&r, Yaku::Iipeikou)),
+        (Some(2), Some(1))
+    );
+    let r = run("123123m123p123s55p", "5p", false);
+    assert_eq!(
+        (has(&r, Yaku::SanshokuDoujun), has(&r, Yaku::Iipeikou)),
+        (Some(2), Some(1))
+    );
     // a run in the middle: neither
     let r = run("123m456p123s999s11z", "1z", true);
     assert_eq!(
