@@ -235,6 +235,12 @@ fn local_yakuman() {
     assert!(!run_with(sp, &sit("5z", |s| s.tsumo = true), &on).is_agari);
     // a related pair of tiles (1m 3m) is not unrelated
     assert!(!run_with("137m258p36s12345z5z", &first, &on).is_agari);
+    // a triplet is no isolated tile (one pair, but 111z): not shiisan-puutaa
+    let first_2z = sit("2z", |s| {
+        s.tsumo = true;
+        s.chiihou = true;
+    });
+    assert!(!run_with("147m258p369s111z22z", &first_2z, &on).is_agari);
     // ... in any suit: 5p 7p, or 3s 5s
     assert!(!run_with("147m257p36s12345z5z", &first, &on).is_agari);
     assert!(!run_with("147m258p35s12345z5z", &first, &on).is_agari);
