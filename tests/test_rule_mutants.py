@@ -4,8 +4,12 @@ Each test here was written against a one-line change of the rule it names (a "mu
 engine) and fails on that change: the kuikae suji at the edge of a suit, pao through a
 daiminkan, the winning tile of an mjai ``hora`` without ``pai`` after a kakan, open ittsu's
 han, double ron in turn order, nagashi mangan voided by a called discard, a tenhou.net/6
-daiminkan from the right and agari-yame at exactly the end target. ``tools/mutate_rules.py``
-applies those changes and runs this file (and the round tests) against each.
+daiminkan from the right and agari-yame at exactly the end target; then no pao for a call
+that does not complete the set, kyuushu needing nine kinds, no riichi when open, no ron on a
+wait in one's own river, no fifth kan, tobi only below zero, ippatsu ending with one's own
+discard, no double riichi after a call, rinshan not haitei, suufon renda of one wind only.
+``tools/mutate_rules.py`` applies those changes and runs this file (and the round tests)
+against each.
 """
 
 from __future__ import annotations
