@@ -222,6 +222,10 @@ fn local_yakuman() {
     // suurenkou: four triplets in a row of one suit, not across suits
     let r = run_with("111222333m444p55s", &sit("5s", |s| s.tsumo = true), &on);
     assert!(!r.yakuman.iter().any(|x| x.0 == Yaku::Suurenkou));
+    // nor four honor triplets (East South West North are no run)
+    let r = run_with("111z222z333z444z55m", &sit("5m", |s| s.tsumo = true), &on);
+    assert!(!r.yakuman.iter().any(|x| x.0 == Yaku::Suurenkou));
+    assert!(r.yakuman.iter().any(|x| x.0 == Yaku::Daisuushi));
     // shiisan-puutaa: 13 unrelated tiles and a pair on the first draw
     let sp = "147m258p36s12345z5z";
     let first = sit("5z", |s| {
@@ -419,6 +423,11 @@ fn impossible_input_is_refused_by_name() {
     let mut s = base(|_| {});
     s.ura_indicators = six;
     assert_eq!(refused(ok, &s, &t), "ura_indicators");
+    // five indicators (one dora, four kan dora) are the most there are, and allowed
+    let mut s = base(|_| {});
+    s.dora_indicators = vec![tile("1z"), tile("2z"), tile("3z"), tile("4z"), tile("5z")];
+    s.ura_indicators = vec![tile("6z"); 4];
+    assert!(score(&Hand::parse(ok).unwrap(), &s, &t).is_ok());
     let mut s = base(|_| {});
     s.dora_indicators = vec![tile("5p"), tile("5p"), tile("5p")];
     assert_eq!(refused(ok, &s, &t), "dora_indicators");
