@@ -264,6 +264,34 @@ fn the_most_valuable_reading_wins_without_dora() {
 }
 
 #[test]
+fn value_pairs_deny_pinfu() {
+    // ryanmen ron, all runs: pinfu with a plain pair only
+    let hand = |pair: &str| format!("123m456p789s23s{pair}1s");
+    let s = sit("1s", |s| s.seat_wind = Tile::WEST);
+    let plain = run(&hand("55p"), &s);
+    assert!(plain.yaku.contains(&(Yaku::Pinfu, 1)));
+    for pair in ["55z", "66z", "77z", "33z", "11z"] {
+        let r = run(&hand(pair), &s); // dragons, the seat wind (West), the round wind (East)
+        assert!(!r.yaku.iter().any(|y| y.0 == Yaku::Pinfu), "{pair}");
+    }
+}
+
+#[test]
+fn open_pinfu_at_one_han_counts_every_han() {
+    // open tanyao in the pinfu shape, ron: 30 fu at exactly one han, 20 fu with a dora
+    let at_one = rules(|r| r.open_pinfu_ron = riichi::rules::OpenPinfuRon::ThirtyAtOneHan);
+    let hand = "234m567p66s chi:345s chi:678p";
+    let r = run_with(hand, &sit("2m", |s| s.seat_wind = Tile::WEST), &at_one);
+    assert_eq!((r.han, r.fu), (1, 30));
+    let dora = sit("2m", |s| {
+        s.seat_wind = Tile::WEST;
+        s.dora_indicators = vec![tile("5s")];
+    });
+    let r = run_with(hand, &dora, &at_one);
+    assert_eq!((r.han, r.fu), (3, 20));
+}
+
+#[test]
 fn two_han_minimum_from_honba() {
     // riichi only (1 han, a kanchan) with two dora: refused from 5 honba on, not before
     let r = rules(|r| r.two_han_minimum_from_honba = Some(5));
