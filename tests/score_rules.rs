@@ -261,6 +261,13 @@ fn the_most_valuable_reading_wins_without_dora() {
     let r = run("111222333m456p55s", &s);
     assert_eq!((r.han, r.fu, r.payments.ron), (2, 40, 2600));
     assert!(r.yaku.contains(&(Yaku::Iipeikou, 1)));
+    // without riichi the triplet reading has no yaku at all: the runs' iipeikou wins
+    let r = run(
+        "111222333m456p55s",
+        &sit("3m", |s| s.seat_wind = Tile::WEST),
+    );
+    assert!(r.has_yaku);
+    assert_eq!((r.han, r.fu, r.payments.ron), (1, 40, 1300));
 }
 
 #[test]
