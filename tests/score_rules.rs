@@ -412,6 +412,23 @@ fn impossible_input_is_refused_by_name() {
     let ok = "123m456p789s123s55p";
     let base = |f: fn(&mut Situation)| sit("1s", f);
     assert_eq!(refused("123m456p789s23s55p", &base(|_| {}), &t), "hand");
+    // the refusal quotes the hand, melds included
+    match score(
+        &Hand::parse("123m456p23s55p chi:789s").unwrap(),
+        &base(|_| {}),
+        &t,
+    ) {
+        Err(Error::InvalidArgument {
+            name: "hand",
+            reason,
+        }) => {
+            assert!(
+                reason.contains("chi:789s") && reason.contains("123m"),
+                "{reason}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
     assert_eq!(refused(ok, &sit("9m", |_| {}), &t), "win_tile");
     assert_eq!(
         refused(ok, &base(|s| s.seat_wind = Tile::from_index(31)), &t),

@@ -49,6 +49,9 @@ fn chuuren_in_every_suit() {
         assert_eq!(has(&r, Yaku::JunseiChuurenPoutou), Some(1), "{s}");
         let r = run(&format!("11122345678999{s}"), &format!("5{s}"), true);
         assert_eq!(has(&r, Yaku::ChuurenPoutou), Some(1), "{s}");
+        // four nines (the ninth tile drawn): junsei chuuren still
+        let r = run(&format!("11123456789999{s}"), &format!("9{s}"), true);
+        assert_eq!(has(&r, Yaku::JunseiChuurenPoutou), Some(1), "{s}");
         // an open chuuren shape is only chinitsu
         let r = run(
             &format!("11145678999{s} chi:123{s}"),
@@ -185,4 +188,12 @@ fn peikou_ryuuiisou_chiitoitsu_forms() {
     assert_eq!(has(&r, Yaku::Honitsu), Some(2));
     let r = run("123456789p11z999p", "1z", false);
     assert_eq!(has(&r, Yaku::Honitsu), Some(3));
+}
+
+#[test]
+fn a_yakuman_reading_beats_a_reading_with_more_han() {
+    // 111222333m as runs: junchan + iipeikou + tsumo (5 han); as triplets: suuankou
+    let r = run("111222333m999p11s", "9p", true);
+    assert_eq!(r.yakuman, vec![(Yaku::Suuankou, 1)]);
+    assert!(r.yaku.is_empty());
 }
