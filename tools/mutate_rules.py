@@ -51,7 +51,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (R, 'if m.kind not in ("pon", "daiminkan"):', 'if m.kind != "pon":', "pao: pon only"),
     (R, "sum(x in _DRAGONS for x in sets) == 3", "sum(x in _DRAGONS for x in sets) >= 2", "pao daisangen on the second dragon"),
     (R, "sum(x in _WINDS for x in sets) == 4", "sum(x in _WINDS for x in sets) >= 3", "pao daisuushii on the third wind"),
-    (R, "deltas[from_seat] -= half\n", "deltas[from_seat] -= value - half\n", "pao ron split"),
+    (R, "                half = liable // 2\n", "                half = 0\n", "pao ron: the liable player pays it all"),
     # multiple ron
     (R, "            rons.sort(key=order.index)", "            rons.sort()", "double ron by seat number"),
     (R, "            rons.sort(key=order.index)", "            pass", "double ron in declaration order"),
@@ -67,11 +67,24 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (R, ">= rules.riichi_min_live_tiles", "> rules.riichi_min_live_tiles", "riichi needs more than 4 live tiles"),
     (R, "        if p.opened:\n            return False\n", "", "riichi with an open hand"),
     # kans
-    (R, "if ck == 3 and len(self._kans) < 4:  # daiminkan\n", "if ck == 3 and len(self._kans) < 5:  # daiminkan\n", "fifth kan by daiminkan (may_call)"),
+    # (the same change in _may_call is equivalent: with three of the kind in a hand of 4+
+    # tiles its pon branch has already answered True)
+    (R, "            if ck == 3 and len(self._kans) < 4:\n                acts.append(Daiminkan", "            if ck == 3 and len(self._kans) < 5:\n                acts.append(Daiminkan", "fifth kan by daiminkan"),
     (R, "if drawn is not None and nk < 4 and", "if drawn is not None and nk < 5 and", "fifth kan on the turn"),
     (R, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
     # kyuushu
     (R, "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9", "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 8", "kyuushu with eight kinds"),
+    # ippatsu, double riichi, haitei, tenhou
+    (R, "        if p.riichi:\n            p.ippatsu = False\n", "        if False:\n            p.ippatsu = False\n", "ippatsu survives one's own next discard"),
+    (R, "p.double_riichi = self._uninterrupted and p.discards_made == 0", "p.double_riichi = p.discards_made == 0", "double riichi after a call"),
+    (R, "haitei=tsumo and last and not self._rinshan,", "haitei=tsumo and last,", "haitei on the last rinshan draw"),
+    (R, "tenhou=tsumo and first and s == self.dealer,", "tenhou=tsumo and first,", "tenhou for a non-dealer"),
+    # multiple ron and abortive draws
+    (R, "elif len(rons) == 3 and self.rules.sanchahou:", "elif len(rons) == 4 and self.rules.sanchahou:", "no sanchahou"),
+    (R, "            if mode == \"head_bump\":\n                rons = rons[:1]", "            if mode == \"head_bump\":\n                rons = rons[:2]", "head bump lets two win"),
+    (R, "and len(set(self._first_discards)) == 1", "and len(set(self._first_discards)) <= 2", "suufon renda with two winds"),
+    (R, "and self.rules.suukaikan and len(set(self._kans)) > 1:", "and self.rules.suukaikan and len(set(self._kans)) >= 1:", "suukaikan when one seat made the four kans"),
+    (R, "and self.rules.suukaikan and len(set(self._kans)) > 1:", "and self.rules.suukaikan and len(set(self._kans)) > 2:", "no suukaikan between two seats"),
     # game end
     (G, "if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:", "if top != r.dealer or self.scores[r.dealer] <= self.rules.end_target:", "agari-yame needs more than the target"),
     (G, "reached = max(self.scores) >= rules.end_target", "reached = max(self.scores) > rules.end_target", "game end needs more than the target"),
