@@ -515,8 +515,8 @@ def section_selfplay(a, out: dict) -> list[Row]:
 
     games = 2 if a.quick else 30
     rows = []
-    S.run_riichi(1, a.seed + 1)  # warm-up, untimed: riichi builds its shanten tables
-    S.run_riichienv(1, a.seed + 1)  # on first use (~0.1 s), riichienv likewise
+    S.run_riichi(1, a.seed + 1)  # warm-up, untimed: imports and caches of both engines
+    S.run_riichienv(1, a.seed + 1)
     for name, lib, fn in (("riichi Game", "riichi", S.run_riichi),
                           ("riichienv RiichiEnv", "riichienv", S.run_riichienv)):  # fmt: skip
         c = time.process_time()

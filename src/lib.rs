@@ -23,6 +23,7 @@ pub mod notation;
 pub mod points;
 pub mod rules;
 pub mod score;
+pub mod seat;
 pub mod shanten;
 pub mod tile;
 pub mod ukeire;

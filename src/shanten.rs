@@ -19,6 +19,9 @@ pub mod block;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod table;
+#[cfg(test)]
+mod table_gen;
+mod table_index;
 
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};

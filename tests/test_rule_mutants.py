@@ -4,8 +4,12 @@ Each test here was written against a one-line change of the rule it names (a "mu
 engine) and fails on that change: the kuikae suji at the edge of a suit, pao through a
 daiminkan, the winning tile of an mjai ``hora`` without ``pai`` after a kakan, open ittsu's
 han, double ron in turn order, nagashi mangan voided by a called discard, a tenhou.net/6
-daiminkan from the right and agari-yame at exactly the end target. ``tools/mutate_rules.py``
-applies those changes and runs this file (and the round tests) against each.
+daiminkan from the right and agari-yame at exactly the end target; then no pao for a call
+that does not complete the set, kyuushu needing nine kinds, no riichi when open, no ron on a
+wait in one's own river, no fifth kan, tobi only below zero, ippatsu ending with one's own
+discard, no double riichi after a call, rinshan not haitei, suufon renda of one wind only.
+``tools/mutate_rules.py`` applies those changes and runs this file (and the round tests)
+against each.
 """
 
 from __future__ import annotations
@@ -16,12 +20,21 @@ import pytest
 
 import riichi
 from engine_support import make_rules
-from riichi.actions import Chi, Daiminkan, Discard, Kakan, Pon, Ron, Tsumo
+from riichi.actions import Ankan, Chi, Daiminkan, Discard, Kakan, Kyuushu, Pon, Riichi, Ron, Tsumo
 from riichi.events import EndGame, StartGame
 from riichi.game import Game
 from riichi.logs import read_mjai, read_tenhou6, to_mjai_lines, to_tenhou6
 from riichi.round import Round
-from scripted import discard, draw_out, pass_all, play_until, scripted_wall, take, tiles
+from scripted import (
+    discard,
+    draw_out,
+    pass_all,
+    play_until,
+    scripted_wall,
+    take,
+    tiles,
+    tsumogiri,
+)
 
 SUITS = "mps"
 HONORS = [f"{i}z" for i in range(1, 8)]
@@ -202,6 +215,55 @@ def test_pao_daisuushii_when_the_fourth_wind_is_a_daiminkan():
     assert win.deltas == (0, v, -v // 2, -v // 2)
 
 
+def test_no_pao_when_the_second_dragon_is_called_and_the_third_is_concealed():
+    # seat 1 pons 5z from seat 0 and 6z from seat 2 and holds 777z concealed: no call made
+    # the daisangen certain, so nobody is liable (Tenhou's pao is for the third dragon's call)
+    hand1 = "55z66z777z123m1p9p9s"
+    draws = "5z6z4p9s"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], draws))
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "1p")
+    discard(r, 2, "6z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    play_until(r, 3)
+    discard(r, 3, "9s", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    (win,) = r.result.wins
+    assert any(n.startswith("daisangen") for n, _ in win.score.yakuman)
+    assert win.pao_seat is None
+    v = win.score.points
+    assert win.deltas == (0, v, 0, -v)
+
+
+def test_no_pao_when_the_third_wind_is_called_and_the_fourth_is_concealed():
+    # the same for daisuushii: three wind pons (the third from seat 2), the fourth concealed
+    hand1 = "11z22z33z444z1p9p9s5m"
+    draws = "1z2p3p2z3z4p5m"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], draws))
+    discard(r, 0, "1z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "1p")
+    play_until(r, 0)
+    discard(r, 0, "2z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    discard(r, 2, "3z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9s")
+    play_until(r, 3)
+    discard(r, 3, "5m", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    (win,) = r.result.wins
+    assert any(n.startswith("daisuushi") for n, _ in win.score.yakuman)
+    assert win.pao_seat is None
+    v = win.score.points
+    assert win.deltas == (0, v, 0, -v)
+
+
 # ---------------------------------------------------------------------- mjai hora without pai
 def _chankan_events() -> list:
     """A round where seat 1 pons 3s from seat 0, draws the fourth 3s and adds it (kakan), and
@@ -371,3 +433,155 @@ def test_all_last_ends_when_the_top_has_exactly_the_target():
     draw_out(g)
     assert g.scores == [30000, 24000, 23000, 23000]
     assert g.is_over
+
+
+# ---------------------------------------------------------------------- offers the round refuses
+def _types(r: Round, seat: int) -> set[type]:
+    return {type(a) for a in r.legal_actions(seat)}
+
+
+def test_kyuushu_needs_nine_kinds_eight_are_not_enough():
+    eight = "1239m19p19s12z456p"  # 1m 9m 1p 9p 1s 9s East South: eight kinds
+    r = Round(make_rules(), scripted_wall([eight, "", "", ""], "5s"))
+    assert Kyuushu not in _types(r, 0)
+    nine = "1239m19p19s123z56p"  # West as the ninth kind
+    r = Round(make_rules(), scripted_wall([nine, "", "", ""], "5s"))
+    assert Kyuushu in _types(r, 0)
+
+
+def test_no_riichi_with_an_open_hand_in_tenpai():
+    # seat 1 pons 5z, then holds 123m 456p 789s 1p + a drawn 2p: tenpai after either, but open
+    hand1 = "55z123m456p789s19p"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "5z2p"))
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 1, Pon)
+    discard(r, 1, "9p")
+    play_until(r, 1)
+    acts = r.legal_actions(1)
+    assert any(isinstance(a, Discard) for a in acts)
+    assert not any(isinstance(a, Riichi) for a in acts)
+
+
+def _furiten_round(own_draw: str) -> Round:
+    # seat 1 waits on 4p-7p (tanyao pinfu); it draws ``own_draw`` and discards it, then seat 2
+    # discards 7p
+    hand1 = "234m345p678s55s56p"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "9s" + own_draw + "7p"))
+    play_until(r, 1)
+    discard(r, 1, own_draw)
+    play_until(r, 2)
+    discard(r, 2, "7p", auto_pass=False)
+    return r
+
+
+def test_no_ron_offered_on_a_wait_the_seat_discarded_itself():
+    clean = _furiten_round("1m")
+    assert 1 in clean.seats_to_act and Ron(1) in clean.legal_actions(1)
+    furiten = _furiten_round("4p")  # 4p, one of its waits, in its own river
+    assert Ron(1) not in furiten.legal_actions(1)
+    assert 1 not in furiten.seats_to_act
+
+
+def test_no_fifth_kan_after_one_seat_made_four():
+    # seat 1 makes four ankan (1m 2m 3m on its first turn, 4m on its second); then seat 3
+    # draws its fourth 8s and seat 0 discards the 7p seat 2 holds three of: no kan for either
+    hands = ["", "1111m2222m3333m9p", "777p", "888s"]
+    draws = "9s5z2s3s4s4m" + "1s8s7p"
+    r = Round(make_rules(), scripted_wall(hands, draws, rinshan="4m4m4m6z"))
+    play_until(r, 1)
+    for _ in range(3):
+        take(r, 1, Ankan)
+    discard(r, 1, "5z")
+    play_until(r, 1)
+    take(r, 1, Ankan)
+    discard(r, 1, "6z")
+    assert [m[0] for m in r.state["melds"][1]] == ["ankan"] * 4 and r.state["kans"] == [1] * 4
+    play_until(r, 3)
+    assert r.hand(3).count(r.state["drawn"]) == 1 and r.state["drawn"] >> 2 == _kind("8s")
+    assert Ankan not in _types(r, 3)
+    tsumogiri(r, 3)
+    play_until(r, 0)
+    discard(r, 0, "7p", auto_pass=False)
+    assert Pon in _types(r, 2)
+    assert Daiminkan not in _types(r, 2)
+
+
+def test_tobi_only_below_zero_not_at_exactly_zero():
+    # the dealer deals a 3200 ron (ittsu, 50 fu) holding exactly 3200: the game goes on
+    wall = scripted_wall(["7z", "123456789m111s7z", "", ""], "9p")
+    g = Game(make_rules(), seed=3, walls=[wall], scores=[3200, 32000, 32400, 32400])
+    discard(g, 0, "7z", auto_pass=False)
+    g.step(Ron(1))
+    pass_all(g)
+    assert g.scores[0] == 0
+    assert not g.is_over
+
+
+# ---------------------------------------------------------------------- ippatsu, double riichi
+def _yaku_names(r: Round) -> list[str]:
+    (win,) = r.result.wins
+    return [n for n, _ in win.score.yaku]
+
+
+def test_ippatsu_ends_with_the_riichi_players_own_next_discard():
+    # seat 1 declares (double) riichi on its first discard (waiting 1s-4s), draws and
+    # discards once more, then rons 1s
+    hand1 = "123m456p789s23s55p"
+    r = Round(make_rules(), scripted_wall(["", hand1, "", ""], "2z9p3z4z6z8p1s"))
+    play_until(r, 1)
+    discard(r, 1, "9p", riichi=True)
+    play_until(r, 1)
+    tsumogiri(r, 1)
+    play_until(r, 2)
+    discard(r, 2, "1s", auto_pass=False)
+    r.step(Ron(1))
+    pass_all(r)
+    names = _yaku_names(r)
+    assert "double_riichi" in names and "ippatsu" not in names
+
+
+def test_no_double_riichi_after_a_call_before_the_first_discard():
+    # seat 2 pons seat 0's first discard; seat 3 then declares riichi on its first discard:
+    # a plain riichi (the first go-around was interrupted), with ippatsu on seat 0's 1s
+    hands = ["5z", "", "55z", "123m456p789s23s55p"]
+    r = Round(make_rules(), scripted_wall(hands, "2z9p1s"))
+    discard(r, 0, "5z", auto_pass=False)
+    take(r, 2, Pon)
+    pon_discard = next(a for a in r.legal_actions(2) if isinstance(a, Discard))
+    r.step(pon_discard)
+    pass_all(r)
+    discard(r, 3, "9p", riichi=True)
+    play_until(r, 0)
+    discard(r, 0, "1s", auto_pass=False)
+    r.step(Ron(3))
+    pass_all(r)
+    names = _yaku_names(r)
+    assert "riichi" in names and "double_riichi" not in names and "ippatsu" in names
+
+
+# ---------------------------------------------------------------------- rinshan is not haitei
+def test_a_kan_on_the_next_to_last_tile_wins_rinshan_not_haitei():
+    # seat 0 draws 8s with one live tile left, makes ankan 1m; the replacement 8s (the live
+    # wall now empty) completes the hand: rinshan kaihou, no haitei
+    wall = scripted_wall(["1111m234p567s789s", "", "", ""], "8s", live=1, rinshan="8s")
+    r = Round(make_rules(), wall)
+    play_until(r, 0, left=1)
+    assert r.state["drawn"] >> 2 == _kind("8s")
+    take(r, 0, Ankan)
+    assert r.live_tiles_left == 0
+    assert Tsumo(0) in r.legal_actions(0)
+    r.step(Tsumo(0))
+    names = _yaku_names(r)
+    assert "rinshan_kaihou" in names and not any(n.startswith("haitei") for n in names)
+
+
+# ---------------------------------------------------------------------- suufon renda
+def test_no_suufon_renda_when_the_four_winds_are_not_all_the_same():
+    r = Round(make_rules(), scripted_wall(["1z", "1z", "1z", "2z"], "9m9m9m9m"))
+    for s, wind in enumerate(["1z", "1z", "1z", "2z"]):
+        discard(r, s, wind)
+    assert not r.is_over
+    r = Round(make_rules(), scripted_wall(["2z", "2z", "2z", "2z"], "9m9m9m9m"))
+    for s in range(4):
+        discard(r, s, "2z")
+    assert r.is_over and r.result.reason == "suufon_renda"

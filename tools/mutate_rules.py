@@ -48,7 +48,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (SETTLE, 'if m.kind not in ("pon", "daiminkan"):', 'if m.kind != "pon":', "pao: pon only"),
     (SETTLE, "sum(x in DRAGONS for x in sets) == 3", "sum(x in DRAGONS for x in sets) >= 2", "pao daisangen on the second dragon"),
     (SETTLE, "sum(x in WINDS for x in sets) == 4", "sum(x in WINDS for x in sets) >= 3", "pao daisuushii on the third wind"),
-    (SETTLE, "deltas[from_seat] -= value - liable + half", "deltas[from_seat] -= value - liable", "pao ron split"),
+    (SETTLE, "        half = liable // 2\n", "        half = 0\n", "pao ron: the liable player pays it all"),
     # multiple ron
     (R, "            rons.sort(key=order.index)", "            rons.sort()", "double ron by seat number"),
     (R, "            rons.sort(key=order.index)", "            pass", "double ron in declaration order"),
@@ -64,11 +64,24 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (TURN, ">= rules.riichi_min_live_tiles", "> rules.riichi_min_live_tiles", "riichi needs more than 4 live tiles"),
     (TURN, "    if p.opened:\n        return False\n", "", "riichi with an open hand"),
     # kans
-    (CALLS, "if ck == 3 and len(rnd._kans) < 4:  # daiminkan\n", "if ck == 3 and len(rnd._kans) < 5:  # daiminkan\n", "fifth kan by daiminkan (may_call)"),
+    # (the same change in may_call is equivalent: with three of the kind in a hand of 4+
+    # tiles its pon branch has already answered True)
+    (CALLS, "        if ck == 3 and len(rnd._kans) < 4:\n            acts.append(Daiminkan", "        if ck == 3 and len(rnd._kans) < 5:\n            acts.append(Daiminkan", "fifth kan by daiminkan"),
     (TURN, "if drawn is not None and nk < 4 and", "if drawn is not None and nk < 5 and", "fifth kan on the turn"),
     (TURN, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
     # kyuushu
     (ABORTS, "and sum(1 for k in TERMINALS_HONORS if p.counts[k]) >= 9", "and sum(1 for k in TERMINALS_HONORS if p.counts[k]) >= 8", "kyuushu with eight kinds"),
+    # ippatsu, double riichi, haitei, tenhou
+    (R, "        if p.riichi:\n            p.ippatsu = False\n", "        if False:\n            p.ippatsu = False\n", "ippatsu survives one's own next discard"),
+    (R, "p.double_riichi = self._uninterrupted and p.discards_made == 0", "p.double_riichi = p.discards_made == 0", "double riichi after a call"),
+    (K + "win.py", "haitei=tsumo and last and not rnd._rinshan,", "haitei=tsumo and last,", "haitei on the last rinshan draw"),
+    (K + "win.py", "tenhou=tsumo and first and s == rnd.dealer,", "tenhou=tsumo and first,", "tenhou for a non-dealer"),
+    # multiple ron and abortive draws
+    (ABORTS, "return len(rons) == 3 and rnd.rules.sanchahou", "return len(rons) == 4 and rnd.rules.sanchahou", "no sanchahou"),
+    (CALLS, "    if mode == \"head_bump\":\n        return rons[:1]", "    if mode == \"head_bump\":\n        return rons[:2]", "head bump lets two win"),
+    (ABORTS, "and len(set(first)) == 1", "and len(set(first)) <= 2", "suufon renda with two winds"),
+    (ABORTS, "rnd.rules.suukaikan and len(set(kans)) > 1", "rnd.rules.suukaikan and len(set(kans)) >= 1", "suukaikan when one seat made the four kans"),
+    (ABORTS, "rnd.rules.suukaikan and len(set(kans)) > 1", "rnd.rules.suukaikan and len(set(kans)) > 2", "no suukaikan between two seats"),
     # game end
     (G, "if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:", "if top != r.dealer or self.scores[r.dealer] <= self.rules.end_target:", "agari-yame needs more than the target"),
     (G, "reached = max(self.scores) >= rules.end_target", "reached = max(self.scores) > rules.end_target", "game end needs more than the target"),

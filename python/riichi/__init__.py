@@ -6,12 +6,12 @@ notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for
 
 from typing import TYPE_CHECKING
 
-from riichi import actions
 from riichi._core import (
     DiscardOption,
     Hand,
     Meld,
     Reading,
+    ScoreResult,
     ShantenDetail,
     Ukeire,
     Wait,
@@ -28,29 +28,65 @@ from riichi._core import (
     waits,
 )
 from riichi.errors import IllegalAction, InvalidHand, InvalidTile, LogFormatError, RiichiError
-from riichi.events import GameLog
-from riichi.game import Game, GameResult
-from riichi.logs import read_log, read_logs
-from riichi.replay import GameReport, Mismatch, replay_game
-from riichi.round import Round, RoundResult, Win
-from riichi.rules import Rules
-from riichi.scoring import ScoreResult, nagashi_mangan, score
-from riichi.tiles import parse_tile, parse_tiles
-from riichi.wall import Wall
 
 if TYPE_CHECKING:
-    from riichi import batch
+    from riichi import actions, batch
+    from riichi.events import GameLog
+    from riichi.game import Game, GameResult
+    from riichi.logs import read_log, read_logs
+    from riichi.replay import GameReport, Mismatch, replay_game
+    from riichi.round import Round, RoundResult, Win
+    from riichi.rules import Rules
+    from riichi.scoring import nagashi_mangan, score
+    from riichi.tiles import parse_tile, parse_tiles
+    from riichi.wall import Wall
 
 __version__ = "0.1.0"
 
+# The Python layers load on first use, so that `import riichi` plus a shanten call costs
+# the extension and little else: the round engine, the log readers and writers and NumPy
+# (only the batch API needs it) are imported when a name from them is first asked for.
+_SUBMODULES = frozenset(
+    "actions batch batch_score cli convert events game kyoku logs replay round rules scoring tiles wall".split()
+)
+_LAZY = {
+    "GameLog": "riichi.events",
+    "Game": "riichi.game",
+    "GameResult": "riichi.game",
+    "read_log": "riichi.logs",
+    "read_logs": "riichi.logs",
+    "GameReport": "riichi.replay",
+    "Mismatch": "riichi.replay",
+    "replay_game": "riichi.replay",
+    "Round": "riichi.round",
+    "RoundResult": "riichi.round",
+    "Win": "riichi.round",
+    "Rules": "riichi.rules",
+    "nagashi_mangan": "riichi.scoring",
+    "score": "riichi.scoring",
+    "Wall": "riichi.wall",
+    "parse_tile": "riichi.tiles",  # kinds (ints) that keep the red five
+    "parse_tiles": "riichi.tiles",
+}
+
 
 def __getattr__(name: str) -> object:
-    """``riichi.batch`` is imported on first use: it needs numpy, plain play does not."""
-    if name == "batch":
-        import importlib
+    """Import a submodule, or the module behind a lazily exported name (``_LAZY``), on
+    first use."""
+    import importlib
 
-        return importlib.import_module("riichi.batch")
-    raise AttributeError(f"module 'riichi' has no attribute {name!r}")
+    if name in _SUBMODULES:  # `riichi.scoring.YAKU_IDS` after a bare `import riichi`
+        value: object = importlib.import_module(f"riichi.{name}")
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+    else:
+        raise AttributeError(f"module 'riichi' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
 
 
 __all__ = [

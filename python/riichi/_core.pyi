@@ -302,6 +302,91 @@ def batch_ukeire(
 def wait_mask(concealed: bytes, meld_counts: bytes) -> int: ...
 def discard_wait_masks(concealed: bytes, meld_counts: bytes) -> list[tuple[int, int]]: ...
 
+# ---------------------------------------------------------------- per-seat hand questions
+# an action as a tuple: ("discard", id, tsumogiri), ("riichi", id, tsumogiri), ("tsumo",),
+# ("ankan", (4 ids)), ("kakan", id), ("kyuushu",), ("nukidora", id), ("ron",),
+# ("pon", id, (2 ids)), ("daiminkan", id, (3 ids)), ("chi", id, (2 ids)), ("pass",)
+_SeatAction: TypeAlias = tuple[Any, ...]
+
+@final
+class SeatTable:
+    def __new__(
+        cls,
+        rules: Any,
+        *,
+        live_left: int,
+        kans: int = ...,
+        uninterrupted: bool = ...,
+        rinshan: bool = ...,
+        dealer: int = ...,
+        round_wind: int = ...,
+        dora_indicators: Sequence[int] | None = ...,
+        honba: int = ...,
+    ) -> SeatTable: ...
+    @property
+    def players(self) -> int: ...
+    live_left: int
+    kans: int
+    uninterrupted: bool
+    rinshan: bool
+    dora_indicators: list[int]
+
+@final
+class SeatHand:
+    def __new__(
+        cls,
+        seat: int,
+        ids: Sequence[int],
+        drawn: int | None = ...,
+        melds: Sequence[Meld] | None = ...,
+        *,
+        red_fives: tuple[int, int, int] = ...,
+        river_kinds: Sequence[int] | None = ...,
+        temp_furiten: bool = ...,
+        riichi_furiten: bool = ...,
+        riichi: bool = ...,
+        double_riichi: bool = ...,
+        ippatsu: bool = ...,
+        discards_made: int = ...,
+        nukidora: int = ...,
+        points: int = ...,
+        kuikae: Sequence[int] | None = ...,
+    ) -> SeatHand: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def waits(self) -> list[int]: ...
+    @property
+    def furiten(self) -> bool: ...
+    @property
+    def drawn(self) -> int | None: ...
+    @property
+    def counts(self) -> list[int]: ...
+    temp_furiten: bool
+    riichi_furiten: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    points: int
+    def draw(self, id: int) -> None: ...
+    def discard(self, id: int) -> None: ...
+    def add_meld(
+        self, meld: Meld, from_hand: Sequence[int], kuikae: Sequence[int] | None = ...
+    ) -> None: ...
+    def nukidora(self, id: int) -> None: ...
+    def missed(self, tile: int) -> bool: ...
+    def turn_actions(self, table: SeatTable) -> list[_SeatAction]: ...
+    def discard_answers(self, tile: int, kamicha: bool, table: SeatTable) -> list[_SeatAction]: ...
+    def robbed_answers(self, tile: int, kind: str, table: SeatTable) -> list[_SeatAction]: ...
+
+def discard_answers(
+    seats: Sequence[SeatHand], discarder: int, tile: int, table: SeatTable
+) -> list[tuple[int, list[_SeatAction]]]: ...
+def robbed_answers(
+    seats: Sequence[SeatHand], actor: int, tile: int, kind: str, table: SeatTable
+) -> list[tuple[int, list[_SeatAction]]]: ...
+def kuikae_kinds(meld: Meld) -> list[int]: ...
+
 # ---------------------------------------------------------------- Tenhou wall shuffle (log replay)
 def mt19937_words(key: bytes, n: int) -> bytes: ...
 def tenhou_shuffle(rnd: bytes, players: int) -> tuple[bytes, int, int]: ...

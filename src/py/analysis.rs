@@ -4,6 +4,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
 use crate::notation;
@@ -211,9 +212,31 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
     Some(c)
 }
 
+/// True once `numpy` is in `sys.modules`. Until then no object can be an ndarray, and
+/// asking (a cast to `PyArray1`) would import NumPy: tens of milliseconds that
+/// `riichi.shanten("...")` on text or lists must not pay.
+fn numpy_loaded(py: Python<'_>) -> bool {
+    static LOADED: AtomicBool = AtomicBool::new(false);
+    if LOADED.load(Ordering::Relaxed) {
+        return true;
+    }
+    let loaded = py
+        .import("sys")
+        .and_then(|sys| sys.getattr("modules"))
+        .and_then(|m| m.contains("numpy"))
+        .unwrap_or(true);
+    if loaded {
+        LOADED.store(true, Ordering::Relaxed);
+    }
+    loaded
+}
+
 /// A 1-D NumPy integer array read through its buffer (the sequence protocol would
 /// create one NumPy scalar per item); None for anything else.
 fn numpy_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
+    if obj.is_instance_of::<PyString>() || !numpy_loaded(obj.py()) {
+        return None;
+    }
     macro_rules! try_dtype {
         ($($t:ty),*) => {$(
             if let Ok(a) = obj.cast::<PyArray1<$t>>() {

@@ -10,6 +10,7 @@ mod engine;
 mod errors;
 mod mjlog;
 mod score;
+mod seat;
 mod shuffle;
 mod tiles;
 
@@ -20,6 +21,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tiles::register(m)?;
     decompose::register(m)?;
     score::register(m)?;
+    seat::register(m)?;
     analysis::register(m)?;
     batch::register(m)?;
     engine::register(m)?;

@@ -574,7 +574,7 @@ fn wait_name(w: crate::decompose::WaitShape) -> &'static str {
 }
 
 /// Scoring rules from a `ScoringRules` or from anything with a `scoring()` method (`Rules`).
-fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
+pub(crate) fn extract_rules(obj: &Bound<'_, PyAny>) -> PyResult<ScoringRules> {
     if let Ok(r) = obj.cast::<PyScoringRules>() {
         return Ok(r.get().0.clone());
     }

@@ -1,0 +1,684 @@
+//! Glue for the referee's per-seat hand questions (`crate::seat`): `SeatHand`,
+//! `SeatTable` and `discard_answers`. Actions come back as tuples (see `SeatHand`).
+
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+use crate::error::Error;
+use crate::py::errors::{int_list_arg, wrong_type};
+use crate::py::score::extract_rules;
+use crate::py::tiles::PyMeld;
+use crate::seat::{self, FlowRules, Robbed, SeatAction, SeatHand, TableView};
+use crate::tile::Tile;
+
+fn bad(name: &'static str, reason: String) -> PyErr {
+    Error::InvalidArgument { name, reason }.into()
+}
+
+/// A value in `0..limit` from a Python int.
+fn small(v: i64, name: &'static str, limit: i64) -> PyResult<u8> {
+    if (0..limit).contains(&v) {
+        Ok(v as u8)
+    } else {
+        Err(bad(name, format!("must be 0..{limit}, got {v}")))
+    }
+}
+
+/// A kind mask from an iterable of kinds 0..=33.
+fn kind_mask(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<u64> {
+    let mut m = 0u64;
+    for k in int_list_arg(obj, name)? {
+        m |= 1 << small(k, name, 34)?;
+    }
+    Ok(m)
+}
+
+/// The kind of a robbed tile from its name.
+fn robbed(kind: &str) -> PyResult<Robbed> {
+    match kind {
+        "kakan" => Ok(Robbed::Kakan),
+        "ankan" => Ok(Robbed::Ankan),
+        "nukidora" => Ok(Robbed::Nukidora),
+        _ => Err(bad(
+            "kind",
+            format!("expected 'kakan', 'ankan' or 'nukidora', got {kind:?}"),
+        )),
+    }
+}
+
+fn kinds_of(mask: u64) -> Vec<u32> {
+    (0u32..34).filter(|&k| mask >> k & 1 != 0).collect()
+}
+
+/// An action as a tuple: `(name, ...)` with the ids it uses (names interned: no string is
+/// built per action).
+fn action_tuple<'py>(py: Python<'py>, a: &SeatAction) -> PyResult<Bound<'py, PyTuple>> {
+    match *a {
+        SeatAction::Discard { tile, tsumogiri } => {
+            (intern!(py, "discard").clone(), tile, tsumogiri).into_pyobject(py)
+        }
+        SeatAction::Riichi { tile, tsumogiri } => {
+            (intern!(py, "riichi").clone(), tile, tsumogiri).into_pyobject(py)
+        }
+        SeatAction::Tsumo => (intern!(py, "tsumo").clone(),).into_pyobject(py),
+        SeatAction::Ankan { ids } => (
+            intern!(py, "ankan").clone(),
+            (ids[0], ids[1], ids[2], ids[3]),
+        )
+            .into_pyobject(py),
+        SeatAction::Kakan { tile } => (intern!(py, "kakan").clone(), tile).into_pyobject(py),
+        SeatAction::Kyuushu => (intern!(py, "kyuushu").clone(),).into_pyobject(py),
+        SeatAction::Nukidora { tile } => (intern!(py, "nukidora").clone(), tile).into_pyobject(py),
+        SeatAction::Ron => (intern!(py, "ron").clone(),).into_pyobject(py),
+        SeatAction::Pon { tile, consumed } => {
+            (intern!(py, "pon").clone(), tile, (consumed[0], consumed[1])).into_pyobject(py)
+        }
+        SeatAction::Daiminkan { tile, consumed } => (
+            intern!(py, "daiminkan").clone(),
+            tile,
+            (consumed[0], consumed[1], consumed[2]),
+        )
+            .into_pyobject(py),
+        SeatAction::Chi { tile, consumed } => {
+            (intern!(py, "chi").clone(), tile, (consumed[0], consumed[1])).into_pyobject(py)
+        }
+        SeatAction::Pass => (intern!(py, "pass").clone(),).into_pyobject(py),
+    }
+}
+
+fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+    acts.iter().map(|a| action_tuple(py, a)).collect()
+}
+
+/// The rules and table facts the hand questions read, as of one decision point.
+///
+/// Args:
+///     rules: a `riichi.Rules`; read: `num_players`, `kuikae`, `furiten_riichi`,
+///         `riichi_min_points`, `riichi_min_live_tiles`, `kyuushu_kyuuhai` and the scoring
+///         rules (`kuitan`, `red_fives`, ...) for the yaku check of a win.
+///     live_left: tiles still drawable from the live wall (`Round.live_tiles_left`).
+///     kans: kans declared this round, 0..=4.
+///     uninterrupted: no call (an ankan included) yet this round.
+///     rinshan: the turn seat's tile was a replacement draw.
+///     dealer: the dealer's seat; round_wind: 0 East .. 3 North.
+///     dora_indicators: the revealed indicators' kinds (0..=33).
+///     honba: honba counters.
+///
+/// Raises:
+///     RiichiError: a value out of range or of the wrong type (named).
+#[pyclass(name = "SeatTable", module = "riichi._core")]
+pub struct PySeatTable {
+    rules: FlowRules,
+    view: TableView,
+}
+
+#[pymethods]
+impl PySeatTable {
+    #[new]
+    #[pyo3(signature = (rules, *, live_left, kans = 0, uninterrupted = false, rinshan = false,
+        dealer = 0, round_wind = 0, dora_indicators = None, honba = 0))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: &Bound<'_, PyAny>,
+        live_left: i64,
+        kans: i64,
+        uninterrupted: bool,
+        rinshan: bool,
+        dealer: i64,
+        round_wind: i64,
+        dora_indicators: Option<&Bound<'_, PyAny>>,
+        honba: i64,
+    ) -> PyResult<Self> {
+        let scoring = extract_rules(rules)?;
+        let attr = |name: &'static str| -> PyResult<Bound<'_, PyAny>> {
+            rules
+                .getattr(name)
+                .map_err(|_| wrong_type("rules", "a riichi.Rules", rules))
+        };
+        let players: i64 = attr("num_players")?.extract()?;
+        if players != 3 && players != 4 {
+            return Err(bad(
+                "rules.num_players",
+                format!("must be 3 or 4, got {players}"),
+            ));
+        }
+        let kuikae = attr("kuikae")?;
+        let kuikae_forbidden = match kuikae.cast::<PyString>() {
+            Ok(s) if s.to_str()? == "forbidden" => true,
+            Ok(s) if s.to_str()? == "allowed" => false,
+            _ => {
+                return Err(bad(
+                    "rules.kuikae",
+                    format!("expected 'forbidden' or 'allowed', got {kuikae}"),
+                ))
+            }
+        };
+        let flow = FlowRules {
+            players: players as u8,
+            kuikae_forbidden,
+            furiten_riichi: attr("furiten_riichi")?.extract()?,
+            riichi_min_points: attr("riichi_min_points")?.extract()?,
+            riichi_min_live_tiles: attr("riichi_min_live_tiles")?.extract()?,
+            kyuushu_kyuuhai: attr("kyuushu_kyuuhai")?.extract()?,
+            scoring,
+        };
+        if !(0..=136).contains(&live_left) {
+            return Err(bad(
+                "live_left",
+                format!("must be 0..=136, got {live_left}"),
+            ));
+        }
+        let dora = match dora_indicators {
+            Some(d) => int_list_arg(d, "dora_indicators")?
+                .into_iter()
+                .map(|k| {
+                    Ok(Tile::from_index(usize::from(small(
+                        k,
+                        "dora_indicators",
+                        34,
+                    )?)))
+                })
+                .collect::<PyResult<Vec<Tile>>>()?,
+            None => Vec::new(),
+        };
+        if !(0..=10_000).contains(&honba) {
+            return Err(bad("honba", format!("must be 0..=10000, got {honba}")));
+        }
+        let view = TableView {
+            live_left: live_left as u32,
+            kans: small(kans, "kans", 5)?,
+            uninterrupted,
+            rinshan,
+            dealer: small(dealer, "dealer", i64::from(flow.players))?,
+            round_wind: small(round_wind, "round_wind", 4)?,
+            dora_indicators: dora,
+            honba: honba as u32,
+        };
+        Ok(PySeatTable { rules: flow, view })
+    }
+
+    /// Players at the table (3 or 4).
+    #[getter]
+    fn players(&self) -> u8 {
+        self.rules.players
+    }
+
+    /// Tiles still drawable from the live wall (set it as the round moves).
+    #[getter]
+    fn get_live_left(&self) -> u32 {
+        self.view.live_left
+    }
+    #[setter]
+    fn set_live_left(&mut self, v: i64) -> PyResult<()> {
+        self.view.live_left = u32::from(small(v, "live_left", 137)?);
+        Ok(())
+    }
+    /// Kans declared this round.
+    #[getter]
+    fn get_kans(&self) -> u8 {
+        self.view.kans
+    }
+    #[setter]
+    fn set_kans(&mut self, v: i64) -> PyResult<()> {
+        self.view.kans = small(v, "kans", 5)?;
+        Ok(())
+    }
+    /// No call yet this round.
+    #[getter]
+    fn get_uninterrupted(&self) -> bool {
+        self.view.uninterrupted
+    }
+    #[setter]
+    fn set_uninterrupted(&mut self, v: bool) {
+        self.view.uninterrupted = v;
+    }
+    /// The turn seat's tile was a replacement draw.
+    #[getter]
+    fn get_rinshan(&self) -> bool {
+        self.view.rinshan
+    }
+    #[setter]
+    fn set_rinshan(&mut self, v: bool) {
+        self.view.rinshan = v;
+    }
+    /// The revealed dora indicators' kinds.
+    #[getter]
+    fn get_dora_indicators(&self) -> Vec<u32> {
+        self.view
+            .dora_indicators
+            .iter()
+            .map(|t| t.index() as u32)
+            .collect()
+    }
+    #[setter]
+    fn set_dora_indicators(&mut self, v: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.view.dora_indicators = int_list_arg(v, "dora_indicators")?
+            .into_iter()
+            .map(|k| {
+                Ok(Tile::from_index(usize::from(small(
+                    k,
+                    "dora_indicators",
+                    34,
+                )?)))
+            })
+            .collect::<PyResult<Vec<Tile>>>()?;
+        Ok(())
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SeatTable(players={}, live_left={}, kans={})",
+            self.rules.players, self.view.live_left, self.view.kans
+        )
+    }
+}
+
+/// One seat's hand for the round referee, and its legal actions on a draw or a discard.
+///
+/// Actions are tuples naming the physical ids they use, one per choice that differs in
+/// kind or colour (lowest ids), in the referee's order: `("discard", tile, tsumogiri)`,
+/// `("riichi", tile, tsumogiri)`, `("tsumo",)`, `("ankan", (4 ids))`, `("kakan", tile)`,
+/// `("kyuushu",)`, `("nukidora", tile)`, `("ron",)`, `("pon", tile, (2 ids))`,
+/// `("daiminkan", tile, (3 ids))`, `("chi", tile, (2 ids))`, `("pass",)`.
+///
+/// Args:
+///     seat: the seat 0..=3.
+///     ids: the concealed tiles (physical ids 0..=135).
+///     drawn: the id just drawn (one of `ids`), or None.
+///     melds: the seat's `riichi.Meld`s in the order made.
+///     red_fives: red fives per suit in play (`Rules.red_fives`).
+///     river_kinds: kinds this seat has discarded (furiten).
+///     temp_furiten, riichi_furiten: the furiten flags.
+///     riichi, double_riichi, ippatsu: the riichi state.
+///     discards_made: discards this seat has made this round.
+///     nukidora: Norths set aside (sanma).
+///     points: the seat's points (riichi needs `Rules.riichi_min_points`).
+///     kuikae: kinds kuikae forbids to discard now (after this seat's chi or pon).
+///
+/// Raises:
+///     RiichiError: an id twice or out of range, a drawn id not held, a hand whose size
+///         does not fit its melds, or a value of the wrong type (named).
+///     InvalidHand: more than four copies of a kind with the melds.
+#[pyclass(name = "SeatHand", module = "riichi._core")]
+pub struct PySeatHand(SeatHand);
+
+#[pymethods]
+impl PySeatHand {
+    #[new]
+    #[pyo3(signature = (seat, ids, drawn = None, melds = None, *, red_fives = (1, 1, 1),
+        river_kinds = None, temp_furiten = false, riichi_furiten = false, riichi = false,
+        double_riichi = false, ippatsu = false, discards_made = 0, nukidora = 0, points = 25000,
+        kuikae = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        seat: i64,
+        ids: &Bound<'_, PyAny>,
+        drawn: Option<i64>,
+        melds: Option<&Bound<'_, PyAny>>,
+        red_fives: (u8, u8, u8),
+        river_kinds: Option<&Bound<'_, PyAny>>,
+        temp_furiten: bool,
+        riichi_furiten: bool,
+        riichi: bool,
+        double_riichi: bool,
+        ippatsu: bool,
+        discards_made: i64,
+        nukidora: i64,
+        points: i64,
+        kuikae: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let ids = int_list_arg(ids, "ids")?
+            .into_iter()
+            .map(|t| small(t, "ids", 136))
+            .collect::<PyResult<Vec<u8>>>()?;
+        let drawn = drawn.map(|d| small(d, "drawn", 136)).transpose()?;
+        let mut ms = Vec::new();
+        if let Some(melds) = melds {
+            let expected = "a sequence of riichi.Meld";
+            if melds.is_instance_of::<PyString>() {
+                return Err(wrong_type("melds", expected, melds));
+            }
+            for item in melds
+                .try_iter()
+                .map_err(|_| wrong_type("melds", expected, melds))?
+            {
+                let item = item?;
+                let m = item
+                    .cast::<PyMeld>()
+                    .map_err(|_| wrong_type("melds", expected, &item))?;
+                ms.push(m.get().0);
+            }
+        }
+        let red = [red_fives.0, red_fives.1, red_fives.2];
+        if red.iter().any(|&r| r > 4) {
+            return Err(bad("red_fives", format!("must be 0..=4 each, got {red:?}")));
+        }
+        let mut h = SeatHand::new(small(seat, "seat", 4)?, &ids, drawn, ms, red)?;
+        h.river_kinds = river_kinds.map_or(Ok(0), |r| kind_mask(r, "river_kinds"))?;
+        h.temp_furiten = temp_furiten;
+        h.riichi_furiten = riichi_furiten;
+        h.riichi = riichi;
+        h.double_riichi = double_riichi;
+        h.ippatsu = ippatsu;
+        if !(0..=1000).contains(&discards_made) {
+            return Err(bad(
+                "discards_made",
+                format!("must be 0..=1000, got {discards_made}"),
+            ));
+        }
+        h.discards_made = discards_made as u32;
+        h.nukidora = small(nukidora, "nukidora", 5)?;
+        h.points = points;
+        h.kuikae = kuikae.map_or(Ok(0), |k| kind_mask(k, "kuikae"))?;
+        Ok(PySeatHand(h))
+    }
+
+    /// Take the id into the hand as the turn's draw (kuikae ends).
+    ///
+    /// Raises:
+    ///     RiichiError: an id out of range or held, or a hand that already holds 3n+2.
+    fn draw(&mut self, id: i64) -> PyResult<()> {
+        Ok(self.0.draw(small(id, "draw", 136)?)?)
+    }
+
+    /// Discard a held id: the river's kinds, the discard count, temporary furiten and
+    /// ippatsu (in riichi) move as the referee moves them, and the waits become those of
+    /// the hand left (unchanged after a tsumogiri).
+    ///
+    /// Raises:
+    ///     RiichiError: an id not held, or a hand not of 3n+2 tiles.
+    fn discard(&mut self, id: i64) -> PyResult<()> {
+        Ok(self.0.discard(small(id, "discard", 136)?)?)
+    }
+
+    /// Make a meld with the held ids `from_hand` (chi/pon/daiminkan: the ids besides the
+    /// discard; ankan: the four; kakan: the added tile, its pon replaced by `meld`).
+    /// `kuikae`: the kinds that may not be discarded next. After a kan the waits are
+    /// recomputed; after a chi or pon they are kept from before the call.
+    ///
+    /// Raises:
+    ///     RiichiError: an id not held, a kakan without its pon, a fifth meld.
+    #[pyo3(signature = (meld, from_hand, kuikae = None))]
+    fn add_meld(
+        &mut self,
+        meld: &PyMeld,
+        from_hand: &Bound<'_, PyAny>,
+        kuikae: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let ids = int_list_arg(from_hand, "from_hand")?
+            .into_iter()
+            .map(|t| small(t, "from_hand", 136))
+            .collect::<PyResult<Vec<u8>>>()?;
+        let forbid = kuikae.map_or(Ok(0), |k| kind_mask(k, "kuikae"))?;
+        Ok(self.0.add_meld(meld.0, &ids, forbid)?)
+    }
+
+    /// Set a held North aside (sanma kita); the waits become those of the hand left.
+    ///
+    /// Raises:
+    ///     RiichiError: an id that is not a held North.
+    fn nukidora(&mut self, id: i64) -> PyResult<()> {
+        Ok(self.0.nukidora(small(id, "nukidora", 136)?)?)
+    }
+
+    /// A tile this seat waits on went by without its ron: temporary furiten, and riichi
+    /// furiten in riichi. Returns whether it was a wait (nothing changes otherwise).
+    ///
+    /// Raises:
+    ///     RiichiError: an id out of range.
+    fn missed(&mut self, tile: i64) -> PyResult<bool> {
+        Ok(self.0.missed(small(tile, "tile", 136)?))
+    }
+
+    /// Temporary furiten (a winning tile passed since this seat's last discard).
+    #[getter]
+    fn get_temp_furiten(&self) -> bool {
+        self.0.temp_furiten
+    }
+    #[setter]
+    fn set_temp_furiten(&mut self, v: bool) {
+        self.0.temp_furiten = v;
+    }
+    /// Riichi furiten (a winning tile passed after riichi).
+    #[getter]
+    fn get_riichi_furiten(&self) -> bool {
+        self.0.riichi_furiten
+    }
+    #[setter]
+    fn set_riichi_furiten(&mut self, v: bool) {
+        self.0.riichi_furiten = v;
+    }
+    /// In riichi (declared).
+    #[getter]
+    fn get_riichi(&self) -> bool {
+        self.0.riichi
+    }
+    #[setter]
+    fn set_riichi(&mut self, v: bool) {
+        self.0.riichi = v;
+    }
+    /// A double riichi.
+    #[getter]
+    fn get_double_riichi(&self) -> bool {
+        self.0.double_riichi
+    }
+    #[setter]
+    fn set_double_riichi(&mut self, v: bool) {
+        self.0.double_riichi = v;
+    }
+    /// Ippatsu still possible.
+    #[getter]
+    fn get_ippatsu(&self) -> bool {
+        self.0.ippatsu
+    }
+    #[setter]
+    fn set_ippatsu(&mut self, v: bool) {
+        self.0.ippatsu = v;
+    }
+    /// The seat's points.
+    #[getter]
+    fn get_points(&self) -> i64 {
+        self.0.points
+    }
+    #[setter]
+    fn set_points(&mut self, v: i64) {
+        self.0.points = v;
+    }
+    /// The id just drawn, or None.
+    #[getter]
+    fn drawn(&self) -> Option<u8> {
+        self.0.drawn()
+    }
+    /// The concealed tiles' counts per kind (34 ints).
+    #[getter]
+    fn counts(&self) -> Vec<u32> {
+        self.0.counts().iter().map(|&c| u32::from(c)).collect()
+    }
+
+    /// The seat 0..=3.
+    #[getter]
+    fn seat(&self) -> u8 {
+        self.0.seat()
+    }
+
+    /// The waits of the last 3n+1 hand (after a draw: without the drawn tile), as sorted
+    /// kinds.
+    #[getter]
+    fn waits(&self) -> Vec<u32> {
+        kinds_of(self.0.waits())
+    }
+
+    /// Furiten: temporary, riichi, or a wait among the seat's own discards.
+    #[getter]
+    fn furiten(&self) -> bool {
+        self.0.furiten()
+    }
+
+    /// The seat's legal actions on its own turn (see the class docstring for the tuples):
+    /// tsumo (a wait and a yaku), discards (kuikae applied; in riichi only the drawn
+    /// tile), riichi discards keeping tenpai, ankan (in riichi only the drawn kind, waits
+    /// unchanged) and kakan, kyuushu kyuuhai, kita (sanma).
+    ///
+    /// Raises:
+    ///     RiichiError: a seat in riichi with nothing drawn.
+    fn turn_actions<'py>(
+        &self,
+        py: Python<'py>,
+        table: &PySeatTable,
+    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        actions(py, &self.0.turn_actions(&table.view, &table.rules)?)
+    }
+
+    /// This seat's answers to a discard: `[("ron",)?, calls..., ("pass",)]`, or `[]`.
+    ///
+    /// Args:
+    ///     tile: the discarded id.
+    ///     kamicha: the discarder sits right before this seat (chi is possible).
+    ///     table: the `SeatTable`.
+    fn discard_answers<'py>(
+        &self,
+        py: Python<'py>,
+        tile: i64,
+        kamicha: bool,
+        table: &PySeatTable,
+    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let t = small(tile, "tile", 136)?;
+        actions(
+            py,
+            &self
+                .0
+                .discard_answers(t, kamicha, &table.view, &table.rules)?,
+        )
+    }
+
+    /// This seat's answers to a tile robbed from a kan or a kita: `[("ron",), ("pass",)]`
+    /// or `[]` (chankan; on an ankan only a kokushi musou).
+    ///
+    /// Args:
+    ///     tile: the robbed id.
+    ///     kind: "kakan", "ankan" or "nukidora".
+    ///     table: the `SeatTable`.
+    fn robbed_answers<'py>(
+        &self,
+        py: Python<'py>,
+        tile: i64,
+        kind: &str,
+        table: &PySeatTable,
+    ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let t = small(tile, "tile", 136)?;
+        actions(
+            py,
+            &self
+                .0
+                .robbed_answers(t, robbed(kind)?, &table.view, &table.rules)?,
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SeatHand(seat={}, tiles={}, melds={})",
+            self.0.seat(),
+            self.0
+                .counts()
+                .iter()
+                .map(|&c| usize::from(c))
+                .sum::<usize>(),
+            self.0.melds().len()
+        )
+    }
+}
+
+/// Every other seat's answers to one discard, in one call.
+///
+/// Args:
+///     seats: every seat's `SeatHand`, in seat order (`table.players` of them).
+///     discarder: the seat that discarded.
+///     tile: the discarded id.
+///     table: the `SeatTable`.
+///
+/// Returns:
+///     list[tuple[int, list[tuple]]]: `(seat, answers)` for each seat with any, in turn
+///     order after the discarder (see `SeatHand.discard_answers`).
+///
+/// Raises:
+///     RiichiError: seats not in seat order or not `table.players` of them, a bad seat or
+///         id (named).
+#[pyfunction]
+fn discard_answers<'py>(
+    py: Python<'py>,
+    seats: Vec<PyRef<'py, PySeatHand>>,
+    discarder: i64,
+    tile: i64,
+    table: &PySeatTable,
+) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
+    let hands: Vec<&SeatHand> = seats.iter().map(|s| &s.0).collect();
+    let out = seat::discard_answers(
+        &hands,
+        small(discarder, "discarder", 4)?,
+        small(tile, "tile", 136)?,
+        &table.view,
+        &table.rules,
+    )?;
+    out.iter()
+        .map(|(s, acts)| Ok((*s, actions(py, acts)?)))
+        .collect()
+}
+
+/// Every other seat's answers to a tile robbed from a kakan, an ankan or a kita.
+///
+/// Args:
+///     seats: every seat's `SeatHand`, in seat order.
+///     actor: the seat whose kan or kita it is.
+///     tile: the robbed id.
+///     kind: "kakan", "ankan" or "nukidora".
+///     table: the `SeatTable`.
+///
+/// Returns:
+///     list[tuple[int, list[tuple]]]: `(seat, [("ron",), ("pass",)])` for each seat that
+///     may ron, in turn order after the actor.
+///
+/// Raises:
+///     RiichiError: as `discard_answers`, or an unknown `kind`.
+#[pyfunction]
+fn robbed_answers<'py>(
+    py: Python<'py>,
+    seats: Vec<PyRef<'py, PySeatHand>>,
+    actor: i64,
+    tile: i64,
+    kind: &str,
+    table: &PySeatTable,
+) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
+    let hands: Vec<&SeatHand> = seats.iter().map(|s| &s.0).collect();
+    let out = seat::robbed_answers(
+        &hands,
+        small(actor, "actor", 4)?,
+        small(tile, "tile", 136)?,
+        robbed(kind)?,
+        &table.view,
+        &table.rules,
+    )?;
+    out.iter()
+        .map(|(s, acts)| Ok((*s, actions(py, acts)?)))
+        .collect()
+}
+
+/// The kinds kuikae forbids to discard right after the call `meld` (Tenhou; apply it when
+/// `Rules.kuikae == "forbidden"`): a pon's kind; a chi's called kind, and the kind beyond
+/// the run's far end when the called tile ends the run. Empty for kans.
+///
+/// Returns:
+///     list[int]: the kinds, ascending (pass them as `SeatHand.add_meld(..., kuikae=)`).
+#[pyfunction]
+fn kuikae_kinds(meld: &PyMeld) -> Vec<u32> {
+    kinds_of(seat::kuikae_kinds(&meld.0))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PySeatTable>()?;
+    m.add_class::<PySeatHand>()?;
+    m.add_function(wrap_pyfunction!(discard_answers, m)?)?;
+    m.add_function(wrap_pyfunction!(robbed_answers, m)?)?;
+    m.add_function(wrap_pyfunction!(kuikae_kinds, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,267 @@
+//! The answers of the other seats to a discard or a robbable kan or kita tile: ron,
+//! pon, daiminkan and chi (kuikae-aware), and the table-level calls over every seat.
+
+use super::{bad, FlowRules, Robbed, SeatAction, SeatHand, Source, TableView, CHI_OFFSETS, FIVES};
+use crate::error::Result;
+use crate::meld::{Meld, MeldKind};
+
+impl SeatHand {
+    /// Distinct choices of `n` held ids of kind `k` by red count (the lowest ids of each
+    /// colour), fewer reds first.
+    fn choices(&self, k: usize, n: usize) -> Vec<Vec<u8>> {
+        let ids: Vec<u8> = self.ids_of(k).collect();
+        if !FIVES.contains(&k) {
+            return if ids.len() >= n {
+                vec![ids[..n].to_vec()]
+            } else {
+                Vec::new()
+            };
+        }
+        let (reds, plain): (Vec<u8>, Vec<u8>) = ids.iter().partition(|&&t| self.is_red(t));
+        let mut out = Vec::new();
+        for r in 0..=n {
+            if r <= reds.len() && n - r <= plain.len() {
+                let mut c: Vec<u8> = reds[..r].iter().chain(&plain[..n - r]).copied().collect();
+                c.sort_unstable();
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Tiles kuikae would forbid after a chi of kind `k` with the other kinds at offsets
+    /// `(a, b)` (or a pon when `a == b == 0`): held copies of the called kind, and of the
+    /// kind at the run's far end.
+    fn kuikae_held(&self, k: usize, a: i8, b: i8, rules: &FlowRules) -> usize {
+        if !rules.kuikae_forbidden {
+            return 0;
+        }
+        let num = k % 9;
+        let mut held = usize::from(self.counts[k]);
+        if a == 1 && num + 3 <= 8 {
+            held += usize::from(self.counts[k + 3]);
+        }
+        if b == -1 && num >= 3 {
+            held += usize::from(self.counts[k - 3]);
+        }
+        held
+    }
+
+    /// Pon, daiminkan and chi of the discard `tile` (`kamicha`: this seat sits right after
+    /// the discarder, in a four-player game): pons by red count, the daiminkan, then chi
+    /// by shape and red count. A pon or chi only when the hand keeps a discard kuikae
+    /// allows; a daiminkan only while fewer than four kans were made.
+    pub fn call_options(
+        &self,
+        tile: u8,
+        kamicha: bool,
+        table: &TableView,
+        rules: &FlowRules,
+    ) -> Vec<SeatAction> {
+        let k = usize::from(tile / 4);
+        let ck = usize::from(self.counts[k]);
+        let kamicha = kamicha && k < 27 && rules.players == 4;
+        let mut acts = Vec::new();
+        let n = self.len;
+        if ck >= 2 {
+            let keep = if rules.kuikae_forbidden { ck - 2 } else { 0 };
+            if n - 2 > keep {
+                for pair in self.choices(k, 2) {
+                    acts.push(SeatAction::Pon {
+                        tile,
+                        consumed: [pair[0], pair[1]],
+                    });
+                }
+            }
+            if ck == 3 && table.kans < 4 {
+                let mut ids = [0u8; 3];
+                for (slot, t) in ids.iter_mut().zip(self.ids_of(k)) {
+                    *slot = t;
+                }
+                acts.push(SeatAction::Daiminkan {
+                    tile,
+                    consumed: ids,
+                });
+            }
+        }
+        if kamicha {
+            let num = (k % 9) as i8;
+            for (a, b) in CHI_OFFSETS {
+                if !(0..=8).contains(&(num + a)) || !(0..=8).contains(&(num + b)) {
+                    continue;
+                }
+                let ka = (k as i8 + a) as usize;
+                let kb = (k as i8 + b) as usize;
+                if self.counts[ka] == 0 || self.counts[kb] == 0 {
+                    continue;
+                }
+                if n - 2 <= self.kuikae_held(k, a, b, rules) {
+                    continue;
+                }
+                for ta in self.choices(ka, 1) {
+                    for tb in self.choices(kb, 1) {
+                        acts.push(SeatAction::Chi {
+                            tile,
+                            consumed: [ta[0], tb[0]],
+                        });
+                    }
+                }
+            }
+        }
+        acts
+    }
+
+    /// This seat's answers to the discard `tile` by the seat right before it (`kamicha`)
+    /// or another: `[Ron?, calls..., Pass]`, or empty when it has neither a ron (a wait,
+    /// not furiten, a yaku) nor a call (live tiles left, not in riichi).
+    ///
+    /// # Errors
+    /// Errors of the scorer for a hand that cannot exist.
+    pub fn discard_answers(
+        &self,
+        tile: u8,
+        kamicha: bool,
+        table: &TableView,
+        rules: &FlowRules,
+    ) -> Result<Vec<SeatAction>> {
+        let k = tile / 4;
+        let ron = self.waits >> k & 1 != 0
+            && !self.furiten()
+            && self.wins(tile, Source::Discard, table, rules)?;
+        let mut acts = Vec::new();
+        if ron {
+            acts.push(SeatAction::Ron);
+        }
+        if table.live_left > 0 && !self.riichi {
+            acts.extend(self.call_options(tile, kamicha, table, rules));
+        }
+        if !acts.is_empty() {
+            acts.push(SeatAction::Pass);
+        }
+        Ok(acts)
+    }
+
+    /// This seat's answers to a tile robbed from a kan or a kita: `[("ron",), ("pass",)]`
+    /// when it waits on it, is not furiten and wins with a yaku (chankan; on an ankan only
+    /// with kokushi musou), else empty. No call is possible.
+    ///
+    /// # Errors
+    /// Errors of the scorer for a hand that cannot exist.
+    pub fn robbed_answers(
+        &self,
+        tile: u8,
+        robbed: Robbed,
+        table: &TableView,
+        rules: &FlowRules,
+    ) -> Result<Vec<SeatAction>> {
+        let k = tile / 4;
+        if self.waits >> k & 1 != 0
+            && !self.furiten()
+            && self.wins(tile, Source::Robbed(robbed), table, rules)?
+        {
+            return Ok(vec![SeatAction::Ron, SeatAction::Pass]);
+        }
+        Ok(Vec::new())
+    }
+}
+
+/// The kinds kuikae forbids to discard right after the call `meld` (Tenhou, under
+/// `Rules.kuikae == "forbidden"`; the caller applies the rule): after a pon the called
+/// kind; after a chi the called kind and, when the called tile ends the run, the kind
+/// beyond the run's other end ("56s chi 4s, then 7s may not be discarded"; a chi of the
+/// middle tile forbids the called kind only). Empty for kans. A kind mask.
+pub fn kuikae_kinds(meld: &Meld) -> u64 {
+    let k = meld.called().index();
+    match meld.kind() {
+        MeldKind::Pon => 1 << k,
+        MeldKind::Chi => {
+            let low = meld.tile().index();
+            let mut m = 1u64 << k;
+            if k == low && low % 9 + 3 <= 8 {
+                m |= 1 << (low + 3);
+            }
+            if k == low + 2 && low % 9 >= 1 {
+                m |= 1 << (low - 1);
+            }
+            m
+        }
+        _ => 0,
+    }
+}
+
+/// Every other seat's answers to the discard `tile` of seat `discarder`, in turn order
+/// after the discarder: `(seat, answers)` for each seat with any (see
+/// [`SeatHand::discard_answers`]). `seats` holds every seat's hand, indexed by seat.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] when `seats` does not hold `rules.players` hands in seat
+/// order or `discarder` is not a seat; errors of [`SeatHand::discard_answers`].
+pub fn discard_answers(
+    seats: &[&SeatHand],
+    discarder: u8,
+    tile: u8,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    answers(seats, discarder, tile, None, table, rules)
+}
+
+/// Every other seat's answers to a tile robbed from seat `actor`'s kakan, ankan or kita,
+/// in turn order after it (see [`SeatHand::robbed_answers`]).
+///
+/// # Errors
+/// As [`discard_answers`].
+pub fn robbed_answers(
+    seats: &[&SeatHand],
+    actor: u8,
+    tile: u8,
+    robbed: Robbed,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    answers(seats, actor, tile, Some(robbed), table, rules)
+}
+
+fn answers(
+    seats: &[&SeatHand],
+    discarder: u8,
+    tile: u8,
+    robbed: Option<Robbed>,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    let n = rules.players;
+    if seats.len() != usize::from(n)
+        || seats
+            .iter()
+            .enumerate()
+            .any(|(i, s)| usize::from(s.seat) != i)
+    {
+        return Err(bad(
+            "seats",
+            format!(
+                "expected {n} hands in seat order, got {} hands",
+                seats.len()
+            ),
+        ));
+    }
+    if discarder >= n || tile >= 136 {
+        return Err(bad(
+            "discard",
+            format!("seat {discarder} tile {tile}: expected a seat 0..{n} and an id 0..=135"),
+        ));
+    }
+    let mut out = Vec::new();
+    for i in 1..n {
+        let o = (discarder + i) % n;
+        let seat = seats[usize::from(o)];
+        let acts = match robbed {
+            None => seat.discard_answers(tile, i == 1 && n == 4, table, rules)?,
+            Some(r) => seat.robbed_answers(tile, r, table, rules)?,
+        };
+        if !acts.is_empty() {
+            out.push((o, acts));
+        }
+    }
+    Ok(out)
+}

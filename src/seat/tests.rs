@@ -1,0 +1,321 @@
+//! Notation-literal cases of the per-seat hand questions.
+use super::*;
+use crate::notation::parse_tiles;
+
+/// Physical ids of mpsz text: the lowest copy of each kind not yet used (so the first
+/// five of a suit is its red copy).
+fn ids(text: &str) -> Vec<u8> {
+    let mut used = [false; 136];
+    parse_tiles(text)
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let k = p.tile.index();
+            let t = (4 * k..4 * k + 4).find(|&t| !used[t]).unwrap();
+            used[t] = true;
+            t as u8
+        })
+        .collect()
+}
+
+fn melds(texts: &[&str]) -> Vec<Meld> {
+    texts.iter().map(|m| Meld::parse(m).unwrap()).collect()
+}
+
+fn rules(players: u8) -> FlowRules {
+    FlowRules {
+        players,
+        kuikae_forbidden: true,
+        furiten_riichi: true,
+        riichi_min_points: 1000,
+        riichi_min_live_tiles: 4,
+        kyuushu_kyuuhai: true,
+        scoring: ScoringRules::tenhou(),
+    }
+}
+
+fn table() -> TableView {
+    TableView {
+        live_left: 40,
+        kans: 0,
+        uninterrupted: false,
+        rinshan: false,
+        dealer: 0,
+        round_wind: 0,
+        dora_indicators: vec![Tile::from_index(33)],
+        honba: 0,
+    }
+}
+
+fn drawn_hand(seat: u8, text: &str, m: &[&str]) -> SeatHand {
+    let v = ids(text);
+    let last = *v.last().unwrap();
+    SeatHand::new(seat, &v, Some(last), melds(m), [1, 1, 1]).unwrap()
+}
+
+#[test]
+fn a_chi_whose_every_following_discard_is_kuikae_is_not_offered() {
+    // 4456s after three pons: chi 4s with 56s leaves 44s, both the called kind (a
+    // ron on 4s has no yaku)
+    let h = SeatHand::new(
+        1,
+        &ids("4456s"),
+        None,
+        melds(&["pon:777p", "pon:888p", "pon:999p"]),
+        [1, 1, 1],
+    )
+    .unwrap();
+    let four_s = 4 * 21 + 3;
+    let acts = h
+        .discard_answers(four_s, true, &table(), &rules(4))
+        .unwrap();
+    assert_eq!(
+        acts,
+        [
+            SeatAction::Pon {
+                tile: four_s,
+                consumed: [84, 85]
+            },
+            SeatAction::Pass
+        ]
+    );
+    // kuikae allowed: the chi too (with the red 5s, copy 0 of 5s, id 88)
+    let loose = FlowRules {
+        kuikae_forbidden: false,
+        ..rules(4)
+    };
+    let acts = h.discard_answers(four_s, true, &table(), &loose).unwrap();
+    assert!(acts.contains(&SeatAction::Chi {
+        tile: four_s,
+        consumed: [88, 92]
+    }));
+    // not the kamicha, or sanma: no chi
+    let acts = h.discard_answers(four_s, false, &table(), &loose).unwrap();
+    assert!(!acts.iter().any(|a| matches!(a, SeatAction::Chi { .. })));
+}
+
+#[test]
+fn ankan_in_riichi_only_when_the_waits_stay() {
+    // 111m 45m 678p 234s 99s waits 3m-6m; drawing the fourth 1m keeps them
+    let mut h = drawn_hand(0, "111m45m678p234s99s1m", &[]);
+    h.riichi = true;
+    let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+    assert_eq!(
+        acts,
+        [
+            SeatAction::Discard {
+                tile: 3,
+                tsumogiri: true
+            },
+            SeatAction::Ankan { ids: [0, 1, 2, 3] }
+        ]
+    );
+    // 1112m waits 2m-3m; an ankan of 1m would leave the 2m tanki only
+    let mut h = drawn_hand(0, "1112m345p678p234s1m", &[]);
+    h.riichi = true;
+    let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+    assert_eq!(
+        acts,
+        [SeatAction::Discard {
+            tile: 3,
+            tsumogiri: true
+        }]
+    );
+}
+
+#[test]
+fn tsumo_needs_a_yaku() {
+    // closed: menzen tsumo
+    let h = drawn_hand(1, "234m678p678s11z99s9s", &[]);
+    assert_eq!(h.waits(), 1 << 26 | 1 << 27);
+    let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+    assert_eq!(acts[0], SeatAction::Tsumo);
+    // open (a chi), the same shape: no yaku, no tsumo
+    let h = drawn_hand(1, "678p678s11z99s9s", &["chi:234m"]);
+    let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+    assert!(!acts.contains(&SeatAction::Tsumo));
+    assert!(acts.iter().all(|a| matches!(a, SeatAction::Discard { .. })));
+}
+
+#[test]
+fn kyuushu_on_the_first_uninterrupted_turn_and_kita_in_sanma() {
+    let first = TableView {
+        uninterrupted: true,
+        ..table()
+    };
+    let h = drawn_hand(0, "19m19p19s1234z258m5p", &[]);
+    let acts = h.turn_actions(&first, &rules(4)).unwrap();
+    assert_eq!(acts.last(), Some(&SeatAction::Kyuushu));
+    assert!(!h
+        .turn_actions(&table(), &rules(4))
+        .unwrap()
+        .contains(&SeatAction::Kyuushu));
+    // sanma: the North is set aside (the lowest held copy when another tile was drawn)
+    let h = drawn_hand(0, "19p19s123z4z258p5s67s", &[]);
+    let acts = h.turn_actions(&table(), &rules(3)).unwrap();
+    assert_eq!(acts.last(), Some(&SeatAction::Nukidora { tile: 120 }));
+    assert!(!h
+        .turn_actions(&table(), &rules(4))
+        .unwrap()
+        .iter()
+        .any(|a| matches!(a, SeatAction::Nukidora { .. })));
+}
+
+#[test]
+fn pon_choices_differ_by_red_fives() {
+    // 550p held with the red five: a pon of 5p offers the plain pair and the red one
+    let h = SeatHand::new(2, &ids("055p123m456s789s1z"), None, vec![], [1, 1, 1]).unwrap();
+    let acts = h
+        .discard_answers(4 * 13 + 3, false, &table(), &rules(4))
+        .unwrap();
+    assert_eq!(
+        acts,
+        [
+            SeatAction::Pon {
+                tile: 55,
+                consumed: [53, 54]
+            },
+            SeatAction::Pon {
+                tile: 55,
+                consumed: [52, 53]
+            },
+            SeatAction::Daiminkan {
+                tile: 55,
+                consumed: [52, 53, 54]
+            },
+            SeatAction::Pass
+        ]
+    );
+}
+
+#[test]
+fn updates_equal_a_hand_built_from_the_result() {
+    let start = ids("123m456p789s1122z");
+    let built = |held: &[u8], drawn, melds: Vec<Meld>| {
+        SeatHand::new(1, held, drawn, melds, [1, 1, 1]).unwrap()
+    };
+    let mut h = built(&start, None, vec![]);
+    assert_eq!(h.waits(), 1 << 27 | 1 << 28);
+    // draw 3z: the same as a hand built with 3z drawn
+    h.draw(116).unwrap();
+    let mut held = start.clone();
+    held.push(116);
+    assert_eq!(h, built(&held, Some(116), vec![]));
+    // tsumogiri: the waits stay, the river and the discard count move
+    h.discard(116).unwrap();
+    held.pop();
+    let mut fresh = built(&held, None, vec![]);
+    fresh.river_kinds = 1 << 29;
+    fresh.discards_made = 1;
+    assert_eq!(h, fresh);
+    // draw 3z again and keep it (tedashi of a 2z): the hand is no longer tenpai
+    h.draw(117).unwrap();
+    h.discard(113).unwrap();
+    held.retain(|&t| t != 113);
+    held.push(117);
+    let mut fresh = built(&held, None, vec![]);
+    fresh.river_kinds = 1 << 29 | 1 << 28;
+    fresh.discards_made = 2;
+    assert_eq!(h, fresh);
+    assert_eq!(h.waits(), 0);
+    // pon of 1z: the pair leaves, kuikae forbids 1z; the waits are kept from before
+    let pon = Meld::parse("pon:111z").unwrap();
+    h.add_meld(pon, &[108, 109], 1 << 27).unwrap();
+    held.retain(|t| ![108, 109].contains(t));
+    let mut fresh = built(&held, None, vec![pon]);
+    fresh.river_kinds = 1 << 29 | 1 << 28;
+    fresh.discards_made = 2;
+    fresh.kuikae = 1 << 27;
+    assert_eq!(h, fresh);
+    assert!(h.draw(5).is_err()); // 3n+2 tiles after the pon: no draw
+    let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+    assert!(acts.iter().all(|a| matches!(a, SeatAction::Discard { .. })));
+    assert!(h.add_meld(pon, &[108], 0).is_err()); // 108 is no longer held
+}
+
+#[test]
+fn only_kokushi_robs_an_ankan_and_chankan_is_a_yaku() {
+    let kokushi = SeatHand::new(2, &ids("19m19p19s1234567z"), None, vec![], [1, 1, 1]).unwrap();
+    let ron = vec![SeatAction::Ron, SeatAction::Pass];
+    let one_m = 3; // the last copy of 1m
+    let t = table();
+    let r = rules(4);
+    assert_eq!(
+        kokushi
+            .robbed_answers(one_m, Robbed::Ankan, &t, &r)
+            .unwrap(),
+        ron
+    );
+    // a ryanmen on 1m-4m with no yaku of its own (888p: no pinfu; 9s: no tanyao)
+    let plain = SeatHand::new(2, &ids("23m456p789s11p888p"), None, vec![], [1, 1, 1]).unwrap();
+    assert_eq!(
+        plain.robbed_answers(one_m, Robbed::Kakan, &t, &r).unwrap(),
+        ron
+    );
+    assert!(plain
+        .robbed_answers(one_m, Robbed::Ankan, &t, &r)
+        .unwrap()
+        .is_empty());
+    // the same tile discarded: no yaku (no chankan), no ron
+    let acts = plain.discard_answers(one_m, false, &t, &r).unwrap();
+    assert!(!acts.contains(&SeatAction::Ron));
+    let seats = [&kokushi.clone(), &kokushi, &plain, &kokushi];
+    let e = robbed_answers(&seats, 0, one_m, Robbed::Kakan, &t, &r).unwrap_err();
+    assert!(matches!(e, Error::InvalidArgument { name: "seats", .. }));
+}
+
+#[test]
+fn kuikae_forbids_the_called_kind_and_the_far_suji() {
+    let chi = |text: &str, called: usize| {
+        let m = Meld::parse(text).unwrap();
+        Meld::new(m.kind(), m.tile(), Tile::from_index(called), 0, 3).unwrap()
+    };
+    // 56s chi 4s: 4s and 7s; 46s chi 5s: 5s only; 23s chi 4s: 4s and 1s
+    assert_eq!(kuikae_kinds(&chi("chi:456s", 21)), 1 << 21 | 1 << 24);
+    assert_eq!(kuikae_kinds(&chi("chi:456s", 22)), 1 << 22);
+    assert_eq!(kuikae_kinds(&chi("chi:234s", 21)), 1 << 21 | 1 << 18);
+    // 89m chi 7m: 7m only (no 10m); 12m chi 3m: 3m only (no 0m)
+    assert_eq!(kuikae_kinds(&chi("chi:789m", 6)), 1 << 6);
+    assert_eq!(kuikae_kinds(&chi("chi:123m", 2)), 1 << 2);
+    assert_eq!(kuikae_kinds(&Meld::parse("pon:555p").unwrap()), 1 << 13);
+    assert_eq!(kuikae_kinds(&Meld::parse("daiminkan:5555p").unwrap()), 0);
+}
+
+#[test]
+fn bad_hands_are_refused_with_the_value() {
+    let e = SeatHand::new(0, &[0, 0], None, vec![], [1, 1, 1]).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidArgument { name: "ids", .. }),
+        "{e:?}"
+    );
+    let e = SeatHand::new(0, &ids("123m"), Some(135), vec![], [1, 1, 1]).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidArgument { name: "drawn", .. }),
+        "{e:?}"
+    );
+    let e = SeatHand::new(5, &ids("1234m"), None, vec![], [1, 1, 1]).unwrap_err();
+    assert!(
+        matches!(e, Error::InvalidArgument { name: "seat", .. }),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_missed_wait_makes_the_seat_furiten() {
+    // seat 2 in an East round: a shanpon on 1z (the round wind: a yaku) and 9s
+    let mut h = SeatHand::new(2, &ids("234m678p678s11z99s"), None, vec![], [1, 1, 1]).unwrap();
+    let east = 4 * 27 + 3;
+    assert_eq!(
+        h.discard_answers(east, false, &table(), &rules(4)).unwrap()[0],
+        SeatAction::Ron
+    );
+    assert!(!h.missed(4 * 5)); // 6m: no wait, nothing changes
+    assert!(!h.furiten());
+    assert!(h.missed(107)); // a 9s went by
+    assert!(h.temp_furiten && !h.riichi_furiten && h.furiten());
+    let acts = h.discard_answers(east, false, &table(), &rules(4)).unwrap();
+    assert!(!acts.contains(&SeatAction::Ron));
+    h.riichi = true;
+    assert!(h.missed(east));
+    assert!(h.riichi_furiten);
+}

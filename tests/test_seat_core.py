@@ -1,0 +1,261 @@
+"""The core's per-seat hand questions answer exactly as ``Round.legal_actions``.
+
+At every decision point (the turn seat's actions after a draw or a call, every other seat's
+answers to a discard, or to a kakan, ankan or kita tile it may rob) of seeded self-play games under varied rules, three and four players,
+and of real Tenhou games stepped through their logged actions, the actions of
+``_core.SeatHand`` / ``_core.discard_answers`` built from the round's state must equal the
+round's own legal actions, in the same order. Plus notation-level cases of the API.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import SHARED
+from engine_support import require_slow
+from riichi import _core
+from riichi.actions import Ankan, Kakan, Nukidora
+from riichi.errors import RiichiError
+from riichi.rules import Rules
+from seat_support import (
+    action_tuple,
+    core_answers,
+    log_points,
+    round_answers,
+    seat_hand,
+    seat_table,
+    selfplay_points,
+    shadow_selfplay,
+)
+
+RULES = {
+    "tenhou": Rules(),
+    "kuikae_allowed_no_kuitan": Rules(kuikae="allowed", kuitan=False),
+    "strict_riichi": Rules(furiten_riichi=False, riichi_min_live_tiles=8, riichi_min_points=0),
+    "no_kyuushu_no_red": Rules(kyuushu_kyuuhai=False, red_fives=(0, 0, 0)),
+    "two_red_pin_kokushi_robs_ankan": Rules(red_fives=(1, 2, 1), kokushi_chankan_ankan=True),
+    "mahjong_soul": Rules.mahjong_soul(),
+    "tenhou_sanma": Rules.tenhou_sanma(),
+    "mahjong_soul_sanma": Rules.mahjong_soul_sanma(),
+}
+
+
+class _Check:
+    def __init__(self) -> None:
+        self.kinds: dict[str, int] = {}
+
+    def __call__(self, point) -> None:
+        want = round_answers(point)
+        got = core_answers(point)
+        assert got == want, f"{point[0]} {point[2:]}: core {got} != round {want}"
+        for acts in want.values():
+            for a in acts:
+                self.kinds[a[0]] = self.kinds.get(a[0], 0) + 1
+        if point[0] == "rob":
+            self.kinds["rob"] = self.kinds.get("rob", 0) + 1
+        if point[0] == "turn":
+            self.robbing(point[1], point[2])
+
+    def robbing(self, rnd, s) -> None:
+        """Every kakan, ankan (under kokushi_chankan_ankan) or kita on offer, stepped on a
+        copy of the round: the seats it offers a ron equal the core's robbed answers (none
+        at all, most often, and then the round moves on without a claim)."""
+        for a in rnd.legal_actions(s):
+            if isinstance(a, Kakan):
+                kind, tile = "kakan", a.tile
+            elif isinstance(a, Ankan) and rnd.rules.kokushi_chankan_ankan:
+                kind, tile = "ankan", a.consumed[0]
+            elif isinstance(a, Nukidora):
+                kind, tile = "nukidora", a.tile
+            else:
+                continue
+            after = rnd.clone()
+            after.step(a)
+            c = after._claim
+            want = {}
+            if after.phase == "claim" and c is not None and c.kind == kind:
+                want = {o: [action_tuple(x) for x in acts] for o, acts in c.options.items()}
+            hands = [seat_hand(after, o) for o in range(rnd.rules.num_players)]
+            got = dict(_core.robbed_answers(hands, s, tile, kind, seat_table(after)))
+            assert got == want, f"{kind} {tile} by {s}: core {got} != round {want}"
+            self.kinds["robbable"] = self.kinds.get("robbable", 0) + 1
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_core_answers_equal_round_in_selfplay(name):
+    check = _Check()
+    seen = selfplay_points(RULES[name], games=2, seed=11, visit=check)
+    assert seen > 500
+    # the walk reached the questions that matter, not only discards and passes
+    assert {"discard", "pass"} <= set(check.kinds)
+    assert set(check.kinds) & {"pon", "chi", "ron", "tsumo", "riichi"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_core_answers_equal_round_in_selfplay_long(name, request):
+    require_slow(request)
+    check = _Check()
+    selfplay_points(RULES[name], games=30, seed=5, visit=check)
+    assert {"discard", "riichi", "pon", "pass", "ankan"} <= set(check.kinds)
+    assert {"tsumo", "ron"} & set(check.kinds)
+
+
+@pytest.mark.parametrize("name", ["tenhou", "kuikae_allowed_no_kuitan", "tenhou_sanma"])
+def test_hands_kept_by_their_updates_answer_as_the_round(name):
+    """The engine's way: one SeatHand per seat from the deal, moved by draw / discard /
+    add_meld / nukidora along the round, never rebuilt."""
+    seen, rounds = shadow_selfplay(RULES[name], games=1, seed=21)
+    assert seen > 300 and rounds > 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_hands_kept_by_their_updates_answer_as_the_round_long(name, request):
+    require_slow(request)
+    seen, rounds = shadow_selfplay(RULES[name], games=10, seed=8)
+    assert seen > 3000 and rounds > 40
+
+
+def _mjlogs(limit: int):
+    root = SHARED / "data" / "mjlog"
+    if not root.exists():
+        pytest.skip(f"real logs not found at {root}")
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    step = max(1, len(files) // limit)
+    return files[::step][:limit]
+
+
+def _mjlog_games(limit: int):
+    from riichi.errors import RiichiError as _E
+    from riichi.logs import parse_log
+
+    out = []
+    for p in _mjlogs(limit * 3):
+        try:
+            log = parse_log(p.read_bytes(), str(p))
+            seed = log.start.seed or ""
+            if log.start.players == 4 and seed.startswith("mt19937ar-sha512-n288-base64,"):
+                out.append(p)
+        except (_E, AttributeError):
+            continue
+        if len(out) == limit:
+            break
+    return out
+
+
+def test_core_answers_equal_round_on_real_games():
+    check = _Check()
+    seen = 0
+    games = _mjlog_games(6)
+    assert games, "no replayable mjlog games"
+    for path in games:
+        seen += log_points(path, check)
+    assert seen > 1000
+    assert {"discard", "riichi", "pon", "chi", "pass"} <= set(check.kinds)
+
+
+@pytest.mark.slow
+def test_core_answers_equal_round_on_many_real_games(request):
+    require_slow(request)
+    check = _Check()
+    for path in _mjlog_games(80):
+        log_points(path, check)
+    for kind in ("discard", "riichi", "tsumo", "ron", "pon", "chi", "ankan", "kakan"):
+        assert kind in check.kinds, kind
+
+
+# ------------------------------------------------------------------ the API on written hands
+def _ids(text: str) -> list[int]:
+    """Physical ids of mpsz text: the lowest copy of each kind not yet used."""
+    used: set[int] = set()
+    out = []
+    for k in _core.parse_tiles(text):
+        t = next(t for t in range(4 * k, 4 * k + 4) if t not in used)
+        used.add(t)
+        out.append(t)
+    return out
+
+
+def _table(**kw):
+    kw.setdefault("live_left", 50)
+    return _core.SeatTable(Rules(), **kw)
+
+
+def test_turn_after_a_chi_leaves_out_the_kuikae_kinds():
+    # chi of 4s with 56s: 4s (the called kind) and 7s (the run's other end) may not go
+    hand = _core.SeatHand(0, _ids("123m456p47s9s11z"), None, [_core.Meld.parse("chi:456s")])
+    kinds = [a[1] >> 2 for a in hand.turn_actions(_table())]
+    assert kinds == [0, 1, 2, 12, 13, 14, 21, 24, 26, 27]
+    forbid = _core.SeatHand(
+        0, _ids("123m456p47s9s11z"), None, [_core.Meld.parse("chi:456s")], kuikae=[21, 24]
+    )
+    acts = forbid.turn_actions(_table())
+    assert all(a[0] == "discard" and not a[2] for a in acts)
+    assert [a[1] >> 2 for a in acts] == [0, 1, 2, 12, 13, 14, 26, 27]
+
+
+def test_riichi_discards_keep_tenpai():
+    ids = _ids("123m456p789s1122z3z")
+    hand = _core.SeatHand(0, ids, ids[-1])
+    acts = hand.turn_actions(_table())
+    assert [a for a in acts if a[0] == "riichi"] == [("riichi", ids[-1], True)]
+    assert hand.waits == [27, 28]  # the waits before the draw
+    # too few live tiles, too few points, an open hand: no riichi
+    assert not [a for a in hand.turn_actions(_table(live_left=3)) if a[0] == "riichi"]
+    poor = _core.SeatHand(0, ids, ids[-1], points=900)
+    assert not [a for a in poor.turn_actions(_table()) if a[0] == "riichi"]
+
+
+def test_ron_needs_a_yaku_and_no_furiten():
+    # seat 2 (West), East round: a shanpon on 1z (the round wind: a yaku) and 2z (none)
+    ids = _ids("234m678p678s11z22z")
+    hand = _core.SeatHand(2, ids, None)
+    table = _table(dealer=0)
+    assert hand.discard_answers(4 * 27 + 3, False, table) == [
+        ("ron",),
+        ("pon", 111, (ids[9], ids[10])),
+        ("pass",),
+    ]
+    assert hand.discard_answers(4 * 28 + 3, False, table) == [
+        ("pon", 115, (ids[11], ids[12])),
+        ("pass",),
+    ]
+    furiten = _core.SeatHand(2, ids, None, river_kinds=[28])
+    assert furiten.furiten
+    assert ("ron",) not in furiten.discard_answers(4 * 27 + 3, False, table)
+    # in riichi: no calls, the ron stays
+    riichi = _core.SeatHand(2, ids, None, riichi=True)
+    assert riichi.discard_answers(4 * 27 + 3, False, table) == [("ron",), ("pass",)]
+
+
+def test_discard_answers_over_the_table():
+    table = _core.SeatTable(Rules(), live_left=40, dealer=0)
+    seats = [
+        _core.SeatHand(0, _ids("9m19p19s12345677z"), None),
+        _core.SeatHand(1, _ids("23m456p789s11z222z"), None),  # kamicha: 1m/4m, South
+        _core.SeatHand(2, _ids("11m456p789s11z222z"), None),  # 1m/1z, no yaku on 1m
+        _core.SeatHand(3, _ids("345m456p789s1z222z"), None),
+    ]
+    answers = _core.discard_answers(seats, 0, 3, table)  # seat 0 discards 1m (id 3)
+    assert answers == [
+        (1, [("ron",), ("chi", 3, (4, 8)), ("pass",)]),
+        (2, [("pon", 3, (0, 1)), ("pass",)]),
+    ]
+    # one seat's own question gives the same answer
+    assert seats[2].discard_answers(3, False, table) == answers[1][1]
+    with pytest.raises(RiichiError, match="seat order"):
+        _core.discard_answers(seats[::-1], 0, 3, table)
+
+
+def test_bad_input_is_named():
+    with pytest.raises(RiichiError, match="drawn"):
+        _core.SeatHand(0, _ids("123m456p789s1122z"), 135)
+    with pytest.raises(RiichiError, match="ids"):
+        _core.SeatHand(0, [0, 0, *_ids("23m456p789s1122z")[:11]], None)
+    with pytest.raises(RiichiError, match="ids"):
+        _core.SeatHand(0, _ids("123m456p789s11z"), None)
+    with pytest.raises(RiichiError, match="kuikae"):
+        _core.SeatHand(0, _ids("123m456p789s1122z"), None, kuikae=[34])
+    with pytest.raises(RiichiError, match="live_left"):
+        _core.SeatTable(Rules(), live_left=-1)
