@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RULE_TESTS = [
     "tests/test_rule_mutants.py",
+    "tests/test_kyoku.py",
     "tests/test_round_rules.py",
     "tests/test_round_flow.py",
     "tests/test_round_basic.py",
@@ -31,27 +32,23 @@ RULE_TESTS = [
     "tests/test_logs_tenhou6.py",
 ]
 
-R = "python/riichi/round.py"
+K = "python/riichi/kyoku/"
+R, CALLS, TURN = K + "round.py", K + "calls.py", K + "turn.py"
+FURITEN, SETTLE, ABORTS = K + "furiten.py", K + "settlement.py", K + "aborts.py"
 G = "python/riichi/game.py"
 # (file, exact snippet, replacement, what the change means)
 MUTANTS: list[tuple[str, str, str, str]] = [
-    # kuikae: the suji at a suit's edge, in the forbidden set and in the offer count
-    (R, "if ks[0] == k + 1 and n + 3 <= 8:", "if ks[0] == k + 1 and n + 3 < 8:", "kuikae suji k+3 edge (<)"),
-    (R, "if ks[0] == k + 1 and n + 3 <= 8:", "if ks[0] == k + 1 and n + 3 <= 9:", "kuikae suji k+3 past the suit"),
-    (R, "if ks[1] == k - 1 and n - 3 >= 0:", "if ks[1] == k - 1 and n - 3 > 0:", "kuikae suji k-3 edge (>)"),
-    (R, "if ks[1] == k - 1 and n - 3 >= 0:", "if ks[1] == k - 1 and n - 3 >= -1:", "kuikae suji k-3 past the suit"),
-    (R, "                    if a == 1 and num + 3 <= 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 <= held:",
-        "                    if a == 1 and num + 3 < 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 <= held:", "chi offer: suji k+3 edge"),
-    (R, "                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 <= held:",
-        "                    if b == -1 and num - 3 >= -1:\n                        held += c[k - 3]\n                if n - 2 <= held:", "chi offer: suji k-3 past the suit"),
-    (R, "                    if a == 1 and num + 3 <= 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 > held:",
-        "                    if a == 1 and num + 3 < 8:\n                        held += c[k + 3]\n                    if b == -1 and num - 3 >= 0:\n                        held += c[k - 3]\n                if n - 2 > held:", "may_call: suji k+3 edge"),
-    (R, "            forbid.add(k)\n", "            pass\n", "kuikae: same tile allowed"),
+    # kuikae (one function: the forbidden discards, the call offers and the quick check)
+    (CALLS, "if low == k + 1 and num + 3 <= 8:", "if low == k + 1 and num + 3 < 8:", "kuikae suji k+3 edge (<)"),
+    (CALLS, "if low == k + 1 and num + 3 <= 8:", "if low == k + 1 and num + 3 <= 9:", "kuikae suji k+3 past the suit"),
+    (CALLS, "if low == k - 2 and num - 3 >= 0:", "if low == k - 2 and num - 3 > 0:", "kuikae suji k-3 edge (>)"),
+    (CALLS, "if low == k - 2 and num - 3 >= 0:", "if low == k - 2 and num - 3 >= -1:", "kuikae suji k-3 past the suit"),
+    (CALLS, "    return (k,)\n", "    return ()\n", "kuikae: same tile allowed"),
     # pao
-    (R, 'if m.kind not in ("pon", "daiminkan"):', 'if m.kind != "pon":', "pao: pon only"),
-    (R, "sum(x in _DRAGONS for x in sets) == 3", "sum(x in _DRAGONS for x in sets) >= 2", "pao daisangen on the second dragon"),
-    (R, "sum(x in _WINDS for x in sets) == 4", "sum(x in _WINDS for x in sets) >= 3", "pao daisuushii on the third wind"),
-    (R, "                half = liable // 2\n", "                half = 0\n", "pao ron: the liable player pays it all"),
+    (SETTLE, 'if m.kind not in ("pon", "daiminkan"):', 'if m.kind != "pon":', "pao: pon only"),
+    (SETTLE, "sum(x in DRAGONS for x in sets) == 3", "sum(x in DRAGONS for x in sets) >= 2", "pao daisangen on the second dragon"),
+    (SETTLE, "sum(x in WINDS for x in sets) == 4", "sum(x in WINDS for x in sets) >= 3", "pao daisuushii on the third wind"),
+    (SETTLE, "        half = liable // 2\n", "        half = 0\n", "pao ron: the liable player pays it all"),
     # multiple ron
     (R, "            rons.sort(key=order.index)", "            rons.sort()", "double ron by seat number"),
     (R, "            rons.sort(key=order.index)", "            pass", "double ron in declaration order"),
@@ -59,32 +56,32 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # nagashi
     (R, "        dp.nagashi = False\n", "        pass\n", "nagashi survives a called discard"),
     # furiten
-    (R, "            p.temp_furiten = True\n", "            pass\n", "no temporary furiten on a passed win"),
-    (R, "            if p.riichi:\n                p.riichi_furiten = True", "            if False:\n                p.riichi_furiten = True", "no riichi furiten"),
-    (R, "and not (p.temp_furiten or p.riichi_furiten or p.waits & p.river_kinds)", "and not (p.temp_furiten or p.riichi_furiten)", "discard furiten ignored (fast path)"),
+    (FURITEN, "    p.temp_furiten = True\n", "    pass\n", "no temporary furiten on a passed win"),
+    (FURITEN, "    if p.riichi:\n        p.riichi_furiten = True", "    if False:\n        p.riichi_furiten = True", "no riichi furiten"),
+    (FURITEN, "return p.temp_furiten or p.riichi_furiten or bool(p.waits & p.river_kinds)", "return p.temp_furiten or p.riichi_furiten", "discard furiten ignored"),
     # riichi
-    (R, "if self.scores[s] < rules.riichi_min_points:", "if self.scores[s] <= rules.riichi_min_points:", "riichi needs more than 1000"),
-    (R, ">= rules.riichi_min_live_tiles", "> rules.riichi_min_live_tiles", "riichi needs more than 4 live tiles"),
-    (R, "        if p.opened:\n            return False\n", "", "riichi with an open hand"),
+    (TURN, "if rnd.scores[s] < rules.riichi_min_points:", "if rnd.scores[s] <= rules.riichi_min_points:", "riichi needs more than 1000"),
+    (TURN, ">= rules.riichi_min_live_tiles", "> rules.riichi_min_live_tiles", "riichi needs more than 4 live tiles"),
+    (TURN, "    if p.opened:\n        return False\n", "", "riichi with an open hand"),
     # kans
-    # (the same change in _may_call is equivalent: with three of the kind in a hand of 4+
+    # (the same change in may_call is equivalent: with three of the kind in a hand of 4+
     # tiles its pon branch has already answered True)
-    (R, "            if ck == 3 and len(self._kans) < 4:\n                acts.append(Daiminkan", "            if ck == 3 and len(self._kans) < 5:\n                acts.append(Daiminkan", "fifth kan by daiminkan"),
-    (R, "if drawn is not None and nk < 4 and", "if drawn is not None and nk < 5 and", "fifth kan on the turn"),
-    (R, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
+    (CALLS, "        if ck == 3 and len(rnd._kans) < 4:\n            acts.append(Daiminkan", "        if ck == 3 and len(rnd._kans) < 5:\n            acts.append(Daiminkan", "fifth kan by daiminkan"),
+    (TURN, "if drawn is not None and nk < 4 and", "if drawn is not None and nk < 5 and", "fifth kan on the turn"),
+    (TURN, 'if m.kind == "pon" and counts[m.kind34] > 0:', 'if m.kind in ("pon", "chi") and counts[m.kind34] > 0:', "kakan on a chi"),
     # kyuushu
-    (R, "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 9", "and sum(1 for k in _TERMINALS_HONORS if counts[k]) >= 8", "kyuushu with eight kinds"),
+    (ABORTS, "and sum(1 for k in TERMINALS_HONORS if p.counts[k]) >= 9", "and sum(1 for k in TERMINALS_HONORS if p.counts[k]) >= 8", "kyuushu with eight kinds"),
     # ippatsu, double riichi, haitei, tenhou
     (R, "        if p.riichi:\n            p.ippatsu = False\n", "        if False:\n            p.ippatsu = False\n", "ippatsu survives one's own next discard"),
     (R, "p.double_riichi = self._uninterrupted and p.discards_made == 0", "p.double_riichi = p.discards_made == 0", "double riichi after a call"),
-    (R, "haitei=tsumo and last and not self._rinshan,", "haitei=tsumo and last,", "haitei on the last rinshan draw"),
-    (R, "tenhou=tsumo and first and s == self.dealer,", "tenhou=tsumo and first,", "tenhou for a non-dealer"),
+    (K + "win.py", "haitei=tsumo and last and not rnd._rinshan,", "haitei=tsumo and last,", "haitei on the last rinshan draw"),
+    (K + "win.py", "tenhou=tsumo and first and s == rnd.dealer,", "tenhou=tsumo and first,", "tenhou for a non-dealer"),
     # multiple ron and abortive draws
-    (R, "elif len(rons) == 3 and self.rules.sanchahou:", "elif len(rons) == 4 and self.rules.sanchahou:", "no sanchahou"),
-    (R, "            if mode == \"head_bump\":\n                rons = rons[:1]", "            if mode == \"head_bump\":\n                rons = rons[:2]", "head bump lets two win"),
-    (R, "and len(set(self._first_discards)) == 1", "and len(set(self._first_discards)) <= 2", "suufon renda with two winds"),
-    (R, "and self.rules.suukaikan and len(set(self._kans)) > 1:", "and self.rules.suukaikan and len(set(self._kans)) >= 1:", "suukaikan when one seat made the four kans"),
-    (R, "and self.rules.suukaikan and len(set(self._kans)) > 1:", "and self.rules.suukaikan and len(set(self._kans)) > 2:", "no suukaikan between two seats"),
+    (ABORTS, "return len(rons) == 3 and rnd.rules.sanchahou", "return len(rons) == 4 and rnd.rules.sanchahou", "no sanchahou"),
+    (CALLS, "    if mode == \"head_bump\":\n        return rons[:1]", "    if mode == \"head_bump\":\n        return rons[:2]", "head bump lets two win"),
+    (ABORTS, "and len(set(first)) == 1", "and len(set(first)) <= 2", "suufon renda with two winds"),
+    (ABORTS, "rnd.rules.suukaikan and len(set(kans)) > 1", "rnd.rules.suukaikan and len(set(kans)) >= 1", "suukaikan when one seat made the four kans"),
+    (ABORTS, "rnd.rules.suukaikan and len(set(kans)) > 1", "rnd.rules.suukaikan and len(set(kans)) > 2", "no suukaikan between two seats"),
     # game end
     (G, "if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:", "if top != r.dealer or self.scores[r.dealer] <= self.rules.end_target:", "agari-yame needs more than the target"),
     (G, "reached = max(self.scores) >= rules.end_target", "reached = max(self.scores) > rules.end_target", "game end needs more than the target"),

@@ -21,8 +21,6 @@ from riichi._core import (
     mjai_name,
     parse_counts,
     parse_mjai,
-    parse_tile,
-    parse_tiles,
     shanten,
     shanten_detail,
     tile_name,
@@ -40,6 +38,7 @@ if TYPE_CHECKING:
     from riichi.round import Round, RoundResult, Win
     from riichi.rules import Rules
     from riichi.scoring import nagashi_mangan, score
+    from riichi.tiles import parse_tile, parse_tiles
     from riichi.wall import Wall
 
 __version__ = "0.1.0"
@@ -48,7 +47,7 @@ __version__ = "0.1.0"
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
 _SUBMODULES = frozenset(
-    "actions batch batch_score cli convert events game logs replay round rules scoring wall".split()
+    "actions batch batch_score cli convert events game kyoku logs replay round rules scoring tiles wall".split()
 )
 _LAZY = {
     "GameLog": "riichi.events",
@@ -66,6 +65,8 @@ _LAZY = {
     "nagashi_mangan": "riichi.scoring",
     "score": "riichi.scoring",
     "Wall": "riichi.wall",
+    "parse_tile": "riichi.tiles",  # kinds (ints) that keep the red five
+    "parse_tiles": "riichi.tiles",
 }
 
 

@@ -12,12 +12,14 @@ from typing import Any
 
 from riichi import _core
 from riichi._core import Hand, Meld
+from riichi.tiles import tile_text
 
 __all__ = [
     "discard_waits",
     "make_hand",
     "make_meld",
     "mask_kinds",
+    "nagashi_mangan",
     "score",
     "shanten",
     "tile_text",
@@ -25,15 +27,7 @@ __all__ = [
     "waits",
 ]
 
-_SUITS = "mpsz"
 _CACHE_MAX = 200_000
-
-
-def tile_text(tile_id: int, red: bool) -> str:
-    """mpsz text of one physical tile (``0`` for a red five)."""
-    kind = tile_id >> 2
-    num = kind % 9 + 1 if kind < 27 else kind - 26
-    return f"{0 if red else num}{_SUITS[kind // 9]}"
 
 
 def make_meld(
@@ -112,7 +106,9 @@ def waits(
     """
     if meld_counts is None:
         meld_counts = _meld_counts(melds)
-    return mask_kinds(_core.wait_mask(bytes(counts), meld_counts))
+    mask = _core.wait_mask(bytes(counts), meld_counts)
+    kinds = _MASK_KINDS.get(mask)  # mask_kinds' cache first
+    return mask_kinds(mask) if kinds is None else kinds
 
 
 #: The core kernel itself (34 concealed counts and 34 meld counts as ``bytes`` -> wait bit
@@ -140,6 +136,12 @@ def discard_waits(
     if not pairs:
         return _NO_WAITS
     return {k: mask_kinds(m) for k, m in pairs}
+
+
+def nagashi_mangan(dealer: bool, rules: Any) -> tuple[int, int, int]:
+    """Nagashi mangan: ``(what the dealer pays, what each non-dealer pays, total)``; the
+    dealer's share is 0 when the declarer is the dealer."""
+    return _core.nagashi_mangan(dealer, rules)  # type: ignore[no-any-return]
 
 
 def score(hand: Any, win_tile: int, **kw: Any) -> Any:

@@ -61,7 +61,9 @@ from typing import Any
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
-from riichi.round import Round, RoundResult, _is_int, check_seat
+from riichi.kyoku.round import Round
+from riichi.kyoku.state import RoundResult, check_seat
+from riichi.kyoku.state import is_int as _is_int
 from riichi.rules import Rules
 from riichi.wall import Wall
 
@@ -284,16 +286,37 @@ class Game:
             self.events += new[self._copied :]
             self._copied = len(new)
 
-    def _pass_except(self, keep: set[int]) -> None:
-        """:meth:`Round._pass_except` on the current round, as :meth:`step` of each Pass.
+    def apply_logged(
+        self, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
+    ) -> Action:
+        """:meth:`Round.apply_logged` on the current round: apply the legal action a logged
+        player event stands for (a discard offered for claims to ``claimers`` only, when
+        given), starting the next round when this one ends; returns the action. For the
+        log replay, which reads the round's own events: the new events reach :attr:`events`
+        at the next :meth:`step` or when the round ends, not at once.
 
-        For the log replay only (its Game is its own, and it also steps the round's
-        discards itself): the round's new events reach :attr:`events` at the next
-        :meth:`step` or at the round's end (:meth:`_end_round`), not at once."""
+        Raises:
+            IllegalAction: no legal action matches the event; also once the game is over.
+        """
+        if self.result is not None:
+            raise IllegalAction(f"{event!r}: the game is over")
         r = self.round
-        r._pass_except(keep)
+        act = r.apply_logged(event, riichi, claimers)
         if r.result is not None:
             self._end_round()
+        return act
+
+    def pass_all_but(self, keep: set[int]) -> None:
+        """:meth:`Round.pass_all_but` on the current round: every seat yet to answer the open
+        claim and not in ``keep`` passes (in seat order), as :meth:`step` of each ``Pass``;
+        nothing when no claim is open (new events reach :attr:`events` as with
+        :meth:`apply_logged`)."""
+        r = self.round
+        r.pass_all_but(keep)
+        if r.result is not None:
+            self._end_round()
+
+    _pass_except = pass_all_but
 
     def observation(self, seat: int) -> dict[str, Any]:
         """The current round's observation for ``seat`` plus game fields (``round_index``,

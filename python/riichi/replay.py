@@ -66,7 +66,8 @@ from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game, final_points
-from riichi.round import _EVERYONE
+from riichi.kyoku.explain import actions_text, event_text
+from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
 
@@ -766,41 +767,25 @@ class _Replay:
             for i in active:
                 ev = events[i]
                 t = ev.type
-                if t == "dahai" and rnd._phase == "turn":  # the phase, without the property
-                    # the most frequent case, exactly as the general branch below does it
+                if t == "dahai" and rnd.phase == "turn":
+                    # the most frequent case: only the seats the log shows claiming the
+                    # discard are offered claims, the others pass (as _pass_non_claimers)
                     actor = ev.actor  # type: ignore[attr-defined]
-                    # match_event's own shortcut, called directly (None: not legal as logged)
-                    act = rnd._match_dahai(ev, actor in reach)
-                    if act is None:
-                        try:
-                            act = rnd.match_event(ev, riichi=actor in reach)
-                        except IllegalAction as err:
-                            self.mismatch(
-                                k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
-                            )
-                            return False
-                        game.step(act)
-                    elif act.__class__ is Discard:
-                        # Game.step() minus its dispatch and checks (the action is the one
-                        # _match_dahai found legal); only the seats the log shows claiming
-                        # it may answer, the others pass (what _pass_non_claimers does)
-                        answer = _NOBODY if i not in claimed else self._claimers(i, e)
-                        rnd._version += 1  # as Round.step: cached listings expire
-                        rnd._discard(actor, act.tile, act.tsumogiri, False, answer)
-                        if rnd.result is not None:
-                            game._end_round()
-                        acts += 1
-                        if reach:
-                            reach.discard(actor)
-                        if answer is _EVERYONE and rnd._phase == "claim":
-                            self._pass_non_claimers(game, rnd, i, e)
-                        continue
-                    else:
-                        game.step(act)
+                    answer = _NOBODY if i not in claimed else self._claimers(i, e)
+                    try:
+                        act = game.apply_logged(ev, actor in reach, answer)
+                    except IllegalAction as err:
+                        self.mismatch(
+                            k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
+                        )
+                        return False
                     acts += 1
                     if reach:
                         reach.discard(actor)
-                    if rnd._phase == "claim":
+                    # a discard's claims were limited to the claimers already
+                    if (act.__class__ is not Discard or answer is _EVERYONE) and (
+                        rnd.phase == "claim"
+                    ):
                         self._pass_non_claimers(game, rnd, i, e)
                     continue
                 if rnd.is_over:
@@ -836,14 +821,13 @@ class _Replay:
                     if rnd.phase == "claim" and t not in _CLAIMS:
                         self._pass_all(game, rnd)
                     try:
-                        act = rnd.match_event(
+                        game.apply_logged(
                             ev,
                             riichi=t == "dahai" and ev.actor in reach,  # type: ignore[attr-defined]
                         )
                     except IllegalAction as err:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
                         return False
-                    game.step(act)
                     acts += 1
                     reach.discard(getattr(ev, "actor", -1))
                     if not rnd.is_over and rnd.phase == "claim":
@@ -907,7 +891,7 @@ class _Replay:
         """In the claim phase, pass every seat that does not claim in the log's next events."""
         upcoming = self._claimers(i, e)
         if upcoming is not _EVERYONE:
-            game._pass_except(upcoming)  # the Pass of each of the other seats, in seat order
+            game.pass_all_but(upcoming)  # the Pass of each of the other seats, in seat order
 
     def _claimers(self, i: int, e: int) -> frozenset[int]:
         """The seats that claim the discard at event ``i`` in the log's next events (none:
@@ -1121,9 +1105,7 @@ def _plain(v: Any) -> Any:
 
 
 def _ev_text(ev: Any) -> str:
-    d = ev.to_mjai()
-    keep = ("type", "actor", "target", "pai", "consumed", "reason")
-    return " ".join(f"{k}={d[k]}" if k != "type" else str(d[k]) for k in keep if k in d)
+    return event_text(ev)
 
 
 def _legal_text(rnd: Any, ev: Any) -> str:
@@ -1132,7 +1114,7 @@ def _legal_text(rnd: Any, ev: Any) -> str:
         seat = rnd.current_seat
     if seat is None:
         return "none"
-    return ", ".join(repr(a) for a in rnd.legal_actions(seat)[:8]) or "none"
+    return actions_text(rnd, rnd.legal_actions(seat))
 
 
 # --------------------------------------------------------------------------- batches

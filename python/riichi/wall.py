@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from riichi.errors import RiichiError
+from riichi.tiles import is_red, tile_kind
 
 __all__ = [
     "DEAD_WALL",
@@ -60,7 +61,6 @@ DEAD_WALL = 14
 SANMA_LIVE_TILES = 94
 #: The 108 tile ids of sanma (no 2m..8m), ascending.
 SANMA_IDS = tuple(t for t in range(136) if not 4 <= t < 32)
-_FIVES = (4, 13, 22)
 _ALL_IDS = frozenset(range(136))
 _SANMA_SET = frozenset(SANMA_IDS)
 # positions in ``order`` of the replacement tiles, dora and uradora indicators, by wall size
@@ -68,24 +68,6 @@ _RINSHAN_POS = {136: (122, 123, 124, 125), 108: (106, 107, 104, 105, 102, 103, 1
 _DORA_POS = {136: (126, 127, 128, 129, 130), 108: (98, 96, 94, 92, 90)}
 _URA_POS = {136: (131, 132, 133, 134, 135), 108: (99, 97, 95, 93, 91)}
 _LIVE = {136: LIVE_TILES, 108: SANMA_LIVE_TILES}
-
-
-def tile_kind(tile_id: int) -> int:
-    """The kind 0..33 of a physical tile id 0..135."""
-    return tile_id >> 2
-
-
-def is_red(tile_id: int, red_fives: Sequence[int] = (1, 1, 1)) -> bool:
-    """Whether ``tile_id`` is a red five when each suit has ``red_fives[suit]`` red fives.
-
-    Args:
-        tile_id: physical id 0..135.
-        red_fives: red fives per suit (man, pin, sou), each 0..4; copy 0.. are the red ones.
-    """
-    kind = tile_id >> 2
-    if kind in _FIVES:
-        return (tile_id & 3) < red_fives[_FIVES.index(kind)]
-    return False
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,103 @@
+"""Events: the round's event stream, in the mjai-shaped classes of :mod:`riichi.events`.
+
+The two most frequent events (tsumo, dahai) are built once per (seat, tile class) and
+shared; the hora event carries the score fields of the core's result.
+
+Rules fields read: none.
+Rule source: the mjai protocol's event shapes (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi import _core_api as core
+from riichi.kyoku.state import Player, Win
+from riichi.tiles import kind_plain_first
+
+__all__ = ["emit", "emit_tile", "hora", "hora_melds", "start_kyoku"]
+
+# events of the two most frequent kinds, shared (they are immutable): index by
+# actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
+TSUMO_EVENTS: list[Any] = [None] * (4 * 68)
+DAHAI_EVENTS: list[Any] = [None] * (4 * 68 * 2)
+
+
+def hora(rnd: Any, win: Win) -> None:
+    # what _emit("hora", ...) builds, without the generic field conversion
+    ev = rnd._ev
+    tiles = rnd._tiles
+    p = rnd.players[win.seat]
+    hand = p.hand if win.from_seat == win.seat else [*p.hand, win.tile]
+    rnd.events.append(
+        ev.Hora(
+            actor=win.seat,
+            target=win.from_seat,
+            pai=tiles[win.tile],
+            hand=tuple([tiles[t] for t in sorted(hand)]),
+            melds=rnd._hora_melds(p),
+            dora_markers=tuple(
+                [tiles[rnd.wall.dora_indicator(i)] for i in range(rnd._dora_revealed)]
+            ),
+            uradora_markers=tuple([tiles[t] for t in win.ura_indicators]),
+            deltas=tuple(win.deltas),
+            scores=tuple(rnd.scores),
+            pao=win.pao_seat,
+            **core.score_fields(win.score),
+        )
+    )
+
+
+def hora_melds(rnd: Any, p: Player) -> tuple[Any, ...]:
+    """The winner's melds for the hora event, Norths set aside (sanma) in call order."""
+    ev = rnd._ev
+    tiles = rnd._tiles
+    out = [
+        ev.CalledMeld(m.kind, tuple(sorted([tiles[t] for t in m.tiles], key=kind_plain_first)))
+        for m in p.melds
+    ]
+    for j in range(len(p.nuki) - 1, -1, -1):  # backwards: each index is a call count
+        out.insert(p.nuki_at[j], ev.CalledMeld("nukidora", (tiles[p.nuki[j]],)))
+    return tuple(out)
+
+
+def emit(rnd: Any, kind: str, **fields: Any) -> None:
+    rnd.events.append(core.make_event(kind, rnd._reds, **fields))
+
+
+def emit_tile(rnd: Any, kind: str, actor: int, tile: int, tsumogiri: bool | None = None) -> None:
+    """Fast path for the two most frequent events (tsumo, dahai), built once and shared."""
+    i = actor * 68 + rnd._cls[tile]
+    if tsumogiri is None:
+        ev = TSUMO_EVENTS[i]
+        if ev is None:
+            ev = rnd._ev._intern(rnd._ev.Tsumo(actor=actor, pai=rnd._tiles[tile]))
+            TSUMO_EVENTS[i] = ev
+    else:
+        i = i * 2 + tsumogiri
+        ev = DAHAI_EVENTS[i]
+        if ev is None:
+            ev = rnd._ev._intern(
+                rnd._ev.Dahai(actor=actor, pai=rnd._tiles[tile], tsumogiri=tsumogiri)
+            )
+            DAHAI_EVENTS[i] = ev
+    rnd.events.append(ev)
+
+
+def start_kyoku(rnd: Any) -> None:
+    """The ``start_kyoku`` event of a round just dealt (what ``emit("start_kyoku", ...)``
+    builds, without the generic field conversion)."""
+    tiles = rnd._tiles
+    rnd.events.append(
+        rnd._ev.StartKyoku(
+            bakaze=27 + rnd.round_wind,
+            kyoku=rnd.dealer + 1,
+            honba=rnd.honba,
+            kyotaku=rnd.kyotaku,
+            oya=rnd.dealer,
+            dora_marker=tiles[rnd.wall.dora_indicator(0)],
+            scores=tuple(rnd.scores),
+            tehais=tuple([tuple(map(tiles.__getitem__, p.hand)) for p in rnd.players]),
+            dice=rnd.wall.dice,
+        )
+    )

@@ -1,0 +1,820 @@
+"""The round (kyoku) state machine: the referee of one hand from the deal to the settlement.
+
+A :class:`Round` holds the wall, the players' hands (four, or three in sanma), rivers and
+melds, and the flow state (whose turn, a pending discard waiting for claims, the end). Players
+act through typed actions (:mod:`riichi.actions`): :meth:`Round.legal_actions` lists what a
+seat may do now, :meth:`Round.step` applies one action. Claims on a discard are collected from
+every seat that has one (ron, pon, daiminkan, chi or pass) before they are resolved by
+priority (ron > pon/daiminkan > chi); an illegal action raises :class:`riichi.IllegalAction`
+naming the action and the reason and leaves the round unchanged.
+
+Seats are absolute 0..3; tiles in actions and events are physical ids 0..135 (DESIGN.md).
+
+Sanma (``rules.num_players == 3``): seats 0..2, the 108-tile wall of :mod:`riichi.wall`, no
+chi, and the :class:`~riichi.actions.Nukidora` action: on its own turn after a draw (in riichi
+only with the drawn tile) a player may set a North aside; it counts one dora for that player
+(the core scorer's ``nukidora``), the other players may ron on it (neither chankan nor
+houtei), and the player draws a replacement tile from the dead wall, which shortens the live
+wall by one like a kan. Tenhou's logs (tests/test_sanma.py replays them) show that a win on
+that replacement tile is rinshan kaihou, that a North set aside which nobody robs ends every
+ippatsu and the uninterrupted first go-around (double riichi, kyuushu kyuuhai) as a call
+does, that a kan dora waiting to be revealed is revealed when the North is set aside, and that
+a riichi player sets aside only the drawn North.
+Every hand question (waits, score) goes to the Rust core through :mod:`riichi._core_api`.
+
+Rule sources: Tenhou's rules (https://tenhou.net/man/) unless a ``Rules`` field says
+otherwise; the worked cases RC40 (pao), RC43 (multiple ron sticks), RC45 (kyuushu timing),
+RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declined chankan).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi import _core_api as core
+from riichi.actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Kyuushu,
+    Nukidora,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from riichi.kyoku import aborts, calls, emit, explain, furiten, logged, settlement, turn, views, win
+from riichi.kyoku import state as st
+from riichi.kyoku.emit import DAHAI_EVENTS, TSUMO_EVENTS
+from riichi.kyoku.state import (
+    CLAIM,
+    END,
+    EVERYONE,
+    NO_KINDS,
+    NO_WAITS,
+    ORDER,
+    ORDER3,
+    OTHERS,
+    OTHERS3,
+    TURN,
+    Claim,
+    MeldState,
+    Player,
+    RoundResult,
+    Win,
+    after_seats,
+    check_round_args,
+    check_seat,
+)
+from riichi.tiles import NORTH, TERMINALS_HONORS, red_tables
+from riichi.wall import Wall
+
+__all__ = ["Round", "RoundResult", "Win"]
+
+class Round:
+    """One kyoku, from the deal to the settlement.
+
+    Args:
+        rules: a ``riichi.Rules`` (flow fields are read: kuikae, open_kan_dora, riichi_*,
+            furiten_riichi, multiple_ron, abortive draw flags, nagashi_mangan,
+            noten_payment, pao_*, kokushi_chankan_ankan, honba_points, riichi_stick,
+            red_fives).
+        wall: the round's :class:`~riichi.wall.Wall`.
+        scores: points per seat at the start (``rules.num_players`` ints; default 25000 each
+            with four players, ``rules.starting_points`` each in sanma).
+        dealer: the dealer's seat 0..3 (0..2 in sanma).
+        round_wind: 0 East, 1 South, 2 West, 3 North.
+        honba: counters on the table.
+        kyotaku: riichi sticks on the table (count, not points).
+
+    Attributes:
+        scores: current points per seat (riichi sticks already deducted).
+        kyotaku: riichi sticks on the table.
+        events: the event stream so far (``riichi.events`` classes).
+        result: the :class:`RoundResult` once the round is over, else ``None``.
+        wareme_seat: with ``rules.wareme`` and a wall with dice, the seat whose wall section
+            is broken (``(dealer + dice total - 1) % players``): its win payments, paid or
+            received, are doubled; else ``None``.
+    """
+
+    def __init__(
+        self,
+        rules: Any,
+        wall: Wall,
+        *,
+        scores: tuple[int, ...] | list[int] | None = None,
+        dealer: int = 0,
+        round_wind: int = 0,
+        honba: int = 0,
+        kyotaku: int = 0,
+    ) -> None:
+        scores, dealer, round_wind, honba, kyotaku = check_round_args(
+            rules, wall, scores, dealer, round_wind, honba, kyotaku
+        )
+        n = rules.num_players
+        self.rules = rules
+        self.wall = wall
+        self.scores = list(scores)
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.honba = honba
+        self.kyotaku = kyotaku
+        self.events: list[Any] = []
+        self.result: RoundResult | None = None
+        self._n = n
+        # live tiles before the replacement draws of kans (len(_kans)): the wall's, one less
+        # per nukidora
+        self._live: int = wall.live_tiles
+        self._others = OTHERS if n == 4 else OTHERS3
+        self._order = ORDER if n == 4 else ORDER3
+        self.wareme_seat = settlement.wareme_seat(rules, wall, dealer)
+        self._red = tuple(rules.red_fives)
+        self._ev = core.event_classes()
+        self._set_tables()
+        self.players = [Player() for _ in range(n)]
+        self._after = after_seats(self.players)
+        self._draw_pos = 0
+        self._rinshan_drawn = 0
+        self._kans: list[int] = []  # owner of each kan, in order
+        self._dora_revealed = 1
+        self._pending_dora = 0
+        self._uninterrupted = True  # no call (incl. ankan) yet this round
+        self._pao: dict[int, tuple[int, str]] = {}
+        self._phase = TURN
+        self._turn = dealer
+        self._drawn: int | None = None
+        self._rinshan = False
+        self._forbidden: frozenset[int] = frozenset()
+        self._claim: Claim | None = None
+        self._first_discards: list[int] = []
+        self._version = 0
+        self._cache: dict[int, list[Action]] = {}
+        self._cache_version = -1
+        self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
+        # (version, action) of the last action match_event found legal without listing
+        self._matched: tuple[int, Any] = (-1, None)
+        self._deal()
+
+    def _set_tables(self) -> None:
+        """The red ids, the (kind, colour) class and the event tile of each id: per red-five
+        rule, built once and shared by every round."""
+        tables = red_tables(self._red, self._ev.Tile.of)
+        self._reds: frozenset[int] = tables[0]
+        self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
+        self._tiles: list[Any] = tables[2]  # do not mutate
+        self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
+
+    # shared tables and caches: rebuilt on load, not pickled
+    _UNPICKLED = ("_ev", "_reds", "_cls", "_tiles", "_class_ids", "_cache", "_keys_cache")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle (and ``copy.deepcopy``) support: the whole state except the shared
+        per-rule tables and the legal-action caches, which are rebuilt on load. A copy plays
+        on exactly like the original."""
+        state = {k: v for k, v in self.__dict__.items() if k not in self._UNPICKLED}
+        state["_cache_version"] = -1
+        state["_matched"] = (-1, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._ev = core.event_classes()
+        self._set_tables()
+        self._cache = {}
+        self._keys_cache = {}
+
+    # ------------------------------------------------------------------ public views
+    @property
+    def phase(self) -> str:
+        """``"turn"`` (a seat must act on its own hand), ``"claim"`` (seats answer a
+        discard or kan) or ``"end"``."""
+        return self._phase
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat whose turn it is (``None`` while claims are pending or after the end)."""
+        return self._turn if self._phase == TURN else None
+
+    @property
+    def seats_to_act(self) -> list[int]:
+        """Seats that must act now: the turn seat, or the seats yet to answer a claim."""
+        if self._phase == TURN:
+            return [self._turn]
+        if self._phase == CLAIM:
+            assert self._claim is not None
+            return [s for s in sorted(self._claim.options) if s not in self._claim.responses]
+        return []
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self._phase == END
+
+    @property
+    def live_tiles_left(self) -> int:
+        """Tiles still drawable from the live wall."""
+        return self._live - len(self._kans) - self._draw_pos
+
+    @property
+    def dora_indicators(self) -> list[int]:
+        """Revealed dora indicator ids."""
+        return [self.wall.dora_indicator(i) for i in range(self._dora_revealed)]
+
+    def hand(self, seat: int) -> list[int]:
+        """The concealed tile ids of ``seat`` (sorted).
+
+        Raises:
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
+        """
+        return sorted(self.players[check_seat(seat, self._n)].hand)
+
+    observation = views.observation
+
+    state = property(views.state)
+
+    tile_locations = views.tile_locations
+
+    clone = views.clone
+
+    def action_key(self, action: Action) -> tuple[Any, ...] | None:
+        """The equivalence key of an action: actions with equal keys are the same choice
+        (tiles of one kind and colour are interchangeable). ``None`` for a non-action."""
+        return self._key(action)
+
+    match_event = logged.match_event
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it has nothing to do).
+
+        Tiles of one kind and colour are interchangeable: one action is offered per
+        distinct choice (lowest ids); :meth:`step` accepts any equivalent ids the seat holds.
+
+        Raises:
+            RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
+        """
+        return list(self._legal(check_seat(seat, self._n)))
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The cached legal actions of ``seat`` (do not mutate)."""
+        if self._cache_version != self._version:
+            self._cache = {}
+            self._cache_version = self._version
+            acts = None
+        else:
+            acts = self._cache.get(seat)
+        if acts is None:
+            if self._phase == TURN and seat == self._turn:
+                acts = self._turn_actions(seat)
+            elif self._phase == CLAIM:
+                assert self._claim is not None
+                c = self._claim
+                acts = [] if seat in c.responses else list(self._claim_actions(c, seat))
+            else:
+                acts = []
+            self._cache[seat] = acts
+        return acts
+
+    # ------------------------------------------------------------------ step
+    def step(self, action: Action) -> None:
+        """Apply one action.
+
+        Raises:
+            IllegalAction: the action is not legal now, or is malformed (a field of the
+                wrong type or range: seats and tiles are ``int``, ``consumed`` a tuple of
+                ints, ``tsumogiri`` a ``bool``; a bool is not a seat; see
+                :func:`malformed_action`). The message names the action and why; the
+                round is unchanged, checked completely before anything changes.
+        """
+        m = self._matched
+        if action.__class__ is Pass and self._phase == CLAIM:
+            # Pass is offered to every seat with an unanswered claim (and nothing else is)
+            c = self._claim
+            seat = action.seat  # type: ignore[union-attr]
+            if type(seat) is not int or seat not in c.options or seat in c.responses:  # type: ignore[union-attr]
+                self._check(action)
+        elif m[1] is not action or m[0] != self._version:
+            seat = getattr(action, "seat", None)
+            legal = (
+                self._cache.get(seat)
+                if self._cache_version == self._version and type(seat) is int
+                else None
+            )
+            for x in legal or ():
+                if x is action:
+                    break  # the very object offered (legal actions are cached per version)
+            else:
+                self._check(action)
+        self._version += 1
+        if self._phase == TURN:
+            if action.__class__ is Discard:  # the most frequent action, without _do_turn
+                self._discard(action.seat, action.tile, action.tsumogiri, False)  # type: ignore[union-attr]
+            else:
+                self._do_turn(action)
+        else:
+            self._do_claim(action)
+
+    apply_logged = logged.apply_logged
+    pass_all_but = logged.pass_except
+
+    # ------------------------------------------------------------------ turn actions
+    def _do_turn(self, a: Action) -> None:
+        s = a.seat
+        if isinstance(a, (Discard, Riichi)):
+            self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
+        elif isinstance(a, Tsumo):
+            assert self._drawn is not None
+            self._end_with_wins([s], s, self._drawn, tsumo=True)
+        elif isinstance(a, Kyuushu):
+            self._abort("kyuushu_kyuuhai")
+        elif isinstance(a, Ankan):
+            self._ankan(s, list(a.consumed))
+        elif isinstance(a, Kakan):
+            self._kakan(s, a.tile)
+        elif isinstance(a, Nukidora):
+            self._nukidora(s, a.tile)
+
+    def _discard(
+        self,
+        s: int,
+        tile: int,
+        tsumogiri: bool,
+        riichi: bool,
+        answer: frozenset[int] = EVERYONE,
+    ) -> None:
+        """Apply a checked discard. Only the seats in ``answer`` may claim it; every other
+        seat passes. The log replay, which knows from the log who claims, gives the
+        claimers (none for most discards): the same state as opening the claims of every
+        seat and stepping the Pass of each other seat offered one, without building their
+        options."""
+        p = self.players[s]
+        if riichi:
+            p.double_riichi = self._uninterrupted and p.discards_made == 0
+            p.riichi_declared_at = len(p.river)
+            self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
+        k = tile >> 2
+        dw = p.dw
+        p.dw = None
+        p.hand.remove(tile)
+        p.counts[k] -= 1
+        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
+            if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
+                p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
+            else:
+                p.waits = dw.get(k, NO_WAITS)
+        p.river.append(tile)
+        p.river_kinds.add(k)
+        if k not in TERMINALS_HONORS:
+            p.nagashi = False
+        p.discards_made += 1
+        p.temp_furiten = False
+        if p.riichi:
+            p.ippatsu = False
+        if self._uninterrupted:  # the first go-around's discards (suufon renda)
+            first = self._first_discards
+            if len(first) < 4:
+                first.append(k)
+        self._drawn = None
+        self._rinshan = False
+        self._forbidden = NO_KINDS
+        ev = DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
+        if ev is None:
+            self._emit_tile("dahai", s, tile, tsumogiri)
+        else:
+            self.events.append(ev)
+        if self._pending_dora:
+            self._reveal_pending()
+        if answer:
+            options, lazy = self._dahai_options(s, tile, answer)
+            if options:
+                if riichi:
+                    p.riichi = True  # declared; the stick is paid when the discard passes
+                self._claim = Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
+                self._phase = CLAIM
+                return
+        if riichi:
+            p.riichi = True
+        # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
+        # as _resolve_claim does after every Pass)
+        _, q, q2, q3 = self._after[s]  # the players of the seats after s
+        if k in q.waits or k in q2.waits or k in q3.waits:
+            for o in (q, q2, q3):
+                if k in o.waits:
+                    furiten.missed(o)
+        self._after_discard(s, tile, riichi, None)
+
+    def _ankan(self, s: int, ids: list[int]) -> None:
+        p = self.players[s]
+        for t in ids:
+            p.hand.remove(t)
+        p.counts[ids[0] >> 2] -= 4
+        p.dw = None
+        m = self._new_meld("ankan", ids, None, s)
+        p.melds.append(m)
+        self._melds_changed(p)
+        self._break_ippatsu()
+        self._uninterrupted = False
+        self._kans.append(s)
+        self._emit("ankan", actor=s, consumed=sorted(ids))
+        self._drawn = None
+        self._update_waits(s)
+        options = calls.ankan_options(self, s, ids[0])
+        if options:
+            # a kokushi may rob it: its kan dora waits until the ankan stands (MS: a robbed
+            # ankan reveals none)
+            self._claim = Claim("ankan", s, ids[0], options)
+            self._phase = CLAIM
+        else:
+            self._ankan_stands(s)
+
+    def _ankan_stands(self, s: int) -> None:
+        """An ankan nobody robbed: its kan dora (and one still pending), the rinshan draw."""
+        if self._pending_dora:
+            self._reveal_pending()
+        self._reveal_dora()
+        self._rinshan_draw(s)
+
+    def _kakan(self, s: int, tile: int) -> None:
+        p = self.players[s]
+        k = tile >> 2
+        idx = next(i for i, m in enumerate(p.melds) if m.kind == "pon" and m.kind34 == k)
+        old = p.melds[idx]
+        p.hand.remove(tile)
+        p.counts[k] -= 1
+        p.dw = None
+        src = (old.source - s) % self._n if old.source is not None else 0
+        m = MeldState(
+            "kakan",
+            [*old.tiles, tile],
+            old.called,
+            old.source,
+            core.make_meld("kakan", [*old.tiles, tile], old.called, src, self._reds),
+        )
+        p.melds[idx] = m
+        self._melds_changed(p)
+        self._drawn = None
+        self._update_waits(s)
+        self._emit("kakan", actor=s, pai=tile, consumed=list(old.tiles))
+        # a kan dora still pending from an earlier open kan is revealed only once this
+        # kakan stands: a chankan on it sees the indicators as they were (Tenhou)
+        options = self._claim_options("kakan", s, tile)
+        self._claim = Claim("kakan", s, tile, options)
+        self._phase = CLAIM
+        if not options:
+            self._resolve_claim()
+
+    def _nukidora(self, s: int, tile: int) -> None:
+        """Set a North aside (sanma): the others may ron on it, else the replacement draw."""
+        p = self.players[s]
+        p.hand.remove(tile)
+        p.counts[NORTH] -= 1
+        p.dw = None
+        p.nuki += (tile,)
+        p.nuki_at += (len(p.melds),)
+        self._live -= 1  # the replacement tile comes from the dead wall, refilled from the live
+        self._drawn = None
+        self._update_waits(s)
+        self._emit("nukidora", actor=s, pai=tile)
+        options = self._claim_options("nukidora", s, tile)
+        if options:
+            self._claim = Claim("nukidora", s, tile, options)
+            self._phase = CLAIM
+        else:
+            self._nukidora_draw(s)
+
+    def _nukidora_draw(self, s: int) -> None:
+        """The replacement draw after a nukidora nobody won on: a kan dora still pending is
+        revealed first; a win on the tile is rinshan kaihou (Tenhou); like a call, the
+        nukidora ends every ippatsu and the uninterrupted first go-around."""
+        self._break_ippatsu()
+        self._uninterrupted = False
+        if self._pending_dora:
+            self._reveal_pending()
+        self._rinshan_draw(s)
+
+    def _complete_kan(self, s: int) -> None:
+        """After a kakan or daiminkan stands: kan dora by rule, then the rinshan draw."""
+        if self._pending_dora:
+            self._reveal_pending()
+        self._kans.append(s)
+        self._break_ippatsu()
+        self._uninterrupted = False
+        if turn.open_kan_dora_now(self.rules):
+            self._reveal_dora()
+        else:
+            self._pending_dora += 1
+        self._rinshan_draw(s)
+
+    # ------------------------------------------------------------------ claims
+    def _do_claim(self, a: Action) -> None:
+        c = self._claim
+        assert c is not None
+        c.responses[a.seat] = a
+        if len(c.responses) == len(c.options):
+            self._resolve_claim()
+
+    def _resolve_claim(self) -> None:
+        c = self._claim
+        assert c is not None
+        rons = [s for s, a in c.responses.items() if isinstance(a, Ron)]
+        order = self._order[c.seat]
+        if len(rons) > 1:
+            rons.sort(key=order.index)
+        # a winning tile passed is furiten (temporary; permanent in riichi), RC54
+        k = c.tile >> 2
+        for o in order:
+            p = self.players[o]
+            if o in rons or k not in p.waits:
+                continue
+            if c.kind == "ankan" and not any(isinstance(x, Ron) for x in c.options.get(o, ())):
+                continue  # only a kokushi that could rob the ankan missed a win
+            furiten.missed(p)
+        if rons:
+            self._claim = None
+            winners = calls.ron_winners(self, rons)
+            if winners is None:
+                self._abort("sanchahou")
+            else:
+                self._end_with_wins(winners, c.seat, c.tile, tsumo=False, claim_kind=c.kind)
+            return
+        self._claim = None
+        if c.kind != "dahai":
+            self._phase = TURN
+            self._turn = c.seat
+            if c.kind == "nukidora":
+                self._nukidora_draw(c.seat)
+            elif c.kind == "kakan":
+                self._complete_kan(c.seat)
+            else:
+                self._ankan_stands(c.seat)
+            return
+        self._after_discard(c.seat, c.tile, c.riichi, calls.priority_call(c.responses))
+
+    def _after_discard(self, d: int, tile: int, riichi: bool, call: Action | None) -> None:
+        """A discard no one won on: riichi stick, abortive draws, the call, or the next draw."""
+        if riichi:
+            self._accept_riichi(d)
+            if aborts.suucha_riichi(self):
+                self._abort("suucha_riichi")
+                return
+        # (a cheap necessary condition of each abortive draw first: they are rarely met)
+        if call is None and self.players[d].discards_made == 1 and aborts.suufon_renda(self):
+            self._abort("suufon_renda")
+            return
+        if len(self._kans) == 4 and aborts.suukaikan(self):
+            self._abort("suukaikan")
+            return
+        if call is not None:
+            self._call(call, d, tile)
+            return
+        if self._live - len(self._kans) == self._draw_pos:  # no live tile left
+            self._exhaustive_draw()
+            return
+        self._draw((d + 1) % self._n)
+
+    def _call(self, a: Action, d: int, tile: int) -> None:
+        o = a.seat
+        p = self.players[o]
+        dp = self.players[d]
+        dp.nagashi = False
+        consumed = list(a.consumed)  # type: ignore[union-attr]
+        for t in consumed:
+            p.hand.remove(t)
+            p.counts[t >> 2] -= 1
+        p.dw = None
+        kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
+        m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
+        p.melds.append(m)
+        self._melds_changed(p)
+        self._break_ippatsu()
+        self._uninterrupted = False
+        tiles = self._tiles  # what _emit(kind, ...) builds, without the generic conversion
+        self.events.append(
+            self._ev.EVENT_TYPES[kind](
+                actor=o, target=d, pai=tiles[tile], consumed=tuple([tiles[t] for t in consumed])
+            )
+        )
+        self._check_pao(o, d, m)
+        self._phase = TURN
+        self._turn = o
+        self._update_waits(o)
+        if isinstance(a, Daiminkan):
+            self._forbidden = frozenset()
+            self._complete_kan(o)
+            return
+        self._drawn = None
+        low = min(t >> 2 for t in consumed) if isinstance(a, Chi) else None
+        self._forbidden = frozenset(calls.kuikae(self.rules, tile >> 2, low))
+
+    # ------------------------------------------------------------------ draws
+    def _deal(self) -> None:
+        order = self.wall.order
+        n = self._n
+        # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
+        # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
+        # (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i], order[36+i])
+        for i in range(n):
+            p = self.players[(self.dealer + i) % n]
+            a = 4 * i
+            if n == 4:
+                hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
+                hand.append(order[48 + i])
+            else:
+                hand = [*order[a : a + 4], *order[a + 12 : a + 16], *order[a + 24 : a + 28]]
+                hand.append(order[36 + i])
+            hand.sort()  # (the order of a hand's ids does not matter; sorted for tehais)
+            p.hand = hand
+            counts = p.counts
+            for t in hand:
+                counts[t >> 2] += 1
+        for s in range(n):
+            self._update_waits(s)
+        self._draw_pos = 13 * n
+        self._emit_start()
+        self._draw(self.dealer)
+
+    def _draw(self, s: int) -> None:
+        # Round._discard has a copy of this for the next draw after a discard nobody claims
+        t = self.wall.order[self._draw_pos]
+        self._draw_pos += 1
+        p = self.players[s]
+        p.hand.append(t)
+        p.counts[t >> 2] += 1
+        p.dw = None
+        self._phase = TURN
+        self._turn = s
+        self._drawn = t
+        self._rinshan = False
+        self._forbidden = NO_KINDS
+        ev = TSUMO_EVENTS[s * 68 + self._cls[t]]
+        if ev is None:
+            self._emit_tile("tsumo", s, t)
+        else:
+            self.events.append(ev)
+
+    def _rinshan_draw(self, s: int) -> None:
+        t = self.wall.rinshan(self._rinshan_drawn)
+        self._rinshan_drawn += 1
+        p = self.players[s]
+        p.hand.append(t)
+        p.counts[t >> 2] += 1
+        p.dw = None
+        self._phase = TURN
+        self._turn = s
+        self._drawn = t
+        self._rinshan = True
+        self._forbidden = frozenset()
+        self._emit_tile("tsumo", s, t)
+
+    def _reveal_dora(self) -> None:
+        if self._dora_revealed < 5:
+            self._dora_revealed += 1
+            self._emit("dora", dora_marker=self.wall.dora_indicator(self._dora_revealed - 1))
+
+    def _reveal_pending(self) -> None:
+        while self._pending_dora:
+            self._pending_dora -= 1
+            self._reveal_dora()
+
+    def _break_ippatsu(self) -> None:
+        for p in self.players:
+            p.ippatsu = False
+
+    # ------------------------------------------------------------------ endings
+    def _end_with_wins(
+        self,
+        winners: list[int],
+        from_seat: int,
+        tile: int,
+        *,
+        tsumo: bool,
+        claim_kind: str = "dahai",
+    ) -> None:
+        n = self._n
+        total = [0] * n
+        wins: list[Win] = []
+        if claim_kind == "ankan":
+            claim_kind = "kakan"  # a chankan (kokushi on an ankan): scored as one
+        for i, w in enumerate(winners):
+            # the first winner in turn order takes the honba and the riichi sticks (RC43)
+            honba = self.honba if i == 0 else 0
+            kyotaku = self.kyotaku if i == 0 else 0
+            res = self._win_score(
+                w,
+                tile,
+                tsumo=tsumo,
+                from_seat=from_seat,
+                claim_kind=claim_kind,
+                honba=honba,
+                kyotaku=kyotaku,
+                ura=True,
+            )
+            assert res is not None
+            win = settlement.settle_win(self, w, from_seat, tile, res, tsumo, honba, kyotaku)
+            wins.append(win)
+            for o in range(n):
+                total[o] += win.deltas[o]
+        self.kyotaku = 0
+        for o in range(n):
+            self.scores[o] += total[o]
+        for win in wins:
+            self._emit_hora(win)
+        dealer_won = any(w.seat == self.dealer for w in wins)
+        self._finish(
+            RoundResult(
+                "tsumo" if tsumo else "ron",
+                "",
+                tuple(total),
+                tuple(wins),
+                (False,) * n,
+                dealer_won,
+                0,  # type: ignore[arg-type]
+            )
+        )
+
+    def _exhaustive_draw(self) -> None:
+        """The live wall is exhausted: nagashi mangan or noten payments, renchan if the
+        dealer is tenpai (settlement.exhaustive)."""
+        reason, tenpai, deltas, cont = settlement.exhaustive(self)
+        for s in range(self._n):
+            self.scores[s] += deltas[s]
+        self._emit(
+            "ryukyoku",
+            reason=reason,
+            tenpai=list(tenpai),
+            deltas=list(deltas),
+            scores=list(self.scores),
+            hands=[sorted(p.hand) if tenpai[i] else None for i, p in enumerate(self.players)],
+        )
+        self._finish(
+            RoundResult("exhaustive", reason, tuple(deltas), (), tenpai, cont, self.kyotaku)
+        )  # type: ignore[arg-type]
+
+    def _abort(self, reason: str) -> None:
+        self._emit(
+            "ryukyoku",
+            reason=reason,
+            tenpai=None,
+            deltas=[0] * self._n,
+            scores=list(self.scores),
+            hands=[
+                sorted(p.hand) if reason == "kyuushu_kyuuhai" and i == self._turn else None
+                for i, p in enumerate(self.players)
+            ],
+        )
+        self._finish(
+            RoundResult(
+                "abortive", reason, (0,) * self._n, (), (False,) * self._n, True, self.kyotaku
+            )
+        )  # type: ignore[arg-type]
+
+    def _finish(self, result: RoundResult) -> None:
+        self.result = result
+        self._phase = END
+        self._claim = None
+        self.events.append(self._ev.EndKyoku())  # _emit("end_kyoku")
+
+    # ------------------------------------------------------------------ the rule modules
+    # Each question a rule answers lives in the module of that rule (riichi.kyoku.*), as a
+    # function of the round; bound here as the methods the state machine calls.
+    _red_counts = st.red_counts
+    _melds_changed = st.melds_changed
+    _meld_key = st.meld_key
+    _new_meld = st.new_meld
+    _update_waits = st.update_waits
+    _meld_view = staticmethod(st.meld_view)
+    _copy_player = staticmethod(views.copy_player)
+    _win_score = win.win_score
+    _furiten = furiten.is_furiten
+    _accept_riichi = settlement.accept_riichi
+    _check_pao = settlement.check_pao
+    _dahai_options = calls.dahai_options
+    _may_call = calls.may_call
+    _claim_actions = calls.claim_actions
+    _claim_options = calls.claim_options
+    _call_options = calls.call_options
+    _choices = calls.choices
+    _turn_actions = turn.turn_actions
+    _distinct = turn.distinct
+    _can_riichi = turn.can_riichi
+    _discard_waits = turn.discard_waits
+    _riichi_ankan_ok = turn.riichi_ankan_ok
+    _emit_hora = emit.hora
+    _hora_melds = emit.hora_melds
+    _emit = emit.emit
+    _emit_tile = emit.emit_tile
+    _emit_start = emit.start_kyoku
+    _check = explain.check
+    _legal_keys = explain.legal_keys
+    _key = explain.key
+    _short = staticmethod(explain.short)
+    _why = explain.why
+    _match_dahai = logged.match_dahai
+    _check_claimed_tile = logged.check_claimed_tile
+    _match_call = logged.match_call
+    _match_hora = logged.match_hora
+    _pass_except = logged.pass_except

@@ -1,0 +1,155 @@
+"""Tiles: kinds 0..33 and physical ids 0..135 (kind * 4 + copy; a suit's red fives are its
+five's first copies), their tables and predicates, and mpsz text (DESIGN.md, Encodings).
+
+One home for the tile tables the Python side reads: terminal and honor kinds, dragons,
+winds, the North (sanma nukidora), the fives that may be red, the chi shapes around each
+kind, and per red-five rule the red ids, the (kind, colour) class of each id, the event
+tile of each id and the ids of each class; :func:`parse_tile` / :func:`parse_tiles` read mpsz
+text keeping the red five, :func:`tile_text` writes an id as mpsz.
+
+Rules fields read: ``red_fives`` (through the arguments of :func:`is_red` and
+:func:`red_tables`).
+Rule source: the tile set of Tenhou's rules (https://tenhou.net/man/), red fives per suit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from riichi import _core
+
+__all__ = [
+    "CHI_SHAPES",
+    "DRAGONS",
+    "FIVES",
+    "NORTH",
+    "TERMINALS_HONORS",
+    "WINDS",
+    "TileKind",
+    "is_red",
+    "kind_plain_first",
+    "parse_tile",
+    "parse_tiles",
+    "red_tables",
+    "tile_kind",
+    "tile_text",
+]
+
+TERMINALS_HONORS = frozenset([0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33])
+DRAGONS = (31, 32, 33)
+WINDS = (27, 28, 29, 30)
+NORTH = 30  # the kind of the North wind (kita)
+FIVES = (4, 13, 22)
+# chi shapes around each numbered kind: the two other kinds of each run through it
+CHI_SHAPES = [
+    tuple(
+        (k + a, k + b)
+        for a, b in ((-2, -1), (-1, 1), (1, 2))
+        if k < 27 and 0 <= k % 9 + a <= 8 and 0 <= k % 9 + b <= 8
+    )
+    for k in range(34)
+]
+
+
+_SUITS = "mpsz"
+
+
+def tile_kind(tile_id: int) -> int:
+    """The kind 0..33 of a physical tile id 0..135."""
+    return tile_id >> 2
+
+
+def is_red(tile_id: int, red_fives: Sequence[int] = (1, 1, 1)) -> bool:
+    """Whether ``tile_id`` is a red five when each suit has ``red_fives[suit]`` red fives.
+
+    Args:
+        tile_id: physical id 0..135.
+        red_fives: red fives per suit (man, pin, sou), each 0..4; copy 0.. are the red ones.
+    """
+    kind = tile_id >> 2
+    if kind in FIVES:
+        return (tile_id & 3) < red_fives[FIVES.index(kind)]
+    return False
+
+
+def tile_text(tile_id: int, red: bool) -> str:
+    """mpsz text of one physical tile (``0`` for a red five)."""
+    kind = tile_id >> 2
+    num = kind % 9 + 1 if kind < 27 else kind - 26
+    return f"{0 if red else num}{_SUITS[kind // 9]}"
+
+
+def kind_plain_first(x: Any) -> tuple[int, bool]:
+    """Sort key of event tiles: by kind, the plain copy before the red one (as make_event)."""
+    return (x.kind, not x.red)
+
+
+_RED_TABLES: dict[
+    tuple[int, ...], tuple[frozenset[int], list[int], list[Any], list[tuple[int, ...]]]
+] = {}
+
+
+def red_tables(
+    red: tuple[int, ...], tile_of: Any
+) -> tuple[frozenset[int], list[int], list[Any], list[tuple[int, ...]]]:
+    """Per red-five rule ``red`` (``Rules.red_fives``), built once and shared (do not mutate):
+    the red ids, the (kind, colour) class ``kind * 2 + red`` of each id, the event tile of
+    each id (``tile_of(kind, red)``) and the ids of each of the 68 classes, ascending."""
+    tables = _RED_TABLES.get(red)
+    if tables is None:
+        reds = frozenset(t for t in range(136) if is_red(t, red))
+        cls = [(t >> 2) * 2 + (t in reds) for t in range(136)]
+        tables = (
+            reds,
+            cls,
+            [tile_of(t >> 2, t in reds) for t in range(136)],
+            [tuple(t for t in range(136) if cls[t] == c) for c in range(68)],
+        )
+        _RED_TABLES[red] = tables
+    return tables
+
+
+class TileKind(int):
+    """A tile kind 0..33 (an ``int``: it compares, hashes and indexes as the kind) that also
+    says whether the text it was read from named the red five (``red``)."""
+
+    red: bool
+
+    def __new__(cls, kind: int, red: bool = False) -> TileKind:
+        obj = super().__new__(cls, kind)
+        obj.red = red
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TileKind, (int(self), self.red))
+
+
+def parse_tile(text: str) -> TileKind:
+    """Parse one tile in mpsz notation (``"5m"``, ``"0p"``, ``"7z"``) to its kind 0..33.
+
+    Returns:
+        a :class:`TileKind`: the kind as an ``int`` (``parse_tile("0p") == 13``) whose
+        ``red`` is True for a red five (``0`` in mpsz).
+
+    Raises:
+        riichi.InvalidTile: the text is not exactly one tile (the character and position are
+            named); riichi.RiichiError: ``text`` is not a ``str``.
+    """
+    kind = _core.parse_tile(text)  # validates: exactly one digit and one suit letter
+    return TileKind(kind, text[0] == "0")
+
+
+def parse_tiles(text: str) -> list[TileKind]:
+    """Parse mpsz text (``"123m406p"``) to tile kinds in the order written.
+
+    Returns:
+        a list of :class:`TileKind` (``int`` kinds; ``red`` True for each ``0``).
+
+    Raises:
+        riichi.InvalidTile: bad notation (the character and position are named);
+            riichi.RiichiError: ``text`` is not a ``str``.
+    """
+    kinds = _core.parse_tiles(text)  # validates the notation
+    digits = [c for c in text if c.isdigit()]
+    return [TileKind(k, d == "0") for k, d in zip(kinds, digits)]

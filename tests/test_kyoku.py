@@ -1,0 +1,344 @@
+"""The round engine's package (riichi.kyoku): imports only downward, each round flow field
+of Rules read by one module, and the bugs fixed while it was rebuilt (issue 10): calls after
+a fourth kan by two players, the red five of parse_tile, one tile vocabulary in mismatches."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+import riichi
+from engine_support import make_rules
+from riichi.actions import Ankan, Chi, Pass, Pon, Ron
+from riichi.round import Round
+from scripted import play_until, scripted_wall, take, tsumogiri
+
+KYOKU = Path(riichi.__file__).resolve().parent / "kyoku"
+# each module's layer: a module may import only modules of lower layers
+LAYERS = {
+    "state": 1,
+    "win": 2,
+    "furiten": 2,
+    "aborts": 2,
+    "settlement": 2,
+    "views": 2,
+    "calls": 3,
+    "turn": 3,
+    "emit": 3,
+    "explain": 4,
+    "logged": 5,
+    "round": 6,
+}
+# every Rules field the round engine reads -> the one module of riichi.kyoku that reads it
+FLOW_HOMES = {
+    "kuikae": "calls",
+    "multiple_ron": "calls",
+    "kokushi_chankan_ankan": "calls",
+    "riichi_min_points": "turn",
+    "riichi_min_live_tiles": "turn",
+    "open_kan_dora": "turn",
+    "furiten_riichi": "furiten",
+    "kyuushu_kyuuhai": "aborts",
+    "suufon_renda": "aborts",
+    "suucha_riichi": "aborts",
+    "suukaikan": "aborts",
+    "sanchahou": "aborts",
+    "nagashi_mangan": "settlement",
+    "noten_payment": "settlement",
+    "renchan": "settlement",
+    "pao_daisangen": "settlement",
+    "pao_daisuushi": "settlement",
+    "pao_suukantsu": "settlement",
+    "pao_scope": "settlement",
+    "wareme": "settlement",
+}
+
+
+# the game's flow fields: read by game.py alone among the engine's modules (the final-point
+# fields, target_points among them, are also named by the replay's final-score messages)
+GAME_FIELDS = (
+    "length",
+    "extension",
+    "extension_winds",
+    "extension_target",
+    "sudden_death_renchan",
+    "tobi",
+    "agari_yame",
+    "tenpai_yame",
+    "leftover_kyotaku_to_top",
+    "yakitori",
+    "yakitori_penalty",
+    "yakitori_payment",
+)
+
+
+def _modules():
+    return sorted(p for p in KYOKU.glob("*.py") if p.stem != "__init__")
+
+
+def _kyoku_imports(path: Path) -> set[str]:
+    """The riichi.kyoku modules ``path`` imports (at any depth of the file)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module == "riichi.kyoku":
+                out |= {a.name for a in node.names}
+            elif node.module.startswith("riichi.kyoku."):
+                out.add(node.module.split(".")[2])
+        elif isinstance(node, ast.Import):
+            out |= {a.name.split(".")[2] for a in node.names if a.name.startswith("riichi.kyoku.")}
+    return out
+
+
+def test_every_module_of_kyoku_has_a_layer():
+    assert {p.stem for p in _modules()} == set(LAYERS)
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.stem)
+def test_kyoku_modules_import_only_downward(path):
+    mine = LAYERS[path.stem]
+    up = {m: LAYERS[m] for m in _kyoku_imports(path) if LAYERS[m] >= mine}
+    assert not up, f"{path.stem} (layer {mine}) imports {up}"
+
+
+def _fields_read(path: Path) -> set[str]:
+    """Attribute names read on something called ``rules`` (``rules.x``, ``rnd.rules.x``,
+    ``self.rules.x``) or through ``getattr(rules, "x", ...)``."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Attribute):
+            v = node.value
+            if (isinstance(v, ast.Name) and v.id == "rules") or (
+                isinstance(v, ast.Attribute) and v.attr == "rules"
+            ):
+                out.add(node.attr)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "getattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+        ):
+            out.add(node.args[1].value)
+    return out
+
+
+def test_each_round_flow_field_is_read_by_one_module():
+    readers: dict[str, set[str]] = {}
+    for path in _modules():
+        for f in _fields_read(path):
+            readers.setdefault(f, set()).add(path.stem)
+    engine = Path(riichi.__file__).resolve().parent
+    for name in ("game.py", "replay.py", "round.py"):  # nor anywhere above the package
+        for f in _fields_read(engine / name) & set(FLOW_HOMES):
+            readers.setdefault(f, set()).add(name)
+    fields = {f.name for f in dataclasses.fields(riichi.Rules)}
+    assert set(FLOW_HOMES) <= fields
+    for field, home in FLOW_HOMES.items():
+        assert readers.get(field) == {home}, f"Rules.{field} is read by {readers.get(field)}"
+    # a flow field the engine starts reading gets a home here
+    scoring = set(riichi.rules.SCORING_FIELDS) | {"starting_points"}
+    unhomed = {f for f, mods in readers.items() if f in fields and f not in scoring} - set(
+        FLOW_HOMES
+    )
+    assert not unhomed, f"flow fields without a home: {unhomed}"
+
+
+def test_game_flow_fields_are_read_by_game_alone():
+    engine = Path(riichi.__file__).resolve().parent
+    for path in [*_modules(), engine / "round.py", engine / "replay.py"]:
+        assert not _fields_read(path) & set(GAME_FIELDS), path.name
+    assert _fields_read(engine / "game.py") & set(GAME_FIELDS)
+
+
+# ---------------------------------------------------------------------- bugs fixed
+def _after_fourth_kan(suukaikan: bool) -> Round:
+    """Seat 0 ankans 1z 2z 3z, seat 1 ankans 4z and discards its rinshan tile 7p, which
+    seat 2 (holding 77p and 68p) could pon or chi."""
+    hands = ["111z222z333z", "444z", "77p68p", ""]
+    r = Round(make_rules(suukaikan=suukaikan), scripted_wall(hands, "1z4z", rinshan="2z3z8p7p"))
+    for _ in range(3):
+        take(r, 0, Ankan)
+    tsumogiri(r, 0)
+    play_until(r, 1)
+    take(r, 1, Ankan)
+    tsumogiri(r, 1, auto_pass=False)
+    return r
+
+
+def test_no_call_on_the_discard_after_a_fourth_kan_by_two_players():
+    # the discard ends the round by suukaikan unless won on: only ron (or pass) may answer
+    r = _after_fourth_kan(True)
+    assert not any(isinstance(a, (Pon, Chi)) for s in range(4) for a in r.legal_actions(s))
+    assert r.is_over and r.result.reason == "suukaikan"
+
+
+def test_calls_after_four_kans_stay_without_suukaikan():
+    r = _after_fourth_kan(False)
+    assert r.phase == "claim"
+    acts = r.legal_actions(2)
+    assert any(isinstance(a, Pon) for a in acts) and any(isinstance(a, Chi) for a in acts)
+    r.step(next(a for a in acts if isinstance(a, Pon)))
+    while r.phase == "claim":
+        s = r.seats_to_act[0]
+        r.step(Pass(s))
+    assert not r.is_over and r.current_seat == 2 and r.events[-1].type == "pon"
+
+
+def test_a_ron_is_still_offered_on_the_discard_after_a_fourth_kan():
+    hands = ["111z222z333z", "444z", "123m456p789s555z7p", ""]
+    r = Round(make_rules(), scripted_wall(hands, "1z4z", rinshan="2z3z8p7p"))
+    for _ in range(3):
+        take(r, 0, Ankan)
+    tsumogiri(r, 0)
+    play_until(r, 1)
+    take(r, 1, Ankan)
+    tsumogiri(r, 1, auto_pass=False)
+    assert r.legal_actions(2) == [Ron(2), Pass(2)]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "red"),
+    [("0p", 13, True), ("5p", 13, False), ("0m", 4, True), ("0s", 22, True), ("7z", 33, False)],
+)
+def test_parse_tile_keeps_the_red_five(text, kind, red):
+    t = riichi.parse_tile(text)
+    assert t == kind and t.red is red
+    assert riichi.tile_name(t, red=t.red) == text  # the round trip keeps the colour
+
+
+def test_parse_tiles_keeps_red_fives_in_order():
+    got = riichi.parse_tiles("406p0m7z")
+    assert got == [12, 13, 14, 4, 33]
+    assert [t.red for t in got] == [False, True, False, True, False]
+
+
+SHARED = Path(os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared"))
+MJX = SHARED / "data" / "mjlog" / "mjx" / "2022060100gm-00a9-0000-79eb15f1.mjlog"
+_IDS = re.compile(r"tile=\d|consumed=\(|Tile\(|\b[1-9][mps]r\b|\b5[mps]r\b|pai=[ESWNPFC]\b")
+
+
+def test_a_mismatch_names_tiles_in_mpsz_only():
+    """The logged event, the engine's legal actions and the reason all write tiles as mpsz
+    text: no physical ids, no mjai names (E, 5mr), no reprs."""
+    if not MJX.exists():
+        pytest.skip("shared data not available")
+    from riichi.events import Dahai, Tile
+    from riichi.logs import read_log
+    from riichi.replay import replay_game
+
+    log = read_log(MJX)
+    # the first discard of an honor: replaced by a red five the player does not hold
+    i = next(
+        i for i, e in enumerate(log.events) if isinstance(e, Dahai) and e.pai.kind >= 27
+    )
+    ev = log.events[i]
+    log.events[i] = dataclasses.replace(ev, pai=Tile.of(27), tsumogiri=False)
+    rep = replay_game(log)
+    hits = [m for m in rep.mismatches if m.event_index == i and m.field == "action"]
+    if not hits:  # the player held an East: use a red five it cannot hold twice
+        log.events[i] = dataclasses.replace(ev, pai=Tile.of(4, True), tsumogiri=True)
+        rep = replay_game(log)
+        hits = [m for m in rep.mismatches if m.event_index == i and m.field == "action"]
+    assert hits
+    m = hits[0]
+    for text in (m.logged, m.computed, m.detail):
+        assert not _IDS.search(text), text
+    assert re.search(r"pai=(1z|0m)", m.logged)
+    assert re.search(r"dahai actor=\d pai=[0-9][mpsz]", m.computed)
+
+
+def test_replay_and_game_touch_no_private_state_of_a_round():
+    """The log replay applies logged actions through Round/Game.apply_logged and
+    pass_all_but: it reads or writes no private member of a Round or a Game, nor does
+    game.py of its Round."""
+    from riichi.wall import Wall
+
+    r = Round(make_rules(), Wall.from_seed(1))
+    g = riichi.Game(make_rules(), seed=1)
+    names = [*vars(r), *dir(Round), *vars(g), *dir(riichi.Game)]
+    private = {n for n in names if n.startswith("_") and not n.startswith("__")}
+    engine = Path(riichi.__file__).resolve().parent
+    for name in ("replay.py", "game.py"):
+        tree = ast.parse((engine / name).read_text())
+        bad = [
+            f"{name}:{node.lineno}: .{node.attr}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and node.attr in private
+            and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+        ]
+        assert not bad, bad
+
+
+def test_apply_logged_steps_the_matching_action():
+    from riichi.actions import Discard
+    from riichi.events import Dahai, Tile
+    from riichi.wall import Wall
+
+    for seed in range(20):
+        r = Round(make_rules(), Wall.from_seed(seed))
+        s = r.current_seat
+        act = next(a for a in r.legal_actions(s) if isinstance(a, Discard))
+        red = act.tile in r._reds
+        ev = Dahai(actor=s, pai=Tile.of(act.tile >> 2, red), tsumogiri=act.tsumogiri)
+        stepped = r.clone()
+        stepped.step(act)
+        while stepped.phase == "claim":  # what apply_logged does for seats not claiming
+            stepped.step(Pass(stepped.seats_to_act[0]))
+        got = r.apply_logged(ev, claimers=frozenset())
+        assert got == act
+        assert r.state == stepped.state and r.events == stepped.events
+        # a tile the seat does not hold is refused, named in mpsz text
+        held = {t >> 2 for t in r.hand(r.current_seat)} if r.current_seat is not None else set()
+        if r.current_seat is None:
+            continue
+        k = next(k for k in range(27, 34) if k not in held)
+        bad = Dahai(actor=r.current_seat, pai=Tile.of(k), tsumogiri=False)
+        before = r.state
+        with pytest.raises(riichi.IllegalAction, match=rf"pai={k - 26}z .*legal: dahai"):
+            r.apply_logged(bad)
+        assert r.state == before
+
+
+def test_game_apply_logged_refuses_after_the_game():
+    from riichi.events import Dahai, Tile
+
+    g = riichi.Game(make_rules(length="one_round"), seed=3)
+    while not g.is_over:
+        s = g.seats_to_act[0]
+        g.step(g.legal_actions(s)[-1])
+    with pytest.raises(riichi.IllegalAction, match="the game is over"):
+        g.apply_logged(Dahai(actor=0, pai=Tile.of(0), tsumogiri=False))
+
+
+@pytest.mark.parametrize(("kuikae", "call", "hand", "tile"), [
+    ("forbidden", Pon, "111m", "1m"),  # the third 1m may not go right after the pon
+    ("forbidden", Chi, "345m", "4m"),  # kanchan chi 4m with 35m: the other 4m may not go
+    ("allowed", Pon, "111m", "1m"),
+    ("allowed", Chi, "345m", "4m"),
+])  # fmt: skip
+def test_kuikae_forbids_the_called_kind_after_a_pon_or_a_middle_chi(kuikae, call, hand, tile):
+    from riichi.actions import Discard
+
+    r = Round(make_rules(kuikae=kuikae), scripted_wall(["", hand, "", ""], tile))
+    kind = riichi.parse_tile(tile)
+    play_until(r, 0)
+    held = next(t for t in r.hand(0) if t >> 2 == kind)
+    r.step(Discard(0, held, held == r.state["drawn"]))
+    act = next(a for a in r.legal_actions(1) if isinstance(a, call))
+    if call is Chi:
+        act = next(
+            a for a in r.legal_actions(1)
+            if isinstance(a, Chi) and sorted(t >> 2 for t in a.consumed) == [kind - 1, kind + 1]
+        )  # fmt: skip
+    r.step(act)
+    while r.phase == "claim":
+        r.step(Pass(r.seats_to_act[0]))
+    kinds = {a.tile >> 2 for a in r.legal_actions(1) if isinstance(a, Discard)}
+    assert kinds and ((kind in kinds) == (kuikae == "allowed"))
