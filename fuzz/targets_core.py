@@ -475,10 +475,16 @@ def _play(d: Data, ctx: Ctx, rules: Rules, max_steps: int) -> None:
         ctx.tags.discard("odd_action")  # the tag is about the action stepped now
         r = d.byte()
         action = d.pick(legal) if r < 216 or not legal else _odd_action(d, ctx, legal, seat)
-        keys = {rnd.action_key(x) for x in legal}
+        # what may be stepped now: the picked seat's actions and, when an odd action names
+        # another seat that also has a claim to answer, that seat's (its Pass is legal)
+        offered = list(legal)
+        other = getattr(action, "seat", None)
+        if other.__class__ is int and other != seat and other in g.seats_to_act:
+            offered += g.legal_actions(other)
+        keys = {rnd.action_key(x) for x in offered}
         # legal as it is: equal to an offered action and of the same field types (0.0 equals
         # False, but a float flag may be refused)
-        known_legal = any(repr(x) == repr(action) for x in legal)
+        known_legal = any(repr(x) == repr(action) for x in offered)
         before = _snapshot(g)
         n_events = len(g.events)
         try:
@@ -501,7 +507,7 @@ def _play(d: Data, ctx: Ctx, rules: Rules, max_steps: int) -> None:
             except Exception:
                 key = None
             if key not in keys:
-                raise Violation("illegal_accepted", f"{action!r} not among {legal!r:.300}")
+                raise Violation("illegal_accepted", f"{action!r} not among {offered!r:.300}")
         _check_events(g.events[n_events:])
         _check_round(g, rnd, total, stick)
         if g.round is not rnd:  # a new round: it starts from the old one's points
