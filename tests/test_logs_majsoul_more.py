@@ -425,3 +425,15 @@ def test_final_scores_must_name_every_seat_once(more):
     doc["head"]["result"]["players"].pop()
     with pytest.raises(LogFormatError, match=r"head.result.*not each of the 4 seats once"):
         _read(doc)
+
+
+@pytest.mark.parametrize("mode", [[1], {"a": 1}, "2", 2.0, True, None])
+def test_a_game_mode_of_any_json_type_is_named_not_a_type_error(more, mode):
+    # a list as head.config.mode.mode raised TypeError (unhashable) before
+    doc = json.loads((more / COMPACT).read_text(encoding="utf-8"))
+    doc["head"].setdefault("config", {}).setdefault("mode", {})["mode"] = mode
+    try:
+        g = _read(doc)
+    except LogFormatError:
+        return
+    assert "game mode" in g.meta.get("unsupported", "")

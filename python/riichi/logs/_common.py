@@ -350,6 +350,7 @@ _RANGES: dict[str, tuple[int, int]] = {
     "kyotaku": (0, MAX_COUNTER),
     "players": (3, 4),
 }
+_POINTS = (-MAX_POINTS, MAX_POINTS)
 
 
 def check_events(events: list[Any], source: str | None) -> None:
@@ -363,15 +364,49 @@ def check_events(events: list[Any], source: str | None) -> None:
     Raises:
         LogFormatError: at ``event #i (type)``, naming the field, the value and the range.
     """
+    from riichi.events import Tile
+
+    skip = (str, bool, type(None), Tile)  # nothing to range-check in these
     players = 4
     for i, ev in enumerate(events):
+        cls = type(ev)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = _number_fields(cls)
         try:
+            if names == _ACTOR:  # draws and discards, most of a game: one seat to look at
+                v = ev.actor
+                if type(v) is not int or not 0 <= v < players:
+                    _check_value("actor", v, players)
+                continue
             if ev.type == "start_game":
                 players = ev.players if type(ev.players) is int else players
-            for name in getattr(type(ev), "__dataclass_fields__", ()):
-                _check_value(name, getattr(ev, name), players)
+            for name in names:
+                v = getattr(ev, name)
+                t = type(v)
+                if t is int:  # the common case inline; _check_value words the refusal
+                    lo, hi = (0, players - 1) if name in _SEATS else _RANGES.get(name, _POINTS)
+                    if not lo <= v <= hi:
+                        _check_value(name, v, players)
+                elif t not in skip:
+                    _check_value(name, v, players)
         except BadRecord as e:
             raise log_error(source, f"event #{i} ({ev.type})", str(e)) from None
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # event class -> the fields worth a look
+_ACTOR = ("actor",)
+
+
+def _number_fields(cls: type) -> tuple[str, ...]:
+    """The dataclass fields of an event class declared to hold numbers (``int`` or ``float``
+    somewhere in the declared type: a Dahai's ``actor``, not its ``pai`` or ``tsumogiri``; a
+    StartKyoku's ``scores``, not its ``tehais`` of tiles), so the check costs one look per
+    number, not one per tile."""
+    fields = getattr(cls, "__dataclass_fields__", {})
+    return tuple(
+        n for n, f in fields.items() if "int" in str(f.type) or "float" in str(f.type)
+    )
 
 
 def _check_value(name: str, v: Any, players: int) -> None:

@@ -211,7 +211,7 @@ def _head_rules(head: dict, unsupported: list[str]) -> tuple[int, Length, Rules,
     detail = _dict(mode.get("detail_rule"))
     mode_n = mode.get("mode", 0)
     players, length = _MODES.get(mode_n, (4, "hanchan")) if type(mode_n) is int else (4, "hanchan")
-    if mode_n not in _MODES:
+    if type(mode_n) is not int or mode_n not in _MODES:  # a list is not a mode (nor hashable)
         unsupported.append(f"game mode {mode_n!r} (head.config.mode.mode; known: 1/2 = "
                            "4-player East/South, 11/12 = 3-player East/South)")  # fmt: skip
     env = mode.get("testing_environment")
