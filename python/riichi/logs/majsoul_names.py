@@ -24,6 +24,7 @@ __all__ = [
     "MAJSOUL_FANS",
     "MAJSOUL_FAN_NAMES_EN",
     "MAJSOUL_FAN_NAMES_JA",
+    "MAJSOUL_NAME_TO_YAKU",
     "majsoul_fan",
     "majsoul_yaku_name",
 ]
@@ -81,7 +82,16 @@ _BY_NAME: dict[str, int] = {
     **{v: k for k, v in MAJSOUL_FAN_NAMES_JA.items()},
     **{v: k for k, v in MAJSOUL_FAN_NAMES_EN.items()},
     "役牌:白": 7, "役牌:發": 8, "役牌:中": 9,  # the client's spelling with a colon
+    # other spellings converters write: short wind names, 么 for 幺, 発 for 發, older English
+    "自風牌": 10, "場風牌": 11, "Round Wind": 11, "北ドラ": 34, "搶槓": 3, "断么九": 12,
+    "混全帯么九": 15, "純全帯么九": 26, "役牌 発": 8, "国士無双十三面": 49,
+    "Big Four Winds": 50, "Little Four Winds": 43, "Three Little Dragons": 23,
 }  # fmt: skip
+
+#: Every Mahjong Soul display name (Japanese, English and the variants converters write) ->
+#: riichi's name with the wind yakuhai still generic (``"jikaze"``, ``"bakaze"``; resolve
+#: them with the hand's winds) and the North dora as ``"dora"``.
+MAJSOUL_NAME_TO_YAKU: dict[str, str] = {n: MAJSOUL_FANS[i] for n, i in _BY_NAME.items()}
 
 
 def _wind(value: int, what: str) -> str:

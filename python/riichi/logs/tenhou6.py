@@ -69,6 +69,7 @@ from riichi.logs._common import (
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
+from riichi.logs.majsoul_names import MAJSOUL_NAME_TO_YAKU
 from riichi.logs.tenhou_lobby import lobby_rules, parse_type_code
 from riichi.rules import Length, Rules
 
@@ -103,27 +104,12 @@ _EN_TO_NAME = {
 }  # fmt: skip
 _JA_TO_NAME.update(_EN_TO_NAME)
 #: Names that converters from Mahjong Soul write (tensoul and its forks take Mahjong Soul's own
-#: ``name_jp`` / ``name_en`` for the yaku it names differently from Tenhou). The seat and round
-#: wind names carry no wind: the reader adds it (``"jikaze"`` -> ``"jikaze_ton"`` ...). A
-#: kita (抜きドラ) is dora in riichi's model (Tenhou counts it in ドラ), so it adds to ``dora``.
-#: Kept in one table so it can later point at a shared Mahjong Soul name module.
-MAJSOUL_YAKU_NAMES: dict[str, str] = {
-    "役牌:自風牌": "jikaze", "役牌:場風牌": "bakaze", "自風牌": "jikaze", "場風牌": "bakaze",
-    "Seat Wind": "jikaze", "Prevalent Wind": "bakaze", "Round Wind": "bakaze",
-    "抜きドラ": "dora", "Kita": "dora", "北ドラ": "dora",
-    "搶槓": "chankan", "断么九": "tanyao", "混全帯么九": "chanta", "純全帯么九": "junchan",
-    "ダブル立直": "double_riichi", "役牌 発": "hatsu", "役牌:白": "haku", "役牌:發": "hatsu",
-    "役牌:中": "chun", "国士無双十三面": "kokushi_musou_juusanmen",
-    "四暗刻単騎": "suuankou_tanki", "Blessing of Heaven": "tenhou",
-    "Blessing of Earth": "chiihou", "Blessing of Man": "renhou",
-    "Big Three Dragons": "daisangen", "Four Concealed Triplets": "suuankou",
-    "Single-wait Four Concealed Triplets": "suuankou_tanki", "All Honors": "tsuuiisou",
-    "All Green": "ryuuiisou", "All Terminals": "chinroutou", "Nine Gates": "chuuren_poutou",
-    "True Nine Gates": "junsei_chuuren_poutou", "Thirteen Orphans": "kokushi_musou",
-    "Thirteen-wait Thirteen Orphans": "kokushi_musou_juusanmen",
-    "Big Four Winds": "daisuushii", "Little Four Winds": "shousuushii",
-    "Four Quads": "suukantsu", "Three Little Dragons": "shousangen",
-}  # fmt: skip
+#: ``name_jp`` / ``name_en``): :data:`riichi.logs.majsoul_names.MAJSOUL_NAME_TO_YAKU`, the one
+#: table of them. The seat and round wind names carry no wind: the reader adds it
+#: (``"jikaze"`` -> ``"jikaze_ton"`` ...). A kita (抜きドラ) is dora in riichi's model (Tenhou
+#: counts it in ドラ), so it adds to ``dora``. Renhou is no Mahjong Soul yaku, but tensoul's
+#: English names it.
+MAJSOUL_YAKU_NAMES: dict[str, str] = {**MAJSOUL_NAME_TO_YAKU, "Blessing of Man": "renhou"}
 _JA_TO_NAME.update(MAJSOUL_YAKU_NAMES)
 _NAME_TO_JA = dict(zip(TENHOU_YAKU, TENHOU_YAKU_JA))
 _LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
