@@ -65,7 +65,8 @@ from typing import Any, Literal
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
-from riichi.game import Game, final_points
+from riichi.game import Game, final_points, rank_seats
+from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
@@ -762,6 +763,14 @@ class _Replay:
         if last_dahai >= 0:
             claimed.add(last_dahai)  # the log stops after it: its claims stay open
         self._wall_events = wall_events
+        if logged_end and noten_declaration_allowed(self.rules):
+            # the players the log shows noten at its exhaustive draw declared so (the
+            # engine checks that a riichi hand is still shown)
+            end = logged_end[-1][1]
+            if end.type == "ryukyoku" and end.tenpai is not None:
+                for q, shown in enumerate(end.tenpai):
+                    if not shown:
+                        rnd.declare_noten(q)
         acts = 0  # player actions checked (added to the report however the loop ends)
         try:
             for i in active:
@@ -983,10 +992,7 @@ class _Replay:
         basis = end.points if end.points is not None else end.scores
         n = len(res.ranks)
         if basis is not None and len(basis) == n:
-            order = sorted(range(n), key=lambda q: (-basis[q], q))
-            ranks = [0] * n
-            for n, q in enumerate(order):
-                ranks[q] = n + 1
+            ranks = rank_seats(self.rules, basis)  # ties by seat order, or shared
             if tuple(ranks) != tuple(res.ranks):
                 self.mismatch(-1, idx, "ranks", tuple(ranks), tuple(res.ranks))
         if end.points is not None and len(end.points) == len(res.final):
