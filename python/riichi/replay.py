@@ -66,8 +66,8 @@ from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game, final_points, rank_seats
-from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.explain import actions_text, event_text
+from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
