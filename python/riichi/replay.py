@@ -991,6 +991,9 @@ class _Replay:
             self.mismatch(-1, idx, "final_scores", tuple(end.scores), tuple(res.scores))
         basis = end.points if end.points is not None else end.scores
         n = len(res.ranks)
+        if end.points is not None and any(res.penalties) and len(end.points) == n:
+            # ranks come before the penalties (yakitori, chombo) the final points include
+            basis = [p - pen / 1000 for p, pen in zip(end.points, res.penalties)]
         if basis is not None and len(basis) == n:
             ranks = rank_seats(self.rules, basis)  # ties by seat order, or shared
             if tuple(ranks) != tuple(res.ranks):
