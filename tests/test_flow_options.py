@@ -525,3 +525,46 @@ def test_selfplay_under_each_option_verifies(changes, fmt):
         for seed in range(2):
             g = _play(rules, seed)
             assert _verify(g, None, fmt) == [], (changes, seed)
+
+
+# ---------------------------------------------------------------- seating
+def _seat_by_two_rolls(draw, dice, n=4):
+    """The first dealer's seat order from the temporary seats and the four dice, counted
+    by hand: the temporary East counts its roll from itself, then the temporary dealer."""
+    pos = 0
+    for _ in range(dice[0] + dice[1] - 1):  # itself is 1
+        pos = (pos + 1) % n
+    for _ in range(dice[2] + dice[3] - 1):
+        pos = (pos + 1) % n
+    return [draw[(pos + k) % n] for k in range(n)]
+
+
+@pytest.mark.parametrize("rules", [riichi.Rules.tenhou(), riichi.Rules.tenhou_sanma()])
+def test_two_roll_seating_is_seeded_and_recorded(rules):
+    n = rules.num_players
+    seen = set()
+    for seed in range(40):
+        g = Game(rules, seed=seed, seating_procedure="two_rolls")
+        again = Game(rules, seed=seed, seating_procedure="two_rolls")
+        assert (g.seating, g.seating_dice) == (again.seating, again.seating_dice)
+        assert sorted(g.seating_draw) == list(range(n)) and len(g.seating_dice) == 4
+        assert all(1 <= d <= 6 for d in g.seating_dice)
+        assert g.seating == _seat_by_two_rolls(g.seating_draw, g.seating_dice, n)
+        assert g.events[0].seating_dice == g.seating_dice
+        seen.add(g.seating_draw.index(g.seating[0]))  # the first dealer's temporary seat
+    assert seen == set(range(n))  # every temporary seat may end up dealing first
+    # the default procedure has no dice in the log and seats as before
+    g = Game(rules, seed=7)
+    assert g.seating_dice is None and g.events[0].seating_dice is None
+
+
+def test_two_roll_seating_dice_survive_the_mjai_log():
+    g = Game(riichi.Rules.tenhou(length="one_round"), seed=2, seating_procedure="two_rolls")
+    log = parse_log(to_mjai_lines(GameLog(g.events, meta={"rules": g.rules})).encode(), "m")
+    assert log.events[0].seating_dice == g.seating_dice
+    assert '"seating_dice"' not in to_mjai_lines(GameLog(g.events), extensions=False)
+
+
+def test_an_unknown_seating_procedure_is_refused():
+    with pytest.raises(riichi.RiichiError, match="seating_procedure"):
+        Game(seed=1, seating_procedure="by_age")

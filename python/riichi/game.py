@@ -3,7 +3,11 @@
 A :class:`Game` runs :class:`~riichi.round.Round` after round with the same action API
 (``legal_actions`` / ``step`` / ``observation``), and starts the next round by itself when one
 ends. Seats are absolute: seat 0 is the first dealer (chiicha); which entrant sits in which
-seat is decided by seeded dice (:attr:`Game.seating`).
+seat is decided by seeded dice (:attr:`Game.seating`), by one of two procedures
+(``seating_procedure``): every entrant rolls and the highest sits East, or the two-roll
+procedure of Japanese rulebooks (wind tiles drawn for temporary seats, the temporary East
+rolls for the temporary dealer, who rolls for the first dealer), its dice in the
+``start_game`` event.
 
 Flow rules (``riichi.Rules`` fields): ``length`` (``"one_round"``, ``"tonpuusen"``,
 ``"hanchan"``, ``"full"`` East-South-West-North, ``"east_north"``, ``"east_east"``),
@@ -127,13 +131,24 @@ class Game:
             the dealer seat, counters and sticks.
         won: for yakitori when starting mid-game: per seat, whether that player has
             already won a hand (default: nobody has).
+        seating_procedure: how the seeded dice seat the entrants: ``"highest_roll"``
+            (default: each entrant rolls two dice, the highest total sits East, ties by a
+            seeded draw) or ``"two_rolls"`` (場決め as Japanese rulebooks describe it, e.g.
+            the JPML and the EMA RCR §2.3: the entrants draw the four wind tiles for
+            temporary seats, in turn order from the temporary East; the temporary East rolls
+            two dice and counts the total around the table from itself (itself = 1) to find
+            the temporary dealer (仮親), who rolls again and counts from itself to find the
+            first dealer (起家, seat 0); the others follow in turn order). The four dice
+            are :attr:`seating_dice` and go into the ``start_game`` event
+            (``StartGame.seating_dice``, kept by the mjai writer).
 
     Raises:
         RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
             wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
             >= 0; ``scores`` not a sequence of 4 ints (3 in sanma); ``won`` not a sequence of
             4 bools; ``seed`` not an int or ``None``; ``walls`` not an iterable (each named
-            with its value). A ``walls`` item that is not a :class:`~riichi.wall.Wall` of the
+            with its value); ``seating_procedure`` not one of the two. A ``walls`` item
+            that is not a :class:`~riichi.wall.Wall` of the
             rules' size is named (``walls[i]``) when its round is to start: here for the
             first, from :meth:`step` for later ones.
 
@@ -141,6 +156,10 @@ class Game:
         rules: the rules.
         seating: ``seating[seat]`` is the entrant (0..3, in the order given; 0..2 in sanma)
             in that seat.
+        seating_draw: with ``seating_procedure="two_rolls"``, the entrant who drew each
+            temporary seat, from the temporary East in turn order; else ``None``.
+        seating_dice: with ``"two_rolls"``, the four dice (the temporary East's two, the
+            temporary dealer's two); else ``None``.
         round: the current :class:`~riichi.round.Round`.
         rounds: the finished rounds' results, in order.
         result: the :class:`GameResult` once the game is over.
@@ -158,6 +177,7 @@ class Game:
         honba: int = 0,
         kyotaku: int = 0,
         won: Sequence[bool] | None = None,
+        seating_procedure: str = "highest_roll",
     ) -> None:
         self.rules = core.default_rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
@@ -182,12 +202,28 @@ class Game:
         self._rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         self._walls_taken = 0  # walls taken from ``walls`` (names a bad one)
-        # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)
-        rolls = [
-            (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
-            for i in range(n)
-        ]
-        self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
+        self.seating_draw: list[int] | None = None
+        self.seating_dice: tuple[int, ...] | None = None
+        if seating_procedure == "highest_roll":
+            # each entrant rolls two dice, the highest total sits East (ties re-roll)
+            rolls = [
+                (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
+                for i in range(n)
+            ]
+            self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
+        elif seating_procedure == "two_rolls":
+            draw = list(range(n))
+            self._rng.shuffle(draw)  # draw[p]: the entrant who drew temporary seat p
+            dice = tuple(self._rng.randint(1, 6) for _ in range(4))
+            temp_dealer = (dice[0] + dice[1] - 1) % n  # counted from the temporary East
+            first = (temp_dealer + dice[2] + dice[3] - 1) % n  # from the temporary dealer
+            self.seating = [draw[(first + k) % n] for k in range(n)]
+            self.seating_draw, self.seating_dice = draw, dice
+        else:
+            raise RiichiError(
+                "seating_procedure must be 'highest_roll' or 'two_rolls', got "
+                f"{seating_procedure!r}"
+            )
         self._winds = _LENGTH_WINDS[self.rules.length]
         self.scores = (
             [int(x) for x in scores] if scores is not None else [self.rules.starting_points] * n
@@ -201,6 +237,7 @@ class Game:
                 red_fives=any(self.rules.red_fives),
                 kuitan=bool(getattr(self.rules, "kuitan", True)),
                 length=self.rules.length,
+                **({"seating_dice": self.seating_dice} if self.seating_dice else {}),
             )
         ]
         limit = self._limit_index()  # a later wind index would never be played
