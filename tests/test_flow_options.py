@@ -243,16 +243,34 @@ def test_rinshan_pao_the_kan_tile_discarder_pays_all(dora):
     assert sum(plain.deltas) == sum(win.deltas) == 0 and win.deltas[1] == plain.deltas[1]
 
 
+@pytest.mark.parametrize("fmt", ["mjai", "tenhou6", "mjlog"])
+def test_rinshan_pao_log_verifies(fmt):
+    rules = make_rules(pao_rinshan=True, length="one_round")
+    g = Game(rules, seed=1, walls=[scripted_wall(["5z", RINSHAN_HAND, "", ""], "9m", rinshan="9s")])
+    discard(g, 0, "5z", auto_pass=False)
+    take(g, 1, Daiminkan)
+    g.step(Tsumo(1))
+    assert g.rounds[0].wins[0].pao_seat == 0 and g.is_over
+    assert _verify(g, None, fmt) == []
+    # replayed as an ordinary tsumo, the payments differ
+    bad = _verify(g, rules.replace(pao_rinshan=False), fmt)
+    assert {m.field for m in bad} >= {"hora.deltas"}
+
+
 def test_no_rinshan_pao_after_a_kakan():
     win = _rinshan(make_rules(pao_rinshan=True), kind=Kakan)
     assert win.pao_seat is None and win.deltas[2] < 0 and win.deltas[3] < 0
 
 
 # ---------------------------------------------------------------- nagashi mangan
-def _nagashi_draws():
+def _nagashi_draws(drawer=1):
+    """Draws that give the ``drawer``-th seat from the dealer only terminals and honors."""
     terms = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     mids = [f"{n}{suit}" for suit in "mps" for n in (2, 3, 4, 6, 7, 8)]
-    return "".join(terms[(i // 4) % 13] if i % 4 == 1 else mids[i % 18] for i in range(70))
+    # (the middle tiles shifted so that the filler still completes every dealt hand)
+    return "".join(
+        terms[(i // 4) % 13] if i % 4 == drawer else mids[(i + 1 - drawer) % 18] for i in range(70)
+    )
 
 
 @pytest.mark.parametrize("as_", ["draw", "win"])
@@ -275,6 +293,23 @@ def test_nagashi_mangan_as_a_draw_or_a_win(as_):
         assert res.deltas == (-4200, 9600, -2200, -2200) and res.kyotaku_left == 0
         assert g.round.honba == 0 and g.round.kyotaku == 0
     assert g.round.dealer == 1 and sum(g.scores) + 1000 * g.round.kyotaku == 101000
+    assert _verify(g, None) == [] and _verify(g, None, "mjlog") == []
+
+
+@pytest.mark.parametrize("as_", ["draw", "win"])
+def test_a_noten_dealer_with_nagashi_mangan(as_):
+    # the dealer discards only terminals and honors and is noten: a win keeps the deal
+    g = Game(
+        make_rules(nagashi_mangan_as=as_),
+        seed=1,
+        walls=[scripted_wall(["", "", "", ""], _nagashi_draws(0))],
+    )
+    draw_out(g)
+    res = g.rounds[0]
+    assert res.reason == "nagashi_mangan" and res.tenpai == (False,) * 4
+    assert res.deltas == (12000, -4000, -4000, -4000)
+    assert res.dealer_continues == (as_ == "win")
+    assert g.round.dealer == (0 if as_ == "win" else 1) and g.round.honba == 1
 
 
 # ---------------------------------------------------------------- tobi at zero
@@ -418,6 +453,7 @@ def test_noten_riichi_chombo_mangan_voids_the_hand():
     assert g.scores == [13000, 29000, 29000, 29000]
     # dealt again: same dealer, same honba
     assert g.round.dealer == 0 and g.round.honba == 2 and g.round.round_wind == 0
+    assert _verify(g, None) == [] and _verify(g, None, "mjlog") == []
 
 
 def test_noten_riichi_chombo_penalty_comes_off_the_final_points():
