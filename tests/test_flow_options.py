@@ -604,3 +604,21 @@ def test_two_roll_seating_dice_survive_the_mjai_log():
 def test_an_unknown_seating_procedure_is_refused():
     with pytest.raises(riichi.RiichiError, match="seating_procedure"):
         Game(seed=1, seating_procedure="by_age")
+
+
+def test_riichi_verify_with_the_rules_of_a_written_log(tmp_path, capsys):
+    from riichi.cli import main
+
+    g = _noten_riichi({"noten_riichi_chombo": "mangan", "length": "one_round"})
+    draw_out(g)
+    assert g.is_over
+    log = tmp_path / "chombo.mjson"
+    log.write_text(to_mjai_lines(GameLog(g.events, meta={"rules": g.rules})), encoding="utf-8")
+    rules = tmp_path / "rules.json"
+    rules.write_text(g.rules.to_json(), encoding="utf-8")
+    assert main(["verify", "--quiet", "--rules", str(rules), str(log)]) == 0
+    assert main(["verify", "--quiet", str(log)]) == 0  # the log's own rules key
+    capsys.readouterr()
+    # Tenhou's rules: the noten riichi is not a legal action there
+    assert main(["verify", "--quiet", "--rules", "tenhou", str(log)]) == 1
+    assert "riichi" in capsys.readouterr().out

@@ -152,8 +152,8 @@ class Rules:
             gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475, and its logs); False
             ends the game at once (kobalab's 電脳麻将 rule, same note). A dealer who is top with
             the target may still stop by agari-yame / tenpai-yame.
-        tobi: A player below 0 points ends the game (exactly 0 continues). Default True
-            (Tenhou, MS).
+        tobi: A player below 0 points ends the game (exactly 0 continues unless
+            :attr:`tobi_at_zero`). Default True (Tenhou, MS).
         agari_yame: The dealer leading with :attr:`end_target` after winning the last round
             (all-last, a sudden-death extension round, the fourth round of an extension
             wind) may end the game. Default True (Tenhou: automatic; MS).
