@@ -324,7 +324,8 @@ fn a_missed_wait_makes_the_seat_furiten() {
 #[test]
 fn riichi_without_tenpai_only_when_the_rules_allow_it() {
     // two shanten: no discard keeps tenpai
-    let h = drawn_hand(0, "19m19p19s12347z58m2p", &[]);
+    let mut h = drawn_hand(0, "19m19p19s12347z58m2p", &[]);
+    h.points = 25000;
     let riichi = |acts: &[SeatAction]| {
         acts.iter()
             .filter(|a| matches!(a, SeatAction::Riichi { .. }))
