@@ -456,15 +456,18 @@ def test_noten_riichi_chombo_mangan_voids_the_hand():
     assert _verify(g, None) == [] and _verify(g, None, "mjlog") == []
 
 
-def test_noten_riichi_chombo_penalty_comes_off_the_final_points():
-    g = _noten_riichi({"noten_riichi_chombo": "penalty", "length": "one_round"})
+@pytest.mark.parametrize("penalty", [20000, 8000])
+def test_noten_riichi_chombo_penalty_comes_off_the_final_points(penalty):
+    g = _noten_riichi(
+        {"noten_riichi_chombo": "penalty", "chombo_penalty": penalty, "length": "one_round"}
+    )
     assert g.rounds[0].deltas == (1000, 0, 0, 0)
     assert not g.is_over and g.round.dealer == 0  # the void hand is dealt again
     draw_out(g)
     res = g.result
-    assert res.penalties == (-20000, 0, 0, 0)
+    assert res.penalties == (-penalty, 0, 0, 0)
     plain = final_points(g.rules, list(res.scores), list(res.ranks))
-    assert res.final[0] == plain[0] - 20.0 and res.final[1:] == plain[1:]
+    assert res.final[0] == plain[0] - penalty / 1000 and res.final[1:] == plain[1:]
     assert _verify(g, None) == []
 
 
