@@ -625,3 +625,34 @@ def test_riichi_verify_with_the_rules_of_a_written_log(tmp_path, capsys):
     # Tenhou's rules: the noten riichi is not a legal action there
     assert main(["verify", "--quiet", "--rules", "tenhou", str(log)]) == 1
     assert "riichi" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("as_", ["draw", "win"])
+def test_nagashi_mangan_as_a_win_is_a_win_for_yakitori_and_yame(as_):
+    # one round: only seat 1's nagashi mangan; as a win it is not yakitori
+    g = Game(
+        make_rules(nagashi_mangan_as=as_, length="one_round", yakitori=True),
+        seed=1,
+        walls=[scripted_wall(["", "", "", ""], _nagashi_draws())],
+    )
+    draw_out(g)
+    assert g.is_over
+    if as_ == "draw":  # nobody won: nobody pays
+        assert g.result.yakitori == (True,) * 4 and g.result.penalties == (0,) * 4
+    else:
+        assert g.result.yakitori == (True, False, True, True)
+        assert g.result.penalties == (-10000, 30000, -10000, -10000)
+    # the dealer's nagashi at all-last: agari-yame decides, not tenpai-yame
+    g = Game(
+        make_rules(nagashi_mangan_as=as_, agari_yame=False),
+        seed=1,
+        walls=[scripted_wall(["", "", "", ""], _nagashi_draws(0), dealer=3)],
+        round_wind=1,
+        dealer=3,
+        scores=[20000, 20000, 20000, 30000],
+    )
+    draw_out(g)
+    assert g.rounds[0].reason == "nagashi_mangan" and g.scores[3] == 42000
+    # as a draw the noten dealer passes the deal (the game ends: 42000 has the target);
+    # as a win it keeps it, and agari_yame=False plays on
+    assert g.is_over == (as_ == "draw")

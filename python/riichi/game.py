@@ -458,6 +458,8 @@ class Game:
         self._kyotaku = r.kyotaku
         for w in res.wins:
             self._won[w.seat] = True
+        for s in settlement.nagashi_winners(r):  # nagashi mangan counted as a win
+            self._won[s] = True
         void = settlement.voided(r)  # a chombo: dealt again like an abortive draw
         if void:
             self._chombo = [a + b for a, b in zip(self._chombo, settlement.chombo_penalties(r))]
@@ -509,7 +511,7 @@ class Game:
         r = self.round
         if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:
             return False
-        if res.wins:
+        if res.wins or settlement.nagashi_winners(r):
             return bool(self.rules.agari_yame)
         return bool(self.rules.tenpai_yame)
 

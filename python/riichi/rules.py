@@ -211,8 +211,9 @@ class Rules:
             yakuman as any win; riichi.wiki "Mahjong Soul", rules: "separated responsibility
             for each yakuman"). The liable player pays the honba in both.
         yakitori: Default False (Tenhou, MS: not used). A player who won no hand in the
-            whole game (焼き鳥; a tobi ending counts too, nagashi mangan is not a win) pays :attr:`yakitori_penalty` at the end to
-            the players who won. Settled with the final points (``GameResult.final``) after
+            whole game (焼き鳥; a tobi ending counts too, nagashi mangan only with
+            :attr:`nagashi_mangan_as` ``"win"``) pays :attr:`yakitori_penalty` at the end
+            to the players who won. Settled with the final points (``GameResult.final``) after
             the ranking, as the usual "清算時にマイナス" convention: game scores and ranks are
             unchanged. Nobody pays when nobody won.
         yakitori_penalty: Points each yakitori player pays (a multiple of 100). Default
@@ -262,7 +263,8 @@ class Rules:
             riichi sticks stay on the table) or ``"win"`` (EMA RCR: "counts as a win":
             each declarer is paid as a mangan tsumo with the honba, the first in turn order
             from the dealer takes the riichi sticks, no noten payments; the dealer keeps the
-            deal only as a declarer, honba reset otherwise).
+            deal only as a declarer, honba reset otherwise; a declarer has won a hand for
+            :attr:`yakitori`, and a dealer declarer stops by :attr:`agari_yame`).
         tobi_at_zero: With :attr:`tobi`, a score of exactly 0 also ends the game. Default
             False (Tenhou, MS: 0 points play on, only below 0 ends it); True: the common
             Japanese house rule "0点でトビ" (e.g. kobalab's 電脳麻将 option "持ち点がちょうど0

@@ -27,6 +27,7 @@ __all__ = [
     "counts_as_tenpai",
     "declare_noten",
     "exhaustive",
+    "nagashi_winners",
     "next_honba",
     "noten_declaration_allowed",
     "pao_part",
@@ -365,6 +366,16 @@ def exhaustive(rnd: Any) -> tuple[str, tuple[bool, ...], list[int], bool]:
                 deltas[s] = total // ready if tenpai[s] else -total // (n - ready)
     cont = tenpai[dealer] if rules.renchan == "tenpai" else False
     return reason, tenpai, deltas, cont
+
+
+def nagashi_winners(rnd: Any) -> list[int]:
+    """The seats whose nagashi mangan ended the finished round ``rnd`` as a win
+    (``Rules.nagashi_mangan_as == "win"``: they have won a hand for yakitori, and a dealer
+    among them stops by agari-yame, not tenpai-yame); empty otherwise."""
+    res = rnd.result
+    if res is None or res.reason != "nagashi_mangan" or rnd.rules.nagashi_mangan_as != "win":
+        return []
+    return [s for s in range(rnd._n) if rnd.players[s].nagashi]
 
 
 def voided(rnd: Any) -> bool:
