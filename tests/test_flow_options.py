@@ -360,6 +360,10 @@ def test_rank_seats_and_final_points_with_ties():
     fp = final_points(shared, [30000, 30000, 30000, 10000], [1, 1, 1, 4])
     assert fp[:3] == pytest.approx((20 / 3,) * 3) and fp[3] == -40.0
     assert sum(fp) == pytest.approx(-20.0)  # scores 100,000 against a 120,000 return
+    # rounded to thousands (Tenhou's old owari): the tied second keeps its uma share
+    thousands = shared.replace(final_rounding="thousands", oka=20000)
+    fp = final_points(thousands, [40000, 25400, 25400, 9200], [1, 2, 2, 4])
+    assert fp == (51.0, -5.0, -5.0, -41.0)  # 25,400 -> 25 - 30 + (10 - 10) / 2
     with pytest.raises(riichi.RiichiError, match="ranking"):
         final_points(shared, [30000, 30000, 20000, 10000], [1, 1, 2, 4])
     with pytest.raises(riichi.RiichiError, match="each once"):

@@ -651,7 +651,7 @@ def final_points(
                 sc = scores[s]
                 whole = (abs(sc) + 500) // 1000 * 1000  # half away from zero
                 figures[s] = (whole if sc >= 0 else -whole) - rules.target_points
-                figures[s] += rules.uma[ranks[s] - 1]
+                figures[s] += bonus[s]  # the uma (shared ranks: its share, with the oka's)
         figures[top] = sum(exact) - sum(figures[s] for s in range(n) if s != top)
         exact = figures
     # one division of whole points: -21600 / 1000 is the float nearest -21.6, as logs print it
