@@ -48,8 +48,8 @@ reason), never as agreeing. Not settled by any log: dnovikoff-tenhou/newattr2023
 lobby 1, GO 0x101, and the ARML tournament game of InjusticeJudge) gives tied players equal
 figures (30,700 twice: +10.7 each; 29,300 twice: -10.7 each, return 30,000, no oka): either
 an uma of +10/+10/-10/-10, or, as its ``csrule`` (``5,-5,-15``) suggests, +15/+5/-5/-15 split
-between tied ranks, which ``Rules`` does not model (riichi ranks ties by seat); the figures
-cannot tell them apart, so neither is taken; mjx's private lobby
+between tied ranks (``Rules.tied_ranks = "shared"``; Tenhou's ranked rules rank ties by
+seat); the figures cannot tell them apart, so neither is taken; mjx's private lobby
 10011 (2019-02-01, one game: 19,400 / -700 / 67,400 / 33,900 give -10.6 / -100.7 / 87.4 /
 23.9) fits a zero-sum uma only with a 70-point gap between 3rd and 4th (return 30,000: uma
 +50/+20/0/-70), no rule Tenhou offers; a bust prize is likelier, and one game cannot tell.
