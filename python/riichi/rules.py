@@ -250,14 +250,17 @@ class Rules:
             if the round ends in an exhaustive draw; a riichi declared afterwards withdraws
             it. Nobody declares noten unless asked, so self-play shows every tenpai hand.
         pao_rinshan: A rinshan kaihou won on the replacement tile of a daiminkan is paid
-            entirely by the player who discarded the kan tile (大明槓の責任払い): the
-            whole tsumo value (what all payers would have paid) and the honba. Default
-            False (Tenhou, MS: paid as an ordinary tsumo).
+            entirely by the player who discarded the kan tile (大明槓の責任払い, a
+            Japanese house rule that treats it like a deal-in): the whole tsumo value (what
+            all payers would have paid) and the honba. Default False (Tenhou, MS: paid as
+            an ordinary tsumo). Not modelled: the variant where that player pays the ron
+            value instead (kityou.hatenadiary.org, 2015-09-22, notes that both are played).
         pao_honba: Who pays the honba of a win under yakuman pao (daisangen, daisuushi,
             suukantsu): ``"liable"`` (default: Tenhou, RC40: the liable player, on a ron
             too), ``"shared"`` (on a ron split in half between the liable player and the
             discarder, like the value; a tsumo: the liable player) or ``"discarder"`` (on a
-            ron the discarder, as on any ron; a tsumo: the liable player, the only payer).
+            ron the discarder, as on any ron, e.g. the house rules of orenomaajan.blogspot.com
+            "Sekinin Barai / Pao"; a tsumo: the liable player, the only payer).
         nagashi_mangan_as: ``"draw"`` (default: Tenhou, MS: an exhaustive draw with a
             mangan-sized payment: honba +1, the dealer keeps the deal only when tenpai,
             riichi sticks stay on the table) or ``"win"`` (EMA RCR: "counts as a win":
