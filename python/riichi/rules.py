@@ -249,12 +249,12 @@ class Rules:
             :meth:`riichi.Round.declare_noten` (``Game.declare_noten``), taken into account
             if the round ends in an exhaustive draw; a riichi declared afterwards withdraws
             it. Nobody declares noten unless asked, so self-play shows every tenpai hand.
-        pao_rinshan: A rinshan kaihou won on the replacement tile of a daiminkan is paid
-            entirely by the player who discarded the kan tile (大明槓の責任払い, a
-            Japanese house rule that treats it like a deal-in): the whole tsumo value (what
-            all payers would have paid) and the honba. Default False (Tenhou, MS: paid as
-            an ordinary tsumo). Not modelled: the variant where that player pays the ron
-            value instead (kityou.hatenadiary.org, 2015-09-22, notes that both are played).
+        pao_rinshan: Default False (Tenhou, MS: paid as an ordinary tsumo). True: a
+            rinshan kaihou won on the replacement tile of a daiminkan is paid entirely by
+            the player who discarded the kan tile (大明槓の責任払い, a Japanese house rule
+            that treats it like a deal-in): the whole tsumo value (what all payers would
+            have paid) and the honba. Not modelled: the variant where that player pays the
+            ron value instead (kityou.hatenadiary.org, 2015-09-22: both are played).
         pao_honba: Who pays the honba of a win under yakuman pao (daisangen, daisuushi,
             suukantsu): ``"liable"`` (default: Tenhou, RC40: the liable player, on a ron
             too), ``"shared"`` (on a ron split in half between the liable player and the
