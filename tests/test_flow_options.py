@@ -14,6 +14,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import riichi
 from engine_support import make_rules
@@ -660,3 +662,17 @@ def test_nagashi_mangan_as_a_win_is_a_win_for_yakitori_and_yame(as_):
     # as a draw the noten dealer passes the deal (the game ends: 42000 has the target);
     # as a win it keeps it, and agari_yame=False plays on
     assert g.is_over == (as_ == "draw")
+
+
+@given(st.lists(st.sampled_from([-3000, 0, 18000, 25000, 30000, 41000]), min_size=4, max_size=4))
+@settings(max_examples=200, deadline=None)
+def test_shared_ranks_move_the_same_uma_and_oka(scores):
+    # sharing a rank only redistributes the uma and oka among the tied players
+    seat = make_rules()
+    shared = make_rules(tied_ranks="shared")
+    a = final_points(seat, scores, rank_seats(seat, scores))
+    b = final_points(shared, scores, rank_seats(shared, scores))
+    assert sum(b) == pytest.approx(sum(a))
+    for s in range(4):
+        tied = [o for o in range(4) if scores[o] == scores[s]]
+        assert b[s] == pytest.approx(sum(a[o] for o in tied) / len(tied))
