@@ -47,7 +47,7 @@ __version__ = "0.1.0"
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
 _SUBMODULES = frozenset(
-    "actions batch batch_score cli convert events game kyoku logs replay round rules scoring tiles wall".split()
+    "actions batch batch_score cli convert dask events game kyoku logs mining replay round rules scoring tiles wall".split()
 )
 _LAZY = {
     "GameLog": "riichi.events",
@@ -55,6 +55,7 @@ _LAZY = {
     "GameResult": "riichi.game",
     "read_log": "riichi.logs",
     "read_logs": "riichi.logs",
+    "decisions": "riichi.mining.decision",
     "GameReport": "riichi.replay",
     "Mismatch": "riichi.replay",
     "replay_game": "riichi.replay",
@@ -115,6 +116,7 @@ __all__ = [
     "Win",
     "actions",
     "batch",
+    "decisions",
     "decompose",
     "discards",
     "format_counts",

@@ -435,7 +435,7 @@ def replay_game(
     Args:
         game_log: a game from :func:`riichi.read_log` (any format).
         rules: the rules to replay under; default :func:`rules_from_log`.
-        watch: an observer of the replay (``riichi.mining.decisions`` uses it), or None.
+        watch: an observer of the replay (``riichi.mining.decision`` uses it), or None.
             Its ``begin(rules)`` is called when a replay of the game starts (a second time
             when an undated log is replayed again without tenpai-yame: forget the first),
             ``round(k, game)`` when round ``k`` starts on ``game``, ``before(i, rnd)`` just
@@ -443,7 +443,7 @@ def replay_game(
             and ``after(i, rnd, action)`` once it was, before any seat the log does not
             show claiming passes. With a watch, every discard's claims are offered to every
             seat (their options are built), not only to the seats the log shows claiming,
-            unless its ``claims`` attribute is False.
+            unless its ``all_claims`` attribute is False.
 
     Returns:
         A :class:`GameReport`.
@@ -784,7 +784,7 @@ class _Replay:
         self._wall_events = wall_events
         acts = 0  # player actions checked (added to the report however the loop ends)
         watch = self.watch
-        every = watch is not None and getattr(watch, "claims", True)
+        every = watch is not None and getattr(watch, "all_claims", True)
         try:
             for i in active:
                 ev = events[i]

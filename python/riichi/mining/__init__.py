@@ -1,6 +1,6 @@
 """Log mining: per-decision data, Arrow tables, Parquet export, per-player statistics.
 
-- :func:`decisions` (:mod:`riichi.mining.decisions`): every decision of a replayed and
+- :func:`decisions` (:mod:`riichi.mining.decision`): every decision of a replayed and
   verified game, with the seat's :class:`Observation`, its legal actions and the logged
   action. Needs nothing beyond riichi.
 - :mod:`riichi.mining.tables`: the documented Arrow schema (``SCHEMA_VERSION``) of the
@@ -25,10 +25,10 @@ from riichi.errors import RiichiError
 __all__ = ["Decision", "Observation", "action_text", "decisions", "game_decisions", "require"]
 
 _LAZY = {
-    "Decision": "riichi.mining.decisions",
-    "action_text": "riichi.mining.decisions",
-    "decisions": "riichi.mining.decisions",
-    "game_decisions": "riichi.mining.decisions",
+    "Decision": "riichi.mining.decision",
+    "action_text": "riichi.mining.decision",
+    "decisions": "riichi.mining.decision",
+    "game_decisions": "riichi.mining.decision",
     "Observation": "riichi.mining.observation",
 }
 

@@ -35,10 +35,10 @@ null where the log does not record the value.
     every settlement's score changes summed, null when the log records none), ok (bool: no
     mismatch in this round).
 
-``decisions`` (one row per decision, :mod:`riichi.mining.decisions`):
+``decisions`` (one row per decision, :mod:`riichi.mining.decision`):
     game_id, round_index (int16), event_index, action_index (int32), step (int32: the
     decision's index in its game), seat (int8), kind (``turn``/``claim``), action (text of
-    :func:`~riichi.mining.decisions.action_text`), action_type (``dahai`` ``riichi`` ``chi``
+    :func:`~riichi.mining.decision.action_text`), action_type (``dahai`` ``riichi`` ``chi``
     ``pon`` ``daiminkan`` ``ankan`` ``kakan`` ``nukidora`` ``tsumo`` ``ron`` ``pass``
     ``kyuushu``), tile (the action's tile, null for none), tsumogiri (bool), inferred
     (bool), taken_by (int8), legal (list<string>: the legal actions as text), n_legal
@@ -244,7 +244,7 @@ class _Rounds:
     """A replay watch that notes which rounds were replayed (claims stay limited to the
     seats the log shows claiming)."""
 
-    claims = False
+    all_claims = False
 
     def __init__(self) -> None:
         self.replayed: list[int] = []
@@ -322,7 +322,7 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
     watch = _Rounds()
     try:
         if "decisions" in wanted:
-            from riichi.mining.decisions import replay_decisions
+            from riichi.mining.decision import replay_decisions
 
             rep, decs, replayed = replay_decisions(log, None, rules)
         else:
@@ -510,7 +510,7 @@ def _win_row(
 
 def _decision_rows(rows: _Rows, gid: str, decs: list[Any]) -> None:
     import riichi
-    from riichi.mining.decisions import action_text, mpsz
+    from riichi.mining.decision import action_text, mpsz
     from riichi.tiles import tile_text
 
     for n, d in enumerate(decs):

@@ -197,6 +197,8 @@ def _action_text(action: Action, red_ids: frozenset[int]) -> str:
 class _Collector:
     """The replay's watch (see :func:`riichi.replay.replay_game`) that records decisions."""
 
+    all_claims = True  # every seat's claim options are built: each is a decision
+
     def __init__(self, name: str, seats: frozenset[int] | None) -> None:
         self.name = name
         self.seats = seats
@@ -205,14 +207,14 @@ class _Collector:
         self.rnd: Any = None
         self.marks: RiverMarks | None = None
         self.turn: list[Any] | None = None  # a pending turn decision
-        self.claims: list[list[Any]] = []  # pending claim decisions (seat order)
+        self.pending: list[list[Any]] = []  # pending claim decisions (seat order)
         self.taken: int | None = None  # the seat whose claim took the pending tile
         self.replayed: list[int] = []  # the indices of the rounds replayed
 
     def begin(self, rules: Rules) -> None:
         self.out = []  # a second replay of the same game starts afresh
         self.turn = None
-        self.claims = []
+        self.pending = []
         self.rnd = None
         self.replayed = []
 
@@ -231,11 +233,12 @@ class _Collector:
         """Emit the pending claim decisions: every seat that answered is recorded, the
         others passed (inferred), unless the claim is still open (the log stops there, or
         the replay abandoned the round on it): their answers are unknown."""
-        if not self.claims:
+        if not self.pending:
+            self.taken = None
             return
         rnd = self.rnd
         open_seats = rnd.seats_to_act if rnd is not None and rnd.phase == "claim" else ()
-        for d in self.claims:
+        for d in self.pending:
             if d[6] is None:
                 if d[3] in open_seats:
                     continue  # no answer known
@@ -245,7 +248,7 @@ class _Collector:
             if d[7] and self.taken is not None and self.taken != d[3]:
                 d[8] = self.taken
             self.out.append(d)
-        self.claims = []
+        self.pending = []
         self.taken = None
 
     def before(self, i: int, rnd: Any) -> None:
@@ -269,11 +272,11 @@ class _Collector:
                 for q in rnd.seats_to_act:
                     if self._want(q):
                         obs = observe(rnd, q, self.marks)
-                        self.claims.append([self.k, i, -1, q, "claim", obs, None, False, None])
+                        self.pending.append([self.k, i, -1, q, "claim", obs, None, False, None])
         elif cls in _CLAIM_ACTIONS:
             if cls is not Ron or self.taken is None:
                 self.taken = act.seat
-            for d in self.claims:
+            for d in self.pending:
                 if d[3] == act.seat:
                     d[6] = act
                     d[2] = i
