@@ -370,26 +370,42 @@ def decisions(
         seats: only these seats' decisions (absolute seats), or None for every seat.
         rules: the rules to replay under (default: read from the log's header).
 
-    Yields:
-        :class:`Decision` objects in the order they were taken.
+    Returns:
+        An iterator of :class:`Decision` objects in the order they were taken (each game is
+        replayed when the iteration reaches it).
 
     Raises:
-        RiichiError: ``log`` is neither a GameLog nor a path; a seat that is not a seat of the
-            game; a game the replay cannot replay at all (a player's view, no round, ...),
-            naming why.
-        LogFormatError: a path that cannot be read as a log.
+        RiichiError: at once: ``log`` is neither a GameLog nor a path, a seat that is not a
+            seat of the game, ``rules`` not Rules; during the iteration: a game the replay
+            cannot replay at all (a player's view, no round, ...), naming why.
+        LogFormatError: at once: a path that cannot be read as a log.
     """
     if isinstance(log, GameLog):
         games: list[tuple[str, Any]] = [(log.source or "<memory>", log)]
+        _check_seats(seats, log)
     elif isinstance(log, (str, os.PathLike)):
         from riichi.logs import read_games
 
         games = read_games(log)
+        for _name, g in games:
+            if isinstance(g, Exception):
+                raise g
+            _check_seats(seats, g)
     else:
         raise RiichiError(f"decisions: expected a riichi.GameLog or a path, got {log!r:.80}")
+    if rules is not None:
+        from riichi.rules import Rules as _Rules
+
+        if not isinstance(rules, _Rules):
+            raise RiichiError(f"decisions: rules must be a riichi.Rules or None, got {rules!r:.80}")
+    # the arguments are checked before the first decision is asked for
+    return _decisions(games, seats, rules)
+
+
+def _decisions(
+    games: list[tuple[str, Any]], seats: Iterable[int] | None, rules: Rules | None
+) -> Iterator[Decision]:
     for _name, g in games:
-        if isinstance(g, Exception):
-            raise g
         report, out = game_decisions(g, seats, rules)
         if not report.replayed:
             why = "; ".join(str(p) for p in report.unsupported) or "nothing replayed"
