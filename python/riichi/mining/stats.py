@@ -49,11 +49,11 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
 
     if type(jobs) is not int or jobs < 1:
         raise RiichiError(f"stats: jobs must be an int of at least 1, got {jobs!r}")
-    paths = [os.fspath(p) for p in paths]
+    names = [os.fspath(p) for p in paths]
     logs: list[str] = []
     players: list[Any] = []
     errors: list[Any] = []
-    for p in paths:
+    for p in names:
         if os.path.isdir(os.path.join(p, "players")) and os.path.isfile(
             os.path.join(p, "_schema.json")
         ):

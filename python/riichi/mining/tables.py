@@ -224,7 +224,9 @@ class _Rows:
     """Column lists of the tables being built."""
 
     def __init__(self, tables: Sequence[str]) -> None:
-        self.cols = {t: {n: [] for n, _ in _COLUMNS[t]} for t in tables}
+        self.cols: dict[str, dict[str, list[Any]]] = {
+            t: {n: [] for n, _ in _COLUMNS[t]} for t in tables
+        }
 
     def add(self, table: str, **row: Any) -> None:
         cols = self.cols.get(table)
@@ -394,7 +396,7 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
     }
     for k in replayed:
         s = starts[k]
-        e = starts[k + 1] if k + 1 < len(starts) else len(events)
+        stop = starts[k + 1] if k + 1 < len(starts) else len(events)
         st: StartKyoku = events[s]  # type: ignore[assignment]
         ok = k not in bad_rounds
         result, reason = "", None
@@ -402,8 +404,8 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
         deltas: list[int] | None = None
         declared: set[int] = set()
         called: set[int] = set()
-        for j in range(s + 1, e):
-            ev = events[j]
+        for j in range(s + 1, stop):
+            ev: Any = events[j]
             t = type(ev)
             if t is Reach:
                 declared.add(ev.actor)
