@@ -92,12 +92,15 @@ class RiverMarks:
 
     def __init__(self, players: int) -> None:
         self._seen = 0
-        self.tsumogiri: list[list[bool]] = [[] for _ in range(players)]
+        # per seat, a tuple (replaced on each discard: snapshots share it)
+        self.tsumogiri: list[tuple[bool, ...]] = [()] * players
         self.riichi_index = [-1] * players
         self._pending_riichi = [False] * players
 
     def update(self, events: list[Any]) -> None:
         """Read ``events[seen:]`` (the round's events; ``dahai`` and ``reach`` matter)."""
+        if len(events) == self._seen:
+            return
         for ev in events[self._seen :]:
             t = ev.type
             if t == "dahai":
@@ -105,7 +108,7 @@ class RiverMarks:
                 if self._pending_riichi[s]:
                     self.riichi_index[s] = len(self.tsumogiri[s])
                     self._pending_riichi[s] = False
-                self.tsumogiri[s].append(bool(ev.tsumogiri))
+                self.tsumogiri[s] = (*self.tsumogiri[s], bool(ev.tsumogiri))
             elif t == "reach":
                 self._pending_riichi[ev.actor] = True
         self._seen = len(events)
@@ -139,14 +142,15 @@ def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation
         marks = RiverMarks(n)
     marks.update(rnd.events)
     melds = tuple(
-        tuple((k, tuple(ids), c, src) for k, ids, c, src in per_seat) for per_seat in d["melds"]
+        tuple([(k, tuple(ids), c, src) for k, ids, c, src in per_seat]) if per_seat else ()
+        for per_seat in d["melds"]
     )
     taken = {c for per_seat in melds for _, _, c, _ in per_seat if c is not None}
-    rivers = tuple(tuple(r) for r in d["rivers"])
+    rivers = tuple([tuple(r) for r in d["rivers"]])
     if taken:
-        called = tuple(tuple([t in taken for t in r]) for r in rivers)
+        called = tuple([tuple([t in taken for t in r]) for r in rivers])
     else:
-        called = tuple((False,) * len(r) for r in rivers)
+        called = tuple([(False,) * len(r) for r in rivers])
     dealer = d["dealer"]
     return Observation(
         seat=seat,
@@ -161,11 +165,11 @@ def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation
         drawn=d["drawn"],
         melds=melds,
         rivers=rivers,
-        tsumogiri=tuple(tuple(f) for f in marks.tsumogiri),
+        tsumogiri=tuple(marks.tsumogiri),
         called=called,
         riichi_index=tuple(marks.riichi_index),
         riichi=tuple(d["riichi"]),
-        nukidora=tuple(tuple(x) for x in d["nukidora"]),
+        nukidora=tuple([tuple(x) for x in d["nukidora"]]),
         dora_indicators=tuple(d["dora_indicators"]),
         live_tiles_left=d["live_tiles_left"],
         phase=d["phase"],
