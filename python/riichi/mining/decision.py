@@ -57,7 +57,15 @@ from riichi.replay import GameReport, replay_game
 from riichi.rules import Rules
 from riichi.tiles import tile_text
 
-__all__ = ["Decision", "action_text", "decisions", "game_decisions", "mpsz", "replay_decisions"]
+__all__ = [
+    "Decision",
+    "action_text",
+    "decisions",
+    "game_decisions",
+    "mpsz",
+    "replay_decisions",
+    "tile_texts",
+]
 
 _TURN_ACTIONS = (Discard, Riichi, Tsumo, Ankan, Kakan, Kyuushu, Nukidora)
 _CLAIM_ACTIONS = (Chi, Pon, Daiminkan, Ron, Pass)
@@ -130,18 +138,32 @@ class Decision:
         }
 
 
+def tile_texts(red_ids: frozenset[int]) -> list[str]:
+    """The mpsz text of each id 0..135 (``0`` for an id in ``red_ids``), built once per
+    red-id set (do not mutate)."""
+    texts = _TILE_TEXTS.get(red_ids)
+    if texts is None:
+        texts = _TILE_TEXTS[red_ids] = [tile_text(t, t in red_ids) for t in range(136)]
+    return texts
+
+
+_TILE_TEXTS: dict[frozenset[int], list[str]] = {}
+
+
 def mpsz(ids: Iterable[int], red_ids: frozenset[int] = frozenset()) -> str:
     """Tile ids as compact mpsz text, sorted by id, ``0`` for a red five (an id in
-    ``red_ids``): ``[0, 5, 16, 124]`` -> ``"120m7z"`` with 16 red."""
+    ``red_ids``): ``[0, 5, 16, 124]`` -> ``"120m5z"`` with 16 red."""
+    texts = tile_texts(red_ids)
     out = []
     digits = ""
     suit = ""
     for t in sorted(ids):
-        text = tile_text(t, t in red_ids)
-        if text[1] != suit and digits:
-            out.append(digits + suit)
+        text = texts[t]
+        if text[1] != suit:
+            if digits:
+                out.append(digits + suit)
             digits = ""
-        suit = text[1]
+            suit = text[1]
         digits += text[0]
     if digits:
         out.append(digits + suit)

@@ -511,41 +511,65 @@ def _win_row(
 
 
 def _decision_rows(rows: _Rows, gid: str, decs: list[Any]) -> None:
+    """The decisions' rows, appended column by column (the table's hot loop)."""
     import riichi
-    from riichi.mining.decision import action_text, mpsz
-    from riichi.tiles import tile_text
+    from riichi.actions import Ankan
+    from riichi.mining.decision import action_text, mpsz, tile_texts
 
+    cols = rows.cols.get("decisions")
+    if cols is None:
+        return
+    c = {n: cols[n].append for n in cols}
+    shanten = riichi.shanten
     for n, d in enumerate(decs):
         obs = d.observation
         red = obs.red_ids
+        texts = tile_texts(red)
         act = d.action
         counts = [0] * 34
         for t in obs.hand:
             counts[t >> 2] += 1
         try:
-            sh = riichi.shanten(counts)
+            sh = shanten(counts)
         except RiichiError:  # a hand size shanten does not take (cannot happen in play)
             sh = None
         tile = getattr(act, "tile", None)
-        if tile is None and act.__class__.__name__ == "Ankan":
-            tile = act.consumed[0]  # type: ignore[attr-defined]
+        if tile is None and act.__class__ is Ankan:
+            tile = act.consumed[0]
+        text = action_text(act, red)
         pend = obs.pending
-        rows.add(
-            "decisions", game_id=gid, round_index=d.round_index, event_index=d.event_index,
-            action_index=d.action_index, step=n, seat=d.seat, kind=d.kind,
-            action=action_text(act, red), action_type=action_text(act).split(" ")[0],
-            tile=None if tile is None else tile_text(tile, tile in red),
-            tsumogiri=bool(getattr(act, "tsumogiri", False)), inferred=d.inferred,
-            taken_by=d.taken_by, legal=[action_text(a, red) for a in obs.legal_actions],
-            n_legal=len(obs.legal_actions),
-            hand=mpsz(obs.hand, red),
-            drawn=None if obs.drawn is None else tile_text(obs.drawn, obs.drawn in red),
-            pending=None if pend is None else tile_text(pend[2], pend[2] in red),
-            melds=len(obs.melds[d.seat]), riichi=obs.riichi[d.seat], shanten=sh,
-            scores=list(obs.scores), round_wind=obs.round_wind, seat_wind=obs.seat_wind,
-            honba=obs.honba, kyotaku=obs.kyotaku, live_tiles_left=obs.live_tiles_left,
-            ok=d.ok, problem=d.problem,
-        )  # fmt: skip
+        seat = d.seat
+        c["game_id"](gid)
+        c["round_index"](d.round_index)
+        c["event_index"](d.event_index)
+        c["action_index"](d.action_index)
+        c["step"](n)
+        c["seat"](seat)
+        c["kind"](d.kind)
+        c["action"](text)
+        c["action_type"](text.split(" ", 1)[0])
+        c["tile"](None if tile is None else texts[tile])
+        c["tsumogiri"](bool(getattr(act, "tsumogiri", False)))
+        c["inferred"](d.inferred)
+        c["taken_by"](d.taken_by)
+        c["legal"]([action_text(a, red) for a in obs.legal_actions])
+        c["n_legal"](len(obs.legal_actions))
+        c["hand"](mpsz(obs.hand, red))
+        c["drawn"](None if obs.drawn is None else texts[obs.drawn])
+        c["pending"](None if pend is None else texts[pend[2]])
+        c["melds"](len(obs.melds[seat]))
+        c["riichi"](obs.riichi[seat])
+        c["shanten"](sh)
+        c["scores"](list(obs.scores))
+        c["round_wind"](obs.round_wind)
+        c["seat_wind"](obs.seat_wind)
+        c["honba"](obs.honba)
+        c["kyotaku"](obs.kyotaku)
+        c["live_tiles_left"](obs.live_tiles_left)
+        c["ok"](d.ok)
+        c["problem"](d.problem)
+    if len(c) != len(_COLUMNS["decisions"]):  # pragma: no cover - a column left out above
+        raise RiichiError("the decisions table's columns and its rows disagree")
 
 
 def json_schema() -> str:
