@@ -12,6 +12,9 @@ N (default 200). Rows (CPU seconds of this process unless said):
 - export, one process: :func:`riichi.mining.export.export` of the files (reading, replay,
   every table, Parquet written), games per CPU-second and per wall second; the same
   without the decisions table;
+- riichienv (when installed): ``MjaiReplay`` steps with each observation's legal actions
+  on the same four-player games, steps per CPU-second, and the ratio of games per
+  CPU-second (riichi's decisions replay also verifies every action and settlement);
 - ``--memory``: the peak resident memory (ru_maxrss) of a child process that exports the
   files, against one that exports one file;
 - ``--dask``: :func:`riichi.dask.read_tables` computed on a ``distributed.LocalCluster`` of
@@ -74,6 +77,43 @@ def bench_decisions(files: list[str]) -> dict:
         "games": len(games), "decisions": n, "illegal_logged_actions": bad,
         "replay_games_per_cpu_s": len(games) / replay_s,
         "decisions_per_cpu_s": n / dec_s, "decision_games_per_cpu_s": len(games) / dec_s,
+    }  # fmt: skip
+
+
+def bench_riichienv(files: list[str]) -> dict | None:
+    """riichienv on the same four-player games (converted to standard mjai, not timed):
+    ``MjaiReplay`` stepped through every kyoku, each step's observation asked for its legal
+    actions (its decision points, without encoders), steps per CPU-second."""
+    try:
+        import riichienv
+    except ImportError:
+        return None
+    from riichi.logs import to_mjai_lines
+
+    games = [g for g in _games(files) if g.start.players == 4]
+    with tempfile.TemporaryDirectory() as d:
+        paths = []
+        for n, g in enumerate(games):
+            p = Path(d) / f"{n}.jsonl"
+            p.write_text(to_mjai_lines(g, extensions=False))
+            paths.append(str(p))
+        mine = sum(len(game_decisions(g)[1]) for g in games[:1])
+        t = time.process_time()
+        steps = 0
+        for p in paths:
+            for kyoku in riichienv.MjaiReplay.from_jsonl(p).take_kyokus():
+                for _seat, obs, _act in kyoku.steps():
+                    obs.legal_actions()
+                    steps += 1
+        env_s = time.process_time() - t
+    t = time.process_time()
+    mine = sum(len(game_decisions(g)[1]) for g in games)
+    mine_s = time.process_time() - t
+    return {
+        "games": len(games), "riichienv_steps": steps,
+        "riichienv_steps_per_cpu_s": steps / env_s, "riichi_decisions": mine,
+        "riichi_decisions_per_cpu_s": mine / mine_s,
+        "riichi_over_riichienv_games_per_cpu_s": env_s / mine_s,
     }  # fmt: skip
 
 
@@ -144,6 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     files = pick(args.paths, args.games)
     out = {"files": len(files), "load": os.getloadavg()[0]}
     out["decisions"] = bench_decisions(files)
+    out["riichienv"] = bench_riichienv(files)
     out["export_all_tables"] = bench_export(files, None)
     out["export_without_decisions"] = bench_export(
         files, ["games", "rounds", "wins", "draws", "players", "errors"]

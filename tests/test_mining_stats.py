@@ -117,3 +117,24 @@ def test_the_readme_duckdb_example_runs(shared, tmp_path, monkeypatch):
     assert {int(h): int(n) for h, n in by_han} == want
     riichi_points = [w["points"] for w in wins if w["riichi"]]
     assert ns["riichi_avg"] == pytest.approx(sum(riichi_points) / len(riichi_points))
+
+
+def test_the_mining_bench_runs_and_checks_its_answers(shared, tmp_path):
+    """benches/bench_mining.py on two files: it runs and checks answers (never a timing)."""
+    import sys
+
+    folder = shared / "data" / "mjlog" / "dnovikoff-tenhou"
+    if not folder.is_dir():
+        pytest.skip("samples not found")
+    sys.path.insert(0, str(README.parent / "benches"))
+    import bench_mining
+
+    out = tmp_path / "figures.json"
+    assert bench_mining.main([str(folder / "pao.xml"), str(folder / "example.xml"),
+                              "--games", "2", "--json", str(out)]) == 0  # fmt: skip
+    import json
+
+    figures = json.loads(out.read_text())
+    assert figures["decisions"]["games"] == 2 and figures["decisions"]["illegal_logged_actions"] == 0
+    assert figures["export_all_tables"]["rows"]["games"] == 2
+    assert figures["export_all_tables"]["rows"]["decisions"] == figures["decisions"]["decisions"]
