@@ -174,13 +174,22 @@ def format_stats(stats: Any, limit: int | None = None) -> str:
         )
         for r in shown
     ]
-    widths = [max(len(h), *(len(b[i]) for b in body)) if body else len(h) for i, h in enumerate(head)]
+    widths = [max(_width(h), *(_width(b[i]) for b in body)) if body else len(h)
+              for i, h in enumerate(head)]  # fmt: skip
     lines = [
         "  ".join(
-            c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))
-        )
+            c + " " * (w - _width(c)) if i == 0 else " " * (w - _width(c)) + c
+            for i, (c, w) in enumerate(zip(row, widths))
+        ).rstrip()
         for row in [head, *body]
     ]
     if limit is not None and len(rows) > limit:
         lines.append(f"... {len(rows) - limit} more players (see --csv / --parquet)")
     return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (East Asian wide characters take two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)

@@ -283,12 +283,20 @@ def file_tables(
         ``errors`` rows (kind ``unreadable``).
 
     Raises:
-        RiichiError: an unknown table name; pyarrow missing (the ``riichi[mining]`` extra).
+        RiichiError: an unknown table name, ``rules`` that is not Rules, ``path`` that is not
+            a path; pyarrow missing (the ``riichi[mining]`` extra).
     """
     from riichi.logs import is_archive, read_archive, read_games
     from riichi.replay import _unreadable
 
     wanted = check_tables(tables)
+    if rules is not None:
+        from riichi.rules import Rules
+
+        if not isinstance(rules, Rules):
+            raise RiichiError(f"file_tables: rules must be a riichi.Rules or None, got {rules!r:.80}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise RiichiError(f"file_tables: path must be a str or os.PathLike, got {path!r:.80}")
     rows = _Rows(wanted)
     name = os.fsdecode(path)
     if is_archive(name):
