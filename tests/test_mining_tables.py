@@ -239,3 +239,28 @@ def test_a_missing_extra_is_named(monkeypatch, shared):
         T.schema("games")
     with pytest.raises(RiichiError, match=r"riichi\[mining\]"):
         T.file_tables(str(shared / "data" / "mjlog" / "dnovikoff-tenhou" / "pao.xml"))
+
+
+@pytest.mark.slow
+def test_the_whole_corpus_export_counts_equal_verify(shared, tmp_path, request):
+    """-m slow (about 10 minutes): every file of ../shared/data, exported with 2 processes."""
+    from engine_support import require_slow
+
+    require_slow(request)
+    data = str(shared / "data")
+    v = verify_files(_walk([data]))
+    export([data], tmp_path / "all", jobs=2)
+    games = pq.read_table(tmp_path / "all" / "games").to_pylist()
+    replayed = [g for g in games if g["replayed"]]
+    assert len(replayed) == v.games
+    for t, n in (("rounds", v.rounds), ("wins", v.wins), ("draws", v.draws)):
+        assert pq.read_table(tmp_path / "all" / t).num_rows == n, t
+    assert sum(g["actions"] for g in replayed) == v.actions
+    errors = pq.read_table(tmp_path / "all" / "errors").to_pylist()
+    for kind, want in (("unreadable", v.unreadable), ("unsupported", v.unsupported),
+                       ("mismatch", v.mismatches)):  # fmt: skip
+        assert sum(e["kind"] == kind for e in errors) == len(want), kind
+    decisions = pq.read_table(tmp_path / "all" / "decisions", columns=["inferred", "action", "legal"])
+    rows = decisions.to_pylist()
+    assert sum(not r["inferred"] for r in rows) == v.actions
+    assert all(r["action"] in r["legal"] for r in rows)
