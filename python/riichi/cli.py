@@ -499,8 +499,8 @@ def _cmd_view(args: argparse.Namespace) -> int:
     try:
         report = replay_game(game_log, rules)
         page = viewer_html(game_log, report)
-    except RiichiError as e:
-        print(f"riichi view: error: {_shown(path)}: {e}", file=sys.stderr)
+    except RiichiError as e:  # the message names the log
+        print(f"riichi view: error: {e}", file=sys.stderr)
         return 1
     out = args.output
     if out is None:

@@ -47,6 +47,7 @@ __all__ = [
 _GAP = 6  # between groups of tiles (concealed, drawn tile, each meld)
 _TSUMOGIRI_SHADE = "#6d6d6d"
 _MPSZ = re.compile(r"([0-9]+)([mpsz])")
+_DIGITS = re.compile(r"[0-9]+")
 _WIND_KANJI = "東南西北"
 _WIND_NAMES = ("East", "South", "West", "North")
 LIMIT_NAMES = {1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman"}
@@ -111,10 +112,10 @@ def tile_names(tiles: str | Iterable[Any]) -> list[str]:
                 continue
             m = _MPSZ.match(text, pos)
             if m is None:
-                raise InvalidTile(
-                    f"invalid tile notation {text!r} at position {pos}: expected digits "
-                    "followed by m, p, s or z"
-                )
+                digits = _DIGITS.match(text, pos)
+                at = digits.end() if digits else pos
+                what = "m, p, s or z after the digits" if digits else "a digit 0-9"
+                raise InvalidTile(f"invalid tile notation {text!r} at position {at}: expected {what}")
             for d in m.group(1):
                 name = d + m.group(2)
                 if name not in _NAME_SET:

@@ -121,7 +121,7 @@
 
   function table(st, flagged) {
     var out = [];
-    out.push('<svg xmlns="http://www.w3.org/2000/svg" class="riichi" viewBox="0 0 ' + SIZE +
+    out.push('<svg class="riichi" viewBox="0 0 ' + SIZE +
       " " + SIZE + '" role="img">');
     out.push('<rect width="' + SIZE + '" height="' + SIZE + '" fill="' +
       (flagged ? "#6b2420" : "#1f5f3f") + '"/>');
@@ -152,10 +152,12 @@
 
   // a row of tiles (and melds) as a small inline picture for the settlement panel
   function tilesPicture(names, melds) {
-    var out = [], width = hand(out, names, null, melds || [], 0, 2 * W + 4, 0.8, "shown");
-    return '<svg class="shown" xmlns="http://www.w3.org/2000/svg" width="' + Math.ceil(width) +
-      '" height="' + (2 * W + 4) + '" viewBox="0 0 ' + Math.ceil(width) + " " + (2 * W + 4) +
-      '">' + out.join("") + "</svg>";
+    var size = 0.8, tall = (melds || []).some(function (m) { return m.added; });
+    var height = (tall ? 2 * W : H) * size;
+    var out = [], width = hand(out, names, null, melds || [], 0, height, size, "shown");
+    return '<svg class="shown" width="' + Math.ceil(width) +
+      '" height="' + Math.ceil(height) + '" viewBox="0 0 ' + Math.ceil(width) + " " +
+      Math.ceil(height) + '">' + out.join("") + "</svg>";
   }
 
   function seatLabel(st, s) {
