@@ -537,7 +537,7 @@ def dora_svg(
 
 SIZE = 780  # the table picture is SIZE x SIZE
 _C = SIZE / 2
-_BOX = 96  # half the side of the centre box
+_BOX = 110  # half the side of the centre box
 _RIVER = 0.85  # river tile size
 _HAND_X = 150  # where a seat's hand starts (in its own frame)
 _HAND_BOTTOM = SIZE - 40
@@ -566,14 +566,15 @@ def _draw_seat(pic: _Picture, state: dict[str, Any], seat: int) -> None:
              fill=colour, family=faces.FONT)  # fmt: skip
     pic.text(_C, _C + _BOX - 10, f"{score:,}", size=15, anchor="middle", weight="bold",
              fill=colour)  # fmt: skip
-    name = (state.get("names") or [""] * 4)[seat] if seat < len(state.get("names") or []) else ""
+    names = state.get("names") or []
+    name = names[seat] if seat < len(names) else ""
     if name:
-        pic.text(_C + _BOX - 6, _C + _BOX - 11, name[:10], size=9, anchor="end", fill="#d9d3c0")
+        pic.text(_C, _C + _BOX - 28, name[:12], size=9, anchor="middle", fill="#d9d3c0")
     if p.get("riichi"):
         pic.raw(
-            f'<g class="riichi-stick"><rect x="{_C - 30}" y="{_C + _BOX - 34}" width="60" '
+            f'<g class="riichi-stick"><rect x="{_C - 30}" y="{_C + _BOX - 50}" width="60" '
             f'height="7" rx="3" fill="#fff" stroke="#999"/><circle cx="{_C}" '
-            f'cy="{_C + _BOX - 30.5}" r="2.2" fill="{faces.RED}"/></g>'
+            f'cy="{_C + _BOX - 46.5}" r="2.2" fill="{faces.RED}"/></g>'
         )
 
 
@@ -623,13 +624,13 @@ def table_svg(table: Any, *, scale: float = 1.0) -> str:
         pic.raw(f'<g class="seat" data-seat="{seat}" transform="rotate({-90 * seat} {_C} {_C})">')
         _draw_seat(pic, state, seat)
         pic.raw("</g>")
-    pic.text(_C, _C - 58, round_title(state).split(",")[0], size=18, anchor="middle",
+    pic.text(_C, _C - 30, round_title(state).split(",")[0], size=18, anchor="middle",
              weight="bold", fill="#f4f1e6")  # fmt: skip
-    pic.text(_C, _C - 40, f"{state['honba']} honba · {state['kyotaku']} kyotaku", size=11,
+    pic.text(_C, _C - 14, f"{state['honba']} honba · {state['kyotaku']} kyotaku", size=11,
              anchor="middle", fill="#d9d3c0")  # fmt: skip
-    _draw_dora(pic, state["dora"], _C - 2.5 * TILE_W * 0.75, _C - 30, 0.75)
+    _draw_dora(pic, state["dora"], _C - 2.5 * TILE_W * 0.75, _C - 6, 0.75)
     if state.get("tiles_left") is not None:
-        pic.text(_C, _C + 20, f"{state['tiles_left']} tiles left", size=11, anchor="middle",
+        pic.text(_C, _C + 34, f"{state['tiles_left']} tiles left", size=11, anchor="middle",
                  fill="#d9d3c0")  # fmt: skip
     return pic.document(SIZE, SIZE, round_title(state))
 

@@ -5,7 +5,7 @@
   "use strict";
   var data = JSON.parse(document.getElementById("riichi-data").textContent);
   var steps = data.steps;
-  var W = 24, H = 32, SIZE = 780, C = SIZE / 2, BOX = 96, RIVER = 0.85;
+  var W = 24, H = 32, SIZE = 780, C = SIZE / 2, BOX = 110, RIVER = 0.85;
   var HAND_X = 150, HAND_BOTTOM = SIZE - 40, GAP = 6;
   var WIND_KANJI = "東南西北", WIND_NAMES = ["East", "South", "West", "North"];
   var FONT = "'Noto Sans CJK JP','Noto Serif CJK JP','Source Han Sans','Hiragino Sans'," +
@@ -110,12 +110,12 @@
       { size: 15, anchor: "middle", weight: "bold", fill: colour });
     var name = (st.names || [])[s];
     if (name) {
-      text(out, C + BOX - 6, C + BOX - 11, name.slice(0, 10), { size: 9, anchor: "end", fill: "#d9d3c0" });
+      text(out, C, C + BOX - 28, name.slice(0, 12), { size: 9, anchor: "middle", fill: "#d9d3c0" });
     }
     if (p.riichi) {
-      out.push('<g class="riichi-stick"><rect x="' + (C - 30) + '" y="' + (C + BOX - 34) +
+      out.push('<g class="riichi-stick"><rect x="' + (C - 30) + '" y="' + (C + BOX - 50) +
         '" width="60" height="7" rx="3" fill="#fff" stroke="#999"/><circle cx="' + C +
-        '" cy="' + (C + BOX - 30.5) + '" r="2.2" fill="#c8102e"/></g>');
+        '" cy="' + (C + BOX - 46.5) + '" r="2.2" fill="#c8102e"/></g>');
     }
   }
 
@@ -133,18 +133,18 @@
       seat(out, st, s);
       out.push("</g>");
     }
-    text(out, C, C - 58, WIND_NAMES[st.round_wind] + " " + st.kyoku,
+    text(out, C, C - 30, WIND_NAMES[st.round_wind] + " " + st.kyoku,
       { size: 18, anchor: "middle", weight: "bold", fill: "#f4f1e6" });
-    text(out, C, C - 40, st.honba + " honba · " + st.kyotaku + " kyotaku",
+    text(out, C, C - 14, st.honba + " honba · " + st.kyotaku + " kyotaku",
       { size: 11, anchor: "middle", fill: "#d9d3c0" });
     var size = 0.75, n = Math.max(5, st.dora.length);
     for (var i = 0; i < n; i++) {
       var d = i < st.dora.length ? st.dora[i] : "back";
-      tile(out, d, C - 2.5 * W * size + i * W * size, C - 30,
+      tile(out, d, C - 2.5 * W * size + i * W * size, C - 6,
         { size: size, cls: d === "back" ? "dora hidden" : "dora" });
     }
     if (st.tiles_left !== null && st.tiles_left !== undefined) {
-      text(out, C, C + 20, st.tiles_left + " tiles left", { size: 11, anchor: "middle", fill: "#d9d3c0" });
+      text(out, C, C + 34, st.tiles_left + " tiles left", { size: 11, anchor: "middle", fill: "#d9d3c0" });
     }
     out.push("</svg>");
     return out.join("");
