@@ -54,7 +54,7 @@ def viewer_data(game_log: Any, report: Any = None) -> dict[str, Any]:
     Raises:
         RiichiError: ``game_log`` is not a GameLog, or has no events.
     """
-    from riichi.events import GameLog
+    from riichi.events import GameLog, StartKyoku
     from riichi.replay import replay_game
 
     if not isinstance(game_log, GameLog):
@@ -88,7 +88,7 @@ def viewer_data(game_log: Any, report: Any = None) -> dict[str, Any]:
         problems += tracker.problems[before:]
         if ev.type == "start_game":
             continue
-        if ev.type == "start_kyoku":
+        if isinstance(ev, StartKyoku):
             label = f"{_ROUND_WIND[ev.bakaze - 27]}{ev.kyoku}-{ev.honba}"
             rounds.append({"label": label, "step": len(steps), "result": "", "mismatches": 0})
         k = len(rounds) - 1
