@@ -112,6 +112,14 @@ def test_cli_view(tmp_path, capsys, monkeypatch):
     assert main(["view", str(zpath), "--game", "2"]) == 2
     assert main(["view", str(zpath), "--game", "1", "-o", str(tmp_path / "b.html")]) == 0
     assert page_data((tmp_path / "b.html").read_text(encoding="utf-8"))["source"].endswith("b.xml")
+    # an archive's unreadable member is named and skipped, not counted as a game
+    with zipfile.ZipFile(zpath, "w") as z:
+        z.writestr("a.xml", (SAMPLE / "pao.xml").read_bytes())
+        z.writestr("junk.xml", b"<mjloggm")
+    capsys.readouterr()
+    assert main(["view", str(zpath), "-o", str(tmp_path / "a.html")]) == 0
+    err = capsys.readouterr().err
+    assert "skipped unreadable" in err and "junk.xml" in err
     # unreadable input: exit 1, named
     bad = tmp_path / "bad.xml"
     bad.write_text("<mjloggm", encoding="utf-8")

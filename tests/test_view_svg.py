@@ -236,7 +236,26 @@ def test_cli_writes_svg(tmp_path, capsys):
     assert code == 0
     text = out.read_text(encoding="utf-8")
     assert len(tiles_of(text)) == 14 and "pinfu" in text
+    # not a winning hand: exit 1 as before, and the picture says so
+    out = tmp_path / "no-yaku.svg"
+    assert main(["score", "123m456p789s11z340s", "--svg", str(out)]) == 1
+    assert "no yaku" in out.read_text(encoding="utf-8")
     capsys.readouterr()
     code = main(["hand", "123m406p789s1122z", "--svg", str(tmp_path / "no" / "dir.svg")])
     assert code == 1
     assert "cannot write" in capsys.readouterr().err
+
+
+def test_a_games_round_draws_itself_with_nothing_else_imported():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import riichi\n"
+        "svg = riichi.Game(rules=riichi.Rules.tenhou(), seed=3).round._repr_svg_()\n"
+        "assert svg.startswith('<svg') and svg.count('class=\"tile') == 13 * 4 + 1 + 5, svg.count('class=\"tile')\n"
+    )
+    python = str(Path(riichi.__file__).resolve().parents[1])
+    env = {"PYTHONPATH": python, "PATH": "/usr/bin:/bin"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)

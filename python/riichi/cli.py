@@ -472,14 +472,20 @@ def _cmd_view(args: argparse.Namespace) -> int:
         print(f"riichi view: error: {e}", file=sys.stderr)
         return 2
     games: list[tuple[str, Any]] = []
+    unreadable: list[str] = []
     for path, got in riichi.read_logs([args.log]):
         if isinstance(got, Exception):
-            print(f"riichi view: error: {_shown(path)}: {got}", file=sys.stderr)
-            return 1
-        games.append((path, got))
+            unreadable.append(str(got) if _shown(path) in str(got) else f"{_shown(path)}: {got}")
+        else:
+            games.append((path, got))
     if not games:
-        print(f"riichi view: error: no game log in {_shown(args.log)}", file=sys.stderr)
+        for text in unreadable:
+            print(f"riichi view: error: {text}", file=sys.stderr)
+        if not unreadable:
+            print(f"riichi view: error: no game log in {_shown(args.log)}", file=sys.stderr)
         return 1
+    for text in unreadable:  # an archive's other members: named, not counted as games
+        print(f"riichi view: skipped unreadable {text}", file=sys.stderr)
     if args.game is None and len(games) > 1:
         print(
             f"riichi view: error: {_shown(args.log)} holds {len(games)} games: choose one "

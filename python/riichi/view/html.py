@@ -110,7 +110,11 @@ def viewer_data(game_log: Any, report: Any = None) -> dict[str, Any]:
             }
         )
     if not steps:
-        raise RiichiError(f"viewer: {game_log.source}: the log has no event after its header")
+        why = (game_log.meta or {}).get("unsupported")
+        raise RiichiError(
+            f"viewer: {game_log.source}: the log has no event after its header"
+            + (f" ({why})" if why else "")
+        )
     for idx, found in sorted(by_event.items()):
         # a mismatch at the header (or at the final result) is shown on the first (last) step
         s = first_step_of.get(idx, 0 if idx <= 0 and idx != -1 else len(steps) - 1)
