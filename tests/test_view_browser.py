@@ -11,13 +11,16 @@ installs Debian's chromium where apt-get works and then sets it).
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import xml.etree.ElementTree as ET
 from importlib.resources import files
 
 import pytest
 
 import riichi
 from riichi.replay import Mismatch, replay_game
+from riichi.view import table_svg
 from riichi.view.html import viewer_html
 
 # .ci/run sets RIICHI_REQUIRE_BROWSER where it has a browser: a skip would then hide a failure
@@ -36,6 +39,7 @@ except ImportError:
     _unavailable("Playwright's Python package is not installed (pip install playwright)")
 
 SAMPLE = files("riichi") / "data" / "games"
+NS = "{http://www.w3.org/2000/svg}"
 
 
 def _chromium() -> str:
@@ -69,6 +73,10 @@ def _open(browser, tmp_path, page_html: str):
     page.on("request", lambda r: problems.append(f"request {r.url}") if not r.url.startswith("file://") else None)
     page.goto(path.as_uri())
     return page, problems
+
+
+def _numbers(transform: str) -> list[float]:
+    return [round(float(x), 1) for x in re.findall(r"-?\d+(?:\.\d+)?", transform)]
 
 
 def _tiles_in_state(st: dict) -> int:
@@ -131,6 +139,25 @@ def test_viewer_steps_through_a_game_in_chromium(browser, tmp_path):
             assert f"{s['points']:,} points" in text
             wins += 1
     assert wins == log.wins
+    # the script draws what riichi.view.table_svg draws for the same state (tiles, places)
+    marked = 0
+    for i in [*range(0, steps, max(1, steps // 12)), k - 1]:
+        page.evaluate(f"window.riichiViewer.show({i})")
+        js = page.evaluate(
+            """() => Array.from(document.querySelectorAll("#board g.tile"),
+                                g => [g.dataset.tile, g.getAttribute("transform")])"""
+        )
+        py = [
+            [g.get("data-tile"), g.get("transform")]
+            for g in ET.fromstring(table_svg(data["steps"][i]["state"])).iter(f"{NS}g")
+            if "tile" in g.get("class", "").split()
+        ]
+        assert [(t, _numbers(tr)) for t, tr in js] == [(t, _numbers(tr)) for t, tr in py], i
+        marks = page.evaluate("document.querySelectorAll('#board rect.last-discard').length")
+        assert marks == table_svg(data["steps"][i]["state"]).count('class="last-discard"'), i
+        assert marks == (data["steps"][i]["state"]["last_discard"] is not None), i
+        marked += marks
+    assert marked  # step k - 1 is the discard of event k
     page.keyboard.press("Home")
     assert at() == 0
     page.keyboard.press("End")

@@ -116,14 +116,14 @@ def test_riichi_tile_lies_sideways_and_passes_on_when_called():
     ]:
         tr.apply(ev)
     st = tr.state
-    assert st["seats"][0]["river"] == ["1ztr"]
+    assert st["seats"][0]["river"] == ["1ztr"] and st["last_discard"] == [0, 0]
     assert st["seats"][0]["riichi"] and st["kyotaku"] == 1 and st["scores"][0] == 24000
     assert st["seats"][0]["hand"] == [str(t) for t in _t("123456789m1234p")]
     assert st["seats"][0]["drawn"] is None
     # seat 2 pons the riichi tile: marked called; seat 0's next discard lies sideways
     tr.apply(Pon(actor=2, target=0, pai=Tile.of(27), consumed=(Tile.of(27), Tile.of(27))))
     st = tr.state
-    assert st["seats"][0]["river"] == ["1ztrc"]
+    assert st["seats"][0]["river"] == ["1ztrc"] and st["last_discard"] is None
     meld = st["seats"][2]["melds"][0]
     assert meld["side"] == 1 and meld["tiles"] == ["1z"] * 3  # from toimen: in the middle
     assert len(st["seats"][2]["hand"]) == 11

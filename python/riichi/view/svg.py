@@ -428,16 +428,23 @@ def _river_rows(entries: Sequence[dict[str, Any]], per_row: int) -> list[list[di
 
 
 def _draw_river(pic: _Picture, entries: Sequence[dict[str, Any]], x0: float, y0: float,
-                size: float, per_row: int = 6) -> tuple[float, float]:  # fmt: skip
+                size: float, per_row: int = 6, last: int | None = None) -> tuple[float, float]:  # fmt: skip
     """Draw river entries (``{"tile", "tsumogiri", "riichi", "called"}``) in rows from
-    (x0, y0); returns (width, height)."""
+    (x0, y0), outlining entry ``last`` (the discard just made); returns (width, height)."""
     w, h = TILE_W * size, TILE_H * size
     width = 0.0
     rows = _river_rows(entries, per_row)
     for r, row in enumerate(rows):
         x = x0
         y = y0 + r * h
-        for e in row:
+        for j, e in enumerate(row):
+            if r * per_row + j == last:
+                tw, th = (h, w) if e.get("riichi") else (w, h)
+                top = y + h - w if e.get("riichi") else y
+                pic.raw(
+                    f'<rect class="last-discard" x="{x - 1.5:.1f}" y="{top - 1.5:.1f}" '
+                    f'width="{tw + 3:.1f}" height="{th + 3:.1f}" rx="3" fill="#ffd54a"/>'
+                )
             cls = "river"
             if e.get("tsumogiri"):
                 cls += " tsumogiri"
@@ -548,7 +555,9 @@ def _draw_seat(pic: _Picture, state: dict[str, Any], seat: int) -> None:
     p = state["seats"][seat]
     river = [_river_entry(e) for e in p["river"]]
     rw = TILE_W * _RIVER
-    _draw_river(pic, river, _C - 3 * rw, _C + _BOX + 4, _RIVER)
+    last = state.get("last_discard")
+    mine = last[1] if last and last[0] == seat else None
+    _draw_river(pic, river, _C - 3 * rw, _C + _BOX + 4, _RIVER, last=mine)
     hand = [n for n in p["hand"]]
     height = max([TILE_H] + [_meld_height(m) for m in p["melds"]])
     del height

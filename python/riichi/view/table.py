@@ -10,7 +10,9 @@ A table state is a dict:
 - ``players`` (3 or 4), ``names`` (per seat, may be empty strings);
 - ``round_wind`` (0 East .. 3 North), ``kyoku`` (1..4), ``honba``, ``kyotaku`` (sticks,
   a count), ``dealer`` (seat), ``scores`` (points per seat), ``tiles_left`` (live wall, or
-  None when unknown), ``turn`` (the seat that acted last, or None);
+  None when unknown), ``turn`` (the seat that acted last, or None), ``last_discard``
+  (``[seat, index in its river]`` of the discard just made, until the next draw or call
+  takes the table on; else None);
 - ``dora``: dora indicators revealed, mpsz names;
 - ``seats``: per seat ``hand`` (concealed tiles sorted, mpsz names, ``"back"`` for a tile the
   log hides), ``drawn`` (the tile just drawn, kept apart, or None), ``melds`` (dicts of
@@ -36,6 +38,8 @@ _WIND = "ESWN"
 # (rinshan and nukidora replacements included: the live wall gives up its last tile for
 # each) leaves one fewer.
 _LIVE_AT_DEAL = {4: 70, 3: 55}
+# events after which the last discard is no longer the one in play
+_MOVES_ON = frozenset(("tsumo", "chi", "pon", "daiminkan", "ankan", "kakan", "nukidora", "end_kyoku"))
 
 
 def _names(tiles: Any) -> list[str]:
@@ -92,6 +96,7 @@ class TableTracker:
             "scores": [0] * self.n,
             "tiles_left": None,
             "turn": None,
+            "last_discard": None,
             "dora": [],
             "seats": [
                 {"hand": [], "drawn": None, "melds": [], "river": [], "riichi": False, "nuki": []}
@@ -156,6 +161,8 @@ class TableTracker:
         """
         t = ev.type
         st = self.state
+        if t in _MOVES_ON:
+            st["last_discard"] = None
         if t == "start_game":
             if ev.names:
                 self.names = [str(x) for x in ev.names][: self.n]
@@ -202,6 +209,7 @@ class TableTracker:
                 self._riichi_pending.discard(ev.actor)
                 self._sideways_next.discard(ev.actor)
             p["river"].append(name + flags)
+            st["last_discard"] = [ev.actor, len(p["river"]) - 1]
             st["turn"] = ev.actor
         elif t in ("chi", "pon", "daiminkan"):
             p = self._seat(ev.actor, ev)

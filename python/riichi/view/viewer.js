@@ -75,12 +75,18 @@
     return x - start;
   }
 
-  function river(out, entries, x0, y0, size) {
+  function river(out, entries, x0, y0, size, last) {
     var w = W * size, h = H * size;
     entries.forEach(function (e, i) {
       var row = Math.floor(i / 6);
       if (i % 6 === 0) { river.x = x0; }
       var name = e.slice(0, 2), flags = e.slice(2), y = y0 + row * h;
+      if (i === last) {  // the discard just made
+        var side = flags.indexOf("r") >= 0, tw = side ? h : w, th = side ? w : h;
+        out.push('<rect class="last-discard" x="' + (river.x - 1.5) + '" y="' +
+          ((side ? y + h - w : y) - 1.5) + '" width="' + (tw + 3) + '" height="' + (th + 3) +
+          '" rx="3" fill="#ffd54a"/>');
+      }
       var cls = "river" + (flags.indexOf("t") >= 0 ? " tsumogiri" : "") +
         (flags.indexOf("r") >= 0 ? " riichi" : "") + (flags.indexOf("c") >= 0 ? " taken" : "");
       var o = { size: size, cls: cls, tsumogiri: flags.indexOf("t") >= 0 };
@@ -97,7 +103,8 @@
 
   function seat(out, st, s) {
     var p = st.seats[s], rw = W * RIVER;
-    river(out, p.river, C - 3 * rw, C + BOX + 4, RIVER);
+    var last = st.last_discard && st.last_discard[0] === s ? st.last_discard[1] : -1;
+    river(out, p.river, C - 3 * rw, C + BOX + 4, RIVER, last);
     hand(out, p.hand, p.drawn, p.melds, HAND_X, HAND_BOTTOM, 1, "seat" + s);
     (p.nuki || []).forEach(function (n, i) {
       tile(out, n, C + BOX + 30 + i * rw * 0.8, C + BOX + 4, { size: RIVER * 0.8, cls: "nuki" });
