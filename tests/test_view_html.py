@@ -91,6 +91,8 @@ def test_json_cannot_close_the_script(tmp_path):
 def test_bad_input_raises():
     with pytest.raises(riichi.RiichiError, match="GameLog"):
         viewer_html("game.xml")
+    with pytest.raises(riichi.RiichiError, match="GameReport"):
+        viewer_html(riichi.read_log(PAO), "ok")
 
 
 def test_cli_view(tmp_path, capsys, monkeypatch):

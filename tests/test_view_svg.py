@@ -259,3 +259,24 @@ def test_a_games_round_draws_itself_with_nothing_else_imported():
     python = str(Path(riichi.__file__).resolve().parents[1])
     env = {"PYTHONPATH": python, "PATH": "/usr/bin:/bin"}
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def test_bad_tables_and_marks_are_named():
+    from riichi.view.table import TableTracker
+
+    with pytest.raises(riichi.RiichiError, match="no seats"):
+        table_svg({"players": 4, "round_wind": 0, "kyoku": 1, "honba": 0, "kyotaku": 0,
+                   "dealer": 0, "scores": [0] * 4, "dora": []})  # fmt: skip
+    state = riichi.view.table.table_state(_played_round(1, 4))
+    with pytest.raises(riichi.RiichiError, match="dealer 7"):
+        table_svg({**state, "dealer": 7})
+    with pytest.raises(riichi.RiichiError, match="seat 2 has no river"):
+        table_svg({**state, "seats": [*state["seats"][:2], {"hand": [], "drawn": None, "melds": []}, state["seats"][3]]})
+    with pytest.raises(riichi.InvalidTile, match="9z"):
+        table_svg({**state, "dora": ["9z"]})
+    with pytest.raises(riichi.RiichiError, match="tsumogiri must be discard indices"):
+        river_svg("123m", tsumogiri=1)
+    with pytest.raises(riichi.InvalidHand, match="source True"):
+        meld_layout("pon", "555z", source=True)
+    with pytest.raises(riichi.RiichiError, match=r"riichi\.events event"):
+        TableTracker(4).apply({"type": "tsumo"})

@@ -52,10 +52,11 @@ def viewer_data(game_log: Any, report: Any = None) -> dict[str, Any]:
         final result on the last step) and ``problems`` (events the table could not follow).
 
     Raises:
-        RiichiError: ``game_log`` is not a GameLog, or has no events.
+        RiichiError: ``game_log`` is not a GameLog, or has no event after its header;
+            ``report`` is not a GameReport.
     """
     from riichi.events import GameLog, StartKyoku
-    from riichi.replay import replay_game
+    from riichi.replay import GameReport, replay_game
 
     if not isinstance(game_log, GameLog):
         raise RiichiError(f"viewer: expected a riichi.GameLog, got {game_log!r:.80}")
@@ -64,6 +65,8 @@ def viewer_data(game_log: Any, report: Any = None) -> dict[str, Any]:
         raise RiichiError(f"viewer: {game_log.source}: the log has no events")
     if report is None:
         report = replay_game(game_log)
+    elif not isinstance(report, GameReport):
+        raise RiichiError(f"viewer: report must be a riichi.GameReport or None, got {report!r:.80}")
     try:
         start = game_log.start
         players, names = start.players, tuple(start.names)

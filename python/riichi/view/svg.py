@@ -169,7 +169,7 @@ def meld_layout(
     if kind == "ankan":
         inner = sorted(names, key=_sort_key)  # a red five first: shown face up
         return {"kind": kind, "tiles": ["back", inner[0], inner[1], "back"], "side": -1, "added": None}
-    if source not in (1, 2, 3):
+    if isinstance(source, bool) or source not in (1, 2, 3):
         raise InvalidHand(f"meld source {source!r}: expected 1 shimocha, 2 toimen or 3 kamicha")
     rest = sorted(names, key=_sort_key)
     if called is None:
@@ -492,6 +492,8 @@ def river_svg(
     for label, idx in (("tsumogiri", tsumogiri), ("called", called),
                        ("riichi", () if riichi is None else (riichi,))):  # fmt: skip
         got = set()
+        if isinstance(idx, (str, bytes)) or not hasattr(idx, "__iter__"):
+            raise RiichiError(f"{label} must be discard indices, got {idx!r:.80}")
         for i in idx:
             if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(names):
                 raise RiichiError(
@@ -594,6 +596,33 @@ def _river_entry(e: Any) -> dict[str, Any]:
     return {"tile": name, "tsumogiri": "t" in flags, "riichi": "r" in flags, "called": "c" in flags}
 
 
+_STATE_KEYS = ("players", "round_wind", "kyoku", "honba", "kyotaku", "dealer", "scores",
+               "dora", "seats")  # fmt: skip
+_SEAT_KEYS = ("hand", "drawn", "melds", "river")
+
+
+def _check_state(state: dict[str, Any]) -> None:
+    """A table state has what :func:`table_svg` draws (see :mod:`riichi.view.table`)."""
+    missing = [k for k in _STATE_KEYS if k not in state]
+    if missing:
+        raise RiichiError(f"not a table state: no {', '.join(missing)} (riichi.view.table)")
+    n = state["players"]
+    if n not in (3, 4) or len(state["seats"]) != n or len(state["scores"]) != n:
+        raise RiichiError(
+            f"table state: players {n!r} with {len(state['seats'])} seats and "
+            f"{len(state['scores'])} scores"
+        )
+    if state["round_wind"] not in (0, 1, 2, 3) or state["dealer"] not in range(n):
+        raise RiichiError(
+            f"table state: round_wind {state['round_wind']!r} (0..3) or dealer "
+            f"{state['dealer']!r} (0..{n - 1}) out of range"
+        )
+    for seat, p in enumerate(state["seats"]):
+        gone = [k for k in _SEAT_KEYS if k not in p]
+        if gone:
+            raise RiichiError(f"table state: seat {seat} has no {', '.join(gone)}")
+
+
 def round_title(state: dict[str, Any]) -> str:
     """``"East 1, 0 honba, 0 kyotaku"`` for a table state."""
     wind = _WIND_NAMES[state["round_wind"]]
@@ -619,8 +648,7 @@ def table_svg(table: Any, *, scale: float = 1.0) -> str:
     from riichi.view.table import table_state
 
     state = table if isinstance(table, dict) else table_state(table)
-    if not isinstance(state, dict) or "seats" not in state:
-        raise RiichiError(f"expected a riichi.Round or a table state dict, got {table!r:.80}")
+    _check_state(state)
     pic = _Picture(scale)
     pic.raw(f'<rect width="{SIZE}" height="{SIZE}" fill="#1f5f3f"/>')
     pic.raw(

@@ -29,6 +29,7 @@ import copy
 from typing import Any
 
 from riichi.errors import RiichiError
+from riichi.events import Event
 from riichi.view.svg import LIMIT_NAMES, meld_layout, tile_name
 
 __all__ = ["TableTracker", "event_text", "settlement", "table_state"]
@@ -159,6 +160,8 @@ class TableTracker:
         Raises:
             RiichiError: an event that names a seat the table does not have.
         """
+        if not isinstance(ev, Event):
+            raise RiichiError(f"expected a riichi.events event, got {ev!r:.80}")
         t = ev.type
         st = self.state
         if t in _MOVES_ON:
