@@ -122,6 +122,15 @@ def test_cli_view(tmp_path, capsys, monkeypatch):
     assert main(["view", str(zpath), "-o", str(tmp_path / "a.html")]) == 0
     err = capsys.readouterr().err
     assert "skipped unreadable" in err and "junk.xml" in err
+    # rules as for verify: under the plain preset (no rounding of final points, which this
+    # 2009 game's header gives) the final points differ, marked on the last step
+    capsys.readouterr()
+    assert main(["view", PAO, "--rules", "tenhou", "-o", str(tmp_path / "t.html")]) == 1
+    assert "1 mismatch" in capsys.readouterr().out
+    last = page_data((tmp_path / "t.html").read_text(encoding="utf-8"))["steps"][-1]
+    assert [m["field"] for m in last["mismatches"]] == ["final_points"]
+    assert main(["view", PAO, "--rules", "no_such_preset"]) == 2
+    assert "no_such_preset" in capsys.readouterr().err
     # unreadable input: exit 1, named
     bad = tmp_path / "bad.xml"
     bad.write_text("<mjloggm", encoding="utf-8")
