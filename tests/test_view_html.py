@@ -122,8 +122,8 @@ def test_cli_view(tmp_path, capsys, monkeypatch):
     assert main(["view", str(zpath), "-o", str(tmp_path / "a.html")]) == 0
     err = capsys.readouterr().err
     assert "skipped unreadable" in err and "junk.xml" in err
-    # rules as for verify: under the plain preset (no rounding of final points, which this
-    # 2009 game's header gives) the final points differ, marked on the last step
+    # rules as for verify: under the plain preset (final points not rounded, which Tenhou
+    # rounded at this game's date) the final points differ, marked on the last step
     capsys.readouterr()
     assert main(["view", PAO, "--rules", "tenhou", "-o", str(tmp_path / "t.html")]) == 1
     assert "1 mismatch" in capsys.readouterr().out
