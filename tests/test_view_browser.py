@@ -158,6 +158,18 @@ def test_viewer_steps_through_a_game_in_chromium(browser, tmp_path):
         assert marks == (data["steps"][i]["state"]["last_discard"] is not None), i
         marked += marks
     assert marked  # step k - 1 is the discard of event k
+    # r turns the table: seat 1 at the bottom, as table_svg(bottom=1) draws it
+    page.keyboard.press("r")
+    assert page.evaluate("window.riichiViewer.bottom()") == 1
+    js = page.evaluate(
+        """() => Array.from(document.querySelectorAll("#board g.seat"), g => g.getAttribute("transform"))"""
+    )
+    py = [
+        g.get("transform")
+        for g in ET.fromstring(table_svg(data["steps"][at()]["state"], bottom=1)).iter(f"{NS}g")
+        if g.get("class") == "seat"
+    ]
+    assert [_numbers(t) for t in js] == [_numbers(t) for t in py] and _numbers(js[1])[0] == 0
     page.keyboard.press("Home")
     assert at() == 0
     page.keyboard.press("End")

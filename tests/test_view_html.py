@@ -93,6 +93,8 @@ def test_bad_input_raises():
         viewer_html("game.xml")
     with pytest.raises(riichi.RiichiError, match="GameReport"):
         viewer_html(riichi.read_log(PAO), "ok")
+    with pytest.raises(riichi.RiichiError, match="bottom must be a seat"):
+        viewer_html(riichi.read_log(PAO), bottom=-1)
 
 
 def test_cli_view(tmp_path, capsys, monkeypatch):
@@ -122,6 +124,12 @@ def test_cli_view(tmp_path, capsys, monkeypatch):
     assert main(["view", str(zpath), "-o", str(tmp_path / "a.html")]) == 0
     err = capsys.readouterr().err
     assert "skipped unreadable" in err and "junk.xml" in err
+    # the seat at the bottom
+    assert main(["view", PAO, "--seat", "2", "-o", str(tmp_path / "s.html")]) == 0
+    assert page_data((tmp_path / "s.html").read_text(encoding="utf-8"))["bottom"] == 2
+    capsys.readouterr()
+    assert main(["view", PAO, "--seat", "4"]) == 2
+    assert "seats 0..3" in capsys.readouterr().err
     # rules as for verify: under the plain preset (final points not rounded, which Tenhou
     # rounded at this game's date) the final points differ, marked on the last step
     capsys.readouterr()

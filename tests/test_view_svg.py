@@ -200,6 +200,14 @@ def test_table_of_a_round_draws_every_tile_it_holds():
     seats = [g for g in ET.fromstring(svg).iter(f"{NS}g") if g.get("class") == "seat"]
     assert [s.get("data-seat") for s in seats] == ["0", "1", "2", "3"]
     assert f"{rnd.live_tiles_left} tiles left" in svg
+    # another seat at the bottom: the same tiles, each seat turned on
+    turned = table_svg(rnd, bottom=2)
+    seats = {g.get("data-seat"): g.get("transform") for g in ET.fromstring(turned).iter(f"{NS}g")
+             if g.get("class") == "seat"}  # fmt: skip
+    assert seats["2"].startswith("rotate(0 ") and seats["3"].startswith("rotate(-90 ")
+    assert seats["0"].startswith("rotate(-180 ") and sorted(names_of(turned)) == sorted(names_of(svg))
+    with pytest.raises(riichi.RiichiError, match=r"bottom must be a seat 0\.\.3, got 4"):
+        table_svg(rnd, bottom=4)
     # Jupyter draws a round (reached through Game.round) the same way
     assert rnd._repr_svg_() == svg
 

@@ -5,7 +5,7 @@ Subcommands:
 - ``riichi hand TEXT [--svg FILE]``: shanten, waits and a discard table for a hand in mpsz
   notation (``--svg``: also a picture of the hand); ``riichi score TEXT ... [--svg FILE]``:
   yaku, fu, points and payments (``--svg``: the hand with its settlement as a picture).
-- ``riichi view LOG [-o OUT.html] [--game N] [--rules ...]``: replay one game and write a
+- ``riichi view LOG [-o OUT.html] [--game N] [--seat N] [--rules ...]``: replay one game and write a
   self-contained HTML page that steps through it (:mod:`riichi.view.html`); exit status 1
   when the replay found a mismatch (the page is still written).
 - ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet] [--rules PRESET|FILE.json]``:
@@ -462,6 +462,14 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 1 if result.failed or not result.written else 0
 
 
+def _players(game_log: Any) -> int:
+    """Seats of a logged game (4 when its header cannot say)."""
+    try:
+        return int(game_log.start.players)
+    except RiichiError:
+        return 4
+
+
 def _cmd_view(args: argparse.Namespace) -> int:
     from riichi.replay import replay_game
     from riichi.view.html import viewer_html
@@ -502,9 +510,14 @@ def _cmd_view(args: argparse.Namespace) -> int:
         )
         return 2
     path, game_log = games[k]
+    players = _players(game_log)
+    if not 0 <= args.seat < players:
+        print(f"riichi view: error: --seat {args.seat}: the game has seats 0..{players - 1}",
+              file=sys.stderr)  # fmt: skip
+        return 2
     try:
         report = replay_game(game_log, rules)
-        page = viewer_html(game_log, report)
+        page = viewer_html(game_log, report, bottom=args.seat)
     except RiichiError as e:  # the message names the log
         print(f"riichi view: error: {e}", file=sys.stderr)
         return 1
@@ -676,7 +689,8 @@ def build_parser() -> argparse.ArgumentParser:
             "event: all hands, rivers (tsumogiri shaded, riichi tile sideways), melds, dora, "
             "scores, each settlement with yaku, han, fu and payments, and every mismatch "
             "the replay found, marked at its event. Keys: left/right one event, PageUp/"
-            "PageDown one round, Home/End, m the next mismatch. Exit status: 0 written and "
+            "PageDown one round, Home/End, m the next mismatch, r turns the table. Exit "
+            "status: 0 written and "
             "the game replays with no mismatch, 1 written but the replay found a mismatch "
             "or could not replay part of the game (or the log cannot be read), 2 bad usage."
         ),
@@ -693,6 +707,10 @@ def build_parser() -> argparse.ArgumentParser:
     vw.add_argument(
         "--rules", metavar="PRESET|FILE.json", default=None,
         help="replay under these rules instead of the header's (as for riichi verify)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--seat", type=int, default=0, metavar="N",
+        help="the seat drawn at the bottom (default 0, the first dealer; r turns the table)",
     )  # fmt: skip
     vw.set_defaults(func=_cmd_view)
     return parser

@@ -11,7 +11,8 @@ riichi tile sideways, called tiles faded), melds with the called tile sideways, 
 indicators, scores, honba and kyotaku; each settlement with its yaku, han, fu, points and
 payments; each mismatch the replay found, at its event (and the events the table could not
 follow, if any). Navigation: ← / → one event, PageUp / PageDown one round, Home / End,
-``m`` the next mismatch; the buttons, the slider and the round list do the same by click.
+``m`` the next mismatch, ``r`` turns the table (the next seat at the bottom); the buttons, the
+slider and the round list do the same by click.
 """
 
 from __future__ import annotations
@@ -162,7 +163,7 @@ def _json_for_script(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def viewer_html(game_log: Any, report: Any = None) -> str:
+def viewer_html(game_log: Any, report: Any = None, *, bottom: int = 0) -> str:
     """The viewer page of one game (see the module text) as one self-contained HTML
     document: no URL is loaded, the tile faces, style and script are inlined.
 
@@ -170,11 +171,15 @@ def viewer_html(game_log: Any, report: Any = None) -> str:
         game_log: a :class:`riichi.GameLog` (any format the readers support).
         report: its :class:`riichi.GameReport` (default: the game is replayed here with
             :func:`riichi.replay_game`, under the rules its header gives).
+        bottom: the seat drawn at the bottom when the page opens (``r`` turns the table).
 
     Raises:
-        RiichiError: see :func:`viewer_data`.
+        RiichiError: see :func:`viewer_data`; ``bottom`` not a seat of the game.
     """
     data = viewer_data(game_log, report)
+    if isinstance(bottom, bool) or not isinstance(bottom, int) or not 0 <= bottom < data["players"]:
+        raise RiichiError(f"viewer: bottom must be a seat 0..{data['players'] - 1}, got {bottom!r}")
+    data["bottom"] = bottom
     symbols = "".join(faces.symbol(n) for n in faces.NAMES)
     title = html.escape(f"riichi view: {data['title']}")
     return (
@@ -193,6 +198,7 @@ def viewer_html(game_log: Any, report: Any = None) -> str:
         '<button id="next-round" title="next round (PageDown)">▶▶</button>'
         '<button id="last" title="last event (End)">▶|</button>'
         '<button id="next-mismatch" title="next mismatch (m)">next mismatch</button>'
+        '<button id="rotate" title="the next seat at the bottom (r)">turn table</button>'
         '<input id="slider" type="range" min="0" value="0" aria-label="event">'
         '<span id="position"></span></div>'
         '<div id="event"></div><div id="mismatches"></div><div id="settlement"></div>'

@@ -629,21 +629,22 @@ def round_title(state: dict[str, Any]) -> str:
     return f"{wind} {state['kyoku']}, {state['honba']} honba, {state['kyotaku']} kyotaku"
 
 
-def table_svg(table: Any, *, scale: float = 1.0) -> str:
+def table_svg(table: Any, *, bottom: int = 0, scale: float = 1.0) -> str:
     """A whole table: every seat's hand (drawn tile apart), melds and river (tsumogiri
     shaded, riichi tile sideways, called tiles faded), riichi sticks, the centre box with the
     round, honba, kyotaku, dora indicators, tiles left, and each seat's wind and score.
 
-    Seat 0 is at the bottom, the others anticlockwise in turn order (seat 1 on the right), as
-    they sit. The seat to act has its score in red.
+    Seat ``bottom`` (default 0) is at the bottom, the others anticlockwise in turn order (the
+    next seat on the right), as they sit. The seat to act has its score in red.
 
     Args:
         table: a :class:`riichi.Round` (its state now), or one step of
             :func:`riichi.view.table.table_states` (a dict).
+        bottom: the seat drawn at the bottom (0..3; 0..2 in sanma).
         scale: size factor (the picture is 780 x 780 pixels at 1).
 
     Raises:
-        RiichiError: ``table`` is neither; ``scale`` not positive.
+        RiichiError: ``table`` is neither; ``bottom`` not a seat; ``scale`` not positive.
     """
     from riichi.view.table import table_state
 
@@ -656,9 +657,12 @@ def table_svg(table: Any, *, scale: float = 1.0) -> str:
         'rx="8" fill="#173f2c" stroke="#0f2b1e"/>'
     )
     n = state["players"]
+    if isinstance(bottom, bool) or not isinstance(bottom, int) or not 0 <= bottom < n:
+        raise RiichiError(f"bottom must be a seat 0..{n - 1}, got {bottom!r}")
     for seat in range(n):
         # seat 0 at the bottom; each next seat a quarter turn anticlockwise
-        pic.raw(f'<g class="seat" data-seat="{seat}" transform="rotate({-90 * seat} {_C} {_C})">')
+        turn = (seat - bottom) % n
+        pic.raw(f'<g class="seat" data-seat="{seat}" transform="rotate({-90 * turn} {_C} {_C})">')
         _draw_seat(pic, state, seat)
         pic.raw("</g>")
     pic.text(_C, _C - 30, round_title(state).split(",")[0], size=18, anchor="middle",

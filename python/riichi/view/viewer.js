@@ -10,7 +10,7 @@
   var WIND_KANJI = "東南西北", WIND_NAMES = ["East", "South", "West", "North"];
   var FONT = "'Noto Sans CJK JP','Noto Serif CJK JP','Source Han Sans','Hiragino Sans'," +
     "'Yu Gothic','MS Gothic','WenQuanYi Zen Hei','Droid Sans Fallback',sans-serif";
-  var current = 0;
+  var current = 0, bottom = data.bottom || 0;
 
   function esc(s) {
     return String(s).replace(/[&<>"']/g, function (c) {
@@ -135,7 +135,8 @@
     out.push('<rect x="' + (C - BOX) + '" y="' + (C - BOX) + '" width="' + 2 * BOX +
       '" height="' + 2 * BOX + '" rx="8" fill="#173f2c" stroke="#0f2b1e"/>');
     for (var s = 0; s < st.players; s++) {
-      out.push('<g class="seat" data-seat="' + s + '" transform="rotate(' + (-90 * s) + " " +
+      var turn = ((s - bottom) % st.players + st.players) % st.players;
+      out.push('<g class="seat" data-seat="' + s + '" transform="rotate(' + (-90 * turn) + " " +
         C + " " + C + ')">');
       seat(out, st, s);
       out.push("</g>");
@@ -269,6 +270,11 @@
     show(current > roundStart(k) ? roundStart(k) : (k > 0 ? roundStart(k - 1) : 0));
   }
 
+  function rotate() {  // the next seat to the bottom
+    bottom = (bottom + 1) % data.players;
+    show(current);
+  }
+
   function nextMismatch() {
     for (var j = 1; j <= steps.length; j++) {
       var i = (current + j) % steps.length;
@@ -312,6 +318,7 @@
   document.getElementById("next-round").addEventListener("click", nextRound);
   document.getElementById("prev-round").addEventListener("click", prevRound);
   document.getElementById("next-mismatch").addEventListener("click", nextMismatch);
+  document.getElementById("rotate").addEventListener("click", rotate);
   document.getElementById("board").addEventListener("click", function (e) {
     var r = this.getBoundingClientRect();
     show(e.clientX - r.left < r.width / 3 ? current - 1 : current + 1);
@@ -325,11 +332,15 @@
       End: function () { show(steps.length - 1); },
       PageDown: nextRound,
       PageUp: prevRound,
-      m: nextMismatch
+      m: nextMismatch,
+      r: rotate
     };
     if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
   });
-  window.riichiViewer = { show: show, steps: steps.length, current: function () { return current; } };
+  window.riichiViewer = {
+    show: show, steps: steps.length, rotate: rotate,
+    current: function () { return current; }, bottom: function () { return bottom; }
+  };
   summary();
   roundList();
   show(0);
