@@ -264,3 +264,20 @@ def test_the_whole_corpus_export_counts_equal_verify(shared, tmp_path, request):
     rows = decisions.to_pylist()
     assert sum(not r["inferred"] for r in rows) == v.actions
     assert all(r["action"] in r["legal"] for r in rows)
+
+
+def test_rules_given_replace_the_logs_own(shared, tmp_path):
+    import riichi
+
+    path = str(shared / "data" / "mjlog" / "dnovikoff-tenhou" / "pao.xml")
+    own = T.file_tables(path, ["games", "errors"])
+    other = T.file_tables(path, ["games", "errors"], riichi.Rules.mahjong_soul())
+    assert own["errors"].num_rows == 0
+    assert other["errors"].num_rows > 0  # Mahjong Soul's rules do not settle as Tenhou did
+    assert json.loads(other["games"].to_pylist()[0]["rules"]) == riichi.Rules.mahjong_soul().to_dict()
+    res = export([path], tmp_path / "ms", ["errors"], rules=riichi.Rules.mahjong_soul())
+    assert res.rows["errors"] == other["errors"].num_rows
+    with pytest.raises(RiichiError, match=r"rules must be a riichi\.Rules"):
+        T.file_tables(path, ["games"], "tenhou")
+    with pytest.raises(RiichiError, match="path must be"):
+        T.file_tables(3, ["games"])
