@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -120,6 +121,7 @@ def test_row_counts_agree_with_riichi_verify(shared, tmp_path):
     # decisions: every logged action is among the legal ones, one decision per checked action
     decs = rows["decisions"]
     assert all(d["action"] in d["legal"] for d in decs)
+    assert all(re.fullmatch(r"(?:[0-9]+[mpsz])+", d["hand"]) for d in decs)
     assert sum(not d["inferred"] for d in decs) == v.actions
     assert {d["kind"] for d in decs} == {"turn", "claim"}
     per_game = {}

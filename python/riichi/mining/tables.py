@@ -42,7 +42,7 @@ null where the log does not record the value.
     ``pon`` ``daiminkan`` ``ankan`` ``kakan`` ``nukidora`` ``tsumo`` ``ron`` ``pass``
     ``kyuushu``), tile (the action's tile, null for none), tsumogiri (bool), inferred
     (bool), taken_by (int8), legal (list<string>: the legal actions as text), n_legal
-    (int16), hand (the seat's concealed tiles, mpsz words joined by spaces, sorted), drawn
+    (int16), hand (the seat's concealed tiles as compact mpsz, e.g. ``"120m5z"``), drawn
     (tile), pending (the tile open to claims), melds (int8: the seat's melds), riichi
     (bool: the seat's riichi stands), shanten (int8: of the concealed hand, melds implied
     by its size), scores (list<int32>), round_wind, seat_wind (int8 0..3), honba, kyotaku
