@@ -283,3 +283,21 @@ def test_rules_given_replace_the_logs_own(shared, tmp_path):
         T.file_tables(path, ["games"], "tenhou")
     with pytest.raises(RiichiError, match="path must be"):
         T.file_tables(3, ["games"])
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(shared, tmp_path):
+    src = shared / "data" / "tenhou6" / "mjai-reviewer" / "confusing_nakis_1.json"  # mismatches
+    if not src.exists():
+        pytest.skip("sample not found")
+    folder = os.fsencode(str(tmp_path))
+    bad = os.path.join(folder, b"bad\xff.json")
+    with open(bad, "wb") as fh:
+        fh.write(src.read_bytes())
+    out = T.file_tables(os.fsdecode(bad))
+    shown = str(tmp_path / "bad\\xff.json")
+    assert out["games"].to_pylist()[0]["game_id"] == shown
+    problems = {d["problem"] for d in out["decisions"].to_pylist()}
+    assert problems and all("\\xff" in p for p in problems)
+    assert {e["game_id"] for e in out["errors"].to_pylist()} == {shown}
+    res = export([os.fsdecode(bad)], tmp_path / "out")  # Parquet takes the escaped text
+    assert res.rows["decisions"] == out["decisions"].num_rows

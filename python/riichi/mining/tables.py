@@ -575,7 +575,7 @@ def _decision_rows(rows: _Rows, gid: str, decs: list[Any]) -> None:
         c["kyotaku"](obs.kyotaku)
         c["live_tiles_left"](obs.live_tiles_left)
         c["ok"](d.ok)
-        c["problem"](d.problem)
+        c["problem"](_shown(d.problem) if d.problem else "")
     if len(c) != len(_COLUMNS["decisions"]):  # pragma: no cover - a column left out above
         raise RiichiError("the decisions table's columns and its rows disagree")
 
