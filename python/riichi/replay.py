@@ -428,12 +428,23 @@ def round_label(start: StartKyoku) -> str:
 # --------------------------------------------------------------------------- replay
 
 
-def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
+def replay_game(
+    game_log: GameLog, rules: Rules | None = None, *, watch: Any = None
+) -> GameReport:
     """Replay one logged game through the engine and compare every action and settlement.
 
     Args:
         game_log: a game from :func:`riichi.read_log` (any format).
         rules: the rules to replay under; default :func:`rules_from_log`.
+        watch: an observer of the replay (``riichi.mining.decision`` uses it), or None.
+            Its ``begin(rules)`` is called when a replay of the game starts (a second time
+            when an undated log is replayed again without tenpai-yame: forget the first),
+            ``round(k, game)`` when round ``k`` starts on ``game``, ``before(i, rnd)`` just
+            before the logged player action ``events[i]`` is applied to the round ``rnd``
+            and ``after(i, rnd, action)`` once it was, before any seat the log does not
+            show claiming passes. With a watch, every discard's claims are offered to every
+            seat (their options are built), not only to the seats the log shows claiming,
+            unless its ``all_claims`` attribute is False.
 
     Returns:
         A :class:`GameReport`.
@@ -470,23 +481,28 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         doubt = None
         if lobby not in (None, 0, "0"):
             doubt = f"private lobby {lobby} may set its own uma and oka"
-        return _Replay(game_log, game_log.meta["rules"], doubt).run()
+        return _Replay(game_log, game_log.meta["rules"], doubt, watch).run()
     if rules is not None:
-        return _Replay(game_log, rules).run()
+        return _Replay(game_log, rules, watch=watch).run()
     dated = log_date(game_log) is not None
     doubt = tenhou_final_rule(game_log)[1]
-    first = _Replay(game_log, rules_from_log(game_log), doubt).run()
+    first = _Replay(game_log, rules_from_log(game_log), doubt, watch).run()
     if first.mismatches and not dated and any(m.field == "flow" for m in first.mismatches):
         # undated: Tenhou before June 2010 played on after a tenpai dealer's last round
-        second = _Replay(game_log, rules_from_log(game_log, tenpai_yame=False), doubt).run()
+        second = _Replay(
+            game_log, rules_from_log(game_log, tenpai_yame=False), doubt, watch
+        ).run()
         if not second.mismatches:
             return second
     return first
 
 
 class _Replay:
-    def __init__(self, game_log: GameLog, rules: Rules, final_doubt: str | None = None) -> None:
+    def __init__(
+        self, game_log: GameLog, rules: Rules, final_doubt: str | None = None, watch: Any = None
+    ) -> None:
         self.log = game_log
+        self.watch = watch  # replay_game's observer (None: none)
         self.rules = rules
         # why the final-point rule is not settled by the header (None: rules are certain)
         self.final_doubt = final_doubt
@@ -526,6 +542,8 @@ class _Replay:
 
     def run(self) -> GameReport:
         rep = self.report
+        if self.watch is not None:
+            self.watch.begin(self.rules)
         events = self.events
         red = self.rules.red_fives
         first = events[self.rounds[0][0]] if self.rounds else None
@@ -596,6 +614,8 @@ class _Replay:
                 )
             rep.rounds += 1
             rnd = game.round
+            if self.watch is not None:
+                self.watch.round(k, game)
             n_before = len(rep.mismatches)
             ok = self._round(game, k, s, e)
             self._check_wall(k, s, e, rnd)
@@ -772,6 +792,8 @@ class _Replay:
                     if not shown:
                         rnd.declare_noten(q)
         acts = 0  # player actions checked (added to the report however the loop ends)
+        watch = self.watch
+        every = watch is not None and getattr(watch, "all_claims", True)
         try:
             for i in active:
                 ev = events[i]
@@ -781,6 +803,10 @@ class _Replay:
                     # discard are offered claims, the others pass (as _pass_non_claimers)
                     actor = ev.actor  # type: ignore[attr-defined]
                     answer = _NOBODY if i not in claimed else self._claimers(i, e)
+                    if watch is not None:
+                        if every:
+                            answer = _EVERYONE  # the watch sees every seat's claim options
+                        watch.before(i, rnd)
                     try:
                         act = game.apply_logged(ev, actor in reach, answer)
                     except IllegalAction as err:
@@ -789,6 +815,8 @@ class _Replay:
                         )
                         return False
                     acts += 1
+                    if watch is not None:
+                        watch.after(i, rnd, act)
                     if reach:
                         reach.discard(actor)
                     # a discard's claims were limited to the claimers already
@@ -814,8 +842,11 @@ class _Replay:
                     while rnd.phase == "claim" and any(
                         isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
                     ):
-                        game.step(rnd.match_event(ev))
+                        act = rnd.match_event(ev)
+                        game.step(act)
                         acts += 1
+                        if watch is not None:
+                            watch.after(i, rnd, act)
                     for q in list(rnd.seats_to_act):
                         game.step(_PASSES[q])
                 elif extra and i in extra:
@@ -829,8 +860,10 @@ class _Replay:
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
                     if rnd.phase == "claim" and t not in _CLAIMS:
                         self._pass_all(game, rnd)
+                    if watch is not None:
+                        watch.before(i, rnd)
                     try:
-                        game.apply_logged(
+                        act = game.apply_logged(
                             ev,
                             riichi=t == "dahai" and ev.actor in reach,  # type: ignore[attr-defined]
                         )
@@ -838,6 +871,8 @@ class _Replay:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
                         return False
                     acts += 1
+                    if watch is not None:
+                        watch.after(i, rnd, act)
                     reach.discard(getattr(ev, "actor", -1))
                     if not rnd.is_over and rnd.phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
