@@ -201,7 +201,7 @@ fn yaku_ids_names_and_classes() {
     assert_eq!(Yaku::from_name("no_such_yaku"), None);
     assert_eq!(Yaku::from_id(0), Some(Yaku::MenzenTsumo));
     assert_eq!(Yaku::Riichi.name(), "riichi");
-    assert_eq!(Yaku::Kokushi13.name(), "kokushi_musou_13_sided");
+    assert_eq!(Yaku::Kokushi13.name(), "kokushi_musou_juusanmen");
 }
 
 #[test]

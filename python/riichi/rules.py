@@ -22,13 +22,17 @@ from riichi._core import ScoringRules
 
 __all__ = ["DOUBLE_YAKUMAN_FORMS", "SCORING_FIELDS", "Rules"]
 
-#: Names accepted in :attr:`Rules.double_yakuman_special_waits`.
+#: Names accepted in :attr:`Rules.double_yakuman_special_waits` (yaku names as
+#: ``riichi.score`` gives them).
 DOUBLE_YAKUMAN_FORMS = (
-    "kokushi_musou_13_sided",
+    "kokushi_musou_juusanmen",
     "suuankou_tanki",
     "junsei_chuuren_poutou",
-    "daisuushi",
+    "daisuushii",
 )
+#: Earlier spellings of :data:`DOUBLE_YAKUMAN_FORMS` (rules written into logs before the yaku
+#: names were unified), read as the current name.
+_OLD_DOUBLE_NAMES = {"kokushi_musou_13_sided": "kokushi_musou_juusanmen", "daisuushi": "daisuushii"}
 
 Length = Literal["one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east"]
 _LENGTHS: tuple[str, ...] = typing.get_args(Length)
@@ -320,6 +324,9 @@ class Rules:
         if sum(self.uma) != 0 or any(a < b for a, b in zip(self.uma, self.uma[1:])):
             # uma moves points between ranks; the oka is the only bonus that is not zero-sum
             raise _error("uma", self.uma, "values that sum to 0, from first place down")
+        if any(d in _OLD_DOUBLE_NAMES for d in self.double_yakuman_special_waits):
+            renamed = tuple(_OLD_DOUBLE_NAMES.get(d, d) for d in self.double_yakuman_special_waits)
+            object.__setattr__(self, "double_yakuman_special_waits", renamed)
         for d in self.double_yakuman_special_waits:
             if d not in DOUBLE_YAKUMAN_FORMS:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")

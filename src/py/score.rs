@@ -117,10 +117,10 @@ impl PyScoringRules {
             }
         };
         let doubles = [
-            "kokushi_musou_13_sided",
-            "suuankou_tanki",
-            "junsei_chuuren_poutou",
-            "daisuushi",
+            Yaku::Kokushi13.name(),
+            Yaku::SuuankouTanki.name(),
+            Yaku::JunseiChuurenPoutou.name(),
+            Yaku::Daisuushi.name(),
         ];
         for d in &double_yakuman_special_waits {
             if !doubles.contains(&d.as_str()) {
