@@ -446,6 +446,7 @@ fn score_row<'s>(
         honba: u32::from(c.honba[i]),
         kyotaku: u32::from(c.kyotaku[i]),
         nukidora: 0,
+        renchan: 0,
     };
     inds(c.dora, &mut s.dora)?;
     inds(c.ura, &mut s.ura)?;

@@ -67,10 +67,17 @@ pub enum Yaku {
     HyakumanGoku = 62,
     BeniKujaku = 63,
     ShiisanPuutaa = 64,
+    Paarenchan = 65,
+    Daichisei = 66,
+    Daisuurin = 67,
+    Daichikurin = 68,
+    IishokuYonjun = 69,
+    Sanrenkou = 70,
+    Uumensai = 71,
 }
 
 /// Every yaku in id order.
-pub const ALL: [Yaku; 60] = {
+pub const ALL: [Yaku; 67] = {
     use Yaku::*;
     [
         MenzenTsumo,
@@ -133,6 +140,13 @@ pub const ALL: [Yaku; 60] = {
         HyakumanGoku,
         BeniKujaku,
         ShiisanPuutaa,
+        Paarenchan,
+        Daichisei,
+        Daisuurin,
+        Daichikurin,
+        IishokuYonjun,
+        Sanrenkou,
+        Uumensai,
     ]
 };
 
@@ -211,6 +225,13 @@ impl Yaku {
             HyakumanGoku => "hyakuman_goku",
             BeniKujaku => "beni_kujaku",
             ShiisanPuutaa => "shiisan_puutaa",
+            Paarenchan => "paarenchan",
+            Daichisei => "daichisei",
+            Daisuurin => "daisuurin",
+            Daichikurin => "daichikurin",
+            IishokuYonjun => "iishoku_yonjun",
+            Sanrenkou => "sanrenkou",
+            Uumensai => "uumensai",
         }
     }
 
@@ -222,7 +243,7 @@ impl Yaku {
     /// Whether this is a yakuman (scored as a multiple of 8000 basic points).
     pub const fn is_yakuman(self) -> bool {
         let id = self as u8;
-        (id >= 37 && id <= 51) || id >= 60
+        (id >= 37 && id <= 51) || (id >= 60 && id <= 69)
     }
 
     /// Whether this counts dora (never toward the one-han minimum).
@@ -245,5 +266,7 @@ mod tests {
         assert_eq!(Yaku::Akadora.id(), 54);
         assert!(Yaku::Kokushi13.is_yakuman() && !Yaku::Chinitsu.is_yakuman());
         assert!(Yaku::Tenhou.is_yakuman() && !Yaku::Renhou.is_yakuman());
+        assert!(Yaku::IishokuYonjun.is_yakuman() && !Yaku::Sanrenkou.is_yakuman());
+        assert!(!Yaku::Uumensai.is_yakuman());
     }
 }

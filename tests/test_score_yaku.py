@@ -222,7 +222,8 @@ MS = Rules.mahjong_soul()
 def test_yakuman(hand, win, kw, tenhou, ms):
     kw = {**S, **kw}
     r = score(hand, win, **kw)
-    assert ym(r) == tenhou and r.yaku == []
+    # the yakuman are listed with the yaku too, 13 han per multiple
+    assert ym(r) == tenhou and sorted(r.yaku) == sorted((n, 13 * m) for n, m in tenhou.items())
     mult = sum(tenhou.values())
     assert r.basic_points == 8000 * mult and r.han == 13 * mult
     m = score(hand, win, rules=MS, **kw)

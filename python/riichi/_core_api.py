@@ -261,9 +261,7 @@ def score_fields(res: Any) -> dict[str, Any]:
     return {
         "fu": int(res.fu),
         "han": int(res.han),
-        "yaku": tuple(
-            [(n, int(h)) for n, h in res.yaku] + [(n, 13 * int(m)) for n, m in res.yakuman]
-        ),
+        "yaku": tuple((n, int(h)) for n, h in res.yaku),
         "points": int(res.points),
         "limit": 5 if lim and "yakuman" in lim else _LIMITS.get(lim, 0),
     }
