@@ -102,6 +102,7 @@ pub fn aotenjou_basic_points(han: u32, fu: u32, extra: u64) -> Option<u32> {
 /// # Errors
 /// [`Error::InvalidArgument`] naming `han` (0 without yakuman, or above 1000), `fu`
 /// (not a fu value), `yakuman` (above 8) or `aotenjou` (a value beyond `u32` points).
+#[allow(clippy::too_many_arguments)]
 pub fn hand_payments(
     han: u32,
     fu: u32,
@@ -123,7 +124,7 @@ pub fn hand_payments(
         return bad("han", format!("{han} (1..=1000, or 0 with yakuman)"));
     }
     let fu_ok = fu == 20 || fu == 25 || (fu % 10 == 0 && (30..=170).contains(&fu));
-    if !fu_ok && !(yakuman > 0 && fu == 0) {
+    if !(fu_ok || yakuman > 0 && fu == 0) {
         return bad(
             "fu",
             format!("{fu} (20, 25 or a multiple of 10 from 30 to 170)"),
