@@ -77,16 +77,17 @@ pub fn basic_points(han: u32, fu: u32, rules: &ScoringRules) -> (u32, Option<Lim
     }
 }
 
-/// Basic points without limits (aotenjou): fu × 2^(han+2), or `None` when that exceeds
-/// what a payment in `u32` points can hold (the dealer's ron, six times the basic points,
-/// with `extra` points of honba and kyotaku on top).
+/// Basic points without limits (aotenjou): fu × 2^(han+2), or `None` when the largest
+/// payment (the dealer's ron, six times the basic points, with `extra` points of honba and
+/// kyotaku on top) would pass 2^31 - 1 points, the most every result column (the batch
+/// APIs' `int32` arrays included) holds exactly.
 pub fn aotenjou_basic_points(han: u32, fu: u32, extra: u64) -> Option<u32> {
     let b = u64::from(fu).checked_shl(han.checked_add(2)?)?;
     if b.checked_shr(han + 2)? != u64::from(fu) {
         return None;
     }
     let most = b.checked_mul(6)?.checked_add(100 + extra)?;
-    if most > u64::from(u32::MAX) {
+    if most > i32::MAX as u64 {
         return None;
     }
     u32::try_from(b).ok()
@@ -101,7 +102,7 @@ pub fn aotenjou_basic_points(han: u32, fu: u32, extra: u64) -> Option<u32> {
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] naming `han` (0 without yakuman, or above 1000), `fu`
-/// (not a fu value), `yakuman` (above 8) or `aotenjou` (a value beyond `u32` points).
+/// (not a fu value), `yakuman` (above 8) or `aotenjou` (a value beyond 2^31 - 1 points).
 #[allow(clippy::too_many_arguments)]
 pub fn hand_payments(
     han: u32,
@@ -142,7 +143,12 @@ pub fn hand_payments(
             + u64::from(rules.riichi_stick) * u64::from(kyotaku);
         match aotenjou_basic_points(h, f, extra) {
             Some(b) => (b, None),
-            None => return bad("aotenjou", format!("{h} han {f} fu is beyond 2^32 points")),
+            None => {
+                return bad(
+                    "aotenjou",
+                    format!("{h} han {f} fu is beyond 2^31 - 1 points"),
+                )
+            }
         }
     } else if yakuman > 0 {
         (8000 * yakuman, Some(Limit::Yakuman(yakuman as u8)))

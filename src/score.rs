@@ -1314,7 +1314,7 @@ fn score_checked(
             aotenjou_basic_points(out.han, fu, extra).ok_or_else(|| Error::InvalidArgument {
                 name: "rules.aotenjou",
                 reason: format!(
-                    "{} han {fu} fu without limits is worth more than 2^32 points",
+                    "{} han {fu} fu without limits is worth more than 2^31 - 1 points",
                     out.han
                 ),
             })?;

@@ -152,7 +152,7 @@ def test_aotenjou_has_no_limits() -> None:
     others = sum(h for n, h in y.yaku if n != "daisangen")
     assert y.yakuman == [("daisangen", 1)] and others > 0
     assert y.han == 13 + others and y.basic_points == y.fu * 2 ** (y.han + 2)
-    # beyond 2^32 points: refused by name, never wrapped
+    # beyond 2^31 - 1 points (int32 batch columns): refused by name, never wrapped
     with pytest.raises(riichi.RiichiError, match="aotenjou"):
         riichi.score(BIG, "8p", **BIG_KW, ura_indicators="1p2p3p4p5p", rules=rules)
 
@@ -321,3 +321,18 @@ def test_scoring_options_survive_the_rules_round_trip() -> None:
               kazoe_yakuman="double_at_26", uumensai=True)  # fmt: skip
     assert Rules.from_dict(r.to_dict()) == r == pickle.loads(pickle.dumps(r))
     assert Rules.from_json(r.to_json()).scoring() == r.scoring()
+
+
+def test_batch_scoring_follows_the_options() -> None:
+    reqs = [
+        {"hand": RIICHI_HAND, "win_tile": "5s", "riichi": True, "seat_wind": "S",
+         "dora_indicators": "7s1m"},
+        {"hand": "123m456p789s11155z", "win_tile": "3m", "renchan": 7},
+        {"hand": TANYAO_KATA, "win_tile": "4p"},
+    ]  # fmt: skip
+    rules = Rules(aotenjou=True, paarenchan=True, atozuke="forbidden")
+    cols = riichi.batch.score(reqs, rules=rules)
+    one = [riichi.score(r.pop("hand"), r.pop("win_tile"), **r, rules=rules) for r in reqs]
+    assert cols["points"].tolist() == [r.points for r in one]
+    assert one[0].points > 12000 and one[1].yakuman == [("paarenchan", 1)]
+    assert cols["has_yaku"].tolist() == [True, True, False]

@@ -147,8 +147,8 @@ class Rules:
         aotenjou: No limits (青天井): basic points are fu x 2^(han+2) at any han, a yakuman
             counts 13 han per multiple on top of the other yaku and dora (a hand without fu,
             kokushi musou, at 30 fu), and ``limit`` is None. Default False. A value beyond
-            2^32 points raises ``RiichiError`` naming ``rules.aotenjou``. Source: riichi.wiki
-            "Aotenjou".
+            2^31 - 1 points (what ``int32`` batch columns hold) raises ``RiichiError``
+            naming ``rules.aotenjou``. Source: riichi.wiki "Aotenjou".
         ryuuiisou_hatsu: Ryuuiisou needs hatsu. Default False (Tenhou, MS: 23468s alone
             count); some rules require it (riichi.wiki "Ryuuiisou").
         paarenchan: Local yakuman paarenchan (八連荘): the dealer's eighth win in a row

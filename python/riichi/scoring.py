@@ -94,7 +94,7 @@ def payment(
 
     Raises:
         RiichiError: a value out of its range (named), an argument of the wrong type, or
-            under aotenjou a value beyond 2^32 points.
+            under aotenjou a value beyond 2^31 - 1 points.
     """
     return Payment(
         *_core.payment(
