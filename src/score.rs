@@ -1382,9 +1382,11 @@ fn wait_without_yaku(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules
         *m -= c;
     }
     let mask = crate::wait::wait_mask(&before, &melded)?;
+    // whether each wait has a yaku, not what it is worth
     let plain = ScoringRules {
         atozuke: Atozuke::Allowed,
         mangan_minimum: false,
+        aotenjou: false,
         ..rules.clone()
     };
     let mut other = Box::new(CompactScore::new());

@@ -336,3 +336,12 @@ def test_batch_scoring_follows_the_options() -> None:
     assert cols["points"].tolist() == [r.points for r in one]
     assert one[0].points > 12000 and one[1].yakuman == [("paarenchan", 1)]
     assert cols["has_yaku"].tolist() == [True, True, False]
+
+
+def test_atozuke_with_aotenjou_and_red_fives() -> None:
+    # the other waits are judged for a yaku only: their value (aotenjou) and red fives
+    # (dora) play no part
+    rules = Rules(atozuke="forbidden", aotenjou=True)
+    assert not riichi.score("234067p34445s chi:234m", "4p", rules=rules).has_yaku
+    r = riichi.score("340678p34445s chi:234m", "5p", rules=rules)  # 2-5p: tanyao on both
+    assert r.has_yaku and r.akadora == 1 and r.limit is None
