@@ -345,3 +345,38 @@ def test_atozuke_with_aotenjou_and_red_fives() -> None:
     assert not riichi.score("234067p34445s chi:234m", "4p", rules=rules).has_yaku
     r = riichi.score("340678p34445s chi:234m", "5p", rules=rules)  # 2-5p: tanyao on both
     assert r.has_yaku and r.akadora == 1 and r.limit is None
+
+
+# ------------------------------------------------------------------ atozuke as a property
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from _brute import mpsz  # noqa: E402
+from _hands import complete_hands  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(built=complete_hands(), data=st.data(), tsumo=st.booleans())
+def test_atozuke_forbidden_is_a_yaku_on_every_wait(built, data, tsumo) -> None:
+    """Under "forbidden" a win stands exactly when the hand before it has a yaku on each of
+    its waits (scored with atozuke allowed); the waits come from riichi.waits, another path
+    than the scorer's own."""
+    win = data.draw(st.sampled_from([k for k in range(34) if built.concealed[k]]))
+    before = list(built.concealed)
+    before[win] -= 1
+    melds = " ".join(built.melds)
+    waits = [w.tile for w in riichi.waits(f"{mpsz(before)} {melds}".strip())]
+    assert win in waits
+
+    def text(k: int) -> str:
+        c = list(before)
+        c[k] += 1
+        return f"{mpsz(c)} {melds}".strip()
+
+    kw = dict(tsumo=tsumo, seat_wind="S", round_wind="E")
+    allowed = riichi.score(text(win), win, **kw)
+    every = all(riichi.score(text(k), k, **kw).has_yaku for k in waits)
+    forbidden = riichi.score(text(win), win, **kw, rules=Rules(atozuke="forbidden"))
+    assert forbidden.has_yaku == (allowed.has_yaku and every)
+    if forbidden.has_yaku:
+        assert forbidden.points == allowed.points
