@@ -8,8 +8,12 @@ option is ignored."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import riichi
+from _brute import mpsz
+from _hands import complete_hands
 from riichi import Rules
 from riichi.actions import Ron, Tsumo
 from riichi.round import Round
@@ -348,13 +352,6 @@ def test_atozuke_with_aotenjou_and_red_fives() -> None:
 
 
 # ------------------------------------------------------------------ atozuke as a property
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from _brute import mpsz  # noqa: E402
-from _hands import complete_hands  # noqa: E402
-
-
 @settings(max_examples=150, deadline=None)
 @given(built=complete_hands(), data=st.data(), tsumo=st.booleans())
 def test_atozuke_forbidden_is_a_yaku_on_every_wait(built, data, tsumo) -> None:
