@@ -202,6 +202,7 @@ def test_selfplay_games_have_wins_calls_and_riichi():
         dict(kiriage_mangan=True, honba_points=600, tobi=False),
         dict(multiple_ron="head_bump", renchan="agari", noten_payment=1200, kuitan=False),
         dict(starting_points=30000, target_points=30000, oka=0, extension="none"),
+        dict(atozuke="forbidden", minimum_han=2, ura_dora=False, ippatsu=False),
     ],
 )
 @pytest.mark.parametrize("fmt", FORMATS)
