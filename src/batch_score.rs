@@ -197,7 +197,7 @@ impl<'a> OutRows<'a> {
         for &(y, _) in r.yakuman().as_slice() {
             set(y);
         }
-        if r.has_yaku && r.yakuman().as_slice().is_empty() {
+        if r.lists_dora() {
             for (y, n) in [
                 (Yaku::Dora, r.dora),
                 (Yaku::Uradora, r.uradora),

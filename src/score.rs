@@ -920,7 +920,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         has_yaku: s.has_yaku,
         yaku: {
             let mut v = s.yaku().to_vec();
-            if s.has_yaku && (s.yakuman().is_empty() || rules.aotenjou) {
+            if s.lists_dora() {
                 for (y, n) in [
                     (Yaku::Dora, s.dora),
                     (Yaku::Uradora, s.uradora),
@@ -1020,6 +1020,13 @@ impl CompactScore {
         } else {
             &NO_YAKU
         }
+    }
+
+    /// Whether the dora, uradora and akadora lines follow the yaku: a win without yakuman,
+    /// or any win under aotenjou (where they count beside the yakuman).
+    pub(crate) fn lists_dora(&self) -> bool {
+        let best = &self.slots[self.best];
+        self.has_yaku && (best.yakuman.is_empty() || self.yaku_with_yakuman)
     }
 
     /// Yakuman with their multipliers, in id order.

@@ -377,3 +377,16 @@ def test_atozuke_forbidden_is_a_yaku_on_every_wait(built, data, tsumo) -> None:
     assert forbidden.has_yaku == (allowed.has_yaku and every)
     if forbidden.has_yaku:
         assert forbidden.points == allowed.points
+
+
+def test_yaku_ids_and_batch_mask_follow_yaku_under_aotenjou() -> None:
+    rules = Rules(aotenjou=True)
+    req = {"hand": "55m999s pon:555z pon:666z pon:777z", "win_tile": "9s",
+           "dora_indicators": "4m"}  # fmt: skip
+    r = riichi.score(req["hand"], req["win_tile"], dora_indicators="4m", rules=rules)
+    assert [n for n, _ in r.yaku][-1] == "daisangen" and ("dora", 2) in r.yaku
+    ids = {n: i for i, n in riichi.scoring.YAKU_IDS.items()}
+    assert r.yaku_ids == [ids[n] for n, _ in r.yaku]
+    words = riichi.batch.score([req], rules=rules)["yaku_mask"][0]
+    ids = [i for i in range(128) if int(words[i // 64]) >> (i % 64) & 1]
+    assert ids == sorted(r.yaku_ids)

@@ -453,15 +453,16 @@ impl PyScoreResult {
     fn yakuman(&self) -> Vec<(&'static str, u32)> {
         names(&self.0.yakuman)
     }
-    /// Tenhou ids of the yaku (dora 52, uradora 53, akadora 54) or of the yakuman.
+    /// Tenhou ids (60 on: local yaku) of the entries of `yaku`, in the same order (dora 52,
+    /// uradora 53, akadora 54; yakuman last).
     #[getter]
     fn yaku_ids(&self) -> Vec<u32> {
-        let v = if self.0.yakuman.is_empty() {
-            &self.0.yaku
-        } else {
-            &self.0.yakuman
-        };
-        v.iter().map(|(y, _)| u32::from(y.id())).collect()
+        let r = &self.0;
+        r.yaku
+            .iter()
+            .chain(&r.yakuman)
+            .map(|(y, _)| u32::from(y.id()))
+            .collect()
     }
     /// Dora (kan dora and nuki dora included).
     #[getter]
