@@ -193,6 +193,14 @@ def test_scoring_is_built_once_and_cached():
         ("yakitori_penalty", 1050),
         ("yakitori_penalty", -100),
         ("yakitori_payment", "top"),
+        ("atozuke", "katazuke"),
+        ("atozuke", 0),
+        ("kazoe_yakuman", "double"),
+        ("minimum_han", 0),
+        ("minimum_han", 14),
+        ("minimum_han", 2.0),
+        ("ura_dora", 0),
+        ("aotenjou", "yes"),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):
