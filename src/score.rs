@@ -99,7 +99,8 @@ pub struct ScoreResult {
     /// Complete and with enough han from yaku (dora excluded) to win.
     pub has_yaku: bool,
     /// Non-yakuman yaku with their han, dora/uradora/akadora entries included (id order).
-    /// Empty for a yakuman hand.
+    /// Empty for a yakuman hand, except under aotenjou where they count beside it. (The
+    /// Python `ScoreResult.yaku` adds the yakuman at 13 han per multiple.)
     pub yaku: Vec<(Yaku, u32)>,
     /// Yakuman with their multipliers (id order).
     pub yakuman: Vec<(Yaku, u32)>,
