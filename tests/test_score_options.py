@@ -15,9 +15,9 @@ import riichi
 from _brute import mpsz
 from _hands import complete_hands
 from riichi import Rules
-from riichi.actions import Ron, Tsumo
+from riichi.actions import Chi, Ron, Tsumo
 from riichi.round import Round
-from scripted import discard, scripted_wall
+from scripted import discard, scripted_wall, take, tsumogiri
 
 
 def names(r: riichi.ScoreResult) -> dict[str, int]:
@@ -82,7 +82,32 @@ def test_round_offers_no_ron_the_rules_forbid() -> None:
     assert offered == {"allowed": True, "forbidden": False}
 
 
+def test_round_offers_no_ron_on_a_yakuhai_katazuke() -> None:
+    hand = "44m678m567s234p55z"  # dama shanpon on haku and 4m: haku only on 5z
+    offered = {}
+    for value in ("allowed", "yakuhai_katazuke_forbidden"):
+        r = Round(Rules(atozuke=value), scripted_wall(["", hand, "", ""], "5z"))
+        discard(r, 0, "5z", auto_pass=False)
+        offered[value] = Ron(1) in r.legal_actions(1)
+    assert offered == {"allowed": True, "yakuhai_katazuke_forbidden": False}
+
+
 def test_round_offers_no_tsumo_the_rules_forbid() -> None:
+    # seat 1 chis 2m, then waits 1p-4p with open tanyao on 4p only, and draws 4p
+    hand = "34m567p345s44s23p1z"
+    offered = {}
+    for value in ("allowed", "forbidden"):
+        r = Round(Rules(atozuke=value), scripted_wall(["", hand, "", ""], "2m7z7z7z4p"))
+        discard(r, 0, "2m", auto_pass=False)
+        take(r, 1, Chi)
+        discard(r, 1, "1z")
+        for seat in (2, 3, 0):
+            tsumogiri(r, seat)
+        offered[value] = Tsumo(1) in r.legal_actions(1)
+    assert offered == {"allowed": True, "forbidden": False}
+
+
+def test_round_offers_a_closed_tsumo_under_atozuke_forbidden() -> None:
     hand = "234m666p345s88s23p"
     offered = {}
     for value in ("allowed", "forbidden"):
