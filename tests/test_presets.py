@@ -59,14 +59,15 @@ WRC = {
 EXPECTED: dict[str, dict[str, object]] = {
     "tenhou": {},
     "tenhou_tonpuusen": {"length": "tonpuusen"},
-    "tenhou_nashi": {"red_fives": (0, 0, 0)},
-    "tenhou_nashi_tonpuusen": {"red_fives": (0, 0, 0), "length": "tonpuusen"},
+    "tenhou_nashi": {"red_fives": (0, 0, 0), "kuitan": False},
+    "tenhou_nashi_tonpuusen": {"red_fives": (0, 0, 0), "kuitan": False, "length": "tonpuusen"},
     "tenhou_sanma": {
         "num_players": 3, "red_fives": (0, 1, 1), "starting_points": 35000,
         "target_points": 40000, "uma": (20000, 0, -20000), "oka": 15000, "honba_points": 200,
         "noten_payment": 2000, "riichi_min_live_tiles": 3, "suufon_renda": False,
         "suucha_riichi": False, "sanchahou": False,
     },
+    "tenhou_sanma_tonpuusen": {},  # filled below
     "mahjong_soul": {
         "double_yakuman_special_waits": FOUR_DOUBLES, "kokushi_chankan_ankan": True,
         "multiple_ron": "triple", "sanchahou": False, "pao_suukantsu": True,
@@ -125,6 +126,7 @@ EXPECTED: dict[str, dict[str, object]] = {
         "tenpai_declaration": "voluntary",
     },
 }  # fmt: skip
+EXPECTED["tenhou_sanma_tonpuusen"] = {**EXPECTED["tenhou_sanma"], "length": "tonpuusen"}
 
 
 def _differences(rules: Rules) -> dict[str, object]:
@@ -152,7 +154,11 @@ def test_preset_values_field_by_field(name):
 
 def test_lengths_and_red_of_the_tenhou_methods_are_the_tenhou_lobby_presets():
     assert Rules.tenhou("tonpuusen") == Rules.preset("tenhou_tonpuusen")
-    assert Rules.tenhou(red=False) == Rules.preset("tenhou_nashi")
+    assert Rules.tenhou(red=False).replace(kuitan=False) == Rules.preset("tenhou_nashi")
+    assert Rules.tenhou_lobby(0x0F) == Rules.preset("tenhou_nashi")
+    assert Rules.tenhou_lobby(0x07) == Rules.preset("tenhou_nashi_tonpuusen")
+    assert Rules.tenhou_lobby(0x19) == Rules.preset("tenhou_sanma")
+    assert Rules.tenhou_lobby(0x11) == Rules.preset("tenhou_sanma_tonpuusen")
     assert Rules.tenhou_sanma("tonpuusen", red=False).red_fives == (0, 0, 0)
     assert Rules.mahjong_soul("tonpuusen").length == "tonpuusen"
     assert Rules.mahjong_soul_sanma("tonpuusen") == Rules.preset("mahjong_soul_sanma").replace(
@@ -383,3 +389,15 @@ def test_the_m_league_game_replays_under_the_m_league_preset():
     assert rep.rules == rules
     assert rep.rounds == 11
     assert rep.mismatches == [], rep.mismatches[:3]
+
+
+@pytest.mark.parametrize(
+    ("preset", "points"), [("tenhou", "30 fu: 7700"), ("m_league", "30 fu mangan: 8000")]
+)
+def test_score_command_takes_every_preset(capsys, preset, points):
+    from riichi.cli import main
+
+    # 4 han 30 fu, non-dealer ron: 7,700, rounded up to mangan under M-League's kiriage
+    argv = ["score", "234m456p345s678s88s", "--win", "5s", "--riichi", "--dora", "1m"]
+    assert main([*argv, "--seat", "S", "--rules", preset]) == 0
+    assert f"4 han {points} points" in capsys.readouterr().out

@@ -122,9 +122,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             if not kinds:
                 raise RiichiError(f"no concealed tile in {args.text!r} to win on: give --win")
             win = kinds[-1]
-        rules = (
-            riichi.Rules.mahjong_soul() if args.rules == "mahjong_soul" else riichi.Rules.tenhou()
-        )
+        rules = riichi.Rules.preset(args.rules)
         if args.kiriage:
             rules = dataclasses.replace(rules, kiriage_mangan=True)
         r = riichi.score(
@@ -688,7 +686,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--kyotaku", type=int, default=0, metavar="N", help="riichi sticks on the table"
     )
     sc.add_argument(
-        "--rules", choices=["tenhou", "mahjong_soul"], default="tenhou", help="rule preset"
+        "--rules",
+        choices=list(rule_presets()),
+        default="tenhou",
+        metavar="PRESET",
+        help=f"rule preset: {', '.join(rule_presets())} (default tenhou)",
     )
     sc.add_argument(
         "--svg",

@@ -662,7 +662,11 @@ class Rules:
         """Tenhou ranked four-player rules (一般/上級/特上/鳳凰卓 東南戦 喰赤; the defaults):
         ``length="tonpuusen"`` for 東風戦, ``red=False`` for the 赤なし lobbies. Every value is
         a field default; their sources are the field docs (tenhou.net/man "ルール", checked
-        against the Tenhou logs of ``../shared/data``). Other lobbies: :meth:`tenhou_lobby`."""
+        against the Tenhou logs of ``../shared/data``). Registry names: ``tenhou``,
+        ``tenhou_tonpuusen``, ``tenhou_nashi`` (the lobbies without kuitan and red fives, GO
+        type 0x0F, e.g. 般南), ``tenhou_nashi_tonpuusen`` (0x07, 般東); three players:
+        ``tenhou_sanma``, ``tenhou_sanma_tonpuusen``. Any lobby by its flags:
+        :meth:`tenhou_lobby`."""
         return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
 
     @classmethod
@@ -1032,8 +1036,8 @@ _WRC: dict[str, object] = {
 PRESET_VALUES: dict[str, dict[str, object]] = {
     "tenhou": {},
     "tenhou_tonpuusen": {"length": "tonpuusen"},
-    "tenhou_nashi": {"red_fives": (0, 0, 0)},
-    "tenhou_nashi_tonpuusen": {"red_fives": (0, 0, 0), "length": "tonpuusen"},
+    "tenhou_nashi": {"red_fives": (0, 0, 0), "kuitan": False},
+    "tenhou_nashi_tonpuusen": {"red_fives": (0, 0, 0), "kuitan": False, "length": "tonpuusen"},
     "tenhou_sanma": {
         "num_players": 3,
         "red_fives": (0, 1, 1),
@@ -1048,6 +1052,7 @@ PRESET_VALUES: dict[str, dict[str, object]] = {
         "suucha_riichi": False,
         "sanchahou": False,
     },
+    "tenhou_sanma_tonpuusen": {},  # filled below: tenhou_sanma's values, East only
     "mahjong_soul": {
         "double_yakuman_special_waits": DOUBLE_YAKUMAN_FORMS,
         "kokushi_chankan_ankan": True,
@@ -1168,6 +1173,8 @@ PRESET_VALUES: dict[str, dict[str, object]] = {
     },
 }
 
+
+PRESET_VALUES["tenhou_sanma_tonpuusen"] = {**PRESET_VALUES["tenhou_sanma"], "length": "tonpuusen"}
 
 _MAX_INT = 10**9  # no points, counts or sticks value is anywhere near this
 
