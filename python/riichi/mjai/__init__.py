@@ -13,7 +13,19 @@ The referee's event model and the log reader/writer are :mod:`riichi.events` and
 
 from __future__ import annotations
 
+from riichi.mjai.arena import Arena, ArenaResult, BotStats, Fault, GameRecord, fallback_action
+from riichi.mjai.bot import Bot
 from riichi.mjai.protocol import seat_view
 from riichi.mjai.state import PlayerState
 
-__all__ = ["PlayerState", "seat_view"]
+__all__ = [
+    "Arena",
+    "ArenaResult",
+    "Bot",
+    "BotStats",
+    "Fault",
+    "GameRecord",
+    "PlayerState",
+    "fallback_action",
+    "seat_view",
+]

@@ -148,11 +148,17 @@ class PlayerState:
 
     @property
     def visible_counts(self) -> list[int]:
-        """Per kind, the copies this seat can see: its hand, every river and meld tile and
-        the dora indicators (34 ints, for ukeire)."""
+        """Per kind, the copies this seat can see besides its own concealed tiles and melds:
+        every river (its own included), the other seats' melds and the dora indicators
+        (34 ints; the ``visible`` of :meth:`riichi.Hand.ukeire` and :meth:`riichi.Hand.discards`,
+        which count the hand's own tiles themselves)."""
+        own = set(self._ids)
+        for _, ids, _, _ in self._meld_ids:
+            own.update(ids)
         c = [0] * 34
         for t in self._seen:
-            c[t >> 2] += 1
+            if t not in own:
+                c[t >> 2] += 1
         return c
 
     @property
@@ -243,6 +249,7 @@ class PlayerState:
         self._drawn: int | None = None
         self._pending: tuple[Any, ...] | None = None
         self._seen: list[int] = []
+        self._meld_ids: list[tuple[str, list[int], int | None, int | None]] = []
 
     def _start_game(self, ev: dict[str, Any]) -> None:
         if "id" in ev:
