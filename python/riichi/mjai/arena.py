@@ -41,6 +41,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import os
+import shlex
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -265,7 +266,9 @@ class Arena:
         if names is not None and len(names) != n:
             raise RiichiError(f"Arena: {n} names needed, got {len(names)}")
         self.bots = list(bots)
-        self.names = [str(x) for x in names] if names is not None else [_name(b) for b in bots]
+        self.names = _unique(
+            [str(x) for x in names] if names is not None else [_name(b) for b in bots]
+        )
         self.timeout = float(timeout)
         self.startup_timeout = float(startup_timeout)
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
@@ -374,11 +377,30 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
 
 
 def _name(bot: Any) -> str:
-    if isinstance(bot, str):
-        return bot
-    if isinstance(bot, (list, tuple)):
-        return " ".join(map(str, bot))
-    return type(bot).__name__
+    """A short name: the module of ``-m``, or the script's file name, with the arguments
+    after it; the program's file name; an object's class name."""
+    if not isinstance(bot, (str, list, tuple)):
+        return type(bot).__name__
+    argv = shlex.split(bot) if isinstance(bot, str) else [str(x) for x in bot]
+    if not argv:
+        return "?"
+    if "-m" in argv[:-1]:
+        i = argv.index("-m") + 1
+        return " ".join([argv[i], *argv[i + 1 :]])
+    for i, a in enumerate(argv):
+        if a.endswith(".py"):
+            return " ".join([os.path.basename(a)[:-3], *argv[i + 1 :]])
+    return " ".join([os.path.basename(argv[0]), *argv[1:]])
+
+
+def _unique(names: list[str]) -> list[str]:
+    """The names, a duplicate one numbered (``greedy#1``, ``greedy#2``)."""
+    out = []
+    for i, x in enumerate(names):
+        if names.count(x) > 1:
+            x = f"{x}#{names[: i + 1].count(x)}"
+        out.append(x)
+    return out
 
 
 def _brief(ev: dict[str, Any]) -> str:

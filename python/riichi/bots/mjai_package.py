@@ -1,0 +1,127 @@
+"""Run a bot of the PyPI package ``mjai`` (https://github.com/smly/mjai.app) in the arena.
+
+Usage: ``python -m riichi.bots.mjai_package MODULE:CLASS [--check]``, e.g.
+``mjai.bot.rulebase:RulebaseBot`` (a rule-based bot over Mortal's libriichi). The class is
+an ``mjai.Bot`` subclass: ``CLASS(player_id=seat).react(events_json)`` answers one mjai
+action for a JSON array of events; a new instance is made at each ``start_game`` with its
+``id``. The package pins ``mahjong~=1.2``: install it in a folder of its own
+(``pip install --target DIR mjai``) and put ``DIR`` first on this process's ``PYTHONPATH``.
+
+``--check`` also feeds every event to a :class:`riichi.mjai.PlayerState` and writes one
+line ``riichi-check {...}`` on stderr for every decision where the bot's own tracker
+(``mjai.Bot.action_candidate``: can_discard, can_riichi, can_pon, ...) offers a different
+set of moves than riichi's legal answers, or where the bot's tracker failed (the bot
+prints ``Exception:`` on stderr and answers ``none``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from typing import Any
+
+from riichi.errors import RiichiError
+from riichi.mjai.state import PlayerState
+
+__all__ = ["candidate_flags", "main", "riichi_flags"]
+
+#: the mjai.Bot properties compared with riichi's legal answers
+FLAGS = (
+    "can_discard", "can_riichi", "can_tsumo_agari", "can_ron_agari", "can_pon", "can_chi",
+    "can_daiminkan", "can_ankan", "can_kakan", "can_ryukyoku",
+)  # fmt: skip
+
+
+def riichi_flags(state: PlayerState) -> dict[str, bool]:
+    """Which kinds of move riichi's :meth:`PlayerState.legal_actions` offers, as the
+    ``mjai.Bot`` flags."""
+    seat = state.seat
+    types = {(a["type"], a.get("target") == seat) for a in state.legal_actions()}
+    names = {t for t, _ in types}
+    return {
+        "can_discard": "dahai" in names,
+        "can_riichi": "reach" in names,
+        "can_tsumo_agari": ("hora", True) in types,
+        "can_ron_agari": ("hora", False) in types,
+        "can_pon": "pon" in names,
+        "can_chi": "chi" in names,
+        "can_daiminkan": "daiminkan" in names,
+        "can_ankan": "ankan" in names,
+        "can_kakan": "kakan" in names,
+        "can_ryukyoku": "ryukyoku" in names,
+    }
+
+
+def candidate_flags(bot: Any) -> dict[str, bool] | None:
+    """The ``mjai.Bot``'s own flags (None before its first event)."""
+    if getattr(bot, "action_candidate", None) is None:
+        return None
+    return {f: bool(getattr(bot, f)) for f in FLAGS}
+
+
+def _load(spec: str) -> Any:
+    module, _, name = spec.partition(":")
+    if not module or not name:
+        raise RiichiError(f"expected MODULE:CLASS, got {spec!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    check = "--check" in args
+    specs = [a for a in args if a != "--check"]
+    if len(specs) != 1:
+        print("usage: python -m riichi.bots.mjai_package MODULE:CLASS [--check]", file=sys.stderr)
+        return 2
+    cls = _load(specs[0])
+    bot: Any = cls(player_id=0)
+    state = PlayerState()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        events = json.loads(line)
+        for ev in events:
+            if ev.get("type") == "start_game":
+                bot = cls(player_id=int(ev.get("id", 0)))
+        answer = bot.react(json.dumps(events, separators=(",", ":")))
+        if check:
+            _check(state, bot, events, answer)
+        sys.stdout.write(answer.strip() + "\n")
+        sys.stdout.flush()
+    return 0
+
+
+def _check(state: PlayerState, bot: Any, events: list[dict[str, Any]], answer: str) -> None:
+    try:
+        for ev in events:
+            state.update(ev)
+    except RiichiError as e:
+        _report({"kind": "riichi_state_error", "error": str(e), "events": events[-3:]})
+        return
+    if state.decision is None:
+        return
+    ours = riichi_flags(state)
+    theirs = candidate_flags(bot)
+    if theirs is None:
+        return
+    diff = {k: {"riichi": ours[k], "bot": theirs[k]} for k in FLAGS if ours[k] != theirs[k]}
+    if diff:
+        _report(
+            {
+                "kind": "flags",
+                "decision": state.decision,
+                "diff": diff,
+                "last": events[-1],
+                "hand": state.hand,
+                "answer": answer.strip(),
+            }
+        )
+
+
+def _report(obj: dict[str, Any]) -> None:
+    print("riichi-check " + json.dumps(obj, separators=(",", ":")), file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
