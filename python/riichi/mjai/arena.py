@@ -107,6 +107,7 @@ class GameRecord:
         aborted: why the referee could not finish the game, else None.
         mjai_path / mjlog_path: the written logs (None without a log folder).
         decisions: decisions asked of the bots; events: events in the game.
+        messages: lines sent to the bots (each answered); events_sent: events in them.
     """
 
     index: int
@@ -121,6 +122,8 @@ class GameRecord:
     mjlog_path: str | None = None
     decisions: int = 0
     events: int = 0
+    messages: int = 0
+    events_sent: int = 0
 
 
 @dataclass
@@ -512,6 +515,8 @@ class _Table:
             self._last_sent[s] = events[-1]
         if self._dead[s]:
             return None
+        self._rec.messages += 1
+        self._rec.events_sent += len(events)
         try:
             return self.players[self._seat_bot[s]].exchange(events, timeout)
         except BotFault as e:
