@@ -259,3 +259,31 @@ def test_cli_arena_sanma_json_and_usage(tmp_path, capsys):
     assert "--rules nope" in capsys.readouterr().err
     assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--timeout", "0"]) == 2
     assert "--timeout must be a positive number" in capsys.readouterr().err
+
+
+def test_readme_bot_runs_in_the_arena():
+    """The README's dozen-line bot is a working bot (no fault over a game)."""
+    import re
+
+    text = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    (block,) = [b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "MyBot" in b]
+    ns: dict = {}
+    exec(compile(block, "README bot", "exec"), ns)
+    from riichi.bots.greedy import GreedyBot
+
+    result = Arena([ns["MyBot"](), GreedyBot(), GreedyBot(), GreedyBot()], EAST).run(1, seed=5)
+    assert result.faults == [] and result.games[0].aborted is None
+    assert result.games[0].decisions > 50
+
+
+def test_jobs_give_the_same_games():
+    """Games are determined by their index and seed: two jobs play the same games as one."""
+    from riichi.bots.greedy import GreedyBot
+
+    def run(jobs: int):
+        result = Arena([GreedyBot() for _ in range(4)], EAST).run(4, seed=7, jobs=jobs)
+        return [(g.index, g.bots, g.scores, g.decisions) for g in result.games]
+
+    one = run(1)
+    assert len(one) == 4 and all(g[3] > 0 for g in one)
+    assert run(2) == one

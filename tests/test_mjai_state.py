@@ -9,6 +9,7 @@ written as mjai responses (riichi as one ``reach``). Plus the state's own views 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -60,6 +61,12 @@ def _shadow(rules: riichi.Rules, seed: int, games: int) -> tuple[int, list[str]]
                 seen += 1
                 if want != got:
                     bad.append(f"game {gi} seat {s} after {g.events[-1]}: {want ^ got}")
+                if seen % 5 == 0:  # a copy answers as the original (the core state rebuilt)
+                    clone = pickle.loads(pickle.dumps(states[s]))
+                    if {_key(d) for d in clone.legal_actions()} != got:
+                        bad.append(f"game {gi} seat {s} after {g.events[-1]}: the copy differs")
+                    if (clone.waits, clone.furiten) != (states[s].waits, states[s].furiten):
+                        bad.append(f"game {gi} seat {s}: the copy's waits or furiten differ")
             seat = g.seats_to_act[0]
             g.step(rng.choice(g.legal_actions(seat)))
     return seen, bad

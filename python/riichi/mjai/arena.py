@@ -38,6 +38,7 @@ every bot plays every seat of every deal.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import os
@@ -232,15 +233,16 @@ class Arena:
     Args:
         bots: 3 or 4 bots (``rules.num_players`` of them): each a command line (a string,
             split like a shell would) or argument list of a bot process, or an object with
-            ``react(events) -> dict`` run in this process (e.g. :class:`riichi.mjai.Bot`;
-            one object per seat and per job: it is not shared).
+            ``react(events) -> dict`` run in this process (e.g. :class:`riichi.mjai.Bot`),
+            one object per seat; with ``jobs > 1`` the other jobs play copies made here.
         rules: a ``riichi.Rules`` (default Tenhou's hanchan).
         names: the bots' names (default: their commands).
         timeout: seconds a bot has for each answer.
         startup_timeout: seconds for the answer to ``start_game`` (model loading).
         log_dir: a folder for every game's mjai (``game00000.mjai.jsonl``) and mjlog
             (``game00000.mjlog``) logs, each carrying the rules, and the bots' stderr
-            (``bot0.stderr.txt``); None writes nothing.
+            (``bot0.job0.stderr.txt``: bot 0 in job 0, appended across games); None writes
+            nothing (stderr then goes to a temporary file, quoted when a bot crashes).
 
     Raises:
         RiichiError: the number of bots is not ``rules.num_players``; a timeout that is not
@@ -269,6 +271,14 @@ class Arena:
         if names is not None and len(names) != n:
             raise RiichiError(f"Arena: {n} names needed, got {len(names)}")
         self.bots = list(bots)
+        # fresh copies of in-process bots for the jobs after the first (made now, while no
+        # game has given them state that cannot be copied)
+        self._copies: list[Any] | None
+        try:
+            self._copies = [b if isinstance(b, (str, list, tuple)) else copy.deepcopy(b) for b in bots]
+        except Exception as e:  # an object that cannot be copied: only jobs=1 can use it
+            self._copies = None
+            self._copy_error = f"{type(e).__name__}: {e}"
         self.names = _unique(
             [str(x) for x in names] if names is not None else [_name(b) for b in bots]
         )
@@ -294,7 +304,8 @@ class Arena:
 
         Raises:
             RiichiError: ``games`` not an int >= 0, ``jobs`` not an int >= 1, ``seed`` not
-                an int, or the log folder cannot be made.
+                an int, the log folder cannot be made, or ``jobs > 1`` with an in-process
+                bot that could not be copied.
         """
         import time
 
@@ -426,9 +437,12 @@ class _Table:
                 self.players.append(ProcessPlayer(b, arena.names[i], err))
             else:
                 if job > 0:
-                    import copy
-
-                    b = copy.deepcopy(b)
+                    if arena._copies is None:
+                        raise RiichiError(
+                            f"Arena: in-process bot {arena.names[i]} cannot be copied for "
+                            f"jobs > 1 ({arena._copy_error}): use jobs=1 or bot processes"
+                        )
+                    b = copy.deepcopy(arena._copies[i])
                 self.players.append(LocalPlayer(b, arena.names[i]))
 
     def close(self) -> None:

@@ -208,6 +208,44 @@ class PlayerState:
             acts = hand.robbed_answers(tile, kind, table)
         return [self._response(a, (actor, tile)) for a in acts] or [dict(_NONE)]
 
+    # ------------------------------------------------------------------ copies
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and ``copy.deepcopy`` support: the core hand state is rebuilt from the
+        tracked tiles and flags on load, so a copy answers exactly as the original."""
+        state = self.__dict__.copy()
+        h = state.pop("_hand", None)
+        if h is not None:
+            state["_hand_flags"] = {
+                "temp_furiten": h.temp_furiten,
+                "riichi_furiten": h.riichi_furiten,
+                "riichi": h.riichi,
+                "double_riichi": h.double_riichi,
+                "ippatsu": h.ippatsu,
+                "points": h.points,
+            }
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        flags = state.pop("_hand_flags", None)
+        self.__dict__.update(state)
+        self._hand = None
+        if flags is None:
+            return
+        s = self.seat
+        assert s is not None
+        self._hand = _core.SeatHand(
+            s,
+            self._ids,
+            self._drawn,
+            list(self._my_cores),
+            red_fives=tuple(self.rules.red_fives),
+            river_kinds=sorted({Tile.from_mjai(x).kind for x in self.rivers[s]}),
+            discards_made=len(self.rivers[s]),
+            nukidora=sum(1 for kind, _ in self.melds[s] if kind == "nukidora"),
+            kuikae=list(self._kuikae),
+            **flags,
+        )
+
     # ------------------------------------------------------------------ update
     def update(self, event: dict[str, Any]) -> None:
         """Feed one mjai event (as the seat receives it).
@@ -296,6 +334,7 @@ class PlayerState:
         self._kakan_pending = False  # a kakan counts as a kan once nobody robbed it
         self._meld_ids: list[tuple[str, list[int], int | None, int | None]] = []
         self._last_discard: int | None = None
+        self._kuikae: tuple[int, ...] = ()  # kinds this seat may not discard after its call
         self._rinshan = False
         self._replacement_next = False
         self._reach_declared = False
@@ -336,6 +375,7 @@ class PlayerState:
         t = self._alloc(_tile(ev["pai"], "pai"))
         self._ids.append(t)
         self._hand.draw(t)
+        self._kuikae = ()
         self._drawn = t
         self._rinshan = replacement
         self._pending = ("turn",)
@@ -355,6 +395,7 @@ class PlayerState:
                 self._reach_declared = False
             self._drawn = None
             self._rinshan = False
+            self._kuikae = ()
             self._last_discard = t
             self._pending = None
             return
@@ -405,6 +446,7 @@ class PlayerState:
             low = min(t >> 2 for t in ids) if kind == "chi" else None
             forbid = kuikae(self.rules, called >> 2, low)
         self._hand.add_meld(meld, ids, list(forbid))
+        self._kuikae = forbid
         self._my_cores.append(meld)
         self._meld_ids.append((kind, [*ids, called], called, target))
         self._pending = ("turn",) if kind != "daiminkan" else None
