@@ -6,7 +6,8 @@ arena writes one line to a bot, a JSON array of the events since its last line, 
 one line back, a JSON object. Lines are sent
 
 - at the start of each game: ``[start_game]`` with the seat as ``id`` and the rules under
-  ``"riichi_rules"`` (up to ``startup_timeout`` seconds for the answer: bots load models);
+  ``"riichi_rules"`` (up to ``startup_timeout`` seconds for the answer: bots load models;
+  the same for a line holding a ``start_kyoku``, as mjai.app allows);
 - whenever the seat must decide (its draw or call, a discard or a kan or kita tile it may
   claim): the answer is its action (:mod:`riichi.mjai.protocol`); after an answer
   ``{"type": "reach"}`` the seat is sent its ``reach`` event and answers its riichi
@@ -529,6 +530,8 @@ class _Table:
             self._last_sent[s] = events[-1]
         if self._dead[s]:
             return None
+        if any(e.get("type") == "start_kyoku" for e in events):
+            timeout = max(timeout, self.arena.startup_timeout)  # as mjai.app: bots may load
         self._rec.messages += 1
         self._rec.events_sent += len(events)
         try:
