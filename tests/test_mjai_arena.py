@@ -221,6 +221,10 @@ def test_arena_arguments_are_checked():
         Arena([GREEDY] * 4, timeout=0)
     with pytest.raises(RiichiError, match=r"rules must be a riichi\.Rules"):
         Arena([GREEDY] * 4, rules="tenhou")  # type: ignore[arg-type]
+    with pytest.raises(RiichiError, match="bot 2: cannot split the command 'python \"x'"):
+        Arena([GREEDY, GREEDY, 'python "x', GREEDY])
+    with pytest.raises(RiichiError, match="bot 0: the command is empty"):
+        Arena(["  ", GREEDY, GREEDY, GREEDY])
     arena = Arena([GREEDY] * 4)
     with pytest.raises(RiichiError, match="games must be an int >= 0"):
         arena.run(-1)
@@ -259,6 +263,11 @@ def test_cli_arena_sanma_json_and_usage(tmp_path, capsys):
     assert "--rules nope" in capsys.readouterr().err
     assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--timeout", "0"]) == 2
     assert "--timeout must be a positive number" in capsys.readouterr().err
+    assert cli_main(["arena"] + ["--bot", cmd] * 3 + ["--bot", "'open"]) == 2
+    assert "cannot split the command" in capsys.readouterr().err
+    bad_dir = tmp_path / "rules.json" / "sub"  # below a file: cannot be made
+    assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--log-dir", str(bad_dir), "-q"]) == 2
+    assert "cannot make the log folder" in capsys.readouterr().err
 
 
 def test_readme_bot_runs_in_the_arena():

@@ -247,7 +247,8 @@ class Arena:
 
     Raises:
         RiichiError: the number of bots is not ``rules.num_players``; a timeout that is not
-            a positive number; rules that are not a ``riichi.Rules``.
+            a positive number; rules that are not a ``riichi.Rules``; an empty bot command
+            or one that cannot be split (an open quote).
     """
 
     def __init__(
@@ -271,7 +272,7 @@ class Arena:
                 raise RiichiError(f"Arena: {name} must be a positive number of seconds, got {v!r}")
         if names is not None and len(names) != n:
             raise RiichiError(f"Arena: {n} names needed, got {len(names)}")
-        self.bots = list(bots)
+        self.bots = [_command(i, b) if isinstance(b, (str, list, tuple)) else b for i, b in enumerate(bots)]
         # fresh copies of in-process bots for the jobs after the first (made now, while no
         # game has given them state that cannot be copied)
         self._copies: list[Any] | None
@@ -281,7 +282,7 @@ class Arena:
             self._copies = None
             self._copy_error = f"{type(e).__name__}: {e}"
         self.names = _unique(
-            [str(x) for x in names] if names is not None else [_name(b) for b in bots]
+            [str(x) for x in names] if names is not None else [_name(b) for b in self.bots]
         )
         self.timeout = float(timeout)
         self.startup_timeout = float(startup_timeout)
@@ -381,6 +382,24 @@ class Arena:
                     st.faults[f.kind] = st.faults.get(f.kind, 0) + 1
             out.append(st)
         return out
+
+
+def _command(i: int, bot: str | Sequence[Any]) -> list[str]:
+    """A bot's argument list: a command line split as a shell would, or a list of words.
+
+    Raises:
+        RiichiError: an empty command or one that cannot be split (an open quote).
+    """
+    if isinstance(bot, str):
+        try:
+            argv = shlex.split(bot)
+        except ValueError as e:
+            raise RiichiError(f"Arena: bot {i}: cannot split the command {bot!r}: {e}") from None
+    else:
+        argv = [str(x) for x in bot]
+    if not argv:
+        raise RiichiError(f"Arena: bot {i}: the command is empty ({bot!r})")
+    return argv
 
 
 def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
