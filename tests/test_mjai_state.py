@@ -170,6 +170,11 @@ def test_bad_events_raise_riichi_errors_naming_them():
         st.update({"type": "dahai", "actor": 0, "pai": "5m", "tsumogiri": False})
     with pytest.raises(RiichiError, match=r"tsumo event .*actor: expected an int 0..3, got 7"):
         st.update({"type": "tsumo", "actor": 7, "pai": "?"})
+    fresh = PlayerState()
+    assert fresh.legal_actions() == [{"type": "none"}] and fresh.decision is None
+    for attr in ("shanten", "waits", "furiten", "core_hand"):
+        with pytest.raises(RiichiError, match="no round has started"):
+            getattr(fresh, attr)
     with pytest.raises(RiichiError, match=r"seat must be 0\.\.3"):
         PlayerState(4)
     with pytest.raises(RiichiError, match=r"rules must be a riichi\.Rules"):

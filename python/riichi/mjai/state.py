@@ -71,7 +71,9 @@ class PlayerState:
         oya: the dealer's seat.
         dora_markers: revealed dora indicators (mjai names).
         rivers: per seat, the discarded tiles in order (mjai names, called ones included).
-        melds: per seat, ``(type, tiles)`` of each meld (mjai names, the called tile first).
+        melds: per seat, ``(type, tiles)`` of each meld in call order (mjai names; chi, pon,
+            daiminkan: the called tile first; kakan: the pon's tiles, then the added one;
+            sanma kita: ``("nukidora", ["N"])``).
         riichi: per seat, whether it declared riichi (the declaration tile passed).
         last_event: the last event fed (a dict), or None.
 
@@ -91,7 +93,6 @@ class PlayerState:
         self.last_event: dict[str, Any] | None = None
         self.scores: list[int] = []
         self._new_game()
-        self._hand: Any = None
         self._in_round = False
 
     # ------------------------------------------------------------------ public views
@@ -120,7 +121,12 @@ class PlayerState:
 
     @property
     def shanten(self) -> int:
-        """Shanten of the concealed hand with its melds (-1 complete, 0 tenpai)."""
+        """Shanten of the concealed hand with its melds (-1 complete, 0 tenpai).
+
+        Raises:
+            RiichiError: no round has started (also :attr:`waits`, :attr:`furiten`,
+                :attr:`core_hand`)."""
+        self._seat_hand()
         return core.shanten(self.counts, self._my_cores)
 
     @property
@@ -144,6 +150,7 @@ class PlayerState:
     def core_hand(self) -> Any:
         """The concealed tiles and melds as a ``riichi.Hand`` (for :meth:`riichi.Hand.discards`
         and the other hand analyses)."""
+        self._seat_hand()
         return core.make_hand(self.counts, self._my_cores, self._red_counts())
 
     @property
@@ -288,6 +295,8 @@ class PlayerState:
         self._pending: tuple[Any, ...] | None = None
         self._seen: list[int] = []
         self._meld_ids: list[tuple[str, list[int], int | None, int | None]] = []
+        self._my_cores: list[Any] = []
+        self._hand: Any = None
 
     def _start_game(self, ev: dict[str, Any]) -> None:
         if "id" in ev:
