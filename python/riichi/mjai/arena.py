@@ -174,7 +174,8 @@ class ArenaResult:
         their 95% intervals, faults; then the faults (the first 20) and aborted games."""
         n = self.rules.num_players
         lines = []
-        head = ["bot", "games", *[f"{i + 1}st" if i == 0 else f"{i + 1}{'nd' if i == 1 else 'rd' if i == 2 else 'th'}" for i in range(n)], "avg rank", "avg points", "faults"]
+        ordinals = ["1st", "2nd", "3rd", "4th"][:n]
+        head = ["bot", "games", *ordinals, "avg rank", "avg points", "faults"]
         lines.append("  ".join(f"{h:>10}" if i else f"{h:<24}" for i, h in enumerate(head)))
         for b in self.bots:
             cells = [
