@@ -12,6 +12,7 @@ folder when slow tests are asked for (``-m slow``: it needs the network), else i
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -39,7 +40,7 @@ def mjai_dir(request, tmp_path_factory) -> str:
     target = tmp_path_factory.mktemp("mjai-bot")
     try:
         subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "--target", str(target), "mjai"],
+            [sys.executable, "-m", "pip", "install", "-q", "--target", str(target), "mjai==0.2.1"],
             check=True,
             timeout=600,
             capture_output=True,
@@ -62,6 +63,7 @@ def test_rulebase_bot_plays_with_no_fault_and_agrees_with_riichi(mjai_dir, tmp_p
         log_dir=tmp_path,
     )
     result = arena.run(4, seed=21)
+    # no protocol error: every answer arrived in time, as JSON, and was a legal move
     assert result.faults == [], result.summary()
     assert result.aborted == []
     for g in result.games:
@@ -71,14 +73,35 @@ def test_rulebase_bot_plays_with_no_fault_and_agrees_with_riichi(mjai_dir, tmp_p
         (tmp_path / f"bot{i}.job0.stderr.txt").read_text(encoding="utf-8") for i in (0, 2)
     )
     assert "rulebase:think" in stderr  # the bot decided (its own log lines)
-    assert "riichi-check" not in stderr  # its tracker never disagreed with riichi's
-    assert "Exception" not in stderr  # nor failed on an event
+    assert "Exception" not in stderr  # its tracker never failed on an event
+    reports = [
+        json.loads(line.split(" ", 1)[1])
+        for line in stderr.splitlines()
+        if line.startswith("riichi-check ")
+    ]
+    # its libriichi tracker offers exactly riichi's moves at every decision
+    assert not [r for r in reports if r["kind"] in ("flags", "riichi_state_error")]
+    # mjai 0.2.1's Python-side records (calls, dora indicators) are reset only at
+    # start_game: from the second round on they still hold the earlier rounds' items
+    assert {r["kind"] for r in reports} <= {"calls", "dora"}
+    for r in reports:
+        if r["kind"] == "dora":
+            assert len(r["bot"]) > len(r["riichi"]) and r["bot"][-len(r["riichi"]) :] == r["riichi"]
+        else:
+            assert len(r["bot"]) > len(r["riichi"])
 
 
 class _FakeBot:
-    """Stands for an mjai.Bot whose tracker offers nothing at all."""
+    """Stands for an mjai.Bot whose tracker offers nothing at all, and whose records hold a
+    pon and a dora indicator of an earlier round."""
 
     action_candidate = object()
+
+    def __init__(self) -> None:
+        self.dora_indicators = ["N", "1p"]
+
+    def get_call_events(self, seat: int) -> list[dict]:
+        return [{"type": "pon", "actor": seat, "pai": "C"}]
 
     def __getattr__(self, name: str) -> bool:
         if name.startswith("can_"):
@@ -106,6 +129,8 @@ def test_check_reports_a_tracker_that_disagrees(capsys):
     assert '"can_discard":{"riichi":true,"bot":false}' in err
     assert '"can_tsumo_agari":{"riichi":true,"bot":false}' in err
     assert '"decision":"turn"' in err
+    assert '"kind":"calls","round":[27,1,0],"bot":["pon"],"riichi":[]' in err
+    assert '"kind":"dora","round":[27,1,0],"bot":["N","1p"],"riichi":["1p"]' in err
     assert mjai_package.riichi_flags(st)["can_riichi"] is True  # closed, a discard keeps tenpai
     assert mjai_package.riichi_flags(st)["can_pon"] is False
 

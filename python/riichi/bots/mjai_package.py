@@ -8,10 +8,18 @@ action for a JSON array of events; a new instance is made at each ``start_game``
 (``pip install --target DIR mjai``) and put ``DIR`` first on this process's ``PYTHONPATH``.
 
 ``--check`` also feeds every event to a :class:`riichi.mjai.PlayerState` and writes one
-line ``riichi-check {...}`` on stderr for every decision where the bot's own tracker
-(``mjai.Bot.action_candidate``: can_discard, can_riichi, can_pon, ...) offers a different
-set of moves than riichi's legal answers, or where the bot's tracker failed (the bot
-prints ``Exception:`` on stderr and answers ``none``).
+line ``riichi-check {...}`` on stderr
+
+- ``"kind": "flags"``: at every decision where the bot's own tracker (its libriichi
+  ``action_candidate``: can_discard, can_riichi, can_pon, ...) offers a different set of
+  moves than riichi's legal answers;
+- ``"kind": "calls"`` / ``"dora"`` (once per round): where the bot's Python-side records
+  (``mjai.Bot.get_call_events(seat)``, which its ``tehai`` text and call decisions read, and
+  ``dora_indicators``) disagree with this round's melds and dora indicators;
+- ``"kind": "riichi_state_error"``: an event riichi's tracker refused.
+
+A failure of the bot's own tracker shows as ``Exception:`` on its stderr (``mjai.Bot``
+prints it and answers ``none``).
 """
 
 from __future__ import annotations
@@ -105,6 +113,7 @@ def _check(state: PlayerState, bot: Any, events: list[dict[str, Any]], answer: s
     theirs = candidate_flags(bot)
     if theirs is None:
         return
+    _check_records(state, bot)
     diff = {k: {"riichi": ours[k], "bot": theirs[k]} for k in FLAGS if ours[k] != theirs[k]}
     if diff:
         _report(
@@ -117,6 +126,28 @@ def _check(state: PlayerState, bot: Any, events: list[dict[str, Any]], answer: s
                 "answer": answer.strip(),
             }
         )
+
+
+_REPORTED: set[tuple[Any, ...]] = set()
+
+
+def _check_records(state: PlayerState, bot: Any) -> None:
+    """The bot's own call and dora records against this round's (once per round and kind)."""
+    seat = state.seat
+    if seat is None:
+        return
+    where = (state.bakaze, state.kyoku, state.honba, tuple(state.scores))
+    getter = getattr(bot, "get_call_events", None)
+    if callable(getter):
+        theirs = [e["type"] for e in getter(seat) if e.get("type") in ("chi", "pon", "daiminkan", "ankan")]
+        ours = [kind for kind, _ in state.melds[seat] if kind != "nukidora"]
+        if len(theirs) != len(ours) and ("calls", *where) not in _REPORTED:
+            _REPORTED.add(("calls", *where))
+            _report({"kind": "calls", "round": list(where[:3]), "bot": theirs, "riichi": ours})
+    dora = getattr(bot, "dora_indicators", None)
+    if isinstance(dora, list) and dora != state.dora_markers and ("dora", *where) not in _REPORTED:
+        _REPORTED.add(("dora", *where))
+        _report({"kind": "dora", "round": list(where[:3]), "bot": dora, "riichi": state.dora_markers})
 
 
 def _report(obj: dict[str, Any]) -> None:
