@@ -96,6 +96,7 @@ def test_baseline_bots_full_games(tmp_path):
     assert result.bots[3].mean_points < 0
     text = result.summary()
     assert "riichi.bots.tsumogiri" in text and "4 games" in text and "0 faults" in text
+    assert cli_main(["verify", str(tmp_path), "-q"]) == 0  # the log folder holds only games
 
 
 def test_faulty_bots_are_named_and_never_hang(tmp_path):
@@ -103,7 +104,9 @@ def test_faulty_bots_are_named_and_never_hang(tmp_path):
     that writes prose: each fault is reported with its bot, seat, event and reason, the seats
     are played by the fallback, and the game finishes and replays clean."""
     bots = [_faulty("slow"), _faulty("crash"), _faulty("illegal"), _faulty("notjson")]
-    arena = Arena(bots, EAST, timeout=0.5, startup_timeout=20, log_dir=tmp_path)
+    arena = Arena(
+        bots, EAST, timeout=0.5, startup_timeout=20, log_dir=tmp_path, stderr_dir=tmp_path / "err"
+    )
     assert arena.names == ["faulty slow", "faulty crash", "faulty illegal", "faulty notjson"]
     t0 = time.perf_counter()
     result = arena.run(1, seed=2)
@@ -136,7 +139,7 @@ def test_faulty_bots_are_named_and_never_hang(tmp_path):
     # one timeout, one crash, one not_json: the bot is out for the rest of the game
     assert sum(f.kind in ("timeout", "crash", "not_json") for f in result.faults) == 3
     assert result.bots[0].faults == {"timeout": 1}
-    stderr = (tmp_path / "bot1.job0.stderr.txt").read_text(encoding="utf-8")
+    stderr = (tmp_path / "err" / "bot1.job0.stderr.txt").read_text(encoding="utf-8")
     assert "crashing on purpose" in stderr
 
 

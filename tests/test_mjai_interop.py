@@ -60,7 +60,8 @@ def test_rulebase_bot_plays_with_no_fault_and_agrees_with_riichi(mjai_dir, tmp_p
         names=["rulebase", "greedy", "rulebase", "greedy"],
         timeout=20,
         startup_timeout=60,
-        log_dir=tmp_path,
+        log_dir=tmp_path / "logs",
+        stderr_dir=tmp_path,
     )
     result = arena.run(4, seed=21)
     # no protocol error: every answer arrived in time, as JSON, and was a legal move

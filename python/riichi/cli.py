@@ -16,7 +16,8 @@ Subcommands:
   and the rest converted (exit status 1 when any failed).
 
 - ``riichi arena --bot CMD --bot CMD ... [--games N] [--rules PRESET|FILE.json] [--seed S]
-  [--jobs N] [--log-dir DIR] [--timeout SECONDS] [--json FILE] [--quiet]``: play games between
+  [--jobs N] [--log-dir DIR] [--stderr-dir DIR] [--timeout SECONDS] [--json FILE] [--quiet]``:
+  play games between
   mjai bot processes (:mod:`riichi.mjai.arena`) and print each bot's ranks, average rank and
   points with 95% intervals, and every fault; exit status 1 when a bot faulted or a game was
   aborted.
@@ -470,6 +471,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             timeout=args.timeout,
             startup_timeout=max(args.timeout, 10.0),
             log_dir=args.log_dir,
+            stderr_dir=args.stderr_dir,
         )
         bar = None
         if not args.quiet:
@@ -675,8 +677,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--log-dir",
         metavar="DIR",
         default=None,
-        help="write every game as mjai (.mjai.jsonl) and mjlog (.mjlog) with its rules, and "
-        "the bots' stderr",
+        help="write every game as mjai (.mjai.jsonl) and mjlog (.mjlog) with its rules",
+    )
+    a.add_argument(
+        "--stderr-dir",
+        metavar="DIR",
+        default=None,
+        help="keep the bots' stderr there (bot0.job0.stderr.txt, ...); else only the tail of a "
+        "crashed bot's is shown",
     )
     a.add_argument(
         "--timeout", type=float, default=5.0, metavar="SECONDS", help="per answer (default 5)"

@@ -242,9 +242,11 @@ class Arena:
         timeout: seconds a bot has for each answer.
         startup_timeout: seconds for the answer to ``start_game`` (model loading).
         log_dir: a folder for every game's mjai (``game00000.mjai.jsonl``) and mjlog
-            (``game00000.mjlog``) logs, each carrying the rules, and the bots' stderr
-            (``bot0.job0.stderr.txt``: bot 0 in job 0, appended across games); None writes
-            nothing (stderr then goes to a temporary file, quoted when a bot crashes).
+            (``game00000.mjlog``) logs, each carrying the rules (so that ``riichi verify
+            DIR`` replays them all); None writes none.
+        stderr_dir: a folder for the bot processes' stderr (``bot0.job0.stderr.txt``: bot 0
+            in job 0, appended across games); None: a temporary file each, whose last lines
+            are quoted when the bot crashes.
 
     Raises:
         RiichiError: the number of bots is not ``rules.num_players``; a timeout that is not
@@ -261,6 +263,7 @@ class Arena:
         timeout: float = 5.0,
         startup_timeout: float = 10.0,
         log_dir: str | os.PathLike[str] | None = None,
+        stderr_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         self.rules = Rules.tenhou() if rules is None else rules
         if not isinstance(self.rules, Rules):
@@ -288,6 +291,7 @@ class Arena:
         self.timeout = float(timeout)
         self.startup_timeout = float(startup_timeout)
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
+        self.stderr_dir = None if stderr_dir is None else os.fspath(stderr_dir)
 
     def run(
         self,
@@ -307,7 +311,7 @@ class Arena:
 
         Raises:
             RiichiError: ``games`` not an int >= 0, ``jobs`` not an int >= 1, ``seed`` not
-                an int, the log folder cannot be made, or ``jobs > 1`` with an in-process
+                an int, a log or stderr folder cannot be made, or ``jobs > 1`` with an in-process
                 bot that could not be copied.
         """
         import time
@@ -318,11 +322,12 @@ class Arena:
             raise RiichiError(f"Arena.run: jobs must be an int >= 1, got {jobs!r}")
         if type(seed) is not int:
             raise RiichiError(f"Arena.run: seed must be an int, got {seed!r}")
-        if self.log_dir is not None:
-            try:
-                os.makedirs(self.log_dir, exist_ok=True)
-            except OSError as e:
-                raise RiichiError(f"Arena: cannot make the log folder {self.log_dir}: {e}") from None
+        for d in (self.log_dir, self.stderr_dir):
+            if d is not None:
+                try:
+                    os.makedirs(d, exist_ok=True)
+                except OSError as e:
+                    raise RiichiError(f"Arena: cannot make the log folder {d}: {e}") from None
         t0 = time.perf_counter()
         jobs = max(1, min(jobs, games or 1))
         records: list[GameRecord | None] = [None] * games
@@ -453,8 +458,8 @@ class _Table:
         for i, b in enumerate(arena.bots):
             if isinstance(b, (str, list, tuple)):
                 err = None
-                if arena.log_dir is not None:
-                    err = os.path.join(arena.log_dir, f"bot{i}.job{job}.stderr.txt")
+                if arena.stderr_dir is not None:
+                    err = os.path.join(arena.stderr_dir, f"bot{i}.job{job}.stderr.txt")
                 self.players.append(ProcessPlayer(b, arena.names[i], err))
             else:
                 if job > 0:
