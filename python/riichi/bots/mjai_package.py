@@ -10,9 +10,9 @@ action for a JSON array of events; a new instance is made at each ``start_game``
 ``--check`` also feeds every event to a :class:`riichi.mjai.PlayerState` and writes one
 line ``riichi-check {...}`` on stderr
 
-- ``"kind": "flags"``: at every decision where the bot's own tracker (its libriichi
-  ``action_candidate``: can_discard, can_riichi, can_pon, ...) offers a different set of
-  moves than riichi's legal answers;
+- ``"kind": "flags"``: after every line of events where the bot's own tracker (its
+  libriichi ``action_candidate``: can_discard, can_riichi, can_pon, ...) offers a different
+  set of moves than riichi's legal answers (none when the seat has nothing to decide);
 - ``"kind": "calls"`` / ``"dora"`` (once per round): where the bot's Python-side records
   (``mjai.Bot.get_call_events(seat)``, which its ``tehai`` text and call decisions read, and
   ``dora_indicators``) disagree with this round's melds and dora indicators;
@@ -107,9 +107,7 @@ def _check(state: PlayerState, bot: Any, events: list[dict[str, Any]], answer: s
     except RiichiError as e:
         _report({"kind": "riichi_state_error", "error": str(e), "events": events[-3:]})
         return
-    if state.decision is None:
-        return
-    ours = riichi_flags(state)
+    ours = riichi_flags(state)  # all False when the seat has nothing to decide
     theirs = candidate_flags(bot)
     if theirs is None:
         return
@@ -134,7 +132,7 @@ _REPORTED: set[tuple[Any, ...]] = set()
 def _check_records(state: PlayerState, bot: Any) -> None:
     """The bot's own call and dora records against this round's (once per round and kind)."""
     seat = state.seat
-    if seat is None:
+    if seat is None or seat >= len(state.melds):  # no round yet
         return
     where = (state.bakaze, state.kyoku, state.honba, tuple(state.scores))
     getter = getattr(bot, "get_call_events", None)
