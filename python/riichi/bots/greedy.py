@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riichi import _core
+import riichi
 from riichi.events import Tile
 from riichi.mjai.bot import Bot
 from riichi.mjai.state import PlayerState
@@ -84,12 +84,12 @@ class GreedyBot(Bot):
         counts = state.counts
         for name in call["consumed"]:
             counts[_kind(name)] -= 1
-        melds = [_core.Meld.parse(self._meld_text(call))]
+        melds = [riichi.Meld.parse(self._meld_text(call))]
         for kind, tiles in state.melds[state.seat if state.seat is not None else 0]:
             if kind != "nukidora":
-                melds.append(_core.Meld.parse(self._meld_text({"type": kind, "tiles": tiles})))
-        hand = _core.Hand.from_counts(counts, melds, (0, 0, 0))
-        return int(_core.shanten(hand))
+                melds.append(riichi.Meld.parse(self._meld_text({"type": kind, "tiles": tiles})))
+        hand = riichi.Hand.from_counts(counts, melds, (0, 0, 0))
+        return int(riichi.shanten(hand))
 
     @staticmethod
     def _meld_text(call: dict[str, Any]) -> str:
