@@ -299,3 +299,24 @@ def test_jobs_give_the_same_games():
     one = run(1)
     assert len(one) == 4 and all(g[3] > 0 for g in one)
     assert run(2) == one
+
+
+@pytest.mark.slow
+def test_arena_bench_runs(request):
+    """benches/bench_arena.py keeps running: every row plays its games (no timing asserted)."""
+    from engine_support import require_slow
+
+    require_slow(request)
+    sys.path.insert(0, str(HERE.parent / "benches"))
+    import bench_arena
+
+    figs = bench_arena.compare(quick=True, seed=3)
+    assert set(figs["rows"]) == {
+        "greedy, subprocess", "greedy, in process", "tsumogiri, subprocess",
+        "tsumogiri, in process",
+    }  # fmt: skip
+    for row in figs["rows"].values():
+        assert row["aborted"] == 0 and row["decisions"] > 0 and row["messages"] > 0
+    g, t = figs["rows"]["greedy, subprocess"], figs["rows"]["greedy, in process"]
+    assert (g["decisions"], g["messages"]) == (t["decisions"], t["messages"])  # same games
+    assert figs["tracker"]["events"] > 1000

@@ -86,8 +86,16 @@ def seat_view(obj: dict[str, Any], seat: int) -> dict[str, Any]:
     return obj
 
 
+_NAMES: dict[tuple[int, ...], list[str]] = {}
+
+
 def _tile_names(rules: Rules) -> list[str]:
-    return [t.mjai for t in red_tables(tuple(rules.red_fives), Tile.of)[2]]
+    """The mjai name of each physical id under the rules' red fives (built once per rule)."""
+    red = tuple(rules.red_fives)
+    names = _NAMES.get(red)
+    if names is None:
+        names = _NAMES[red] = [t.mjai for t in red_tables(red, Tile.of)[2]]
+    return names
 
 
 def action_to_mjai(action: Action, rules: Rules, events: Sequence[Any]) -> dict[str, Any]:
