@@ -16,7 +16,7 @@ same process)::
     state.update(start_game_object(seat, names, game.rules))
     for obj in event_objects(game.events[1:]):     # the new events, as they come
         state.update(seat_view(obj, seat))
-    state.legal_actions()                          # == game.legal_actions(seat), as mjai
+    state.legal_actions()   # game.legal_actions(seat) as mjai answers (riichi: one "reach")
 """
 
 from __future__ import annotations
