@@ -145,10 +145,17 @@ def test_faulty_bots_are_named_and_never_hang(tmp_path):
 
 def test_a_bot_out_of_one_game_plays_the_next(tmp_path):
     """After a crash the bot is started again for the next game (and crashes again there:
-    one fault per game), and a bot answering a JSON list is an illegal answer."""
-    arena = Arena([_faulty("crash"), GREEDY, _faulty("wrongtype"), TSUMOGIRI], EAST, timeout=20)
-    result = arena.run(2, seed=4)
+    one fault per game); a bot answering a JSON list is an illegal answer; a bot writing
+    more lines than answers, or a line of 2 MiB, is out of step."""
+    bots = [_faulty("crash"), _faulty("chatty"), _faulty("wrongtype"), _faulty("huge")]
+    result = Arena(bots, EAST, timeout=20).run(2, seed=4)
     assert [g.aborted for g in result.games] == [None, None]
+    chatty = [f for f in result.faults if f.name == "faulty chatty"]
+    assert [(f.game, f.kind) for f in chatty] == [(0, "protocol"), (1, "protocol")]
+    assert "a line nobody asked for: '{\"type\":\"none\"}'" in chatty[0].detail
+    huge = [f for f in result.faults if f.name == "faulty huge"]
+    assert [(f.game, f.kind) for f in huge] == [(0, "not_json"), (1, "not_json")]
+    assert f"longer than {1 << 20} characters" in huge[0].detail
     crashes = [f for f in result.faults if f.kind == "crash"]
     assert [f.game for f in crashes] == [0, 1] and {f.name for f in crashes} == {"faulty crash"}
     wrong = [f for f in result.faults if f.name == "faulty wrongtype"]

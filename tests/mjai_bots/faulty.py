@@ -3,7 +3,8 @@
 Usage: ``python faulty.py MODE [AFTER]``; from its AFTER-th decision (default 3):
 ``slow`` stops answering (sleeps), ``crash`` exits with status 3 after a line on stderr,
 ``notjson`` writes a line that is not JSON, ``illegal`` answers a discard of a tile it does
-not hold (and keeps playing), ``wrongtype`` answers a JSON list instead of an object.
+not hold (and keeps playing), ``wrongtype`` answers a JSON list instead of an object,
+``chatty`` writes a second line after its answer, ``huge`` answers a 2 MiB line.
 """
 
 from __future__ import annotations
@@ -40,6 +41,14 @@ def main() -> None:
                 names = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNPFC")
                 pai = next(t for t in names if t not in held)
                 answer = {"type": "dahai", "actor": bot.state.seat, "pai": pai, "tsumogiri": False}
+            elif MODE == "chatty":
+                sys.stdout.write(json.dumps(answer) + "\n" + '{"type":"none"}\n')
+                sys.stdout.flush()
+                continue
+            elif MODE == "huge":
+                sys.stdout.write("x" * (2 << 20) + "\n")
+                sys.stdout.flush()
+                continue
             elif MODE == "wrongtype":
                 sys.stdout.write("[1, 2, 3]\n")
                 sys.stdout.flush()

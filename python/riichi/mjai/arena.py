@@ -24,8 +24,10 @@ game, the seat, the event it was answering and the reason):
 - ``illegal``: a JSON answer that is not a legal action now (or not an object): the seat's
   fallback action is played for this decision and the bot goes on;
 - ``timeout`` (no line within ``timeout`` seconds), ``crash`` (the process exited or closed
-  its output), ``not_json`` (a line that is not JSON): the bot is killed and the fallback
-  plays its seat for the rest of that game; the bot is started again for the next game.
+  its output), ``not_json`` (a line that is not JSON, or longer than 1 MiB), ``protocol``
+  (more lines than answers: a line was waiting before the arena asked): the bot is killed
+  and the fallback plays its seat for the rest of that game; the bot is started again for
+  the next game.
 
 The fallback: on its turn the seat discards the tile it drew (tsumogiri; after a call its
 first legal discard; after a ``reach`` answer its riichi discard of the drawn tile, or its
@@ -75,7 +77,7 @@ class Fault:
     Attributes:
         bot: the bot's index (order given to the arena); name: its name.
         game: the game index; seat: the seat it played.
-        kind: ``"illegal"``, ``"timeout"``, ``"crash"`` or ``"not_json"``.
+        kind: ``"illegal"``, ``"timeout"``, ``"crash"``, ``"not_json"`` or ``"protocol"``.
         event: the last event the bot had been sent (mjai object, as it saw it).
         detail: what happened (the answer, the exit status and stderr tail, ...).
         action: the fallback action played instead (``repr``), or None.

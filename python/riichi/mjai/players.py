@@ -25,8 +25,9 @@ __all__ = ["BotFault", "LocalPlayer", "ProcessPlayer"]
 
 class BotFault(Exception):
     """A bot did not give a usable answer: ``kind`` is ``"timeout"``, ``"crash"`` (the
-    process exited, closed its output or could not be started) or ``"not_json"``; ``detail``
-    says what was seen."""
+    process exited, closed its output or could not be started), ``"not_json"`` (a line that
+    is not JSON, or longer than :data:`MAX_LINE`) or ``"protocol"`` (a line written when no
+    answer was asked for: the stream is out of step); ``detail`` says what was seen."""
 
     def __init__(self, kind: str, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
@@ -99,11 +100,21 @@ class ProcessPlayer:
 
         Raises:
             BotFault: ``timeout`` (no line within ``timeout`` seconds), ``crash`` (the
-                process is gone or closed stdout), ``not_json`` (the line is not JSON).
+                process is gone or closed stdout), ``not_json`` (the line is not JSON or too
+                long), ``protocol`` (an extra line was waiting from before).
         """
         self.start()
         proc = self._proc
         assert proc is not None and proc.stdin is not None
+        if not self._lines.empty():  # lines nobody asked for: the stream is out of step
+            extra = self._lines.get_nowait()
+            if extra is None:
+                raise BotFault("crash", self._exit_text())
+            if extra == _TOO_LONG:
+                raise BotFault("not_json", f"wrote a line longer than {MAX_LINE} characters")
+            raise BotFault(
+                "protocol", f"wrote a line nobody asked for: {extra.strip()[:120]!r}"
+            )
         try:
             proc.stdin.write(json.dumps(events, separators=(",", ":")) + "\n")
             proc.stdin.flush()
@@ -115,6 +126,8 @@ class ProcessPlayer:
             raise BotFault("timeout", f"no answer within {timeout:g} s") from None
         if line is None:
             raise BotFault("crash", self._exit_text())
+        if line == _TOO_LONG:
+            raise BotFault("not_json", f"wrote a line longer than {MAX_LINE} characters")
         try:
             return json.loads(line)
         except ValueError:
@@ -179,9 +192,20 @@ class ProcessPlayer:
         self.close()
 
 
+#: the longest answer line read (a longer one is a protocol fault, never held in memory)
+MAX_LINE = 1 << 20
+_TOO_LONG = "\0too long"
+
+
 def _pump(stream: Any, out: queue.Queue[str | None]) -> None:
     try:
-        for line in stream:
+        while True:
+            line = stream.readline(MAX_LINE)
+            if not line:
+                break
+            if len(line) >= MAX_LINE and not line.endswith("\n"):
+                out.put(_TOO_LONG)
+                break  # the rest is not read: the bot is killed
             out.put(line)
     except (OSError, ValueError):
         pass
