@@ -61,10 +61,10 @@ def _hora_actors(path: str) -> list[int]:
 
 
 def test_baseline_bots_full_games(tmp_path):
-    """Four games (one seed, every bot in every seat) between three greedy bots and a
+    """Four East-only games (one seed, every bot in every seat) between three greedy bots and a
     tsumogiri bot, all subprocesses: no fault, every game finished, both logs of each game
     replay clean with the rules they carry, and the bots play as documented."""
-    arena = Arena([GREEDY, GREEDY, GREEDY, TSUMOGIRI], log_dir=tmp_path, timeout=20)
+    arena = Arena([GREEDY, GREEDY, GREEDY, TSUMOGIRI], EAST, log_dir=tmp_path, timeout=20)
     assert arena.names == ["riichi.bots.greedy#1", "riichi.bots.greedy#2",
                            "riichi.bots.greedy#3", "riichi.bots.tsumogiri"]  # fmt: skip
     seen = []
@@ -82,7 +82,7 @@ def test_baseline_bots_full_games(tmp_path):
         mjlog = _replays_clean(g.mjlog_path)
         assert mjai.actions == mjlog.actions
         log = riichi.read_log(g.mjai_path)
-        assert log.meta["rules"] == riichi.Rules.tenhou()
+        assert log.meta["rules"] == EAST
         assert log.start.names == tuple(arena.names[b] for b in g.bots)
         for seat in _hora_actors(g.mjai_path):
             wins_by_bot[g.bots[seat]] += 1
