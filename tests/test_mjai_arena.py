@@ -327,3 +327,27 @@ def test_arena_bench_runs(request):
     g, t = figs["rows"]["greedy, subprocess"], figs["rows"]["greedy, in process"]
     assert (g["decisions"], g["messages"]) == (t["decisions"], t["messages"])  # same games
     assert figs["tracker"]["events"] > 1000
+
+
+def test_event_protocol_and_seat_in_the_command(tmp_path):
+    """protocol="event" (Mortal's mortal.py form: one event per line, answers only at
+    decisions) and ``{seat}`` in a command (the bot started again with its new seat each
+    game): no fault over a rotation of games, every log replays clean."""
+    seat_bot = _env_cmd(str(HERE / "mjai_bots" / "seat_argv.py"), "{seat}")
+    arena = Arena([seat_bot, GREEDY, TSUMOGIRI, GREEDY], EAST, log_dir=tmp_path,
+                  protocol="event", timeout=20)  # fmt: skip
+    result = arena.run(2, seed=8)
+    assert result.faults == [], result.summary()
+    assert [g.bots[0] for g in result.games] == [0, 3]  # bot 0: seat 0, then seat 1
+    for g in result.games:
+        assert g.aborted is None
+        _replays_clean(g.mjlog_path)
+        assert g.messages == g.events_sent  # one line per event
+    assert arena.names[0] == "seat_argv {seat}"
+    # a seat given in the command but played elsewhere is caught by the bot itself
+    fixed = _env_cmd(str(HERE / "mjai_bots" / "seat_argv.py"), "0")
+    result = Arena([fixed, GREEDY, GREEDY, GREEDY], EAST, timeout=20).run(2, seed=8)
+    assert [(f.game, f.kind) for f in result.faults] == [(1, "crash")]
+    assert "started as seat 0, told 1" in result.faults[0].detail
+    with pytest.raises(RiichiError, match="protocol must be 'batch' or 'event'"):
+        Arena([GREEDY] * 4, protocol="tcp")

@@ -14,8 +14,15 @@ one line back, a JSON object. Lines are sent
   ``dahai``;
 - at the end of each round (the events up to ``end_kyoku``) and of the game (``end_game``).
 
-Answers to lines with no decision must be JSON objects; what they say is not used. Each seat
-sees only its own view (:func:`riichi.mjai.seat_view`: the other seats' deals and draws are
+Answers to lines with no decision must be JSON objects; what they say is not used.
+
+``protocol="event"`` speaks the form of Mortal's ``mortal.py`` (libriichi's ``Bot.react``)
+instead: one event object per line, and the bot answers only when it has a decision (the
+arena reads a line only then; a line written at any other time is a ``protocol`` fault).
+``{seat}`` in a bot's command is replaced by its seat (the process is started again when its
+seat changes between games), for bots that take their player id on the command line.
+
+Each seat sees only its own view (:func:`riichi.mjai.seat_view`: the other seats' deals and draws are
 ``"?"``).
 
 Faults, and what the arena does (each is a :class:`Fault` in the result, naming the bot, the
@@ -249,11 +256,14 @@ class Arena:
         stderr_dir: a folder for the bot processes' stderr (``bot0.job0.stderr.txt``: bot 0
             in job 0, appended across games); None: a temporary file each, whose last lines
             are quoted when the bot crashes.
+        protocol: ``"batch"`` (mjai.app: a JSON array of events per line, every line
+            answered) or ``"event"`` (Mortal's ``mortal.py``: one event per line, answers
+            only at decisions); see the module docstring.
 
     Raises:
         RiichiError: the number of bots is not ``rules.num_players``; a timeout that is not
             a positive number; rules that are not a ``riichi.Rules``; an empty bot command
-            or one that cannot be split (an open quote).
+            or one that cannot be split (an open quote); an unknown ``protocol``.
     """
 
     def __init__(
@@ -266,6 +276,7 @@ class Arena:
         startup_timeout: float = 10.0,
         log_dir: str | os.PathLike[str] | None = None,
         stderr_dir: str | os.PathLike[str] | None = None,
+        protocol: str = "batch",
     ) -> None:
         self.rules = Rules.tenhou() if rules is None else rules
         if not isinstance(self.rules, Rules):
@@ -294,6 +305,9 @@ class Arena:
         self.startup_timeout = float(startup_timeout)
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
         self.stderr_dir = None if stderr_dir is None else os.fspath(stderr_dir)
+        if protocol not in ("batch", "event"):
+            raise RiichiError(f"Arena: protocol must be 'batch' or 'event', got {protocol!r}")
+        self.protocol = protocol
 
     def run(
         self,
@@ -497,8 +511,9 @@ class _Table:
         try:
             game = Game(rules, seed=seed)
             for s in range(n):
+                self.players[seat_bot[s]].set_seat(s)
                 self._pending[s].append(start_game_object(s, names, rules))
-                self._flush(s, a.startup_timeout)
+                self._flush(s, a.startup_timeout, answer=False)
             fed = 1  # game.events[0] is the referee's start_game: each seat got its own
             while True:
                 fed = self._forward(game, fed)
@@ -545,12 +560,13 @@ class _Table:
                 self._pending[s].append(seat_view(obj, s))
             if t in ("end_kyoku", "end_game"):
                 for s in range(n):
-                    self._flush(s, self.arena.timeout)
+                    self._flush(s, self.arena.timeout, answer=False)
         return len(game.events)
 
-    def _flush(self, s: int, timeout: float) -> Any:
+    def _flush(self, s: int, timeout: float, answer: bool = True) -> Any:
         """Send the seat its pending events; the decoded answer, or None when the seat's
-        bot is out (a fault is recorded when it fails now)."""
+        bot is out (a fault is recorded when it fails now). ``answer=False``: a line with no
+        decision (its answer is read and dropped; with ``protocol="event"`` none is read)."""
         events = self._pending[s]
         self._pending[s] = []
         if events:
@@ -559,10 +575,13 @@ class _Table:
             return None
         if any(e.get("type") == "start_kyoku" for e in events):
             timeout = max(timeout, self.arena.startup_timeout)  # as mjai.app: bots may load
-        self._rec.messages += 1
+        per_event = self.arena.protocol == "event"
+        self._rec.messages += len(events) if per_event else 1
         self._rec.events_sent += len(events)
         try:
-            return self.players[self._seat_bot[s]].exchange(events, timeout)
+            return self.players[self._seat_bot[s]].exchange(
+                events, timeout, per_event=per_event, answer=answer or not per_event
+            )
         except BotFault as e:
             self._dead[s] = True
             self._fault(s, e.kind, e.detail + "; the fallback plays the seat for the rest of the game")

@@ -2,9 +2,10 @@
 one method :meth:`Bot.choose`.
 
 Input, one line at a time on stdin: a JSON array of the events since the bot's last answer
-(mjai.app's form, https://github.com/smly/mjai.app) or a single event object (the original
-mjai server's form, one answer per event). Output: one mjai object per input line on
-stdout, flushed. Example (a complete bot)::
+(mjai.app's form, https://github.com/smly/mjai.app), answered with one mjai object per line;
+or a single event object (Mortal's ``mortal.py`` form), answered only when the seat has a
+decision (every one with ``run(answer_every_event=True)``, as the original mjai server
+expects). Answers are written to stdout, flushed. Example (a complete bot)::
 
     from riichi.mjai import Bot
 
@@ -64,9 +65,16 @@ class Bot:
             return {"type": "none"}
         return self.choose(self.state, self.state.legal_actions())
 
-    def run(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
-        """Answer every line of ``stdin`` (default ``sys.stdin``) on ``stdout`` until the
-        input ends.
+    def run(
+        self,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        *,
+        answer_every_event: bool = False,
+    ) -> None:
+        """Answer the lines of ``stdin`` (default ``sys.stdin``) on ``stdout`` until the
+        input ends: every array line; an event-object line only when the seat then has a
+        decision, unless ``answer_every_event``.
 
         Raises:
             RiichiError: a line that is not JSON, or an event the state cannot take (the
@@ -82,5 +90,8 @@ class Bot:
             except ValueError as e:
                 raise RiichiError(f"input line {lineno} is not JSON: {e}") from None
             answer = self.react(events)
+            if not isinstance(events, list) and not answer_every_event:
+                if self.state.decision is None:
+                    continue
             out.write(json.dumps(answer, separators=(",", ":")) + "\n")
             out.flush()

@@ -41,7 +41,10 @@ class ProcessPlayer:
     ``stderr_path`` (appended), and the last lines are quoted when it crashes.
 
     The process is started on the first exchange and kept across games (each game starts
-    with a ``start_game`` that resets a bot); :meth:`close` ends it.
+    with a ``start_game`` that resets a bot); :meth:`close` ends it. ``{seat}`` in an argument
+    is replaced by the seat the bot plays (:meth:`set_seat`; for bots that take their player
+    id on the command line, as mjai.app's ``bot.py ID`` and Mortal's ``mortal.py ID`` do): the
+    process is started again whenever its seat changes.
     """
 
     def __init__(
@@ -53,12 +56,20 @@ class ProcessPlayer:
             argv = [str(x) for x in command]
         if not argv:
             raise RiichiError(f"bot command is empty: {command!r}")
+        self.template = argv
         self.argv = argv
         self.name = name or (command if isinstance(command, str) else " ".join(argv))
         self._stderr_path = stderr_path
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._err: Any = None
+
+    def set_seat(self, seat: int) -> None:
+        """Fill ``{seat}`` in the command; a running process of another seat is ended."""
+        argv = [a.replace("{seat}", str(seat)) for a in self.template]
+        if argv != self.argv:
+            self.close()
+            self.argv = argv
 
     @property
     def alive(self) -> bool:
@@ -95,8 +106,17 @@ class ProcessPlayer:
         t = threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True)
         t.start()
 
-    def exchange(self, events: list[dict[str, Any]], timeout: float) -> Any:
-        """Send the events as one JSON array line and return the decoded answer line.
+    def exchange(
+        self,
+        events: list[dict[str, Any]],
+        timeout: float,
+        *,
+        per_event: bool = False,
+        answer: bool = True,
+    ) -> Any:
+        """Send the events as one JSON array line (``per_event``: one JSON object line per
+        event) and return the decoded answer line (None without reading when ``answer`` is
+        False).
 
         Raises:
             BotFault: ``timeout`` (no line within ``timeout`` seconds), ``crash`` (the
@@ -115,11 +135,18 @@ class ProcessPlayer:
             raise BotFault(
                 "protocol", f"wrote a line nobody asked for: {extra.strip()[:120]!r}"
             )
+        dumps = json.JSONEncoder(separators=(",", ":")).encode
+        if per_event:
+            text = "".join(dumps(e) + "\n" for e in events)
+        else:
+            text = dumps(events) + "\n"
         try:
-            proc.stdin.write(json.dumps(events, separators=(",", ":")) + "\n")
+            proc.stdin.write(text)
             proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise BotFault("crash", self._exit_text()) from None
+        if not answer:
+            return None
         try:
             line = self._lines.get(timeout=timeout)
         except queue.Empty:
@@ -225,10 +252,20 @@ class LocalPlayer:
     def start(self) -> None:
         self.alive = True
 
-    def exchange(self, events: list[dict[str, Any]], timeout: float) -> Any:
+    def set_seat(self, seat: int) -> None:
+        pass
+
+    def exchange(
+        self,
+        events: list[dict[str, Any]],
+        timeout: float,
+        *,
+        per_event: bool = False,
+        answer: bool = True,
+    ) -> Any:
         try:
-            answer = self.bot.react(json.loads(json.dumps(events)))
-            return json.loads(json.dumps(answer))
+            reply = self.bot.react(json.loads(json.dumps(events)))
+            return json.loads(json.dumps(reply)) if answer else None
         except Exception as e:  # any failure of the bot is its crash
             self.alive = False
             raise BotFault("crash", f"{type(e).__name__}: {e}") from None

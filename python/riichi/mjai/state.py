@@ -88,7 +88,9 @@ class PlayerState:
         if rules is not None and not isinstance(rules, Rules):
             raise RiichiError(f"PlayerState: rules must be a riichi.Rules, got {rules!r:.60}")
         self.seat = seat
+        self._given_seat = seat
         self._given_rules = rules
+        self._log: list[dict[str, Any]] = []  # this game's events (for copies)
         self.rules: Rules = rules if rules is not None else Rules.tenhou()
         self.last_event: dict[str, Any] | None = None
         self.scores: list[int] = []
@@ -171,9 +173,15 @@ class PlayerState:
     @property
     def decision(self) -> str | None:
         """What the seat must answer now: ``"turn"`` (its own draw or call), ``"reach"``
-        (the discard of its riichi), ``"claim"`` (another seat's discard, kan or kita tile),
-        or None (nothing: answer ``{"type": "none"}``)."""
-        return None if self._pending is None else self._pending[0]
+        (the discard of its riichi), ``"claim"`` (another seat's discard, kan or kita tile
+        that it may call or win on), or None (nothing to decide: the referee does not ask,
+        an answer would be ``{"type": "none"}``)."""
+        p = self._pending
+        if p is None:
+            return None
+        if p[0] == "claim" and all(a["type"] == "none" for a in self.legal_actions()):
+            return None
+        return p[0]
 
     def legal_actions(self) -> list[dict[str, Any]]:
         """The responses this seat may send now, as mjai objects.
@@ -217,41 +225,15 @@ class PlayerState:
 
     # ------------------------------------------------------------------ copies
     def __getstate__(self) -> dict[str, Any]:
-        """Pickle and ``copy.deepcopy`` support: the core hand state is rebuilt from the
-        tracked tiles and flags on load, so a copy answers exactly as the original."""
-        state = self.__dict__.copy()
-        h = state.pop("_hand", None)
-        if h is not None:
-            state["_hand_flags"] = {
-                "temp_furiten": h.temp_furiten,
-                "riichi_furiten": h.riichi_furiten,
-                "riichi": h.riichi,
-                "double_riichi": h.double_riichi,
-                "ippatsu": h.ippatsu,
-                "points": h.points,
-            }
-        return state
+        """Pickle and ``copy.deepcopy`` support: a copy is rebuilt by feeding the events
+        of the current game (since its ``start_game``) to a new state, so it answers exactly
+        as the original (the core hand state itself cannot be pickled)."""
+        return {"seat": self._given_seat, "rules": self._given_rules, "log": list(self._log)}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        flags = state.pop("_hand_flags", None)
-        self.__dict__.update(state)
-        self._hand = None
-        if flags is None:
-            return
-        s = self.seat
-        assert s is not None
-        self._hand = _core.SeatHand(
-            s,
-            self._ids,
-            self._drawn,
-            list(self._my_cores),
-            red_fives=tuple(self.rules.red_fives),
-            river_kinds=sorted({Tile.from_mjai(x).kind for x in self.rivers[s]}),
-            discards_made=len(self.rivers[s]),
-            nukidora=sum(1 for kind, _ in self.melds[s] if kind == "nukidora"),
-            kuikae=list(self._kuikae),
-            **flags,
-        )
+        self.__init__(state["seat"], state["rules"])  # type: ignore[misc]
+        for ev in state["log"]:
+            self.update(ev)
 
     # ------------------------------------------------------------------ update
     def update(self, event: dict[str, Any]) -> None:
@@ -275,6 +257,9 @@ class PlayerState:
         except (KeyError, IndexError, TypeError, ValueError) as e:
             raise RiichiError(f"{t} event {_short(event)}: bad or missing field ({e})") from None
         self.last_event = event
+        if t == "start_game":
+            self._log = []
+        self._log.append(event)
 
     # ------------------------------------------------------------------ handlers
     def _new_game(self) -> None:
@@ -343,7 +328,6 @@ class PlayerState:
         self._kakan_pending = False  # a kakan counts as a kan once nobody robbed it
         self._meld_ids: list[tuple[str, list[int], int | None, int | None]] = []
         self._last_discard: int | None = None
-        self._kuikae: tuple[int, ...] = ()  # kinds this seat may not discard after its call
         self._rinshan = False
         self._replacement_next = False
         self._reach_declared = False
@@ -384,7 +368,6 @@ class PlayerState:
         t = self._alloc(_tile(ev["pai"], "pai"))
         self._ids.append(t)
         self._hand.draw(t)
-        self._kuikae = ()
         self._drawn = t
         self._rinshan = replacement
         self._pending = ("turn",)
@@ -404,7 +387,6 @@ class PlayerState:
                 self._reach_declared = False
             self._drawn = None
             self._rinshan = False
-            self._kuikae = ()
             self._last_discard = t
             self._pending = None
             return
@@ -455,7 +437,6 @@ class PlayerState:
             low = min(t >> 2 for t in ids) if kind == "chi" else None
             forbid = kuikae(self.rules, called >> 2, low)
         self._hand.add_meld(meld, ids, list(forbid))
-        self._kuikae = forbid
         self._my_cores.append(meld)
         self._meld_ids.append((kind, [*ids, called], called, target))
         self._pending = ("turn",) if kind != "daiminkan" else None
