@@ -21,8 +21,8 @@ Subcommands:
   and the rest converted (exit status 1 when any failed).
 
 - ``riichi arena --bot CMD --bot CMD ... [--games N] [--rules PRESET|FILE.json] [--seed S]
-  [--jobs N] [--log-dir DIR] [--stderr-dir DIR] [--timeout SECONDS] [--json FILE] [--quiet]``:
-  play games between
+  [--jobs N] [--log-dir DIR] [--stderr-dir DIR] [--timeout SECONDS] [--protocol batch|event]
+  [--json FILE] [--quiet]``: play games between
   mjai bot processes (:mod:`riichi.mjai.arena`) and print each bot's ranks, average rank and
   points with 95% intervals, and every fault; exit status 1 when a bot faulted or a game was
   aborted.
@@ -503,6 +503,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             startup_timeout=max(args.timeout, 10.0),
             log_dir=args.log_dir,
             stderr_dir=args.stderr_dir,
+            protocol=args.protocol,
         )
         bar = None
         if not args.quiet:
@@ -802,6 +803,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     a.add_argument(
         "--timeout", type=float, default=5.0, metavar="SECONDS", help="per answer (default 5)"
+    )
+    a.add_argument(
+        "--protocol",
+        choices=["batch", "event"],
+        default="batch",
+        help="batch: a JSON array of events per line, each line answered (mjai.app); event: "
+        "one event per line, answered only at decisions (Mortal's mortal.py). {seat} in a "
+        "--bot command is replaced by the bot's seat",
     )
     a.add_argument(
         "--json", metavar="FILE", default=None, help="write the full report as JSON (- stdout)"
