@@ -3,7 +3,7 @@
 Usage: ``python -m riichi.bots.mjai_package MODULE:CLASS [--check]``, e.g.
 ``mjai.bot.rulebase:RulebaseBot`` (a rule-based bot over Mortal's libriichi). The class is
 an ``mjai.Bot`` subclass: ``CLASS(player_id=seat).react(events_json)`` answers one mjai
-action for a JSON array of events; a new instance is made at each ``start_game`` with its
+action for a JSON array of events (so the arena's ``batch`` protocol only); a new instance is made at each ``start_game`` with its
 ``id``. The package pins ``mahjong~=1.2``: install it in a folder of its own
 (``pip install --target DIR mjai``) and put ``DIR`` first on this process's ``PYTHONPATH``.
 
@@ -89,6 +89,13 @@ def main(argv: list[str] | None = None) -> int:
         if not line.strip():
             continue
         events = json.loads(line)
+        if not isinstance(events, list):
+            print(
+                "riichi.bots.mjai_package: mjai.Bot reads JSON arrays of events (the arena's "
+                "default --protocol batch), got a single object",
+                file=sys.stderr,
+            )
+            return 2
         for ev in events:
             if ev.get("type") == "start_game":
                 bot = cls(player_id=int(ev.get("id", 0)))
