@@ -50,6 +50,7 @@ def mjai_dir(request, tmp_path_factory) -> str:
     return str(target)
 
 
+@pytest.mark.slow  # runs by default only with RIICHI_MJAI_PATH; -m slow installs the package
 def test_rulebase_bot_plays_with_no_fault_and_agrees_with_riichi(mjai_dir, tmp_path):
     rb = ["env", f"PYTHONPATH={mjai_dir}{os.pathsep}{SRC}", sys.executable, "-m",
           "riichi.bots.mjai_package", "mjai.bot.rulebase:RulebaseBot", "--check"]  # fmt: skip
