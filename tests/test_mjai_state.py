@@ -179,3 +179,44 @@ def test_bad_events_raise_riichi_errors_naming_them():
         PlayerState(4)
     with pytest.raises(RiichiError, match=r"rules must be a riichi\.Rules"):
         PlayerState(0, rules="tenhou")  # type: ignore[arg-type]
+
+
+def test_bot_run_answers_batches_and_decisions():
+    """Bot.run: a JSON array line is always answered; a single event is answered only by
+    the event that gives a decision (a kan dora shown after the discard is not answered
+    again); answer_every_event answers each."""
+    import io
+
+    from riichi.bots.tsumogiri import TsumogiriBot
+
+    deal = {
+        "type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+        "scores": [25000] * 4, "dora_marker": "1p",
+        "tehais": [["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "S"]]
+        + [["?"] * 13] * 3,
+    }  # fmt: skip
+    events = [
+        {"type": "start_game", "names": ["a", "b", "c", "d"], "id": 0},
+        deal,
+        {"type": "tsumo", "actor": 0, "pai": "9m"},
+        {"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "?"},
+        {"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": False},  # pon / ron: a decision
+        {"type": "dora", "dora_marker": "2p"},
+    ]
+    lines = "".join(json.dumps(e) + "\n" for e in events)
+    out = io.StringIO()
+    TsumogiriBot().run(io.StringIO(lines), out)
+    answers = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert answers == [
+        {"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": True},
+        {"type": "none"},
+    ]
+    out = io.StringIO()
+    TsumogiriBot().run(io.StringIO(lines), out, answer_every_event=True)
+    assert len(out.getvalue().splitlines()) == len(events)
+    out = io.StringIO()
+    TsumogiriBot().run(io.StringIO(json.dumps(events[:3]) + "\n" + json.dumps(events[3:]) + "\n"), out)
+    assert [json.loads(x)["type"] for x in out.getvalue().splitlines()] == ["dahai", "none"]
+    with pytest.raises(RiichiError, match="input line 1 is not JSON"):
+        TsumogiriBot().run(io.StringIO("hello\n"), io.StringIO())

@@ -21,7 +21,9 @@ def main() -> None:
                 print(f"seat_argv: started as seat {SEAT}, told {ev.get('id')}", file=sys.stderr)
                 sys.exit(4)
         answer = bot.react(events)
-        if isinstance(events, list) or bot.state.decision is not None:
+        if isinstance(events, list) or (
+            bot.state.decision is not None and events.get("type") != "dora"
+        ):
             sys.stdout.write(json.dumps(answer) + "\n")
             sys.stdout.flush()
 

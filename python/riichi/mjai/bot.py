@@ -3,9 +3,9 @@ one method :meth:`Bot.choose`.
 
 Input, one line at a time on stdin: a JSON array of the events since the bot's last answer
 (mjai.app's form, https://github.com/smly/mjai.app), answered with one mjai object per line;
-or a single event object (Mortal's ``mortal.py`` form), answered only when the seat has a
-decision (every one with ``run(answer_every_event=True)``, as the original mjai server
-expects). Answers are written to stdout, flushed. Example (a complete bot)::
+or a single event object (Mortal's ``mortal.py`` form), answered only by the event that
+gives the seat a decision (every event with ``run(answer_every_event=True)``, as the
+original mjai server expects). Answers are written to stdout, flushed. Example (a complete bot)::
 
     from riichi.mjai import Bot
 
@@ -91,7 +91,9 @@ class Bot:
                 raise RiichiError(f"input line {lineno} is not JSON: {e}") from None
             answer = self.react(events)
             if not isinstance(events, list) and not answer_every_event:
-                if self.state.decision is None:
+                # a kan dora shown after a discard keeps that discard's decision: it was
+                # answered already
+                if self.state.decision is None or events.get("type") == "dora":
                     continue
             out.write(json.dumps(answer, separators=(",", ":")) + "\n")
             out.flush()
