@@ -36,6 +36,7 @@ from riichi.actions import (
     Ron,
     Tsumo,
 )
+from riichi.errors import RiichiError
 from riichi.events import Tile
 from riichi.logs._rules_key import RULES_KEY, rules_value
 from riichi.logs.mjai import to_mjai_objects
@@ -53,9 +54,6 @@ __all__ = [
 
 #: what :func:`match_response` returns for a ``reach`` answer (the discard is asked next)
 REACH = "reach"
-
-_HIDDEN13 = ["?"] * 13
-
 
 def event_objects(events: Sequence[Any]) -> list[dict[str, Any]]:
     """The standard mjai objects of referee events (``riichi.events``), one per event."""
@@ -82,7 +80,7 @@ def seat_view(obj: dict[str, Any], seat: int) -> dict[str, Any]:
         return {**obj, "pai": "?"}
     if t == "start_kyoku":
         hands = obj["tehais"]
-        return {**obj, "tehais": [h if i == seat else _HIDDEN13 for i, h in enumerate(hands)]}
+        return {**obj, "tehais": [h if i == seat else ["?"] * 13 for i, h in enumerate(hands)]}
     return obj
 
 
@@ -105,8 +103,6 @@ def action_to_mjai(action: Action, rules: Rules, events: Sequence[Any]) -> dict[
     Raises:
         RiichiError: not a ``riichi.actions`` action.
     """
-    from riichi.errors import RiichiError
-
     name = _tile_names(rules)
     s = action.seat
     if isinstance(action, (Discard, Riichi)):
