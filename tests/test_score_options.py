@@ -395,13 +395,20 @@ def test_atozuke_forbidden_is_a_yaku_on_every_wait(built, data, tsumo) -> None:
         c[k] += 1
         return f"{mpsz(c)} {melds}".strip()
 
-    kw = dict(tsumo=tsumo, seat_wind="S", round_wind="E")
+    winds = st.sampled_from("ESWN")
+    kw = dict(tsumo=tsumo, seat_wind=data.draw(winds), round_wind=data.draw(winds))
     allowed = riichi.score(text(win), win, **kw)
     every = all(riichi.score(text(k), k, **kw).has_yaku for k in waits)
     forbidden = riichi.score(text(win), win, **kw, rules=Rules(atozuke="forbidden"))
     assert forbidden.has_yaku == (allowed.has_yaku and every)
     if forbidden.has_yaku:
         assert forbidden.points == allowed.points
+    # the yakuhai variant refuses only a win whose yaku are all yakuhai
+    dora = {"dora", "uradora", "akadora"}
+    yakuhai = set(riichi.events.TENHOU_YAKU[10:21])
+    only = not allowed.yakuman and {n for n, _ in allowed.yaku} - dora <= yakuhai
+    kata = riichi.score(text(win), win, **kw, rules=Rules(atozuke="yakuhai_katazuke_forbidden"))
+    assert kata.has_yaku == (allowed.has_yaku and (every or not only))
 
 
 def test_yaku_ids_and_batch_mask_follow_yaku_under_aotenjou() -> None:
@@ -415,3 +422,49 @@ def test_yaku_ids_and_batch_mask_follow_yaku_under_aotenjou() -> None:
     words = riichi.batch.score([req], rules=rules)["yaku_mask"][0]
     ids = [i for i in range(128) if int(words[i // 64]) >> (i % 64) & 1]
     assert ids == sorted(r.yaku_ids)
+
+
+_SETS = [f"{n}{n + 1}{n + 2}{s}" for s in "mps" for n in range(1, 8)] + [
+    f"{n}{n}{n}{s}" for s in "mps" for n in range(1, 10)
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    honor=st.integers(1, 7),
+    pair=st.sampled_from([f"{n}{n}{s}" for s in "mps" for n in range(1, 10)]),
+    sets=st.lists(st.sampled_from(_SETS), min_size=3, max_size=3),
+    called=st.booleans(),
+    tsumo=st.booleans(),
+    winds=st.tuples(st.sampled_from("ESWN"), st.sampled_from("ESWN")),
+)
+def test_yakuhai_katazuke_property(honor, pair, sets, called, tsumo, winds) -> None:
+    """A shanpon of an honor and a number pair, won on the honor: "yakuhai_katazuke_forbidden"
+    refuses it exactly when its yaku are all yakuhai and some other wait has none."""
+    melds = f"chi:{sets[0]}" if called and sets[0][0] != sets[0][1] else ""
+    concealed = (sets[1:] if melds else sets) + [pair]
+    text = f"{''.join(concealed)}{honor}{honor}{honor}z {melds}".strip()
+    try:
+        riichi.Hand.parse(text)
+    except riichi.RiichiError:
+        return  # a fifth copy
+    kw = dict(tsumo=tsumo, seat_wind=winds[0], round_wind=winds[1])
+    allowed = riichi.score(text, f"{honor}z", **kw)
+    # every other wait of the hand before the win (the number pair's, and any more)
+    before = f"{''.join(concealed)}{honor}{honor}z {melds}".strip()
+    kind = 26 + honor
+    others = [w.tile for w in riichi.waits(before) if w.tile != kind]
+    if not others:
+        return  # the number side is karaten (all four copies held)
+    base = riichi.parse_counts(f"{''.join(concealed)}{honor}{honor}z")[0]
+
+    def won_on(k: int) -> str:
+        c = list(base)
+        c[k] += 1
+        return f"{riichi.format_counts(c, (0, 0, 0))} {melds}".strip()
+
+    side_ok = all(riichi.score(won_on(k), k, **kw).has_yaku for k in others)
+    yakuhai = set(riichi.events.TENHOU_YAKU[10:21])
+    only = not allowed.yakuman and {n for n, _ in allowed.yaku} <= yakuhai
+    kata = riichi.score(text, f"{honor}z", **kw, rules=Rules(atozuke="yakuhai_katazuke_forbidden"))
+    assert kata.has_yaku == (allowed.has_yaku and (side_ok or not only))

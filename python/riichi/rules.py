@@ -478,10 +478,10 @@ class Rules:
             raise _error(
                 "yakitori_penalty", self.yakitori_penalty, "an int >= 0, a multiple of 100"
             )
-        if self.chombo_penalty % 100:
-            raise _error("chombo_penalty", self.chombo_penalty, "a multiple of 100")
         if not 1 <= self.minimum_han <= 13:
             raise _error("minimum_han", self.minimum_han, "an int 1..13")
+        if self.chombo_penalty % 100:
+            raise _error("chombo_penalty", self.chombo_penalty, "a multiple of 100")
         if self.num_players not in (3, 4):
             raise _error("num_players", self.num_players, "3 or 4")
         split = 6 if self.num_players == 4 else 2  # every tenpai/noten split is exact
