@@ -90,11 +90,11 @@ EXPECTED: dict[str, dict[str, object]] = {
         "kazoe_yakuman": "sanbaiman", "double_wind_pair_fu": 2, "pao_suukantsu": True,
     },
     "jpml": {
-        **PRO, **NO_RED, **NO_LUCK, **NO_YAME,
-        "uma": (8000, 4000, -4000, -8000), "kuikae": "allowed", "multiple_ron": "head_bump",
-        "sanchahou": False, "riichi_min_live_tiles": 0, "noten_riichi_chombo": "mangan",
-        "pao_rinshan": True, "kokushi_chankan_ankan": True, "ryuuiisou_hatsu": True,
-        "kazoe_yakuman": "sanbaiman", "yakuman_stacking": False, "renhou": "mangan",
+        **PRO, **NO_RED, **NO_LUCK, **NO_ABORTIVE, **NO_YAME,
+        "uma": (8000, 4000, -4000, -8000), "multiple_ron": "head_bump",
+        "riichi_min_live_tiles": 0, "noten_riichi_chombo": "mangan", "pao_suukantsu": True,
+        "pao_honba": "discarder", "double_wind_pair_fu": 2, "kazoe_yakuman": "sanbaiman",
+        "renhou": "mangan",
     },
     "saikouisen": {
         **PRO, **NO_RED, **NO_ABORTIVE, **NO_YAME,

@@ -788,35 +788,42 @@ class Rules:
 
     @classmethod
     def jpml(cls) -> Rules:
-        """Japan Professional Mahjong League (日本プロ麻雀連盟) official rules (公式ルール,
-        "A rules"; the league plays WRC rules in some titles: :meth:`wrc`).
+        """Japan Professional Mahjong League (日本プロ麻雀連盟, "Renmei") official rules
+        (連盟公式ルール; the league also plays WRC rules in some titles: :meth:`wrc`).
 
-        Sources: [JPML] ma-jan.or.jp/guide/game_rule.php (2012 snapshot: 30,000 points each,
-        one-han minimum, the yaku table); note.com/mahjong_academy "日本プロ麻雀連盟公式ルール"
-        (a summary of the same page); ameblo.jp/rkkita (2017, on the A rules).
+        Sources: [JPML-a] dic.pixiv.net "日本プロ麻雀連盟" (2024; the rules common to 連盟公式,
+        WRC and WRC-R, and a table of their differences); [JPML-b]
+        note.com/mahjong_academy "日本プロ麻雀連盟公式ルール" (an earlier summary); [JPML-c]
+        ma-jan.or.jp/guide/game_rule.php (2012 snapshot: 30,000 points each, the yaku table);
+        utakata.work 2024-08-17 (順位点 about +8/+4/-4/-8, "strictly not quite").
 
-        - 30,000 to start and returned, no oka (JPML "持ち点は各自三万点", rkkita
-          "オカはなく").
-        - No ippatsu, ura dora or kan ura dora (``ippatsu``, ``ura_dora``, ``kan_ura_dora``
-          False); no red fives. No kan dora either: the engine has no switch for it, so
-          kan dora are still counted (not modelled).
-        - Kuikae: allowed except the called tile itself (現物以外の喰い替えを認める); the
-          engine knows only all or nothing, ``"allowed"`` is the nearer (not exact).
-        - Head bump (アガリは上家優先), no agari-yame (tenpai-yame False as well), noten
-          payments 3,000 (note.com).
-        - Riichi without a draw left (ツモ番がなくても: ``riichi_min_live_tiles=0``); a
-          noten riichi at a draw is chombo (流局後チョンボ: ``noten_riichi_chombo="mangan"``,
-          the chombo size not read: mangan assumed).
-        - Abortive draws 九種九牌, 四風連打, 4 riichi, 4 kans: kept (the defaults).
-        - Rinshan kaihou on a daiminkan paid by the kan's discarder (``pao_rinshan``).
-        - Kokushi may rob an ankan; ryuuiisou needs hatsu (JPML yaku table).
-        - 13+ han is sanbaiman, no double yakuman and yakuman do not add up (JPML table,
-          rkkita). Renhou: mangan (JPML table "特役(満貫) 人和").
+        - 30,000 to start and returned, no oka (JPML-a, JPML-c); no red fives (utakata: no
+          league's own rules use them).
+        - No ippatsu, ura dora or kan ura dora (JPML-a table, JPML-b: ``ippatsu``,
+          ``ura_dora``, ``kan_ura_dora`` False). No kan dora either: the engine has no
+          switch for it, so kan dora are still counted (not modelled).
+        - Kuikae forbidden, suji and the called tile alike (JPML-a; JPML-b's older text
+          allowed suji kuikae); noten payments 3,000; head bump; no agari-yame (taken for
+          tenpai-yame too); tenpai renchan; keishiki tenpai counts, but not a wait on a
+          fifth copy (``own_copies_tenpai`` False, the default); no abortive draws
+          (JPML-a: 途中流局なし; JPML-b listed four).
+        - A rinshan kaihou is a tsumo (no daiminkan liability, the default); kokushi may
+          not rob an ankan (役満の特例なし, the default).
+        - Pao for daisangen, daisuushi and suukantsu: the liable player pays a tsumo in
+          full, half a ron, and the discarder pays the ron's honba
+          (``pao_suukantsu``, ``pao_honba="discarder"``).
+        - 13+ han is sanbaiman; several yakuman add up; a double-wind pair is 2 fu;
+          ryuuiisou without hatsu counts (the defaults); renhou a mangan (JPML-a: not
+          combined when the hand has 8+ han; the engine's ``"mangan"`` adds nothing else,
+          so not exact for such hands).
+        - Riichi with no draw left (JPML-b: ``riichi_min_live_tiles=0``); a noten riichi at
+          a draw is chombo (JPML-b; the chombo's size not read: ``"mangan"`` set).
 
-        Not modelled: the 順位点 depend on how many players end above 30,000 (浮き順位点);
-        ``uma`` holds the two-above case (8000, 4000, -4000, -8000) only, as remembered
-        and not read in the sources above: check before relying on final points. Tobi and
-        the extension were not found (defaults kept).
+        Not modelled: the 順位点 change with how many players end above 30,000; ``uma``
+        holds the usual (8000, 4000, -4000, -8000) (utakata), so final points are not exact
+        for every game; a kan after riichi is allowed only when neither the waits nor the
+        reading change (JPML-a: no engine switch yet). Tobi and the extension were not
+        found (the defaults kept).
         """
         return cls.preset("jpml")
 
@@ -828,7 +835,8 @@ class Rules:
         summary: アリアリ, オカ無し 30000点持ち30000点返し, ウマ 10000-30000, 一発 裏ドラ
         槓ドラ 槓裏 有り, オーラスの親のあがりやめ・聴牌やめ無し, 聴牌連荘, 聴牌料 場に3000点,
         途中流局一切無し, パオ無し, 数え役満・役満の複合無し, 国士無双の暗槓あがり無し);
-        競技規定 第1-4条 (paperzz.com copy: hanchan, 136 tiles, one-han minimum).
+        競技規定 第1-4条 (paperzz.com copy: hanchan, 136 tiles, one-han minimum);
+        utakata.work 2024-08-17 (30,000 to start, 順位点 +30/+10/-10/-30, no red fives).
 
         - 30,000 to start and returned, no oka, uma (30000, 10000, -10000, -30000).
         - No red fives (not listed among the dora); kuitan and atozuke on.
@@ -853,12 +861,13 @@ class Rules:
         20,000); pedia.3rd-in.co.jp "日本プロ麻雀協会" (順位ウマ10-30, ハコ(トビ)なしで続行,
         喰いタン・先づけあり, 一発・裏ドラ・槓ドラ・槓ウラ, 人和・流し満貫・途中流局の採用なし,
         包は発生せず, ダブル役満やトリプル役満が認められる, 和了時は上家優先, オーラスの和了
-        やめがない). The association's own rule text was not read.
+        やめがない); utakata.work 2024-08-17 (25,000 to start, 順位点 +50/+10/-10/-30, no red
+        fives in any league's own rules). The association's own rule text was not read.
 
         Values: 25,000 to start, 30,000 returned, oka 20,000, uma (30000, 10000, -10000,
         -30000); no tobi; no abortive draws (all five False), head bump; no nagashi mangan;
         no pao (daisangen, daisuushi False); no agari-yame; several yakuman add up (the
-        default). No red fives: none among the dora the sources list.
+        default). No red fives (utakata; none among the dora the sources list).
 
         Not found: tenpai-yame at all-last (the default kept), kiriage mangan (default
         off), kazoe yakuman (default kept), the extension (none set: the sources describe
@@ -1103,18 +1112,16 @@ PRESET_VALUES: dict[str, dict[str, object]] = {
         **_PRO_30000,
         **_NO_RED,
         **_NO_LUCK,
+        **_NO_ABORTIVE_DRAWS,
         **_NO_YAME,
         "uma": (8000, 4000, -4000, -8000),
-        "kuikae": "allowed",
         "multiple_ron": "head_bump",
-        "sanchahou": False,
         "riichi_min_live_tiles": 0,
         "noten_riichi_chombo": "mangan",
-        "pao_rinshan": True,
-        "kokushi_chankan_ankan": True,
-        "ryuuiisou_hatsu": True,
+        "pao_suukantsu": True,
+        "pao_honba": "discarder",
+        "double_wind_pair_fu": 2,
         "kazoe_yakuman": "sanbaiman",
-        "yakuman_stacking": False,
         "renhou": "mangan",
     },
     "saikouisen": {
