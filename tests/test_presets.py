@@ -17,7 +17,7 @@ from riichi import Rules
 from riichi.actions import Chi, Daiminkan, Discard, Kakan, Pon, Riichi, Ron, Tsumo
 from riichi.events import GameLog
 from riichi.game import Game
-from riichi.logs import parse_log, read_logs, to_mjai_lines, to_tenhou6
+from riichi.logs import parse_log, read_logs, to_mjai_lines, to_mjlog, to_tenhou6
 from riichi.replay import replay_game, rules_from_log
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -278,14 +278,22 @@ def _play(rules: Rules, seed: int) -> Game:
 
 def _selfplay_verifies(name: str, seeds: range) -> None:
     rules = Rules.preset(name).replace(length="tonpuusen")
+    # tenhou.net/6 cannot record when a kan dora came: its reader orders them as Tenhou's
+    # after_discard rule (xfailed in test_writers_roundtrip), so a preset revealing them at
+    # once round-trips through mjai and mjlog only
+    formats = ["mjai", "mjlog"]
+    if rules.open_kan_dora == "after_discard":
+        formats.append("tenhou6")
     for seed in seeds:
         g = _play(rules, seed)
-        for fmt in ("mjai", "tenhou6"):
-            text = (
-                to_mjai_lines(GameLog(g.events, meta={"rules": rules}))
-                if fmt == "mjai"
-                else json.dumps(to_tenhou6(GameLog(g.events, meta={"rules": rules})))
-            )
+        for fmt in formats:
+            game = GameLog(g.events, meta={"rules": rules})
+            if fmt == "mjai":
+                text = to_mjai_lines(game)
+            elif fmt == "mjlog":
+                text = to_mjlog(game)
+            else:
+                text = json.dumps(to_tenhou6(game))
             log = parse_log(text.encode(), f"{name}#{seed}.{fmt}")
             assert log.meta["rules"] == rules  # the log carries the preset's rules
             rep = replay_game(log)
@@ -350,11 +358,19 @@ def _check_tenhou(folder: str, every: int) -> int:
         lobby = Rules.tenhou_lobby(_go_flags(log))
         assert {f for f in FIELDS if getattr(rules, f) != getattr(lobby, f)} <= DATED, path
         rep = replay_game(log)
-        assert rep.rules is not None and not rep.unsupported, (path, rep.unsupported)
-        name = Path(path.split(":")[0]).name
-        assert not rep.mismatches or name in known, (path, rep.mismatches[:2])
+        assert rep.rules is not None, (path, rep.unsupported)
+        # a part it cannot judge (e.g. an undated log's final points) must say why
+        assert all(p.reason for p in rep.unsupported), path
+        assert not rep.mismatches or _is_known(path, known), (path, rep.mismatches[:2])
         n += 1
     return n
+
+
+def _is_known(path: str, known: str) -> bool:
+    """Whether KNOWN-FAULTS names the file (by its name, or a zip member by its game id)."""
+    name = Path(path.rsplit(":", 1)[-1]).name
+    game_id = name.rsplit("-", 1)[-1].split(".")[0]
+    return name in known or (len(game_id) >= 8 and game_id in known)
 
 
 @pytest.mark.parametrize("folder", ["mjlog", "tenhou6"])
@@ -400,7 +416,7 @@ def test_majsoul_games_replay_under_the_mahjong_soul_presets():
             # the head's detail_rule may change the red fives; the rest is the preset's
             diff = {f for f in FIELDS if getattr(rep.rules, f) != getattr(preset, f)}
             assert diff <= {"red_fives"}, (path, diff)
-            assert not rep.mismatches or Path(path).name in known, (path, rep.mismatches[:2])
+            assert not rep.mismatches or _is_known(path, known), (path, rep.mismatches[:2])
             replayed += 1
             clean += not rep.mismatches
     assert replayed >= 10 and clean >= 9
