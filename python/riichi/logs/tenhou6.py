@@ -457,9 +457,9 @@ def _lobby_header(
         names=names, players=players, red_fives=not go & 0x02, kuitan=not go & 0x04,
         length=length, speed=bool(go & 0x40), go_type=go,
     )  # fmt: skip
-    base = (Rules.tenhou_sanma if players == 3 else Rules.tenhou)(
-        length=length, red=not go & 0x02  # type: ignore[arg-type]
-    ).replace(kuitan=not go & 0x04)
+    # the lobby table (Rules.tenhou_lobby) for red, kuitan, length and players; the special
+    # lobbies' bits (0x200, 0x400) are left to rules_from_log, which reads the type code
+    base = Rules.tenhou_lobby((go & 0x0E) | (0x10 if players == 3 else 0))
     kiriage, renhou = _record_rules(rounds)
     if "csrule" in head:
         rules, why, notes = lobby_rules(base, head["csrule"], renhou)
