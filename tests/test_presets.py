@@ -444,3 +444,14 @@ def test_score_command_takes_every_preset(capsys, preset, points):
     argv = ["score", "234m456p345s678s88s", "--win", "5s", "--riichi", "--dora", "1m"]
     assert main([*argv, "--seat", "S", "--rules", preset]) == 0
     assert f"4 han {points} points" in capsys.readouterr().out
+
+
+def test_verify_command_replays_the_m_league_game_under_its_preset(capsys):
+    from riichi.cli import main
+
+    path = DATA / "more" / "MleaguePaifuParser" / "L001_S014_0012_02A_tenhou.json"
+    if not path.exists():
+        pytest.skip(f"shared data not found at {path}")
+    assert main(["verify", str(path), "--rules", "m_league", "-q", "--json", "-"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rounds"] == 11 and report["mismatches"] == []
