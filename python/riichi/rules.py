@@ -7,6 +7,12 @@ fields are plain data read by the round and game engine.
 Sources: Tenhou's rule page (tenhou.net/man, "ルール"), checked against real Tenhou logs in
 ``../shared/data/mjlog`` (e.g. a suuankou tanki recorded as a single 32000 yakuman); Mahjong
 Soul's ranked-match rule description (段位戦ルール説明, mahjongsoul.com news 60c8610c...).
+
+Presets (:meth:`Rules.presets`, :meth:`Rules.preset`): Tenhou's lobbies (also by their
+``<GO type>`` flags, :meth:`Rules.tenhou_lobby`), Mahjong Soul, M-League, the JPML, Saikouisen,
+the Japan Pro Mahjong Association, RMU, Mu, the WRC and the EMA, one row each of
+:data:`PRESET_VALUES`; each classmethod's docstring cites the source of every value and says
+what its sources leave open.
 """
 
 from __future__ import annotations
