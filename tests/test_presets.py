@@ -455,3 +455,22 @@ def test_verify_command_replays_the_m_league_game_under_its_preset(capsys):
     assert main(["verify", str(path), "--rules", "m_league", "-q", "--json", "-"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["rounds"] == 11 and report["mismatches"] == []
+
+
+@pytest.mark.parametrize("value", ["wrc", {"preset": "wrc"}, "%7B%22preset%22%3A%22wrc%22%7D"])
+def test_the_rules_key_of_a_log_may_name_a_preset(value):
+    from riichi.logs._rules_key import rules_from_value
+
+    assert rules_from_value(value) == Rules.wrc()
+    with pytest.raises(riichi.RiichiError, match=r"riichi_rules: .*unknown preset"):
+        rules_from_value({"preset": "nope"})
+
+
+def test_a_log_carrying_a_preset_name_replays_under_it():
+    g = _play(Rules.m_league().replace(length="tonpuusen"), 5)
+    lines = to_mjai_lines(GameLog(g.events, meta={"rules": g.rules})).splitlines()
+    first = json.loads(lines[0])
+    first["riichi_rules"] = {"preset": "m_league", "length": "tonpuusen"}
+    log = parse_log("\n".join([json.dumps(first), *lines[1:]]).encode(), "named.mjson")
+    assert log.meta["rules"] == g.rules
+    assert replay_game(log).mismatches == []
