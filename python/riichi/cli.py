@@ -179,10 +179,11 @@ def _cmd_score(args: argparse.Namespace) -> int:
         return 1
     lines.append("")
     lines.append(f"{'yaku':<24} {'han':>5}")
+    yakuman = dict(r.yakuman)  # also in r.yaku, at 13 han per multiple
     for name, han in r.yaku:
-        lines.append(f"{name:<24} {han:>5}")
-    for name, mult in r.yakuman:
-        lines.append(f"{name:<24} {'yakuman' if mult == 1 else f'{mult}x yakuman':>5}")
+        mult = yakuman.get(name)
+        shown = han if mult is None else "yakuman" if mult == 1 else f"{mult}x yakuman"
+        lines.append(f"{name:<24} {shown:>5}")
     lines.append(f"{'total':<24} {r.han:>5}")
     if r.fu_breakdown:
         lines.append("")

@@ -64,7 +64,7 @@ from typing import Any, Literal
 
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
-from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
+from riichi.events import YAKU_NAMES, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game, final_points, rank_seats
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.settlement import noten_declaration_allowed
@@ -134,7 +134,7 @@ _HORA_FIELDS = (
 _RYUKYOKU_FIELDS = ("reason", "tenpai", "hands", "deltas", "scores")
 # fields a log may leave out that the engine's settlement gives (GameReport.filled)
 _FILLED = {"hora": ("fu",), "ryukyoku": ("tenpai",)}
-_KNOWN_YAKU = frozenset(TENHOU_YAKU)
+_KNOWN_YAKU = frozenset(YAKU_NAMES.values())
 # abortive draws whose revealed hands the engine does not emit
 _SHOWN_ELSEWHERE = frozenset(("sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"))
 _DATE = re.compile(r"(?<!\d)(20\d{6})\d{2}gm-")

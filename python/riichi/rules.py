@@ -22,13 +22,17 @@ from riichi._core import ScoringRules
 
 __all__ = ["DOUBLE_YAKUMAN_FORMS", "SCORING_FIELDS", "Rules"]
 
-#: Names accepted in :attr:`Rules.double_yakuman_special_waits`.
+#: Names accepted in :attr:`Rules.double_yakuman_special_waits` (yaku names as
+#: ``riichi.score`` gives them).
 DOUBLE_YAKUMAN_FORMS = (
-    "kokushi_musou_13_sided",
+    "kokushi_musou_juusanmen",
     "suuankou_tanki",
     "junsei_chuuren_poutou",
-    "daisuushi",
+    "daisuushii",
 )
+#: Earlier spellings of :data:`DOUBLE_YAKUMAN_FORMS` (rules written into logs before the yaku
+#: names were unified), read as the current name.
+_OLD_DOUBLE_NAMES = {"kokushi_musou_13_sided": "kokushi_musou_juusanmen", "daisuushi": "daisuushii"}
 
 Length = Literal["one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east"]
 _LENGTHS: tuple[str, ...] = typing.get_args(Length)
@@ -56,6 +60,20 @@ SCORING_FIELDS = (
     "two_han_minimum_from_honba",
     "riichi_stick",
     "num_players",
+    "ura_dora",
+    "kan_ura_dora",
+    "ippatsu",
+    "aotenjou",
+    "ryuuiisou_hatsu",
+    "paarenchan",
+    "daichisei",
+    "sanrenkou",
+    "iishoku_yonjun",
+    "uumensai",
+    "daisharin_other_suits",
+    "minimum_han",
+    "mangan_minimum",
+    "riichi_required",
 )
 
 
@@ -73,12 +91,26 @@ class Rules:
         red_fives: Red fives per suit (man, pin, sou), 0..3 each. Default ``(1, 1, 1)``
             (Tenhou 赤 lobbies and MS: one red five per suit; Tenhou 赤なし lobbies: 0).
         kuitan: Open tanyao counts. Default True (Tenhou 喰タンあり, MS).
-        atozuke: A wait whose yaku depends on the winning tile may win. Default True (Tenhou,
-            MS). Enforced by the round engine, which knows the wait set.
+        atozuke: Whether a yaku must be certain before the winning tile. Default
+            ``"allowed"`` (Tenhou, MS; 後付けあり): any win with a yaku. Judged by the scorer
+            on every wait of the hand before the win (the same situation: riichi, menzen
+            tsumo, haitei ... count on every wait), for ron and tsumo alike; a refused win
+            scores as "no yaku", so the round offers no ron or tsumo on it.
+            ``"yakuhai_katazuke_forbidden"``: a win whose only yaku are yakuhai is refused
+            when another wait has no yaku (役牌の片和了り, e.g. a shanpon on haku and 4m won
+            on haku); a yaku on only some waits is otherwise allowed. ``"forbidden"``
+            (後付けなし / 片和了りなし): every wait must have a yaku (a tanyao hand waiting on
+            1-4p may win on neither). Sources: Japanese Wikipedia "聴牌" (片和了: a wait
+            where only some tiles give a yaku, 偶発役 aside); majandofu.com "後付け" (a yaku
+            fixed by the winning tile). The call-order form of 完全先付け (the yaku fixed at
+            the first call) needs the call history and is not modelled. ``True`` / ``False``
+            are read as ``"allowed"`` / ``"forbidden"``.
         kiriage_mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan. Default False
             (Tenhou, MS; many Japanese pro leagues use True).
         kazoe_yakuman: What 13+ han without a yakuman is worth: ``"yakuman"`` (default: Tenhou,
-            MS) or ``"sanbaiman"`` (capped).
+            MS), ``"sanbaiman"`` (capped; WRC, EMA) or ``"double_at_26"`` (13-25 han a kazoe
+            yakuman, 26+ han a double yakuman, limit ``"double_yakuman"`` with no yakuman
+            listed; Japanese Wikipedia "数え役満": some rules count 26 han as a double).
         double_yakuman_special_waits: Which of :data:`DOUBLE_YAKUMAN_FORMS` count as double
             yakuman. Default ``()`` (Tenhou: all single, verified in logs); MS: all four.
         yakuman_stacking: Several yakuman in one hand add up. Default True (Tenhou, MS).
@@ -106,6 +138,46 @@ class Rules:
         riichi_stick: Points of one riichi stick. Default 1000.
         num_players: 4 (default) or 3 (sanma: tsumo paid by two players, no share for the
             absent seat, as Tenhou's 三麻 "tsumo-zon").
+        ura_dora: Uradora count for riichi wins. Default True (Tenhou, MS); JPML (日本プロ
+            麻雀連盟) official rules play without ura dora, kan dora, kan ura dora and ippatsu.
+        kan_ura_dora: The uradora under kan dora indicators count too (otherwise only the
+            one under the first indicator). Default True (Tenhou, MS).
+        ippatsu: Ippatsu is a yaku. Default True (Tenhou, MS); False in JPML official rules.
+            The round still tracks the ippatsu chance; the scorer ignores it.
+        aotenjou: No limits (青天井): basic points are fu x 2^(han+2) at any han, a yakuman
+            counts 13 han per multiple on top of the other yaku and dora (a hand without fu,
+            kokushi musou, at 30 fu), and ``limit`` is None. Default False. A value beyond
+            2^31 - 1 points (what ``int32`` batch columns hold) raises ``RiichiError``
+            naming ``rules.aotenjou``. Source: riichi.wiki "Aotenjou".
+        ryuuiisou_hatsu: Ryuuiisou needs hatsu. Default False (Tenhou, MS: 23468s alone
+            count); some rules require it (riichi.wiki "Ryuuiisou").
+        paarenchan: Local yakuman paarenchan (八連荘): the dealer's eighth win in a row
+            (``riichi.score(..., renchan=7)``: wins in a row before this one). Default False.
+            Source: riichi.wiki "Paarenchan". ``renchan`` is a scoring input (also a key of
+            ``batch.score`` requests; ``batch.score_arrays`` has no column for it: 0); the
+            round engine does not pass it yet, so a ``Round`` never scores paarenchan.
+        daichisei: Local yakuman daichisei (大七星): seven pairs of the seven honors, a
+            double yakuman in place of tsuuiisou. Default False. Source: riichi.wiki
+            "Daichisei".
+        sanrenkou: Local yaku sanrenkou (三連刻): three triplets (or kans) of consecutive
+            numbers in one suit, 2 han. Default False. Source: riichi.wiki "Sanrenkou".
+        iishoku_yonjun: Local yakuman iishoku yonjun (一色四順): four identical runs.
+            Default False. Source: riichi.wiki "Iishoku yonjun".
+        uumensai: Local yaku uumensai (五門斉): man, pin, sou, a wind and a dragon all in
+            the hand, 2 han. Default False. Source: riichi.wiki "Uumensai".
+        daisharin_other_suits: The man and sou forms of daisharin count as yakuman:
+            daisuurin (大数隣, 2233445566778m closed) and daichikurin (大竹林, the same in sou);
+            :attr:`daisharin` is the pin form. Default False. Source: riichi.wiki
+            "Daisharin".
+        minimum_han: Han from yaku a win needs (縛り): 1 (default) or 2 for the two-han
+            minimum (リャンシバ) at every honba, up to 13. Dora never count toward it, as
+            rulebooks define shibari (majan-sera.com "リャンシ": ドラは役に含まれない). With
+            :attr:`two_han_minimum_from_honba` the larger minimum applies.
+        mangan_minimum: A win must be worth at least a mangan, dora included (満貫縛り).
+            Default False.
+        riichi_required: A closed hand wins only after riichi or double riichi (no dama
+            win); open hands, tenhou, chiihou and renhou are not affected. Default False.
+            From the rule descriptions the project started from (minimum-value rules).
 
     Flow fields (read by the round and game engine):
 
@@ -303,9 +375,9 @@ class Rules:
     # scoring
     red_fives: tuple[int, int, int] = (1, 1, 1)
     kuitan: bool = True
-    atozuke: bool = True
+    atozuke: Literal["allowed", "yakuhai_katazuke_forbidden", "forbidden"] = "allowed"
     kiriage_mangan: bool = False
-    kazoe_yakuman: Literal["yakuman", "sanbaiman"] = "yakuman"
+    kazoe_yakuman: Literal["yakuman", "sanbaiman", "double_at_26"] = "yakuman"
     double_yakuman_special_waits: tuple[str, ...] = ()
     yakuman_stacking: bool = True
     pinfu_tsumo: bool = True
@@ -322,6 +394,21 @@ class Rules:
     two_han_minimum_from_honba: int | None = None
     riichi_stick: int = 1000
     num_players: int = 4
+    # scoring options (issue 16): each default keeps Tenhou's scoring
+    ura_dora: bool = True
+    kan_ura_dora: bool = True
+    ippatsu: bool = True
+    aotenjou: bool = False
+    ryuuiisou_hatsu: bool = False
+    paarenchan: bool = False
+    daichisei: bool = False
+    sanrenkou: bool = False
+    iishoku_yonjun: bool = False
+    uumensai: bool = False
+    daisharin_other_suits: bool = False
+    minimum_han: int = 1
+    mangan_minimum: bool = False
+    riichi_required: bool = False
     # flow
     length: Length = "hanchan"
     starting_points: int = 25000
@@ -376,6 +463,8 @@ class Rules:
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if isinstance(self.atozuke, bool):  # the earlier bool form of the field
+            object.__setattr__(self, "atozuke", "allowed" if self.atozuke else "forbidden")
         _check_field_types(self)  # every Literal field (length, kuikae, ...) among them
         if _not_int(self.extension_winds) or not 1 <= self.extension_winds <= 4:
             raise _error("extension_winds", self.extension_winds, "an int 1..4")
@@ -389,6 +478,8 @@ class Rules:
             raise _error(
                 "yakitori_penalty", self.yakitori_penalty, "an int >= 0, a multiple of 100"
             )
+        if not 1 <= self.minimum_han <= 13:
+            raise _error("minimum_han", self.minimum_han, "an int 1..13")
         if self.chombo_penalty % 100:
             raise _error("chombo_penalty", self.chombo_penalty, "a multiple of 100")
         if self.num_players not in (3, 4):
@@ -405,6 +496,9 @@ class Rules:
         if sum(self.uma) != 0 or any(a < b for a, b in zip(self.uma, self.uma[1:])):
             # uma moves points between ranks; the oka is the only bonus that is not zero-sum
             raise _error("uma", self.uma, "values that sum to 0, from first place down")
+        if any(d in _OLD_DOUBLE_NAMES for d in self.double_yakuman_special_waits):
+            renamed = tuple(_OLD_DOUBLE_NAMES.get(d, d) for d in self.double_yakuman_special_waits)
+            object.__setattr__(self, "double_yakuman_special_waits", renamed)
         for d in self.double_yakuman_special_waits:
             if d not in DOUBLE_YAKUMAN_FORMS:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")
