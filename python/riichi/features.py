@@ -107,21 +107,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from riichi.actions import (
-    Action,
-    Ankan,
-    Chi,
-    Daiminkan,
-    Discard,
-    Kakan,
-    Kyuushu,
-    Nukidora,
-    Pass,
-    Pon,
-    Riichi,
-    Ron,
-    Tsumo,
-)
+from riichi import _core
+from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
 from riichi.mining.observation import Observation
 
@@ -206,6 +193,7 @@ def encode(obs: Observation) -> dict[str, npt.NDArray[Any]]:
             outside 0..135, a seat outside the table, too many discards, melds or dora
             indicators), naming the field.
     """
+    _check_obs(obs)
     out = encode_batch([obs])
     return {k: v[0] for k, v in out.items()}
 
@@ -219,7 +207,9 @@ def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[A
         RiichiError: as :func:`encode`, naming the row; observations of 3 and 4 players
             mixed; an empty sequence (the player count, hence the shapes, is unknown).
     """
-    obs = list(observations)
+    if isinstance(observations, Observation):
+        raise RiichiError("observations: expected a sequence of Observation, got one Observation")
+    obs = observations if isinstance(observations, (list, tuple)) else list(observations)
     if not obs:
         raise RiichiError("observations: empty (the shapes depend on the player count)")
     for i, o in enumerate(obs):
@@ -228,17 +218,8 @@ def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[A
                 f"observations[{i}]: expected an Observation, got {type(o).__name__}"
             )
     n = obs[0].players
-    spec = feature_spec(n)
-    for i, o in enumerate(obs):
-        if o.players != n:
-            raise RiichiError(
-                f"observations[{i}]: {o.players} players, but observations[0] has {n}"
-            )
-    rows = [_encode_py(o, i) for i, o in enumerate(obs)]
-    return {
-        k: np.stack([r[k] for r in rows]).astype(dt, copy=False).reshape((len(obs), *shape))
-        for k, (shape, dt) in spec.items()
-    }
+    feature_spec(n)  # checks the player count
+    return _core.features_encode_batch(obs, n)  # type: ignore[no-any-return]
 
 
 def action_mask(obs: Observation) -> npt.NDArray[np.bool_]:
@@ -260,11 +241,15 @@ def action_index(obs: Observation, action: Action) -> int:
             choice the mask does not allow).
         RiichiError: ``action`` is not a :mod:`riichi.actions` action.
     """
-    i = _index_py(obs, action)
-    legal = {_index_py(obs, a): a for a in obs.legal_actions}
-    if i not in legal:
-        raise IllegalAction(f"{action!r} is not a legal action of seat {obs.seat} here")
-    return i
+    _check_obs(obs)
+    i, reason = _core.features_action_index(obs, action)
+    if i < 0:
+        raise IllegalAction(f"{action!r} is no choice of seat {obs.seat} here: {reason}")
+    if i not in _core.features_legal_indices(obs):
+        raise IllegalAction(
+            f"{action!r} is not a legal action of seat {obs.seat} here (index {i} is masked)"
+        )
+    return int(i)
 
 
 def index_action(obs: Observation, index: int) -> Action:
@@ -279,186 +264,16 @@ def index_action(obs: Observation, index: int) -> Action:
         raise RiichiError(f"index: expected an int, got {type(index).__name__}")
     if not 0 <= index < NUM_ACTIONS:
         raise RiichiError(f"index: {index} is not in 0..{NUM_ACTIONS - 1}")
-    for a in obs.legal_actions:
-        if _index_py(obs, a) == index:
-            return a
-    raise IllegalAction(f"action index {index} is masked: no legal action of seat {obs.seat} there")
+    _check_obs(obs)
+    legal = _core.features_legal_indices(obs)
+    try:
+        return obs.legal_actions[legal.index(int(index))]
+    except ValueError:
+        raise IllegalAction(
+            f"action index {index} is masked: no legal action of seat {obs.seat} there"
+        ) from None
 
 
-# ---------------------------------------------------------------------------------------
-# Pure Python encoding (first version; the core does the same arithmetic).
-
-_MELD_TYPES = {"chi": 1, "pon": 2, "daiminkan": 3, "ankan": 4, "kakan": 5}
-_PENDING_TYPES = {"dahai": 1, "kakan": 2, "ankan": 3, "nukidora": 4}
-
-
-def _dora_of(k: int, players: int) -> int:
-    if players == 3 and k == 0:
-        return 8
-    if k < 27:
-        return k - k % 9 + (k % 9 + 1) % 9
-    if k < 31:
-        return 27 + (k - 27 + 1) % 4
-    return 31 + (k - 31 + 1) % 3
-
-
-def _index_py(obs: Observation, a: Any) -> int:
-    red = obs.red_ids
-
-    def disc(t: int, tsumogiri: bool) -> int:
-        if tsumogiri:
-            return TSUMOGIRI
-        if t in red:
-            return RED_DISCARD + (t >> 2) // 9
-        return t >> 2
-
-    if isinstance(a, Discard):
-        return DISCARD + disc(a.tile, a.tsumogiri)
-    if isinstance(a, Riichi):
-        return RIICHI + disc(a.tile, a.tsumogiri)
-    if isinstance(a, Chi):
-        k = a.tile >> 2
-        low = min(t >> 2 for t in a.consumed)
-        shape = 0 if low == k + 1 else 1 if low == k - 1 else 2
-        return CHI + 2 * shape + int(any(t in red for t in a.consumed))
-    if isinstance(a, Pon):
-        return PON + sum(t in red for t in a.consumed)
-    if isinstance(a, Daiminkan):
-        return DAIMINKAN
-    if isinstance(a, Ankan):
-        return ANKAN + (a.consumed[0] >> 2)
-    if isinstance(a, Kakan):
-        return KAKAN + (a.tile >> 2)
-    if isinstance(a, Tsumo):
-        return TSUMO
-    if isinstance(a, Ron):
-        return RON
-    if isinstance(a, Pass):
-        return PASS
-    if isinstance(a, Kyuushu):
-        return KYUUSHU
-    if isinstance(a, Nukidora):
-        return NUKIDORA
-    raise RiichiError(f"action: expected a riichi.actions action, got {type(a).__name__}")
-
-
-def _encode_py(obs: Observation, row: int) -> dict[str, Any]:
-    from riichi import shanten
-
-    n = obs.players
-    red = obs.red_ids
-
-    def rel(s: int) -> int:
-        return (s - obs.seat) % n
-
-    hand = np.zeros(34, np.uint8)
-    hand_red = np.zeros(3, np.uint8)
-    for t in obs.hand:
-        hand[t >> 2] += 1
-        if t in red:
-            hand_red[(t >> 2) // 9] += 1
-    drawn = np.array([-1, -1], np.int8)
-    if obs.drawn is not None:
-        drawn[:] = (obs.drawn >> 2, obs.drawn in red)
-    seen = hand.copy()
-    melds = np.zeros((n, MAX_MELDS, 5), np.int8)
-    meld_counts = np.zeros(34, np.uint8)
-    for s in range(n):
-        ms = obs.melds[s]
-        if len(ms) > MAX_MELDS:
-            raise RiichiError(f"observations[{row}].melds[{s}]: {len(ms)} melds, at most 4")
-        for j, (kind, ids, called, src) in enumerate(ms):
-            melds[rel(s), j] = (
-                _MELD_TYPES[kind],
-                min(t >> 2 for t in ids),
-                -1 if called is None else called >> 2,
-                sum(t in red for t in ids),
-                -1 if src is None else rel(src),
-            )
-            for t in ids:
-                seen[t >> 2] += 1
-                if s == obs.seat:
-                    meld_counts[t >> 2] += 1
-    nuki = np.array([len(obs.nukidora[(obs.seat + i) % n]) for i in range(n)], np.uint8)
-    for s in range(n):
-        for t in obs.nukidora[s]:
-            seen[t >> 2] += 1
-    river = np.full((n, RIVER_LEN, 5), -1, np.int8)
-    for s in range(n):
-        r = obs.rivers[s]
-        if len(r) > RIVER_LEN:
-            raise RiichiError(f"observations[{row}].rivers[{s}]: {len(r)} discards, at most 32")
-        for j, t in enumerate(r):
-            called = obs.called[s][j]
-            river[rel(s), j] = (
-                t >> 2,
-                t in red,
-                obs.tsumogiri[s][j],
-                obs.riichi_index[s] == j,
-                called,
-            )
-            if not called:
-                seen[t >> 2] += 1
-    ind = np.full((MAX_INDICATORS, 2), -1, np.int8)
-    dora = np.zeros(34, np.uint8)
-    for j, t in enumerate(obs.dora_indicators):
-        ind[j] = (t >> 2, t in red)
-        dora[_dora_of(t >> 2, n)] += 1
-        seen[t >> 2] += 1
-    scores = np.array([obs.scores[(obs.seat + i) % n] for i in range(n)], np.int32)
-    riichi = np.array([obs.riichi[(obs.seat + i) % n] for i in range(n)], bool)
-    rnd = np.array(
-        [
-            obs.round_wind,
-            obs.seat_wind,
-            rel(obs.dealer),
-            obs.honba,
-            obs.kyotaku,
-            obs.live_tiles_left,
-        ],
-        np.int32,
-    )
-    pending = np.array([0, -1, -1, -1], np.int8)
-    if obs.pending is not None:
-        pk, ps, pt = obs.pending
-        pending[:] = (_PENDING_TYPES[pk], pt >> 2, pt in red, rel(ps))
-    sh = shanten([int(c) for c in hand])
-    waits = np.zeros(34, bool)
-    base = hand.copy()
-    if len(obs.hand) % 3 == 2 and obs.drawn is not None:
-        base[obs.drawn >> 2] -= 1
-    if int(base.sum()) % 3 == 1:
-        for k in range(34):
-            if base[k] + meld_counts[k] < 4:
-                base[k] += 1
-                waits[k] = shanten([int(c) for c in base]) == -1
-                base[k] -= 1
-    dsh = np.full(34, -1, np.int8)
-    if len(obs.hand) % 3 == 2:
-        for k in range(34):
-            if hand[k]:
-                hand[k] -= 1
-                dsh[k] = shanten([int(c) for c in hand])
-                hand[k] += 1
-    mask = np.zeros(NUM_ACTIONS, bool)
-    for a in obs.legal_actions:
-        mask[_index_py(obs, a)] = True
-    return {
-        "hand": hand,
-        "hand_red": hand_red,
-        "drawn": drawn,
-        "melds": melds,
-        "nukidora": nuki,
-        "river": river,
-        "dora_indicators": ind,
-        "dora": dora,
-        "seen": seen,
-        "scores": scores,
-        "riichi": riichi,
-        "round": rnd,
-        "pending": pending,
-        "shanten": np.int8(sh),
-        "waits": waits,
-        "discard_shanten": dsh,
-        "action_mask": mask,
-    }
+def _check_obs(obs: object) -> None:
+    if not isinstance(obs, Observation):
+        raise RiichiError(f"obs: expected an Observation, got {type(obs).__name__}")
