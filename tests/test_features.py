@@ -236,3 +236,24 @@ def test_bad_input_raises_riichi_errors_naming_it():
             features.encode_batch([obs, bad])
         with pytest.raises(RiichiError, match="row 1"):
             features.encode_batch([obs, bad])
+
+
+def test_the_feature_bench_runs_and_checks_its_answers(shared, tmp_path, monkeypatch):
+    """benches/bench_features.py on two files: it runs and checks answers (never a timing)."""
+    import json
+    import sys
+    from pathlib import Path
+
+    folder = shared / "data" / "mjlog" / "dnovikoff-tenhou"
+    if not folder.is_dir():
+        pytest.skip("samples not found")
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benches"))
+    sys.modules.pop("bench_features", None)
+    import bench_features
+
+    out = tmp_path / "figures.json"
+    files = [str(folder / "pao.xml"), str(folder / "example.xml")]
+    assert bench_features.main([*files, "--games", "2", "--json", str(out)]) == 0
+    figures = json.loads(out.read_text())
+    assert figures["games"] == 2 and figures["encoder"]["logged_actions_not_in_mask"] == 0
+    assert figures["encoder"]["decisions"] == figures["pipeline"]["riichi_decisions"] > 0
