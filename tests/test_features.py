@@ -257,3 +257,50 @@ def test_the_feature_bench_runs_and_checks_its_answers(shared, tmp_path, monkeyp
     figures = json.loads(out.read_text())
     assert figures["games"] == 2 and figures["encoder"]["logged_actions_not_in_mask"] == 0
     assert figures["encoder"]["decisions"] == figures["pipeline"]["riichi_decisions"] > 0
+
+
+def test_export_features_table(shared, tmp_path):
+    """riichi export --features: one row per decision (joined on game_id and step), the
+    arrays of riichi.features flattened (three players padded to four seats), the logged
+    action's index set in its mask."""
+    pq = pytest.importorskip("pyarrow.parquet")
+    import json
+
+    from riichi.cli import main
+    from riichi.mining.tables import check_tables
+
+    files = [shared / "data" / rel for rel in ("mjlog/dnovikoff-tenhou/pao.xml", SAMPLES[2])]
+    if not all(f.exists() for f in files):
+        pytest.skip("samples not found")
+    out = tmp_path / "out"
+    assert main(["export", *map(str, files), "-o", str(out), "--features", "-q",
+                 "--tables", "games,decisions"]) == 0  # fmt: skip
+    table = pq.read_table(out / "features")
+    decisions = pq.read_table(out / "decisions")
+    assert table.num_rows == decisions.num_rows > 0
+    assert table.schema.metadata[b"riichi.feature_version"] == str(features.FEATURE_VERSION).encode()
+    schema = json.loads((out / "_schema.json").read_text())
+    assert schema["features"]["feature_version"] == features.FEATURE_VERSION
+    rows = table.to_pydict()
+    dec = decisions.to_pydict()
+    key = list(zip(rows["game_id"], rows["step"], rows["seat"]))
+    assert key == list(zip(dec["game_id"], dec["step"], dec["seat"]))
+    assert set(rows["players"]) == {3, 4}
+    for i, a in enumerate(rows["action"]):
+        assert rows["action_mask"][i][a]
+    spec = features.feature_spec(4)
+    for f in files:
+        decs = list(riichi.decisions(str(f)))
+        want = features.encode_batch([d.observation for d in decs])
+        first = rows["game_id"].index(next(g for g in rows["game_id"] if g.endswith(f.name)))
+        n = decs[0].observation.players
+        for name, (shape, dtype) in spec.items():
+            got = np.array(rows[name][first : first + len(decs)], dtype).reshape(len(decs), *shape)
+            if n == 3 and name in ("melds", "nukidora", "river", "scores", "riichi"):
+                filler = got[:, 3]
+                assert (filler == {"river": -1}.get(name, 0)).all(), name
+                got = got[:, :3]
+            assert np.array_equal(got, want[name]), name
+    assert check_tables(["features", "games"]) == ("games", "features")
+    with pytest.raises(RiichiError, match="unknown table 'moves'"):
+        check_tables(["features", "moves"])
