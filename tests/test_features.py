@@ -136,6 +136,7 @@ def test_self_play_matches_the_reference_and_round_trips(preset, seed):
     for obs, arrays, action in steps:
         _check_spec(arrays, rules.num_players)
         assert equal(arrays, ref_encode(obs)) == []
+        assert np.array_equal(features.action_mask(obs), arrays["action_mask"])
         indices = [features.action_index(obs, a) for a in obs.legal_actions]
         assert len(set(indices)) == len(indices) == arrays["action_mask"].sum()
         assert all(features.index_action(obs, i) == a for i, a in zip(indices, obs.legal_actions))

@@ -224,12 +224,15 @@ def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[A
 
 def action_mask(obs: Observation) -> npt.NDArray[np.bool_]:
     """``bool`` array of shape ``(NUM_ACTIONS,)``: True at the index of each legal action
-    of ``obs`` (``encode(obs)["action_mask"]``).
+    of ``obs`` (the same as ``encode(obs)["action_mask"]``, without the other arrays).
 
     Raises:
         RiichiError: as :func:`encode`.
     """
-    return encode(obs)["action_mask"]
+    _check_obs(obs)
+    mask = np.zeros(NUM_ACTIONS, np.bool_)
+    mask[_core.features_legal_indices(obs)] = True
+    return mask
 
 
 def action_index(obs: Observation, action: Action) -> int:
