@@ -209,7 +209,16 @@ def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[A
     """
     if isinstance(observations, Observation):
         raise RiichiError("observations: expected a sequence of Observation, got one Observation")
-    obs = observations if isinstance(observations, (list, tuple)) else list(observations)
+    if isinstance(observations, (list, tuple)):
+        obs = observations
+    else:
+        try:
+            obs = list(observations)
+        except TypeError:
+            raise RiichiError(
+                "observations: expected a sequence of Observation, got "
+                f"{type(observations).__name__}"
+            ) from None
     if not obs:
         raise RiichiError("observations: empty (the shapes depend on the player count)")
     for i, o in enumerate(obs):
