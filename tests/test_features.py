@@ -61,6 +61,7 @@ def _check_spec(arrays, players, batch=None):
     assert set(arrays) == set(spec)
     for name, (shape, dtype) in spec.items():
         want = shape if batch is None else (batch, *shape)
+        assert isinstance(arrays[name], np.ndarray), name
         assert arrays[name].shape == want, name
         assert arrays[name].dtype == dtype, name
 

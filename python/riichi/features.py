@@ -195,7 +195,7 @@ def encode(obs: Observation) -> dict[str, npt.NDArray[Any]]:
     """
     _check_obs(obs)
     out = encode_batch([obs])
-    return {k: v[0] for k, v in out.items()}
+    return {k: v[0, ...] for k, v in out.items()}  # shanten stays a 0-d array, not a scalar
 
 
 def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[Any]]:
