@@ -350,3 +350,23 @@ def test_only_riichi_errors_escape_the_public_functions():
             call(features.action_index, [obs, dataclasses.replace(act, **{field.name: b})],
                  f"action.{field.name}={b!r}")  # fmt: skip
     assert not leaks, "\n".join(leaks[:20])
+
+
+def test_three_red_fives_per_suit_give_pons_with_two_reds():
+    """Rules with 3 red fives per suit: a pon may take 0, 1 or 2 red fives from the hand,
+    three indices that round-trip like every other (self-play until one with two reds is
+    legal)."""
+    rules = dataclasses.replace(riichi.Rules.tenhou(), red_fives=(3, 3, 3))
+    legal: set[int] = set()
+    for seed in range(1, 9):
+        _, steps = _self_play(rules, seed)
+        for obs, arrays, _ in steps:
+            assert equal(arrays, ref_encode(obs)) == []
+            for a in obs.legal_actions:
+                i = features.action_index(obs, a)
+                assert features.index_action(obs, i) == a
+                legal.add(i)
+        if {features.PON + 1, features.PON + 2} <= legal:
+            break
+    assert {features.PON, features.PON + 1, features.PON + 2} <= legal
+    assert {features.RED_DISCARD, features.RED_DISCARD + 1, features.RED_DISCARD + 2} <= legal
