@@ -405,7 +405,7 @@ impl Observation {
     }
 }
 
-fn seat_of(a: &ActionView) -> &'static str {
+fn action_name(a: &ActionView) -> &'static str {
     match a {
         ActionView::Discard { .. } => "discard",
         ActionView::Riichi { .. } => "riichi",
@@ -431,7 +431,7 @@ fn seat_of(a: &ActionView) -> &'static str {
 /// # Errors
 /// The reason, as text, why `a` is no choice of `obs`.
 pub fn action_index(obs: &Observation, a: &ActionView) -> std::result::Result<usize, String> {
-    let name = seat_of(a);
+    let name = action_name(a);
     let turn = matches!(
         a,
         ActionView::Discard { .. }
