@@ -279,3 +279,14 @@ def test_action_text_and_mpsz():
     with pytest.raises(RiichiError, match=r"not a riichi\.actions action"):
         action_text("dahai 1m")  # type: ignore[arg-type]
     assert mpsz([0, 5, 16, 124], red) == "120m5z"
+
+
+def test_decisions_pickle_and_compare_by_value(shared):
+    import pickle
+
+    log = _games(shared, "tenhou6/mjai-reviewer/chankan.json")[0]
+    decs = game_decisions(log)[1]
+    back = pickle.loads(pickle.dumps(decs))
+    assert back == decs and back[3].observation.rivers == decs[3].observation.rivers
+    with pytest.raises(AttributeError):
+        decs[0].observation.seat = 3  # frozen

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -120,6 +121,7 @@ def test_row_counts_agree_with_riichi_verify(shared, tmp_path):
     # decisions: every logged action is among the legal ones, one decision per checked action
     decs = rows["decisions"]
     assert all(d["action"] in d["legal"] for d in decs)
+    assert all(re.fullmatch(r"(?:[0-9]+[mpsz])+", d["hand"]) for d in decs)
     assert sum(not d["inferred"] for d in decs) == v.actions
     assert {d["kind"] for d in decs} == {"turn", "claim"}
     per_game = {}
@@ -239,3 +241,63 @@ def test_a_missing_extra_is_named(monkeypatch, shared):
         T.schema("games")
     with pytest.raises(RiichiError, match=r"riichi\[mining\]"):
         T.file_tables(str(shared / "data" / "mjlog" / "dnovikoff-tenhou" / "pao.xml"))
+
+
+@pytest.mark.slow
+def test_the_whole_corpus_export_counts_equal_verify(shared, tmp_path, request):
+    """-m slow (about 10 minutes): every file of ../shared/data, exported with 2 processes."""
+    from engine_support import require_slow
+
+    require_slow(request)
+    data = str(shared / "data")
+    v = verify_files(_walk([data]))
+    export([data], tmp_path / "all", jobs=2)
+    games = pq.read_table(tmp_path / "all" / "games").to_pylist()
+    replayed = [g for g in games if g["replayed"]]
+    assert len(replayed) == v.games
+    for t, n in (("rounds", v.rounds), ("wins", v.wins), ("draws", v.draws)):
+        assert pq.read_table(tmp_path / "all" / t).num_rows == n, t
+    assert sum(g["actions"] for g in replayed) == v.actions
+    errors = pq.read_table(tmp_path / "all" / "errors").to_pylist()
+    for kind, want in (("unreadable", v.unreadable), ("unsupported", v.unsupported),
+                       ("mismatch", v.mismatches)):  # fmt: skip
+        assert sum(e["kind"] == kind for e in errors) == len(want), kind
+    decisions = pq.read_table(tmp_path / "all" / "decisions", columns=["inferred", "action", "legal"])
+    rows = decisions.to_pylist()
+    assert sum(not r["inferred"] for r in rows) == v.actions
+    assert all(r["action"] in r["legal"] for r in rows)
+
+
+def test_rules_given_replace_the_logs_own(shared, tmp_path):
+    import riichi
+
+    path = str(shared / "data" / "mjlog" / "dnovikoff-tenhou" / "pao.xml")
+    own = T.file_tables(path, ["games", "errors"])
+    other = T.file_tables(path, ["games", "errors"], riichi.Rules.mahjong_soul())
+    assert own["errors"].num_rows == 0
+    assert other["errors"].num_rows > 0  # Mahjong Soul's rules do not settle as Tenhou did
+    assert json.loads(other["games"].to_pylist()[0]["rules"]) == riichi.Rules.mahjong_soul().to_dict()
+    res = export([path], tmp_path / "ms", ["errors"], rules=riichi.Rules.mahjong_soul())
+    assert res.rows["errors"] == other["errors"].num_rows
+    with pytest.raises(RiichiError, match=r"rules must be a riichi\.Rules"):
+        T.file_tables(path, ["games"], "tenhou")
+    with pytest.raises(RiichiError, match="path must be"):
+        T.file_tables(3, ["games"])
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(shared, tmp_path):
+    src = shared / "data" / "tenhou6" / "mjai-reviewer" / "confusing_nakis_1.json"  # mismatches
+    if not src.exists():
+        pytest.skip("sample not found")
+    folder = os.fsencode(str(tmp_path))
+    bad = os.path.join(folder, b"bad\xff.json")
+    with open(bad, "wb") as fh:
+        fh.write(src.read_bytes())
+    out = T.file_tables(os.fsdecode(bad))
+    shown = str(tmp_path / "bad\\xff.json")
+    assert out["games"].to_pylist()[0]["game_id"] == shown
+    problems = {d["problem"] for d in out["decisions"].to_pylist()}
+    assert problems and all("\\xff" in p for p in problems)
+    assert {e["game_id"] for e in out["errors"].to_pylist()} == {shown}
+    res = export([os.fsdecode(bad)], tmp_path / "out")  # Parquet takes the escaped text
+    assert res.rows["decisions"] == out["decisions"].num_rows

@@ -38,7 +38,7 @@ __all__ = ["expand_paths", "read_tables", "to_arrow"]
 
 def expand_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:
     """Files of ``paths``: a path or glob pattern (``**`` recursive), or a list of them;
-    folders are walked (sorted, hidden names skipped). A pattern that matches nothing is an
+    folders are walked (sorted, hidden files skipped). A pattern that matches nothing is an
     error, not an empty result.
 
     Raises:

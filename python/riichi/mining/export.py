@@ -6,7 +6,7 @@ Layout of the output folder::
     DIR/<table>/part-00000.parquet          one file per table per part of the input
     DIR/<table>/part-00001.parquet ...
 
-The input files (folders walked recursively and sorted, hidden names skipped, zip archives
+The input files (folders walked recursively and sorted, hidden files skipped, zip archives
 read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
 of every table holds the rows of the files of part ``n``, so the output does not depend on
 ``jobs``, and one part's files can be read alone. Only a part's rows are held in memory:
@@ -60,8 +60,9 @@ class ExportResult:
 
 
 def list_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """The files under ``paths``: folders walked recursively in sorted order (hidden names
-    skipped), other paths as given (a missing one too: reading it reports it).
+    """The files under ``paths``, as ``riichi verify`` finds them: folders walked recursively
+    in sorted order (hidden files skipped), other paths as given (a missing one too: reading
+    it reports it).
 
     Raises:
         RiichiError: ``paths`` is a single str (give a list) or holds a non-path.
@@ -75,7 +76,7 @@ def list_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
         p = os.fspath(p)
         if os.path.isdir(p):
             for root, dirs, files in os.walk(p):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                dirs.sort()  # as riichi verify walks them (hidden files skipped, not folders)
                 out += [os.path.join(root, f) for f in sorted(files) if not f.startswith(".")]
         else:
             out.append(p)

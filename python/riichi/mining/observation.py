@@ -88,10 +88,13 @@ class RiverMarks:
     from the round's event stream (:attr:`riichi.Round.events`) as it grows: call
     :meth:`update` before each snapshot; it reads only the events added since."""
 
-    __slots__ = ("_pending_riichi", "_seen", "riichi_index", "tsumogiri")
+    __slots__ = ("_pending_riichi", "_seen", "riichi_index", "rivers", "tsumogiri")
 
     def __init__(self, players: int) -> None:
         self._seen = 0
+        # per seat, the last river snapshot (a river only grows: a snapshot of its length
+        # is still the river, and successive observations share it)
+        self.rivers: list[tuple[int, ...]] = [()] * players
         # per seat, a tuple (replaced on each discard: snapshots share it)
         self.tsumogiri: list[tuple[bool, ...]] = [()] * players
         self.riichi_index = [-1] * players
@@ -146,13 +149,18 @@ def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation
         for per_seat in d["melds"]
     )
     taken = {c for per_seat in melds for _, _, c, _ in per_seat if c is not None}
-    rivers = tuple([tuple(r) for r in d["rivers"]])
+    shared = marks.rivers
+    for s, r in enumerate(d["rivers"]):
+        if len(r) != len(shared[s]):
+            shared[s] = tuple(r)
+    rivers = tuple(shared)
     if taken:
         called = tuple([tuple([t in taken for t in r]) for r in rivers])
     else:
         called = tuple([(False,) * len(r) for r in rivers])
     dealer = d["dealer"]
-    return Observation(
+    obs = object.__new__(Observation)  # every field set below (a frozen __init__ costs more)
+    obs.__dict__.update(
         seat=seat,
         players=n,
         round_wind=d["round_wind"],
@@ -177,3 +185,4 @@ def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation
         legal_actions=tuple(d["legal_actions"]),
         red_ids=_red_ids(tuple(rnd.rules.red_fives)),
     )
+    return obs

@@ -42,7 +42,7 @@ null where the log does not record the value.
     ``pon`` ``daiminkan`` ``ankan`` ``kakan`` ``nukidora`` ``tsumo`` ``ron`` ``pass``
     ``kyuushu``), tile (the action's tile, null for none), tsumogiri (bool), inferred
     (bool), taken_by (int8), legal (list<string>: the legal actions as text), n_legal
-    (int16), hand (the seat's concealed tiles, mpsz words joined by spaces, sorted), drawn
+    (int16), hand (the seat's concealed tiles as compact mpsz, e.g. ``"120m5z"``), drawn
     (tile), pending (the tile open to claims), melds (int8: the seat's melds), riichi
     (bool: the seat's riichi stands), shanten (int8: of the concealed hand, melds implied
     by its size), scores (list<int32>), round_wind, seat_wind (int8 0..3), honba, kyotaku
@@ -575,7 +575,7 @@ def _decision_rows(rows: _Rows, gid: str, decs: list[Any]) -> None:
         c["kyotaku"](obs.kyotaku)
         c["live_tiles_left"](obs.live_tiles_left)
         c["ok"](d.ok)
-        c["problem"](d.problem)
+        c["problem"](_shown(d.problem) if d.problem else "")
     if len(c) != len(_COLUMNS["decisions"]):  # pragma: no cover - a column left out above
         raise RiichiError("the decisions table's columns and its rows disagree")
 
