@@ -139,12 +139,12 @@ def encode(obs: Any) -> dict[str, Any]:
     if sum(before) % 3 == 1:
         for k in range(34):
             if before[k] + own_melds[k] < 4:
-                waits[k] = shanten(before[:k] + [before[k] + 1] + before[k + 1 :]) == -1
+                waits[k] = shanten([*before[:k], before[k] + 1, *before[k + 1:]]) == -1
     discard_shanten = [-1] * 34
     if turn:
         for k in range(34):
             if hand[k]:
-                discard_shanten[k] = shanten(hand[:k] + [hand[k] - 1] + hand[k + 1 :])
+                discard_shanten[k] = shanten([*hand[:k], hand[k] - 1, *hand[k + 1:]])
     mask = [False] * NUM_ACTIONS
     for a in obs.legal_actions:
         mask[index_of(obs, a)] = True
