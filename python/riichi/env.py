@@ -20,7 +20,7 @@ hidden), every array but ``action_mask`` (which is ``M``):
 
 - ``observation="flat"`` (default): one ``float32`` vector, the arrays in the order of
   :func:`riichi.features.feature_spec` each flattened (C order) and concatenated; its length
-  is :func:`flat_size` (3,083 with four players, 2,553 with three) and
+  is :func:`flat_size` (928 with four players, 745 with three) and
   :func:`flat_layout` gives each array's slice. Values are the raw integers (points in
   points, booleans 0/1): scale them yourself.
 - ``observation="dict"``: a ``gymnasium.spaces.Dict`` of the arrays with their own shapes
