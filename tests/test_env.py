@@ -167,6 +167,11 @@ def test_round_episodes_end_after_the_first_round():
             assert infos[a]["score"] == env.rules.starting_points + 1000 * rewards[a]
         # what the seats lost and won is the sticks left on the table
         assert sum(rewards.values()) == pytest.approx(-first.kyotaku_left)
+        # the last observation is of the episode's round, not of the next one the game
+        # has dealt: its rivers are not empty
+        sl, shape = flat_layout(3)["river"]
+        river = env.observe("player_0")["observation"][sl].reshape(shape)
+        assert (river[:, :, 0] >= 0).any()
 
 
 def test_reset_seed_plays_the_game_of_that_seed():

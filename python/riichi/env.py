@@ -328,13 +328,19 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             raise RiichiError("RiichiAECEnv: call reset() before using the environment")
         return self.game
 
+    def _round(self) -> Any:
+        """The round observed and drawn: the game's current one; with ``episode="round"``
+        always the episode's round (the game has dealt the next one when it ends)."""
+        game = self._game()
+        return self._first_round if self.episode == "round" else game.round
+
     # ------------------------------------------------------------------ observations
     def _observation(self, seat: int) -> Observation:
         """The seat's :class:`Observation` now (cached for the agent to act)."""
         c = self._cache
         if c is not None and c[0] == self._steps and c[1] == seat:
             return c[2]
-        rnd = self._game().round
+        rnd = self._round()
         if self._marks_round is not rnd:
             self._marks_round = rnd
             self._marks = RiverMarks(self._n)
@@ -430,7 +436,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode is None:
             gymnasium.logger.warn("RiichiAECEnv.render: no render_mode was given")
             return None
-        rnd = self._game().round
+        rnd = self._round()
         if self.render_mode == "svg":
             from riichi.view import table_svg
 
@@ -626,7 +632,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         """As :meth:`RiichiAECEnv.render` for this environment's ``render_mode``."""
         if self.render_mode is None:
             return self.aec.render()
-        text = self.aec.render() if self.render_mode != "human" else _table_text(self.aec._game().round)
+        text = self.aec.render() if self.render_mode != "human" else _table_text(self.aec._round())
         if self.render_mode == "human":
             print(text)
             return None
