@@ -310,6 +310,10 @@ def test_render_and_close():
     env.close()
     with pytest.raises(RiichiError, match="reset"):
         env.step(0)
+    single = SingleAgentEnv(render_mode="ansi", seat=2)
+    single.reset(seed=4)
+    assert single.render() == single.aec.render()
+    assert single.render().startswith("East 1, 0 honba")
 
 
 # ---------------------------------------------------------------- single agent
