@@ -136,6 +136,7 @@ def test_self_play_matches_the_reference_and_round_trips(preset, seed):
     for obs, arrays, action in steps:
         _check_spec(arrays, rules.num_players)
         assert equal(arrays, ref_encode(obs)) == []
+        assert np.array_equal(features.action_mask(obs), arrays["action_mask"])
         indices = [features.action_index(obs, a) for a in obs.legal_actions]
         assert len(set(indices)) == len(indices) == arrays["action_mask"].sum()
         assert all(features.index_action(obs, i) == a for i, a in zip(indices, obs.legal_actions))
@@ -304,3 +305,47 @@ def test_export_features_table(shared, tmp_path):
     assert check_tables(["features", "games"]) == ("games", "features")
     with pytest.raises(RiichiError, match="unknown table 'moves'"):
         check_tables(["features", "moves"])
+
+
+BAD = [None, 1.5, float("nan"), "x", "\udcff", b"x", [], [1, 2], {}, {"a": 1}, 2**64, -(2**70),
+       -1, True, False, object(), (1,), 10**9]  # fmt: skip
+
+
+def test_only_riichi_errors_escape_the_public_functions():
+    """The error contract of tests/test_error_contract.py for riichi.features: each argument
+    (and each observation field) replaced by values of a wrong type or range."""
+    obs = _an_observation()
+    act = obs.legal_actions[0]
+    calls = [
+        (features.feature_spec, [4]),
+        (features.encode, [obs]),
+        (features.encode_batch, [[obs]]),
+        (features.action_mask, [obs]),
+        (features.action_index, [obs, act]),
+        (features.index_action, [obs, 0]),
+    ]
+    leaks = []
+
+    def call(f, args, what):
+        try:
+            f(*args)
+        except RiichiError:
+            pass
+        except Exception as e:  # the point of the test
+            leaks.append(f"{f.__name__}({what}): {type(e).__name__}: {e}")
+
+    for f, args in calls:
+        for i in range(len(args)):
+            for b in BAD:
+                call(f, [*args[:i], b, *args[i + 1 :]], f"arg {i} = {b!r}")
+    for field in dataclasses.fields(obs):
+        for b in BAD:
+            bad = dataclasses.replace(obs, **{field.name: b})
+            for f, args in calls[1:]:
+                call(f, [bad if a is obs else a for a in args], f"{field.name}={b!r}")
+            call(features.encode_batch, [[obs, bad]], f"row 1 {field.name}={b!r}")
+    for field in dataclasses.fields(act):
+        for b in BAD:
+            call(features.action_index, [obs, dataclasses.replace(act, **{field.name: b})],
+                 f"action.{field.name}={b!r}")  # fmt: skip
+    assert not leaks, "\n".join(leaks[:20])

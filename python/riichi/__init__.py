@@ -64,7 +64,7 @@ ScoreResult._repr_html_ = _score_repr_html  # type: ignore[attr-defined]
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
 _SUBMODULES = frozenset(
-    "actions batch batch_score cli convert dask events game kyoku logs mining replay round rules scoring tiles view wall".split()
+    "actions batch batch_score cli convert dask events features game kyoku logs mining replay round rules scoring tiles view wall".split()
 )
 _LAZY = {
     "GameLog": "riichi.events",

@@ -209,7 +209,16 @@ def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[A
     """
     if isinstance(observations, Observation):
         raise RiichiError("observations: expected a sequence of Observation, got one Observation")
-    obs = observations if isinstance(observations, (list, tuple)) else list(observations)
+    if isinstance(observations, (list, tuple)):
+        obs = observations
+    else:
+        try:
+            obs = list(observations)
+        except TypeError:
+            raise RiichiError(
+                "observations: expected a sequence of Observation, got "
+                f"{type(observations).__name__}"
+            ) from None
     if not obs:
         raise RiichiError("observations: empty (the shapes depend on the player count)")
     for i, o in enumerate(obs):
@@ -224,12 +233,15 @@ def encode_batch(observations: Sequence[Observation]) -> dict[str, npt.NDArray[A
 
 def action_mask(obs: Observation) -> npt.NDArray[np.bool_]:
     """``bool`` array of shape ``(NUM_ACTIONS,)``: True at the index of each legal action
-    of ``obs`` (``encode(obs)["action_mask"]``).
+    of ``obs`` (the same as ``encode(obs)["action_mask"]``, without the other arrays).
 
     Raises:
         RiichiError: as :func:`encode`.
     """
-    return encode(obs)["action_mask"]
+    _check_obs(obs)
+    mask = np.zeros(NUM_ACTIONS, np.bool_)
+    mask[_core.features_legal_indices(obs)] = True
+    return mask
 
 
 def action_index(obs: Observation, action: Action) -> int:

@@ -31,9 +31,16 @@ fn shown(o: &Bound<'_, PyAny>) -> String {
     }
 }
 
-fn attr<'py>(o: &Bound<'py, PyAny>, name: &'static str) -> R<Bound<'py, PyAny>> {
-    o.getattr(name)
-        .map_err(|_| bad(name, format!("{} has no attribute {name:?}", shown(o))))
+/// `o.name` with the name interned once (`attr!(o, "name")`).
+macro_rules! attr {
+    ($o:expr, $name:literal) => {
+        $o.getattr(intern!($o.py(), $name)).map_err(|_| {
+            bad(
+                $name,
+                format!("{} has no attribute {:?}", shown(&$o), $name),
+            )
+        })
+    };
 }
 
 fn int(o: &Bound<'_, PyAny>, name: &'static str) -> R<i64> {
@@ -216,11 +223,11 @@ fn action(o: &Bound<'_, PyAny>, cls: &[Py<PyType>]) -> R<(u8, ActionView)> {
                 format!("expected a riichi.actions action, got {}", shown(o)),
             )
         })?;
-    let seat = small(&attr(o, "seat")?, "seat", 4)?;
-    let tile = || id(&attr(o, "tile")?, "tile");
-    let tsumogiri = || flag(&attr(o, "tsumogiri")?, "tsumogiri");
+    let seat = small(&attr!(o, "seat")?, "seat", 4)?;
+    let tile = || id(&attr!(o, "tile")?, "tile");
+    let tsumogiri = || flag(&attr!(o, "tsumogiri")?, "tsumogiri");
     let consumed = |n: usize| -> R<Vec<u8>> {
-        let v = ids(&attr(o, "consumed")?, "consumed")?;
+        let v = ids(&attr!(o, "consumed")?, "consumed")?;
         if v.len() != n {
             return Err(bad("consumed", format!("{} ids, expected {n}", v.len())));
         }
@@ -279,13 +286,9 @@ struct RedCache {
 }
 
 fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> R<Observation> {
-    let py = o.py();
-    let get = |name: &'static str| attr(o, name);
-    let players = small(&get("players")?, "players", 5)?;
-    let seat = small(&get("seat")?, "seat", 4)?;
-    let legal_obj = o
-        .getattr(intern!(py, "legal_actions"))
-        .map_err(|_| bad("legal_actions", "missing".into()))?;
+    let players = small(&attr!(o, "players")?, "players", 5)?;
+    let seat = small(&attr!(o, "seat")?, "seat", 4)?;
+    let legal_obj = attr!(o, "legal_actions")?;
     let mut legal = Vec::with_capacity(16);
     each(&legal_obj, "legal_actions", |a| {
         let (s, v) = action(a, cls)?;
@@ -298,7 +301,7 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> 
         legal.push(v);
         Ok(())
     })?;
-    let red_obj = get("red_ids")?;
+    let red_obj = attr!(o, "red_ids")?;
     if red_obj.as_ptr() != red.ptr {
         let mut bits = [0u64; 3];
         each(&red_obj, "red_ids", |t| {
@@ -312,26 +315,26 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> 
     Ok(Observation {
         seat,
         players,
-        round_wind: small(&get("round_wind")?, "round_wind", 4)?,
-        seat_wind: small(&get("seat_wind")?, "seat_wind", 4)?,
-        dealer: small(&get("dealer")?, "dealer", 4)?,
-        honba: i32_of(&get("honba")?, "honba")?,
-        kyotaku: i32_of(&get("kyotaku")?, "kyotaku")?,
-        scores: nested(&get("scores")?, "scores", |s| i32_of(s, "scores"))?,
-        hand: ids(&get("hand")?, "hand")?,
-        drawn: opt(&get("drawn")?, |d| id(d, "drawn"))?,
-        melds: nested(&get("melds")?, "melds", |per| nested(per, "melds", meld))?,
-        rivers: nested(&get("rivers")?, "rivers", |r| ids(r, "rivers"))?,
-        tsumogiri: nested(&get("tsumogiri")?, "tsumogiri", |r| flags(r, "tsumogiri"))?,
-        called: nested(&get("called")?, "called", |r| flags(r, "called"))?,
-        riichi_index: nested(&get("riichi_index")?, "riichi_index", |i| {
+        round_wind: small(&attr!(o, "round_wind")?, "round_wind", 4)?,
+        seat_wind: small(&attr!(o, "seat_wind")?, "seat_wind", 4)?,
+        dealer: small(&attr!(o, "dealer")?, "dealer", 4)?,
+        honba: i32_of(&attr!(o, "honba")?, "honba")?,
+        kyotaku: i32_of(&attr!(o, "kyotaku")?, "kyotaku")?,
+        scores: nested(&attr!(o, "scores")?, "scores", |s| i32_of(s, "scores"))?,
+        hand: ids(&attr!(o, "hand")?, "hand")?,
+        drawn: opt(&attr!(o, "drawn")?, |d| id(d, "drawn"))?,
+        melds: nested(&attr!(o, "melds")?, "melds", |per| nested(per, "melds", meld))?,
+        rivers: nested(&attr!(o, "rivers")?, "rivers", |r| ids(r, "rivers"))?,
+        tsumogiri: nested(&attr!(o, "tsumogiri")?, "tsumogiri", |r| flags(r, "tsumogiri"))?,
+        called: nested(&attr!(o, "called")?, "called", |r| flags(r, "called"))?,
+        riichi_index: nested(&attr!(o, "riichi_index")?, "riichi_index", |i| {
             i32_of(i, "riichi_index")
         })?,
-        riichi: flags(&get("riichi")?, "riichi")?,
-        nukidora: nested(&get("nukidora")?, "nukidora", |r| ids(r, "nukidora"))?,
-        dora_indicators: ids(&get("dora_indicators")?, "dora_indicators")?,
-        live_tiles_left: i32_of(&get("live_tiles_left")?, "live_tiles_left")?,
-        pending: opt(&get("pending")?, pending)?,
+        riichi: flags(&attr!(o, "riichi")?, "riichi")?,
+        nukidora: nested(&attr!(o, "nukidora")?, "nukidora", |r| ids(r, "nukidora"))?,
+        dora_indicators: ids(&attr!(o, "dora_indicators")?, "dora_indicators")?,
+        live_tiles_left: i32_of(&attr!(o, "live_tiles_left")?, "live_tiles_left")?,
+        pending: opt(&attr!(o, "pending")?, pending)?,
         legal,
         red: red.bits,
     })
