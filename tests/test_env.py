@@ -239,6 +239,7 @@ def test_a_done_agent_only_takes_none():
         ({"render_mode": "rgb_array"}, "render_mode"),
         ({"seed": "7"}, "seed"),
         ({"seed": True}, "seed"),
+        ({"seed": -1}, "seed"),
     ],
 )
 def test_bad_arguments_are_refused(kwargs, match):
@@ -251,8 +252,11 @@ def test_bad_calls_are_refused():
     with pytest.raises(RiichiError, match="reset"):
         env.step(0)
     env.reset(seed=1)
-    with pytest.raises(RiichiError, match="player_9"):
-        env.observe("player_9")
+    for method in (env.observe, env.observation_space, env.action_space):
+        with pytest.raises(RiichiError, match="player_9"):
+            method("player_9")
+    with pytest.raises(RiichiError, match="seed"):
+        SingleAgentEnv().reset(seed=-3)
     with pytest.raises(RiichiError, match="seed"):
         env.reset(seed=1.5)
     with pytest.warns(UserWarning, match="options are not read"):

@@ -190,8 +190,8 @@ def _check_choice(name: str, value: object, allowed: Sequence[str]) -> str:
 def _check_seed(name: str, seed: object) -> int | None:
     if seed is None:
         return None
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise RiichiError(f"{name}: expected an int or None, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise RiichiError(f"{name}: expected an int >= 0 or None, got {seed!r}")
     return int(seed)
 
 
@@ -277,12 +277,26 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object on every call)."""
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (the same object on every call).
+
+        Raises:
+            RiichiError: ``agent`` is not one of :attr:`possible_agents`.
+        """
+        space = self.observation_spaces.get(agent)
+        if space is None:
+            raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
+        return space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(NUM_ACTIONS)``, the same object on every call."""
-        return self.action_spaces[agent]
+        """``Discrete(NUM_ACTIONS)``, the same object on every call.
+
+        Raises:
+            RiichiError: ``agent`` is not one of :attr:`possible_agents`.
+        """
+        space = self.action_spaces.get(agent)
+        if space is None:
+            raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
+        return space
 
     # ------------------------------------------------------------------ episode
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -290,7 +304,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         for how the seed is chosen).
 
         Raises:
-            RiichiError: ``seed`` is not an int or None.
+            RiichiError: ``seed`` is not an int >= 0 or None.
         """
         seed = _check_seed("seed", seed)
         if options:
@@ -585,7 +599,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         played through and another one begins; ``info["skipped"]`` counts them).
 
         Raises:
-            RiichiError: ``seed`` is not an int or None.
+            RiichiError: ``seed`` is not an int >= 0 or None.
         """
         super().reset(seed=_check_seed("seed", seed))
         skipped = 0
