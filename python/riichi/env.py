@@ -78,7 +78,7 @@ from riichi.errors import IllegalAction, RiichiError
 try:
     import gymnasium
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
 except ImportError as e:  # pragma: no cover - exercised in a subprocess test
     raise RiichiError(
         f"riichi.env needs the riichi[rl] extra (pettingzoo and gymnasium): "
@@ -525,7 +525,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             masked index (naming the seat).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(_RENDER_MODES)}
+    metadata = {"render_modes": list(_RENDER_MODES)}  # noqa: RUF012 (gymnasium.Env's own type)
 
     def __init__(
         self,
