@@ -9,8 +9,9 @@ own action mask, and both build each deciding seat's feature observation (riichi
 (one action applied). Rates are per CPU-second of this process (``time.process_time``) and
 per wall second; the machine is shared, so the ratio in one run is the figure to read.
 
-Rows: riichi flat observations, riichi dict observations, riichienv with ``encode()``,
-riichienv without any encoding (legal actions only, a floor for its loop).
+Rows: riichi flat observations, riichi dict observations, riichi's ``Game`` alone (random
+typed legal actions, no observation: the floor of the environment's loop), riichienv with
+``encode()``, riichienv without any encoding (legal actions only, the floor of its loop).
 
 Run: ``python benches/bench_env.py [--games N] [--seed S] [--json FILE]``.
 """
@@ -43,6 +44,23 @@ def run_riichi(games: int, seed: int, observation: str = "flat") -> dict[str, An
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    return {"games": games, "steps": steps, "wall_s": time.perf_counter() - t,
+            "cpu_s": time.process_time() - c}  # fmt: skip
+
+
+def run_riichi_game(games: int, seed: int) -> dict[str, Any]:
+    import riichi
+
+    rules = riichi.Rules.tenhou()
+    rng = random.Random(seed)
+    steps = 0
+    t, c = time.perf_counter(), time.process_time()
+    for i in range(games):
+        g = riichi.Game(rules, seed=seed * 1_000_003 + i)
+        while not g.is_over:
+            acts = g.legal_actions(g.seats_to_act[0])
+            g.step(acts[rng.randrange(len(acts))])
             steps += 1
     return {"games": games, "steps": steps, "wall_s": time.perf_counter() - t,
             "cpu_s": time.process_time() - c}  # fmt: skip
@@ -93,6 +111,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(_line("riichi.env AEC, flat obs", out["riichi_flat"]))
     out["riichi_dict"] = run_riichi(args.games, args.seed, "dict")
     print(_line("riichi.env AEC, dict obs", out["riichi_dict"]))
+    out["riichi_game"] = run_riichi_game(args.games, args.seed)
+    print(_line("riichi Game alone, no observation", out["riichi_game"]))
     try:
         run_riichienv(1, args.seed + 99)
     except ImportError:
