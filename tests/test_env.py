@@ -22,6 +22,9 @@ from riichi import features
 from riichi.errors import IllegalAction, RiichiError
 from riichi.mining.observation import observe
 
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_support import require_slow
+
 pytest.importorskip("pettingzoo", reason="the riichi[rl] extra (pettingzoo) is not installed")
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
@@ -135,6 +138,23 @@ def test_random_games_conserve_points(preset):
                                 "final": res.final[s]}  # fmt: skip
         assert sorted(res.ranks) == list(range(1, n + 1))
     assert total_claims > 0  # claims were asked (and answered one seat at a time)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["tenhou", "tenhou_sanma", "mahjong_soul_sanma"])
+def test_many_random_hanchan_conserve_points(preset, request):
+    require_slow(request)
+    rules = getattr(riichi.Rules, preset)()
+    n = rules.num_players
+    rng = np.random.default_rng(len(preset))
+    env = RiichiAECEnv(rules)
+    for _ in range(25):
+        _, _, rewards, infos = _play(env, rng, check=False)
+        res = env.game.result
+        left = 0 if rules.leftover_kyotaku_to_top else env.game.rounds[-1].kyotaku_left
+        assert sum(res.scores) + 1000 * left == n * rules.starting_points
+        assert [rewards[a] for a in env.possible_agents] == list(res.final)
+        assert sorted(info["rank"] for info in infos.values()) == list(range(1, n + 1))
 
 
 def test_final_rewards_are_the_games_final_points():
