@@ -406,3 +406,20 @@ def test_readme_random_agent_loop_runs():
     env = scope["env"]
     assert env.agents == [] and env.game.is_over
     assert set(scope["info"]) == {"score", "rank", "final"}
+
+
+def test_a_pickled_environment_plays_on_like_the_original():
+    import pickle
+
+    env = RiichiAECEnv(riichi.Rules.tenhou_sanma("tonpuusen"), seed=3)
+    env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    copy = pickle.loads(pickle.dumps(env))
+    for e in (env, copy):
+        r = np.random.default_rng(1)
+        for _agent in e.agent_iter():
+            obs, _, term, _, _ = e.last()
+            e.step(None if term else int(r.choice(np.flatnonzero(obs["action_mask"]))))
+    assert copy.game.result == env.game.result and copy.game.events == env.game.events
