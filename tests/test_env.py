@@ -92,6 +92,7 @@ def _play(env, rng, check=True):
         assert seat in game.seats_to_act
         legal = game.legal_actions(seat)
         assert legal and int(mask.sum()) == len(legal)
+        assert np.array_equal(env.action_mask(agent), mask)
         if check:
             # every seat the engine does not wait for has nothing to decide
             for other in range(n):
@@ -272,7 +273,7 @@ def test_bad_calls_are_refused():
     with pytest.raises(RiichiError, match="reset"):
         env.step(0)
     env.reset(seed=1)
-    for method in (env.observe, env.observation_space, env.action_space):
+    for method in (env.observe, env.action_mask, env.observation_space, env.action_space):
         with pytest.raises(RiichiError, match="player_9"):
             method("player_9")
     with pytest.raises(RiichiError, match="seed"):

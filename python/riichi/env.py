@@ -380,6 +380,18 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             x = {k: v[0, ...] for k, v in arrays.items()}
         return {"observation": x, "action_mask": mask}
 
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """``observe(agent)["action_mask"]`` without encoding the other arrays (for
+        policies that only need the legal indices).
+
+        Raises:
+            RiichiError: as :meth:`observe`.
+        """
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
+        return features.action_mask(self._observation(seat)).astype(np.int8)
+
     # ------------------------------------------------------------------ step
     def step(self, action: Any) -> None:
         """Apply the action index ``action`` of :attr:`agent_selection` (``None`` for an
@@ -567,13 +579,15 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0 if seat is None else seat
 
-    def _other(self, agent: str, obs: dict[str, Any]) -> int:
-        mask = obs["action_mask"]
+    def _other(self, agent: str) -> int:
+        """The action index ``policy`` gives for ``agent`` (the built-in policies read the
+        mask alone; a callable gets the whole observation)."""
         if self.policy == "random":
-            return int(self.np_random.choice(np.flatnonzero(mask)))
+            legal = np.flatnonzero(self.aec.action_mask(agent))
+            return int(legal[self.np_random.integers(len(legal))])
         if self.policy == "first":
-            return int(np.flatnonzero(mask)[0])
-        return self.policy(obs)  # type: ignore[operator,no-any-return]
+            return int(np.flatnonzero(self.aec.action_mask(agent))[0])
+        return self.policy(self.aec.observe(agent))  # type: ignore[operator,no-any-return]
 
     def _advance(self) -> tuple[dict[str, Any], float, bool, dict[str, Any]]:
         """Play the other seats until the learner decides or the episode ends."""
@@ -588,8 +602,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 return obs, float(reward), True, info
             if agent == me:
                 return aec.observe(me), float(aec._cumulative_rewards[me]), False, {"seat": self.seat}
-            obs = aec.observe(agent)
-            aec.step(self._other(agent, obs))
+            aec.step(self._other(agent))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
