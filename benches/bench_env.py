@@ -9,7 +9,9 @@ own action mask, and both build each deciding seat's feature observation (riichi
 (one action applied). Rates are per CPU-second of this process (``time.process_time``) and
 per wall second; the machine is shared, so the ratio in one run is the figure to read.
 
-Rows: riichi flat observations, riichi dict observations, riichi's ``Game`` alone (random
+Rows: riichi flat observations, riichi dict observations, riichi's Gymnasium wrapper
+(one seat observed and encoded, the others' random policy reading the mask alone; steps
+are every seat's decisions), riichi's ``Game`` alone (random
 typed legal actions, no observation: the floor of the environment's loop), riichienv with
 ``encode()``, riichienv without any encoding (legal actions only, the floor of its loop).
 
@@ -45,6 +47,28 @@ def run_riichi(games: int, seed: int, observation: str = "flat") -> dict[str, An
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
+    return {"games": games, "steps": steps, "wall_s": time.perf_counter() - t,
+            "cpu_s": time.process_time() - c}  # fmt: skip
+
+
+def run_single(games: int, seed: int) -> dict[str, Any]:
+    """SingleAgentEnv: seat 0 learns (random legal index from the flat observation's
+    mask), the others play its built-in random policy (mask only, no encoding); steps
+    count every seat's decisions."""
+    import riichi
+    from riichi.env import SingleAgentEnv
+
+    env = SingleAgentEnv(riichi.Rules.tenhou(), seat=0)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    t, c = time.perf_counter(), time.process_time()
+    for i in range(games):
+        obs, _ = env.reset(seed=seed * 1_000_003 + i)
+        done = False
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
+        steps += env.aec._steps
     return {"games": games, "steps": steps, "wall_s": time.perf_counter() - t,
             "cpu_s": time.process_time() - c}  # fmt: skip
 
@@ -111,6 +135,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(_line("riichi.env AEC, flat obs", out["riichi_flat"]))
     out["riichi_dict"] = run_riichi(args.games, args.seed, "dict")
     print(_line("riichi.env AEC, dict obs", out["riichi_dict"]))
+    out["riichi_single"] = run_single(args.games, args.seed)
+    print(_line("riichi.env SingleAgentEnv", out["riichi_single"]))
     out["riichi_game"] = run_riichi_game(args.games, args.seed)
     print(_line("riichi Game alone, no observation", out["riichi_game"]))
     try:
