@@ -424,3 +424,18 @@ def test_a_pickled_environment_plays_on_like_the_original():
             obs, _, term, _, _ = e.last()
             e.step(None if term else int(r.choice(np.flatnonzero(obs["action_mask"]))))
     assert copy.game.result == env.game.result and copy.game.events == env.game.events
+
+
+def test_the_bench_runs(capsys):
+    """benches/bench_env.py on one hanchan per row (no timing asserted)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benches"))
+    import bench_env
+
+    out = bench_env.main(["--games", "1"])
+    for row in ("riichi_flat", "riichi_dict", "riichi_single", "riichi_game"):
+        assert out[row]["games"] == 1 and out[row]["steps"] > 0, row
+    # the same seed plays the same game whatever the observation format
+    assert out["riichi_flat"]["steps"] == out["riichi_dict"]["steps"]
+    if "riichienv_encode" in out:
+        assert out["riichienv_encode"]["steps"] > 0
+        assert "riichi flat / riichienv" in capsys.readouterr().out
