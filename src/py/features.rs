@@ -323,9 +323,13 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> 
         scores: nested(&attr!(o, "scores")?, "scores", |s| i32_of(s, "scores"))?,
         hand: ids(&attr!(o, "hand")?, "hand")?,
         drawn: opt(&attr!(o, "drawn")?, |d| id(d, "drawn"))?,
-        melds: nested(&attr!(o, "melds")?, "melds", |per| nested(per, "melds", meld))?,
+        melds: nested(&attr!(o, "melds")?, "melds", |per| {
+            nested(per, "melds", meld)
+        })?,
         rivers: nested(&attr!(o, "rivers")?, "rivers", |r| ids(r, "rivers"))?,
-        tsumogiri: nested(&attr!(o, "tsumogiri")?, "tsumogiri", |r| flags(r, "tsumogiri"))?,
+        tsumogiri: nested(&attr!(o, "tsumogiri")?, "tsumogiri", |r| {
+            flags(r, "tsumogiri")
+        })?,
         called: nested(&attr!(o, "called")?, "called", |r| flags(r, "called"))?,
         riichi_index: nested(&attr!(o, "riichi_index")?, "riichi_index", |i| {
             i32_of(i, "riichi_index")
