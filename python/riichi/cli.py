@@ -27,6 +27,12 @@ Subcommands:
 - ``riichi stats PATH... [--csv FILE] [--parquet FILE] [--min-games N] [--jobs N]``:
   per-player statistics from the logs' (or an export's) ``players`` table
   (:mod:`riichi.mining.stats`).
+- ``riichi arena --bot CMD --bot CMD ... [--games N] [--rules PRESET|FILE.json] [--seed S]
+  [--jobs N] [--log-dir DIR] [--stderr-dir DIR] [--timeout SECONDS] [--protocol batch|event]
+  [--json FILE] [--quiet]``: play games between
+  mjai bot processes (:mod:`riichi.mjai.arena`) and print each bot's ranks, average rank and
+  points with 95% intervals, and every fault; exit status 1 when a bot faulted or a game was
+  aborted.
 
 Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad usage
 (argparse's convention, also used for a hand that cannot be parsed).
@@ -548,6 +554,74 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     return 1 if unreadable else 0
 
 
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from riichi.mjai.arena import Arena
+
+    def usage(msg: str) -> int:
+        print(f"riichi arena: error: {msg}", file=sys.stderr)
+        return 2
+
+    try:
+        rules = _rules_arg(args.rules) if args.rules is not None else riichi.Rules.tenhou()
+    except RiichiError as e:
+        return usage(str(e))
+    n = rules.num_players
+    if len(args.bot) != n:
+        return usage(f"{n} players need {n} --bot commands, got {len(args.bot)}")
+    if args.games < 0:
+        return usage(f"--games must be at least 0, got {args.games}")
+    if args.jobs < 1:
+        return usage(f"--jobs must be at least 1, got {args.jobs}")
+    if not args.timeout > 0 or args.timeout == float("inf"):
+        return usage(f"--timeout must be a positive number of seconds, got {args.timeout}")
+    out = None
+    if args.json and args.json != "-":
+        try:
+            out = open(args.json, "w", encoding="utf-8")  # closed below
+        except OSError as e:
+            return usage(f"--json {_shown(args.json)}: {e.strerror}")
+    try:
+        arena = Arena(
+            args.bot,
+            rules,
+            timeout=args.timeout,
+            startup_timeout=max(args.timeout, 10.0),
+            log_dir=args.log_dir,
+            stderr_dir=args.stderr_dir,
+            protocol=args.protocol,
+        )
+        bar = None
+        if not args.quiet:
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.games, unit="game", file=sys.stderr, leave=False)
+        try:
+            result = arena.run(
+                args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=(lambda _rec: bar.update(1)) if bar is not None else None,
+            )
+        finally:
+            if bar is not None:
+                bar.close()
+        text = result.summary()
+        if args.json == "-":
+            print(text, file=sys.stderr)
+            json.dump(result.to_dict(), sys.stdout, indent=1)
+            print()
+        else:
+            print(text)
+            if out is not None:
+                json.dump(result.to_dict(), out, indent=1)
+        return 1 if result.faults or result.aborted else 0
+    except RiichiError as e:
+        return usage(str(e))
+    finally:
+        if out is not None:
+            out.close()
+
+
 def _players(game_log: Any) -> int:
     """Seats of a logged game (4 when its header cannot say)."""
     try:
@@ -827,6 +901,70 @@ def build_parser() -> argparse.ArgumentParser:
     st.add_argument("--all", action="store_true", help="print every player")
     st.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
     st.set_defaults(func=_cmd_stats)
+
+    a = sub.add_parser(
+        "arena",
+        help="play games between mjai bot processes",
+        description=(
+            "Play games between bots that speak the mjai protocol as mjai.app's bots do: one "
+            "line to the bot, a JSON array of the events since its last line, one JSON action "
+            "back. Each bot sees only its seat (other hands '?'); seats rotate across games, "
+            "blocks of games share a seed. A bot that times out, crashes, writes something "
+            "that is not JSON or plays an illegal move is reported with the event and the "
+            "reason, and its seat plays tsumogiri / pass (for the rest of the game unless the "
+            "move was merely illegal). Prints per bot the rank distribution, the average rank "
+            "and final points with 95% intervals. Exit status: 0 no fault, 1 a fault or an "
+            "aborted game, 2 bad usage."
+        ),
+    )
+    a.add_argument(
+        "--bot",
+        action="append",
+        required=True,
+        metavar="CMD",
+        help="a bot's command line, e.g. 'python -m riichi.bots.greedy' (3 or 4 of them, "
+        "one per seat of the rules)",
+    )
+    a.add_argument("--games", type=int, default=4, metavar="N", help="games to play (default 4)")
+    a.add_argument(
+        "--rules",
+        metavar="PRESET|FILE.json",
+        default=None,
+        help=f"a riichi.Rules preset ({', '.join(sorted(rule_presets()))}) or a JSON file of "
+        "Rules fields (default tenhou)",
+    )
+    a.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first games")
+    a.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="games at once")
+    a.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        default=None,
+        help="write every game as mjai (.mjai.jsonl) and mjlog (.mjlog) with its rules",
+    )
+    a.add_argument(
+        "--stderr-dir",
+        metavar="DIR",
+        default=None,
+        help="keep the bots' stderr there (bot0.job0.stderr.txt, ...); else only the tail of a "
+        "crashed bot's is shown",
+    )
+    a.add_argument(
+        "--timeout", type=float, default=5.0, metavar="SECONDS", help="per answer (default 5)"
+    )
+    a.add_argument(
+        "--protocol",
+        choices=["batch", "event"],
+        default="batch",
+        help="batch: a JSON array of events per line, each line answered (mjai.app); event: "
+        "one event per line, answered only at decisions (Mortal's mortal.py). {seat} in a "
+        "--bot command is replaced by the bot's seat",
+    )
+    a.add_argument(
+        "--json", metavar="FILE", default=None, help="write the full report as JSON (- stdout)"
+    )
+    a.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    a.set_defaults(func=_cmd_arena)
+
     vw = sub.add_parser(
         "view",
         help="write an HTML replay viewer of a game log",

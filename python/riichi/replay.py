@@ -48,8 +48,8 @@ reason), never as agreeing. Not settled by any log: dnovikoff-tenhou/newattr2023
 lobby 1, GO 0x101, and the ARML tournament game of InjusticeJudge) gives tied players equal
 figures (30,700 twice: +10.7 each; 29,300 twice: -10.7 each, return 30,000, no oka): either
 an uma of +10/+10/-10/-10, or, as its ``csrule`` (``5,-5,-15``) suggests, +15/+5/-5/-15 split
-between tied ranks, which ``Rules`` does not model (riichi ranks ties by seat); the figures
-cannot tell them apart, so neither is taken; mjx's private lobby
+between tied ranks (``Rules.tied_ranks = "shared"``; Tenhou's ranked rules rank ties by
+seat); the figures cannot tell them apart, so neither is taken; mjx's private lobby
 10011 (2019-02-01, one game: 19,400 / -700 / 67,400 / 33,900 give -10.6 / -100.7 / 87.4 /
 23.9) fits a zero-sum uma only with a 70-point gap between 3rd and 4th (return 30,000: uma
 +50/+20/0/-70), no rule Tenhou offers; a bust prize is likelier, and one game cannot tell.
@@ -65,8 +65,9 @@ from typing import Any, Literal
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
-from riichi.game import Game, final_points
+from riichi.game import Game, final_points, rank_seats
 from riichi.kyoku.explain import actions_text, event_text
+from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
@@ -782,6 +783,14 @@ class _Replay:
         if last_dahai >= 0:
             claimed.add(last_dahai)  # the log stops after it: its claims stay open
         self._wall_events = wall_events
+        if logged_end and noten_declaration_allowed(self.rules):
+            # the players the log shows noten at its exhaustive draw declared so (the
+            # engine checks that a riichi hand is still shown)
+            end = logged_end[-1][1]
+            if end.type == "ryukyoku" and end.tenpai is not None:
+                for q, shown in enumerate(end.tenpai):
+                    if not shown:
+                        rnd.declare_noten(q)
         acts = 0  # player actions checked (added to the report however the loop ends)
         watch = self.watch
         every = watch is not None and getattr(watch, "all_claims", True)
@@ -1017,11 +1026,11 @@ class _Replay:
             self.mismatch(-1, idx, "final_scores", tuple(end.scores), tuple(res.scores))
         basis = end.points if end.points is not None else end.scores
         n = len(res.ranks)
+        if end.points is not None and any(res.penalties) and len(end.points) == n:
+            # ranks come before the penalties (yakitori, chombo) the final points include
+            basis = [p - pen / 1000 for p, pen in zip(end.points, res.penalties)]
         if basis is not None and len(basis) == n:
-            order = sorted(range(n), key=lambda q: (-basis[q], q))
-            ranks = [0] * n
-            for n, q in enumerate(order):
-                ranks[q] = n + 1
+            ranks = rank_seats(self.rules, basis)  # ties by seat order, or shared
             if tuple(ranks) != tuple(res.ranks):
                 self.mismatch(-1, idx, "ranks", tuple(ranks), tuple(res.ranks))
         if end.points is not None and len(end.points) == len(res.final):
