@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
 use crate::notation;
-use crate::py::tiles::{counts_from_vec, extract_hand_like, HandLike, PyHand};
+use crate::py::tiles::{counts_from_vec, extract_hand_like, tile_kind, HandLike, PyHand};
 use crate::shanten::{self, ShantenDetail};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::{self, Discard, Ukeire};
@@ -74,10 +74,14 @@ fn short(u: &Ukeire) -> String {
 
 #[pymethods]
 impl PyUkeire {
-    /// Improving tile kinds (0..=33), ascending.
+    /// Improving tile kinds (0..=33, each a `riichi.TileKind`), ascending.
     #[getter]
-    fn tiles(&self) -> Vec<u32> {
-        self.0.tiles.iter().map(|t| t.index() as u32).collect()
+    fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        self.0
+            .tiles
+            .iter()
+            .map(|&t| tile_kind(py, t, false))
+            .collect()
     }
     /// Live copies of each kind in `tiles` (may be 0 when all are visible).
     #[getter]
@@ -114,10 +118,11 @@ pub struct PyDiscard(Discard, bool);
 
 #[pymethods]
 impl PyDiscard {
-    /// The tile kind discarded (0..=33).
+    /// The tile kind discarded: a `riichi.TileKind` (an `int` 0..=33 whose text is mpsz
+    /// and whose `red` is this option's `red`).
     #[getter]
-    fn tile(&self) -> u32 {
-        self.0.tile.index() as u32
+    fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        tile_kind(py, self.0.tile, self.1)
     }
     /// Shanten after the discard.
     #[getter]
@@ -136,7 +141,7 @@ impl PyDiscard {
     }
     fn __repr__(&self) -> String {
         format!(
-            "DiscardOption(tile='{}', shanten={}, ukeire={})",
+            "DiscardOption(tile={}, shanten={}, ukeire={})",
             notation::format_tile(self.0.tile, self.1),
             self.0.shanten,
             short(&self.0.ukeire)
@@ -153,7 +158,7 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
         return Ok([0; 34]);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_counts(crate::py::errors::utf8(s, "visible")?)?.0);
+        return Ok(notation::parse_counts(&crate::py::errors::utf8(s, "visible")?)?.0);
     }
     let v: Vec<i64> = obj.extract().map_err(|_| {
         PyErr::from(Error::InvalidArgument {
