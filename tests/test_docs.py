@@ -70,14 +70,22 @@ def _hook():
 
 def test_the_rules_table_has_every_field_with_its_default():
     table = _hook().rules_table()
-    rows = {line.split("|")[1].strip().strip("`"): line for line in table.splitlines()[2:]}
     fields = [f for f in dataclasses.fields(riichi.Rules) if not f.name.startswith("_")]
-    assert set(rows) == {f.name for f in fields}
+    rows = {
+        line.split("|")[1].strip().split("`")[1]: line
+        for line in table.split("## Every field")[0].splitlines()[2:]
+        if line.startswith("| [")
+    }
+    sections = dict(re.findall(r"^### `(\w+)` \{#\w+\}\n\n(.*?)(?=^### |\Z)", table, re.S | re.M))
+    assert set(rows) == set(sections) == {f.name for f in fields}
     default = riichi.Rules()
     for f in fields:
-        assert f"`{getattr(default, f.name)!r}`" in rows[f.name]
-    assert "mahjong_soul: `'triple'`" in rows["multiple_ron"]  # a preset that differs
-    assert "Tenhou" in rows["kuikae"]  # the field's text, with its rule source
+        assert rows[f.name].split("|")[2].strip() == f"`{getattr(default, f.name)!r}`"
+        assert f"default `{getattr(default, f.name)!r}`" in sections[f.name]
+    assert "mahjong_soul: `'triple'`" in sections["multiple_ron"]  # a preset that differs
+    assert "Tenhou" in sections["kuikae"]  # the field's text, with its rule source
+    assert "[`sudden_death_renchan`](#sudden_death_renchan)" in sections["extension"]
+    assert "`end_target`" in sections["extension"]  # a property, not a field: no link
 
 
 def test_the_rules_table_refuses_a_field_without_text(monkeypatch):

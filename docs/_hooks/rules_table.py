@@ -1,10 +1,10 @@
-"""mkdocs hook: the table of every ``riichi.Rules`` field, generated from ``riichi.Rules``.
+"""mkdocs hook: every ``riichi.Rules`` field, generated from ``riichi.Rules``.
 
-A page that contains the line ``<!-- rules-table -->`` gets it replaced by one row per
-dataclass field of :class:`riichi.Rules`: its name, type, default, the value of each preset
-where it differs, and the field's text from the class docstring (its ``Attributes:``
-sections, where each field names its rule source). A field with no text there stops the
-build, so the table cannot drift from the code.
+A page that contains the line ``<!-- rules-table -->`` gets it replaced by a table of the
+dataclass fields of :class:`riichi.Rules` with their defaults and each preset's value where
+it differs, then one section per field: its type, default, the presets' values and its text
+from the class docstring (its ``Attributes:`` sections, where each field names its rule
+source). A field with no text there stops the build, so the page cannot drift from the code.
 """
 
 from __future__ import annotations
@@ -59,56 +59,54 @@ def _value(v: Any) -> str:
     return f"`{v!r}`"
 
 
-def _cell(text: str) -> str:
-    """Markdown of a field's text for one table cell (paragraphs and lists on one line)."""
-    parts = []
-    for para in re.split(r"\n\s*\n", text):
-        items: list[str] = []  # a "- item" line starts a bulleted line of the cell
-        for line in para.splitlines():
-            line = line.strip()
-            if line.startswith("- ") or not items:
-                items.append(line.replace("- ", "• ", 1) if line.startswith("- ") else line)
-            else:
-                items[-1] += " " + line
-        parts.append("<br>".join(items))
-    out = "<br><br>".join(p for p in parts if p)
-    out = re.sub(r":attr:`(\w+)`", r"`\1`", out)
-    out = re.sub(r":(?:data|func|meth|class):`~?([\w.]+)`", r"`\1`", out)
-    return out.replace("|", "\\|")
+def _markdown(text: str, fields: set[str]) -> str:
+    """A field's docstring text as markdown: a reference to another field links to its
+    section; other Sphinx roles become code."""
+    text = re.sub(
+        r":attr:`(\w+)`",
+        lambda m: f"[`{m[1]}`](#{m[1]})" if m[1] in fields else f"`{m[1]}`",
+        text,
+    )
+    return re.sub(r":(?:attr|data|func|meth|class):`~?([\w.]+)`", r"`\1`", text)
 
 
 def rules_table() -> str:
-    """The markdown table (imports riichi: the docs build needs the package importable)."""
+    """The markdown of every field (imports riichi: the docs build needs it importable):
+    a summary table of the defaults, then one section per field, in the class's order."""
     from riichi import Rules
 
     docs = field_docs(Rules.__doc__ or "")
     hints = typing.get_type_hints(Rules)
     presets = {name: getattr(Rules, name)() for name in PRESETS}
     default = Rules()
-    rows = [
-        "| field | type | default | other presets | meaning and rule source |",
-        "|---|---|---|---|---|",
-    ]
-    missing = []
-    for f in dataclasses.fields(Rules):
-        if f.name.startswith("_"):
-            continue
-        if f.name not in docs:
-            missing.append(f.name)
-            continue
+    fields = [f for f in dataclasses.fields(Rules) if not f.name.startswith("_")]
+    missing = [f.name for f in fields if f.name not in docs]
+    if missing:
+        raise ValueError(f"Rules fields with no text in the Rules docstring: {missing}")
+    summary = ["| field | default | " + " | ".join(PRESETS) + " |", "|---" * (2 + len(PRESETS)) + "|"]
+    sections = []
+    for f in fields:
         value = getattr(default, f.name)
-        others = "<br>".join(
-            f"{name}: {_value(getattr(p, f.name))}"
+        cells = [
+            _value(getattr(p, f.name)) if getattr(p, f.name) != value else "="
+            for p in presets.values()
+        ]
+        summary.append(f"| [`{f.name}`](#{f.name}) | {_value(value)} | " + " | ".join(cells) + " |")
+        others = "".join(
+            f" · {name}: {_value(getattr(p, f.name))}"
             for name, p in presets.items()
             if getattr(p, f.name) != value
         )
-        rows.append(
-            f"| `{f.name}` | `{_type_text(hints[f.name])}` | {_value(value)} | {others} "
-            f"| {_cell(docs[f.name])} |"
+        sections.append(
+            f"### `{f.name}` {{#{f.name}}}\n\n"
+            f"`{_type_text(hints[f.name])}` · default {_value(value)}{others}\n\n"
+            f"{_markdown(docs[f.name], {g.name for g in fields})}\n"
         )
-    if missing:
-        raise ValueError(f"Rules fields with no text in the Rules docstring: {missing}")
-    return "\n".join(rows)
+    return (
+        "\n".join(summary)
+        + "\n\n(`=`: as the default.)\n\n## Every field\n\n"
+        + "\n".join(sections)
+    )
 
 
 def on_page_markdown(markdown: str, page: Any, **kwargs: Any) -> str:
