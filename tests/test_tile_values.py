@@ -111,3 +111,20 @@ def test_from_ids_names_a_bad_id(ids, error, words):
     with pytest.raises(error) as e:
         riichi.Hand.from_ids(ids)
     assert words in str(e.value)
+
+
+def test_actions_show_their_tile_ids_in_mpsz():
+    from riichi import actions as A
+
+    assert repr(A.Discard(0, 15)) == "Discard(seat=0, tile=15 (4m), tsumogiri=False)"
+    assert repr(A.Chi(1, 20, (24, 28))) == "Chi(seat=1, tile=20 (6m), consumed=(24 (7m), 28 (8m)))"
+    assert repr(A.Pass(2)) == "Pass(seat=2)"
+    assert repr(A.Discard(0, 1.5)) == "Discard(seat=0, tile=1.5, tsumogiri=False)"  # as given
+    assert A.Pon(1, 20, (21, 22)) == A.Pon(1, 20, (21, 22))  # still values
+    game = riichi.Game(seed=7)
+    seat = game.current_seat
+    absent = next(t for t in range(136) if t not in game.hand(seat))
+    with pytest.raises(riichi.IllegalAction) as e:
+        game.step(A.Discard(seat, absent))
+    text = riichi.tiles.tile_text(absent, False)
+    assert f"tile={absent} ({text})" in str(e.value)
