@@ -112,6 +112,13 @@ impl PyHand {
     /// actions give them), melds, and the red fives per suit of the rules in force
     /// (`Rules.red_fives`, default one per suit: copies `0..red_fives[suit]` of a suit's five
     /// are red, so ids 16, 52 and 88 with the default).
+    ///
+    /// Raises:
+    ///     InvalidTile: an id outside 0..=135 (its position named).
+    ///     InvalidHand: an id given twice (both positions named), a tile count that is no
+    ///         hand (13 or 14 tiles counting each meld as 3), five copies of a kind.
+    ///     RiichiError: `ids` not a sequence of ints, `melds` not a sequence of `Meld`,
+    ///         `red_fives` not three counts 0..=4.
     #[staticmethod]
     #[pyo3(signature = (ids, melds = None, red_fives = None))]
     fn from_ids(
