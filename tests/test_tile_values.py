@@ -128,3 +128,11 @@ def test_actions_show_their_tile_ids_in_mpsz():
         game.step(A.Discard(seat, absent))
     text = riichi.tiles.tile_text(absent, False)
     assert f"tile={absent} ({text})" in str(e.value)
+
+
+def test_shanten_of_ids_points_to_from_ids():
+    game = riichi.Game(seed=7)
+    with pytest.raises(riichi.RiichiError, match=r"got 14 \(tile ids 0\.\.135\? Hand\.from_ids"):
+        riichi.shanten(game.hand(game.current_seat))
+    with pytest.raises(riichi.RiichiError, match=r"got 3$"):
+        riichi.shanten([5, 200, 1])  # not ids: no hint

@@ -241,9 +241,19 @@ pub fn tile_kind(py: Python<'_>, tile: Tile, red: bool) -> PyResult<Py<PyAny>> {
 /// Counts from a Python list of ints, naming the bad index.
 pub fn counts_from_vec(v: &[i64]) -> Result<Counts, Error> {
     if v.len() != 34 {
+        // 13 or 14 values from 0..=135 are most likely the physical ids of Game.hand()
+        let ids = (1..=18).contains(&v.len()) && v.iter().all(|x| (0..=135).contains(x));
         return Err(Error::InvalidArgument {
             name: "counts",
-            reason: format!("expected 34 counts (one per tile kind), got {}", v.len()),
+            reason: format!(
+                "expected 34 counts (one per tile kind), got {}{}",
+                v.len(),
+                if ids {
+                    " (tile ids 0..135? Hand.from_ids reads those)"
+                } else {
+                    ""
+                }
+            ),
         });
     }
     let mut c = [0u8; 34];
