@@ -113,3 +113,13 @@ def test_field_docs_reads_continuation_lines_and_lists():
         """
     )
     assert docs == {"a": "first line\nsecond line.", "b": "a list:\n\n- one\n- two"}
+
+
+def test_importing_riichi_main_runs_no_command(capsys):
+    # the docs build imports every module to read its docstrings: `riichi.__main__` ran the
+    # command line with mkdocs' own arguments and printed a usage error into the build
+    import importlib
+
+    importlib.import_module("riichi.__main__")
+    out = capsys.readouterr()
+    assert "usage:" not in out.out + out.err
