@@ -2,7 +2,12 @@
 
 Subcommands:
 
-- ``riichi hand TEXT``: shanten, waits and a discard table for a hand in mpsz notation.
+- ``riichi hand TEXT [--svg FILE]``: shanten, waits and a discard table for a hand in mpsz
+  notation (``--svg``: also a picture of the hand); ``riichi score TEXT ... [--svg FILE]``:
+  yaku, fu, points and payments (``--svg``: the hand with its settlement as a picture).
+- ``riichi view LOG [-o OUT.html] [--game N] [--seat N] [--rules ...]``: replay one game and write a
+  self-contained HTML page that steps through it (:mod:`riichi.view.html`); exit status 1
+  when the replay found a mismatch (the page is still written).
 - ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet] [--rules PRESET|FILE.json]``:
   replay game logs (files, folders walked recursively, zip archives of logs; default: the
   bundled sample in ``riichi/data``) through the engine and report every disagreement with
@@ -77,8 +82,24 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     except RiichiError as e:
         print(f"riichi hand: error: {e}", file=sys.stderr)
         return 2
+    if args.svg is not None:
+        from riichi.view.svg import hand_svg
+
+        if not _write_text(args.svg, hand_svg(hand), "hand"):
+            return 1
     print("\n".join(lines))
     return 0
+
+
+def _write_text(path: str, text: str, command: str) -> bool:
+    """Write a picture or page; False (after naming the file and the reason) on failure."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"riichi {command}: error: cannot write {_shown(path)}: {e.strerror}", file=sys.stderr)
+        return False
+    return True
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -121,6 +142,16 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RiichiError as e:
         print(f"riichi score: error: {e}", file=sys.stderr)
         return 2
+    if args.svg is not None:
+        from riichi.view.svg import score_svg
+
+        try:
+            picture = score_svg(r, hand, win_tile=win)
+        except RiichiError as e:
+            print(f"riichi score: error: {e}", file=sys.stderr)
+            return 2
+        if not _write_text(args.svg, picture, "score"):
+            return 1
     win_name = win if isinstance(win, str) else riichi.tile_name(win)
     how = "tsumo" if r.tsumo else "ron"
     lines = [f"hand      {hand}  ({how} on {win_name}, seat {args.seat}, round {args.round})"]
@@ -431,6 +462,80 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 1 if result.failed or not result.written else 0
 
 
+def _players(game_log: Any) -> int:
+    """Seats of a logged game (4 when its header cannot say)."""
+    try:
+        return int(game_log.start.players)
+    except RiichiError:
+        return 4
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    from riichi.replay import replay_game
+    from riichi.view.html import viewer_html
+
+    try:
+        rules = _rules_arg(args.rules) if args.rules is not None else None
+    except RiichiError as e:
+        print(f"riichi view: error: {e}", file=sys.stderr)
+        return 2
+    games: list[tuple[str, Any]] = []
+    unreadable: list[str] = []
+    for path, got in riichi.read_logs([args.log]):
+        if isinstance(got, Exception):
+            unreadable.append(str(got) if _shown(path) in str(got) else f"{_shown(path)}: {got}")
+        else:
+            games.append((path, got))
+    if not games:
+        for text in unreadable:
+            print(f"riichi view: error: {text}", file=sys.stderr)
+        if not unreadable:
+            print(f"riichi view: error: no game log in {_shown(args.log)}", file=sys.stderr)
+        return 1
+    for text in unreadable:  # an archive's other members: named, not counted as games
+        print(f"riichi view: skipped unreadable {text}", file=sys.stderr)
+    if args.game is None and len(games) > 1:
+        print(
+            f"riichi view: error: {_shown(args.log)} holds {len(games)} games: choose one "
+            f"with --game 0..{len(games) - 1}",
+            file=sys.stderr,
+        )
+        return 2
+    k = 0 if args.game is None else args.game
+    if not 0 <= k < len(games):
+        print(
+            f"riichi view: error: --game {k}: {_shown(args.log)} holds {len(games)} "
+            f"game(s), 0..{len(games) - 1}",
+            file=sys.stderr,
+        )
+        return 2
+    path, game_log = games[k]
+    players = _players(game_log)
+    if not 0 <= args.seat < players:
+        print(f"riichi view: error: --seat {args.seat}: the game has seats 0..{players - 1}",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        report = replay_game(game_log, rules)
+        page = viewer_html(game_log, report, bottom=args.seat)
+    except RiichiError as e:  # the message names the log
+        print(f"riichi view: error: {e}", file=sys.stderr)
+        return 1
+    out = args.output
+    if out is None:
+        out = os.path.splitext(os.path.basename(args.log.rstrip("/")))[0] + ".html"
+    if not _write_text(out, page, "view"):
+        return 1
+    found = len(report.mismatches)
+    unsupported = len(report.unsupported)
+    print(
+        f"{_shown(out)}: {report.rounds} rounds, {report.actions} actions replayed, "
+        f"{found} mismatch{'es' if found != 1 else ''}"
+        + (f", {unsupported} part(s) not replayed" if unsupported else "")
+    )
+    return 0 if report.ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``riichi`` (exposed for documentation and tests)."""
     parser = argparse.ArgumentParser(
@@ -456,6 +561,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TILES",
         default=None,
         help="tiles visible elsewhere (discards, melds, dora indicators), mpsz; lowers live counts",
+    )
+    p.add_argument(
+        "--svg", metavar="FILE", default=None, help="also draw the hand as an SVG picture in FILE"
     )
     p.set_defaults(func=_cmd_hand)
 
@@ -496,6 +604,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.add_argument(
         "--rules", choices=["tenhou", "mahjong_soul"], default="tenhou", help="rule preset"
+    )
+    sc.add_argument(
+        "--svg",
+        metavar="FILE",
+        default=None,
+        help="also draw the hand (winning tile apart) with its yaku and payments in FILE (SVG)",
     )
     sc.set_defaults(func=_cmd_score)
 
@@ -565,6 +679,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     c.set_defaults(func=_cmd_convert)
+
+    vw = sub.add_parser(
+        "view",
+        help="write an HTML replay viewer of a game log",
+        description=(
+            "Replay one game (any format riichi reads) with the verifying replay and write a "
+            "self-contained HTML page (no network needed) that steps through it event by "
+            "event: all hands, rivers (tsumogiri shaded, riichi tile sideways), melds, dora, "
+            "scores, each settlement with yaku, han, fu and payments, and every mismatch "
+            "the replay found, marked at its event. Keys: left/right one event, PageUp/"
+            "PageDown one round, Home/End, m the next mismatch, r turns the table. Exit "
+            "status: 0 written and "
+            "the game replays with no mismatch, 1 written but the replay found a mismatch "
+            "or could not replay part of the game (or the log cannot be read), 2 bad usage."
+        ),
+    )
+    vw.add_argument("log", metavar="LOG", help="a game log file (or a zip archive of logs)")
+    vw.add_argument(
+        "-o", "--output", metavar="OUT", default=None,
+        help="the HTML file to write (default: LOG's name with .html, in the current folder)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--game", type=int, default=None, metavar="N",
+        help="which game of a file or archive that holds several (0-based; required then)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--rules", metavar="PRESET|FILE.json", default=None,
+        help="replay under these rules instead of the header's (as for riichi verify)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--seat", type=int, default=0, metavar="N",
+        help="the seat drawn at the bottom (default 0, the first dealer; r turns the table)",
+    )  # fmt: skip
+    vw.set_defaults(func=_cmd_view)
     return parser
 
 

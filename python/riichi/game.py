@@ -61,9 +61,9 @@ from typing import Any
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
-from riichi.kyoku.round import Round
 from riichi.kyoku.state import RoundResult, check_seat
 from riichi.kyoku.state import is_int as _is_int
+from riichi.round import Round  # the public home: it gives Round its Jupyter picture
 from riichi.rules import Rules
 from riichi.wall import Wall
 
