@@ -64,7 +64,7 @@ ScoreResult._repr_html_ = _score_repr_html  # type: ignore[attr-defined]
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
 _SUBMODULES = frozenset(
-    "actions batch batch_score cli convert events game kyoku logs replay round rules scoring tiles view wall".split()
+    "actions batch batch_score cli convert dask events game kyoku logs mining replay round rules scoring tiles view wall".split()
 )
 _LAZY = {
     "GameLog": "riichi.events",
@@ -72,6 +72,7 @@ _LAZY = {
     "GameResult": "riichi.game",
     "read_log": "riichi.logs",
     "read_logs": "riichi.logs",
+    "decisions": "riichi.mining.decision",
     "GameReport": "riichi.replay",
     "Mismatch": "riichi.replay",
     "replay_game": "riichi.replay",
@@ -134,6 +135,7 @@ __all__ = [
     "Win",
     "actions",
     "batch",
+    "decisions",
     "decompose",
     "discards",
     "format_counts",

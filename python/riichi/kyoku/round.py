@@ -792,6 +792,7 @@ class Round:
     _furiten = furiten.is_furiten
     _accept_riichi = settlement.accept_riichi
     _check_pao = settlement.check_pao
+    declare_noten = settlement.declare_noten
     _dahai_options = calls.dahai_options
     _may_call = calls.may_call
     _claim_actions = calls.claim_actions

@@ -1,7 +1,9 @@
 """The turn seat's actions after a draw or a call: discards, riichi, tsumo, kans, kyuushu
 kyuuhai, kita (sanma nukidora).
 
-Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``, ``open_kan_dora``
+Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
+``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
+at a draw, so the declaration is allowed), ``open_kan_dora``
 (riichi while furiten:
 :mod:`riichi.kyoku.furiten`; kyuushu kyuuhai: :mod:`riichi.kyoku.aborts`).
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
@@ -61,12 +63,13 @@ def turn_actions(rnd: Any, s: int) -> list[Action]:
         else:
             acts += [disc[t][t == drawn] for t in distinct]
         dw = rnd._discard_waits(p) if rnd._can_riichi(s) else None
-        if dw:
+        if dw or (dw is not None and not rules.riichi_requires_tenpai):
             riichi = RIICHI[s]
             for t in distinct:
                 w = dw.get(t >> 2)
-                if not w:
+                if not w and rules.riichi_requires_tenpai:
                     continue
+                w = w or frozenset()  # riichi without tenpai: no waits to be furiten on
                 if not riichi_allowed(rules, p, t >> 2, w):
                     continue
                 acts.append(riichi[t][t == drawn])
@@ -165,7 +168,7 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
     if live < rules.riichi_min_live_tiles:
         return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
     waits = rnd._discard_waits(p).get(a.tile >> 2)
-    if not waits:
+    if not waits and rules.riichi_requires_tenpai:
         return "the hand is not tenpai after that discard"
     refused = furiten.riichi_refused(rules)
     if refused:
