@@ -3,6 +3,7 @@ exist and are what it says they are."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import shutil
 from importlib.resources import files
@@ -64,9 +65,14 @@ def _names() -> list[str]:
 
 
 def _resolve(dotted: str) -> object:
+    """The object a dotted name gives: attributes, or submodules imported on the way."""
+    parts = dotted.split(".")
     obj: object = riichi
-    for part in dotted.split(".")[1:]:
-        obj = getattr(obj, part)
+    for i, part in enumerate(parts[1:], start=2):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError:
+            obj = importlib.import_module(".".join(parts[:i]))  # a submodule not yet loaded
     return obj
 
 
