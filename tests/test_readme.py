@@ -31,6 +31,9 @@ def test_the_tour_runs_and_its_comments_hold(capsys):
     assert r.fu_breakdown[:2] == [("base", 20), ("menzen_ron", 10)]
     assert ns["east"] == 27 and str(ns["east"]) == "1z"
     assert ns["y"].yakuman == [("suuankou_tanki", 1)] and ns["y"].points == 48000
+    assert riichi.payment(4, 30, dealer=False, tsumo=False).ron == 7700
+    kata = riichi.score("234567p34445s chi:234m", "4p", rules=riichi.Rules(atozuke="forbidden"))
+    assert kata.is_agari and not kata.has_yaku
     assert riichi.batch.shanten(ns["counts"]).tolist() == [0, 0, -1]
     assert ns["cols"]["points"].tolist() == [12000]
     assert ns["cols"]["yaku_mask"].shape == (1, 2)
