@@ -88,6 +88,8 @@ def _calls():
          dict(dealer=False, tsumo=True, honba=1, kyotaku=1, yakuman=0, rules=RULES)),
         ("Hand.parse", lambda: riichi.Hand.parse, [HAND13], {}),
         ("Hand.from_counts", lambda: riichi.Hand.from_counts, [COUNTS13, [], (0, 0, 0)], {}),
+        ("Hand.from_ids", lambda: riichi.Hand.from_ids, [list(range(0, 52, 4)), [], (1, 1, 1)], {}),
+        ("TileKind", lambda: riichi.TileKind, [13, True], {}),
         ("Hand.ukeire", lambda: _hand().ukeire, ["1z"], {}),
         ("Hand.discards", lambda: riichi.Hand.parse(HAND14).discards, ["1z"], {}),
         ("Meld.parse", lambda: riichi.Meld.parse, ["pon:555z@2"], {}),

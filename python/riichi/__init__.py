@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from riichi.round import Round, RoundResult, Win
     from riichi.rules import Rules
     from riichi.scoring import Payment, nagashi_mangan, payment, score
-    from riichi.tiles import parse_tile, parse_tiles
+    from riichi.tiles import TileKind, parse_tile, parse_tiles
     from riichi.wall import Wall
 
 __version__ = "0.1.0"
@@ -85,6 +85,7 @@ _LAZY = {
     "payment": "riichi.scoring",
     "score": "riichi.scoring",
     "Wall": "riichi.wall",
+    "TileKind": "riichi.tiles",  # the one tile type of public values: an int, mpsz text
     "parse_tile": "riichi.tiles",  # kinds (ints) that keep the red five
     "parse_tiles": "riichi.tiles",
 }
@@ -130,6 +131,7 @@ __all__ = [
     "Rules",
     "ScoreResult",
     "ShantenDetail",
+    "TileKind",
     "Ukeire",
     "Wait",
     "Wall",

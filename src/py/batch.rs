@@ -42,7 +42,7 @@ fn batch_shanten<'py>(
     threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
     let form = match form {
-        Some(f) => Form::parse(crate::py::errors::text_arg(f, "form")?)?,
+        Some(f) => Form::parse(&crate::py::errors::text_arg(f, "form")?)?,
         None => Form::parse("minimum")?,
     };
     let threads = threads_arg(threads)?;

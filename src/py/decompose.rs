@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::hand::tile_count;
 use crate::meld::Meld;
 use crate::notation::{format_counts, parse_tile};
-use crate::py::tiles::{extract_hand_like, HandLike, PyHand, PyMeld};
+use crate::py::tiles::{extract_hand_like, tile_kind, HandLike, PyHand, PyMeld};
 use crate::tile::{Counts, Tile};
 use crate::wait::{self, Wait};
 
@@ -20,10 +20,10 @@ pub struct PyWait(Wait);
 
 #[pymethods]
 impl PyWait {
-    /// The winning tile kind (0..=33).
+    /// The winning tile kind (0..=33), a `riichi.TileKind`.
     #[getter]
-    fn tile(&self) -> u8 {
-        self.0.tile.index() as u8
+    fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        tile_kind(py, self.0.tile, false)
     }
     /// Every shape the tile completes over all readings, distinct, in the order
     /// `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`.
@@ -31,10 +31,10 @@ impl PyWait {
     fn shapes(&self) -> Vec<&'static str> {
         self.0.shapes.iter().map(|s| s.name()).collect()
     }
-    /// `{"tile": int, "shapes": list[str]}`.
+    /// `{"tile": int, "shapes": list[str]}` (plain ints, for JSON).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("tile", self.tile())?;
+        d.set_item("tile", self.0.tile.index())?;
         d.set_item("shapes", self.shapes())?;
         Ok(d)
     }
@@ -62,14 +62,14 @@ impl PyReading {
         self.reading.form.name()
     }
     /// Concealed blocks as `(kind, tile)`: kind `"sequence"` (tile = its lowest kind),
-    /// `"triplet"` or `"pair"`. Regular: sequences, triplets, then the pair; chiitoitsu:
-    /// the 7 pairs; kokushi: empty.
+    /// `"triplet"` or `"pair"`, tile a `riichi.TileKind`. Regular: sequences, triplets,
+    /// then the pair; chiitoitsu: the 7 pairs; kokushi: empty.
     #[getter]
-    fn blocks(&self) -> Vec<(&'static str, u8)> {
+    fn blocks(&self, py: Python<'_>) -> PyResult<Vec<(&'static str, Py<PyAny>)>> {
         self.reading
             .blocks
             .iter()
-            .map(|b| (b.kind_name(), b.tile().index() as u8))
+            .map(|b| Ok((b.kind_name(), tile_kind(py, b.tile(), false)?)))
             .collect()
     }
     /// Index into `blocks` of the block the winning tile completed (None for kokushi and
@@ -78,10 +78,10 @@ impl PyReading {
     fn win_block(&self) -> Option<usize> {
         self.reading.win_block
     }
-    /// The winning tile kind, or None when decomposed without one.
+    /// The winning tile kind (a `riichi.TileKind`), or None when decomposed without one.
     #[getter]
-    fn win_tile(&self) -> Option<u8> {
-        self.win.map(|t| t.index() as u8)
+    fn win_tile(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.win.map(|t| tile_kind(py, t, false)).transpose()
     }
     /// Wait shape of the winning tile in this reading (`"ryanmen"`, `"kanchan"`,
     /// `"penchan"`, `"tanki"`, `"shanpon"`); None without a winning tile.
@@ -95,13 +95,19 @@ impl PyReading {
         self.melds.iter().map(|m| PyMeld(*m)).collect()
     }
     /// A plain dict: form, blocks (list of `(kind, tile)`), win_block, win_tile, wait and
-    /// melds (as text, e.g. `"pon:555z"`).
+    /// melds (as text, e.g. `"pon:555z"`); tiles are plain ints, for JSON.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("form", self.form())?;
-        d.set_item("blocks", self.blocks())?;
+        let blocks: Vec<(&str, usize)> = self
+            .reading
+            .blocks
+            .iter()
+            .map(|b| (b.kind_name(), b.tile().index()))
+            .collect();
+        d.set_item("blocks", blocks)?;
         d.set_item("win_block", self.win_block())?;
-        d.set_item("win_tile", self.win_tile())?;
+        d.set_item("win_tile", self.win.map(Tile::index))?;
         d.set_item("wait", self.wait())?;
         let melds: Vec<String> = self.melds.iter().map(|m| m.to_string()).collect();
         d.set_item("melds", melds)?;
@@ -130,7 +136,7 @@ impl PyReading {
 /// A winning tile given as mpsz text (`"3m"`, `"0p"`) or a kind 0..=33.
 fn extract_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(parse_tile(crate::py::errors::utf8(s, "win_tile")?)?);
+        return Ok(parse_tile(&crate::py::errors::utf8(s, "win_tile")?)?);
     }
     match obj.extract::<i64>() {
         Ok(k) => Ok(Tile::new(k)?),

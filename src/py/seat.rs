@@ -146,8 +146,8 @@ impl PySeatTable {
         }
         let kuikae = attr("kuikae")?;
         let kuikae_forbidden = match kuikae.cast::<PyString>() {
-            Ok(s) if s.to_str()? == "forbidden" => true,
-            Ok(s) if s.to_str()? == "allowed" => false,
+            Ok(s) if s.to_cow()? == "forbidden" => true,
+            Ok(s) if s.to_cow()? == "allowed" => false,
             _ => {
                 return Err(bad(
                     "rules.kuikae",
