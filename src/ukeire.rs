@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::{
     chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_after_draw,
-    regular_from_groups, regular_replacement, Concealed, YAOCHUU,
+    regular_discard_draw, regular_from_groups, regular_replacement, Concealed, Players, YAOCHUU,
 };
 use crate::tile::{Counts, Tile};
 
@@ -178,24 +178,134 @@ pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
 pub fn discards_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
-    live_counts(own, visible)?;
-    let mut out = Vec::new();
-    for k in 0..34 {
-        if c.counts[k] == 0 {
-            continue;
+    let live = live_counts(own, visible)?;
+    let mut out = Vec::with_capacity(14);
+    for_each_discard(c, &mut |k, base, imp| {
+        let mut u = Ukeire {
+            shanten: base as i8 - 1,
+            tiles: Vec::new(),
+            counts: Vec::new(),
+            total: 0,
+        };
+        for (j, &i) in imp.iter().enumerate() {
+            if i {
+                u.tiles.push(Tile::from_index(j));
+                u.counts.push(live[j]);
+                u.total += u32::from(live[j]);
+            }
         }
-        let mut after = *c;
-        after.counts[k] -= 1;
-        // the discarded copy lies in the player's pond: still not live
-        let u = ukeire_of(&after, own, visible)?;
         out.push(Discard {
             tile: Tile::from_index(k),
             shanten: u.shanten,
             ukeire: u,
         });
-    }
+    });
     out.sort_by_key(|d| (d.shanten, Reverse(d.ukeire.total), d.tile.index()));
     Ok(out)
+}
+
+/// Closed-form summary of counts, updated one copy at a time.
+#[derive(Clone, Copy)]
+struct ClosedStats {
+    pairs: i32,
+    singles: i32,
+    yaochuu_kinds: i32,
+    yaochuu_pairs: i32,
+}
+
+const IS_YAOCHUU: [bool; 34] = {
+    let mut m = [false; 34];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        m[YAOCHUU[i]] = true;
+        i += 1;
+    }
+    m
+};
+
+impl ClosedStats {
+    fn of(c: &Counts) -> ClosedStats {
+        let mut st = ClosedStats {
+            pairs: 0,
+            singles: 0,
+            yaochuu_kinds: 0,
+            yaochuu_pairs: 0,
+        };
+        for (k, &x) in c.iter().enumerate() {
+            st.change(k, 0, x);
+        }
+        st
+    }
+
+    /// Kind `k` goes from `old` to `new` copies.
+    #[inline]
+    fn change(&mut self, k: usize, old: u8, new: u8) {
+        let d = |f: fn(u8) -> bool| i32::from(f(new)) - i32::from(f(old));
+        self.pairs += d(|x| x >= 2);
+        self.singles += d(|x| x == 1);
+        if IS_YAOCHUU[k] {
+            self.yaochuu_kinds += d(|x| x >= 1);
+            self.yaochuu_pairs += d(|x| x >= 2);
+        }
+    }
+
+    /// min(chiitoitsu, kokushi) replacement number.
+    #[inline]
+    fn replacement(&self) -> u8 {
+        let pairs = self.pairs.min(7);
+        let chiitoi = 14 - 2 * pairs - self.singles.min(7 - pairs);
+        let kokushi = 14 - self.yaochuu_kinds - i32::from(self.yaochuu_pairs > 0);
+        chiitoi.min(kokushi) as u8
+    }
+}
+
+/// `f(k, replacement after discarding k, improving draws after it)` for each distinct
+/// concealed kind `k`, ascending, of a part of 3n + 2 tiles. A part with no caps takes
+/// the incremental kernel ([`regular_discard_draw`]); one with caps (own melds, three
+/// players) recomputes [`improving`] per discard.
+fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, &[bool; 34])) {
+    if c.caps.is_some() {
+        for k in 0..34 {
+            if c.counts[k] == 0 {
+                continue;
+            }
+            let mut after = *c;
+            after.counts[k] -= 1;
+            let (base, imp) = improving(&after);
+            f(k, base, &imp);
+        }
+        return;
+    }
+    let counts = &c.counts;
+    let closed = c.closed.then(|| ClosedStats::of(counts));
+    regular_discard_draw(counts, c.melds_needed as usize, &mut |k, regular, after| {
+        let mut base = regular;
+        let mut st_k = None;
+        if let Some(st) = closed {
+            let mut s = st;
+            s.change(k, counts[k], counts[k] - 1);
+            base = base.min(s.replacement());
+            st_k = Some(s);
+        }
+        let mut imp = [false; 34];
+        for j in 0..34 {
+            let r = after[j];
+            if r == u8::MAX {
+                continue;
+            }
+            let r = match st_k {
+                Some(s) => {
+                    let held = counts[j] - u8::from(j == k);
+                    let mut s2 = s;
+                    s2.change(j, held, held + 1);
+                    r.min(s2.replacement())
+                }
+                None => r,
+            };
+            imp[j] = r < base;
+        }
+        f(k, base, &imp);
+    });
 }
 
 fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
@@ -212,7 +322,17 @@ fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
 /// [`Error::TooManyCopies`], [`Error::BadTileCount`] (wrong total, or 3n + 2 tiles:
 /// use [`discards`]).
 pub fn ukeire(counts: &Counts, visible: &Counts) -> Result<Ukeire> {
-    let c = Concealed::from_counts(counts)?;
+    ukeire_for(counts, visible, Players::Four)
+}
+
+/// [`ukeire`] for `players`: under three players 2m–8m are never improving draws.
+///
+/// # Errors
+/// As [`ukeire`]; [`Error::NotInThreePlayer`] for a 2m–8m in `counts` or `visible`
+/// under three players.
+pub fn ukeire_for(counts: &Counts, visible: &Counts, players: Players) -> Result<Ukeire> {
+    let c = Concealed::from_counts_for(counts, players)?;
+    players.check(visible, "visible")?;
     let n = tile_count(counts);
     if n % 3 != 1 {
         return Err(wrong_total(
@@ -229,7 +349,16 @@ pub fn ukeire(counts: &Counts, visible: &Counts) -> Result<Ukeire> {
 /// # Errors
 /// As [`ukeire`], with 3n + 1 tiles refused.
 pub fn discards(counts: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
-    let c = Concealed::from_counts(counts)?;
+    discards_for(counts, visible, Players::Four)
+}
+
+/// [`discards`] for `players`.
+///
+/// # Errors
+/// As [`ukeire_for`], with 3n + 1 tiles refused.
+pub fn discards_for(counts: &Counts, visible: &Counts, players: Players) -> Result<Vec<Discard>> {
+    let c = Concealed::from_counts_for(counts, players)?;
+    players.check(visible, "visible")?;
     let n = tile_count(counts);
     if n % 3 != 2 {
         return Err(wrong_total(
@@ -246,6 +375,14 @@ pub fn discards(counts: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
 /// # Errors
 /// [`Error::BadTileCount`] for a hand that must discard; [`Error::TooManyCopies`].
 pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
+    hand_ukeire_for(hand, visible, Players::Four)
+}
+
+/// [`hand_ukeire`] for `players`.
+///
+/// # Errors
+/// As [`hand_ukeire`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
+pub fn hand_ukeire_for(hand: &Hand, visible: &Counts, players: Players) -> Result<Ukeire> {
     if hand.is_full() {
         return Err(wrong_total(
             hand.concealed_len(),
@@ -253,7 +390,9 @@ pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
             "13 tiles for ukeire (use discards for a hand that must discard)",
         ));
     }
-    ukeire_of(&Concealed::from_hand(hand), &hand.all_counts(), visible)
+    let c = Concealed::from_hand_for(hand, players)?;
+    players.check(visible, "visible")?;
+    ukeire_of(&c, &hand.all_counts(), visible)
 }
 
 /// Discard table of a 14-tile hand.
@@ -261,6 +400,14 @@ pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
 /// # Errors
 /// [`Error::BadTileCount`] for a 13-tile hand; [`Error::TooManyCopies`].
 pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
+    hand_discards_for(hand, visible, Players::Four)
+}
+
+/// [`hand_discards`] for `players`.
+///
+/// # Errors
+/// As [`hand_discards`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
+pub fn hand_discards_for(hand: &Hand, visible: &Counts, players: Players) -> Result<Vec<Discard>> {
     if !hand.is_full() {
         return Err(wrong_total(
             hand.concealed_len(),
@@ -268,7 +415,9 @@ pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
             "14 tiles for discards (use ukeire for a 13-tile hand)",
         ));
     }
-    discards_of(&Concealed::from_hand(hand), &hand.all_counts(), visible)
+    let c = Concealed::from_hand_for(hand, players)?;
+    players.check(visible, "visible")?;
+    discards_of(&c, &hand.all_counts(), visible)
 }
 
 /// Live counts of the improving kinds of valid counts (3n + 1, checked by the
@@ -277,8 +426,27 @@ pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
 pub fn ukeire_row(counts: &Counts, n: usize, visible: &Counts) -> Result<Counts> {
+    ukeire_row_for(counts, n, visible, Players::Four)
+}
+
+/// [`ukeire_row`] for `players`.
+///
+/// # Errors
+/// As [`ukeire_row`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
+pub fn ukeire_row_for(
+    counts: &Counts,
+    n: usize,
+    visible: &Counts,
+    players: Players,
+) -> Result<Counts> {
+    let mut c = Concealed::from_valid_counts(counts, n);
+    if players == Players::Three {
+        players.check(counts, "hand")?;
+        players.check(visible, "visible")?;
+        c.caps = Some(players.caps());
+    }
     let live = live_counts(counts, visible)?;
-    let (_, imp) = improving(&Concealed::from_valid_counts(counts, n));
+    let (_, imp) = improving(&c);
     let mut out = [0u8; 34];
     for k in 0..34 {
         if imp[k] {
@@ -286,6 +454,42 @@ pub fn ukeire_row(counts: &Counts, n: usize, visible: &Counts) -> Result<Counts>
         }
     }
     Ok(out)
+}
+
+/// One row of the batch discard table (valid counts of 3n + 2 tiles, checked by the
+/// caller): per kind `k`, the shanten after discarding it (`i8::MAX` where `k` is not
+/// held), the live ukeire total after it and the improving kinds as a bit mask (bit
+/// `j` = kind `j`).
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]); [`Error::NotInThreePlayer`] as
+/// [`ukeire_for`].
+pub fn discard_row(
+    counts: &Counts,
+    n: usize,
+    visible: &Counts,
+    players: Players,
+) -> Result<([i8; 34], [u16; 34], [u64; 34])> {
+    let mut c = Concealed::from_valid_counts(counts, n);
+    if players == Players::Three {
+        players.check(counts, "hand")?;
+        players.check(visible, "visible")?;
+        c.caps = Some(players.caps());
+    }
+    let live = live_counts(counts, visible)?;
+    let mut shanten = [i8::MAX; 34];
+    let mut total = [0u16; 34];
+    let mut mask = [0u64; 34];
+    for_each_discard(&c, &mut |k, base, imp| {
+        shanten[k] = base as i8 - 1;
+        for (j, &i) in imp.iter().enumerate() {
+            if i {
+                total[k] += u16::from(live[j]);
+                mask[k] |= 1 << j;
+            }
+        }
+    });
+    Ok((shanten, total, mask))
 }
 
 #[cfg(test)]
@@ -352,5 +556,89 @@ mod tests {
         let u = hand_ukeire(&h, &[0; 34]).unwrap();
         assert_eq!(names(&u), "1m");
         assert_eq!(u.total, 3);
+    }
+
+    /// The discard table recomputed the slow way: a whole ukeire per discard.
+    fn slow_discards(c: &Counts) -> Vec<(usize, u8, [bool; 34])> {
+        let conc = Concealed::from_counts(c).unwrap();
+        let mut out = Vec::new();
+        for k in 0..34 {
+            if c[k] > 0 {
+                let mut after = conc;
+                after.counts[k] -= 1;
+                let (base, imp) = improving(&after);
+                out.push((k, base, imp));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn incremental_discards_equal_one_ukeire_per_discard() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..3000 {
+            let n = [14, 11, 8, 5, 2][i % 5];
+            let span = [9, 14, 20, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let mut fast = Vec::new();
+            for_each_discard(&Concealed::from_counts(&c).unwrap(), &mut |k, b, imp| {
+                fast.push((k, b, *imp))
+            });
+            assert_eq!(fast, slow_discards(&c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn three_players_never_count_2m_to_8m() {
+        let (c, _) = parse_counts("19m19p19s1234567z").unwrap();
+        let u = ukeire_for(&c, &[0; 34], Players::Three).unwrap();
+        assert_eq!(u.shanten, 0);
+        assert_eq!(u.tiles.len(), 13);
+        // 1m9m only pair or triplet: 11m99m... waits as honors
+        let (c, _) = parse_counts("1m9m123p456s789s11z").unwrap();
+        let four = ukeire_for(&c, &[0; 34], Players::Four).unwrap();
+        let three = ukeire_for(&c, &[0; 34], Players::Three).unwrap();
+        assert_eq!(names(&four), "1m2m3m7m8m9m1z");
+        assert_eq!(names(&three), "1m9m1z");
+        let (c, _) = parse_counts("2m123p456s789s111z").unwrap();
+        assert!(matches!(
+            ukeire_for(&c, &[0; 34], Players::Three),
+            Err(Error::NotInThreePlayer { place: "hand", .. })
+        ));
+        let mut vis = [0u8; 34];
+        vis[4] = 1;
+        assert!(matches!(
+            ukeire_for(
+                &parse_counts("1m123p456s789s111z").unwrap().0,
+                &vis,
+                Players::Three
+            ),
+            Err(Error::NotInThreePlayer {
+                place: "visible",
+                ..
+            })
+        ));
+        let d = discards_for(
+            &parse_counts("11m99m123p456s789s1z").unwrap().0,
+            &[0; 34],
+            Players::Three,
+        )
+        .unwrap();
+        assert_eq!(d[0].tile, Tile::from_index(27));
+        assert_eq!(names(&d[0].ukeire), "1m9m");
     }
 }

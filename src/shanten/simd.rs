@@ -198,3 +198,152 @@ fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
     }
     out
 }
+
+/// For a valid hand of 3n + 2 tiles with no caps, the regular-form replacement numbers
+/// of the discard table: `f(k, after_discard, after_draw)` for each kind `k` held, with
+/// `after_discard` the replacement number without one `k` and `after_draw[j]` the one
+/// without one `k` and with one more `j` (`u8::MAX` where `j` would be a fifth copy).
+///
+/// Incremental: the table entries of the hand, of each draw and of each discard are
+/// looked up once, and the groups that neither the discard nor the draw touches are
+/// convolved once per discard, so a (discard, draw) pair costs one convolution (plus a
+/// lookup when both are in one group) instead of a whole ukeire.
+#[inline]
+pub fn regular_discard_draw(counts: &Counts, need: usize, f: &mut dyn FnMut(usize, u8, &[u8; 34])) {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
+    unsafe { regular_discard_draw_sse2(counts, need, f) }
+}
+
+#[target_feature(enable = "sse2")]
+fn regular_discard_draw_sse2(
+    counts: &Counts,
+    need: usize,
+    f: &mut dyn FnMut(usize, u8, &[u8; 34]),
+) {
+    let t = table::tables();
+    let suit_at = |w: u64, last: u8| {
+        t.suit
+            .get(table::suit_index_of(w, last))
+            .copied()
+            .unwrap_or(u64::MAX)
+    };
+    let honor = |key: usize| t.honor.get(key).copied().unwrap_or(u64::MAX);
+    let hw = |h: u8| table::HONOR_WEIGHT.get(h as usize).copied().unwrap_or(4096) as usize;
+    let words = [0, 1, 2].map(|g| {
+        let v = &counts[9 * g..9 * g + 9];
+        (
+            u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]),
+            v[8],
+        )
+    });
+    // one more (d = +1) or one fewer (d = -1) copy of rank r in a suit word
+    let bump = |(w, last): (u64, u8), r: usize, up: bool| -> (u64, u8) {
+        if r < 8 {
+            let b = 1u64 << (8 * r);
+            (
+                if up {
+                    w.wrapping_add(b)
+                } else {
+                    w.wrapping_sub(b)
+                },
+                last,
+            )
+        } else {
+            (
+                w,
+                if up {
+                    last.wrapping_add(1)
+                } else {
+                    last.wrapping_sub(1)
+                },
+            )
+        }
+    };
+    let key = table::honor_key(&counts[27..34]);
+    let e = [
+        suit_at(words[0].0, words[0].1),
+        suit_at(words[1].0, words[1].1),
+        suit_at(words[2].0, words[2].1),
+        honor(key),
+    ];
+    let group = |k: usize| if k < 27 { k / 9 } else { 3 };
+    // pair[a][b]: the two groups other than a and b, convolved (a != b)
+    let mut pair = [[vec(mask(0xFFFF)); 4]; 4];
+    for a in 0..4 {
+        for b in 0..4 {
+            if a != b {
+                let rest: Vec<usize> = (0..4).filter(|&g| g != a && g != b).collect();
+                pair[a][b] = convolve(e[rest[0]], lanes(e[rest[1]]));
+            }
+        }
+    }
+    // others[g]: the three groups other than g, convolved
+    let others = [
+        convolve(e[1], pair[0][1]),
+        convolve(e[0], pair[0][1]),
+        convolve(e[3], pair[2][3]),
+        convolve(e[0], pair[0][3]),
+    ];
+    // the entry of each draw's group after the draw (the hand as it is)
+    let mut drawn = [u64::MAX; 34];
+    for j in 0..34 {
+        if counts[j] >= 4 {
+            continue;
+        }
+        let g = group(j);
+        drawn[j] = if g < 3 {
+            let (w, last) = bump(words[g], j - 9 * g, true);
+            suit_at(w, last)
+        } else {
+            honor(key + hw(counts[j] + 1) - hw(counts[j]))
+        };
+    }
+    let full = answer(convolve(e[0], others[0]), need);
+    let mut after = [u8::MAX; 34];
+    for k in 0..34 {
+        if counts[k] == 0 {
+            continue;
+        }
+        let gk = group(k);
+        let (dw, dkey) = if gk < 3 {
+            (bump(words[gk], k - 9 * gk, false), 0)
+        } else {
+            ((0, 0), key + hw(counts[k] - 1) - hw(counts[k]))
+        };
+        let d = if gk < 3 {
+            suit_at(dw.0, dw.1)
+        } else {
+            honor(dkey)
+        };
+        let base = answer(convolve(d, others[gk]), need);
+        // the discard's group convolved with the two groups no draw of gj touches
+        let mut q = [vec(mask(0xFFFF)); 4];
+        for (gj, slot) in q.iter_mut().enumerate() {
+            if gj != gk {
+                *slot = convolve(d, pair[gk][gj]);
+            }
+        }
+        for j in 0..34 {
+            let held = counts[j] - u8::from(j == k);
+            if held >= 4 {
+                after[j] = u8::MAX;
+                continue;
+            }
+            let gj = group(j);
+            after[j] = if gj != gk {
+                answer(convolve(drawn[j], q[gj]), need)
+            } else if j == k {
+                full
+            } else {
+                let entry = if gk < 3 {
+                    let (w, last) = bump(dw, j - 9 * gk, true);
+                    suit_at(w, last)
+                } else {
+                    honor(dkey + hw(held + 1) - hw(held))
+                };
+                answer(convolve(entry, others[gk]), need)
+            };
+        }
+        f(k, base, &after);
+    }
+}
