@@ -9,9 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::error::Error;
 use crate::notation;
 use crate::py::tiles::{counts_from_vec, extract_hand_like, HandLike, PyHand};
-use crate::shanten::{self, ShantenDetail};
+use crate::shanten::{self, Form, Players, ShantenDetail};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::{self, Discard, Ukeire};
+use pyo3::types::PyInt;
 
 /// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
 /// (a called meld, or fewer than 13 concealed tiles).
@@ -144,8 +145,39 @@ impl PyDiscard {
     }
 }
 
+/// The tile set to analyse for: None (four players), 3 or 4, or a `riichi.Rules`
+/// (anything with an int `num_players`, read once).
+pub(crate) fn players_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Players> {
+    let Some(obj) = obj else {
+        return Ok(Players::Four);
+    };
+    if obj.is_none() {
+        return Ok(Players::Four);
+    }
+    let bad = || {
+        PyErr::from(Error::InvalidArgument {
+            name: "players",
+            reason: format!(
+                "expected 3, 4, None or a riichi.Rules, got {}",
+                crate::py::errors::shown(obj)
+            ),
+        })
+    };
+    let n = if let Ok(i) = obj.cast_exact::<PyInt>() {
+        i.extract::<i64>().map_err(|_| bad())?
+    } else if let Ok(n) = obj.getattr("num_players") {
+        if !n.is_exact_instance_of::<PyInt>() {
+            return Err(bad());
+        }
+        n.extract::<i64>().map_err(|_| bad())?
+    } else {
+        return Err(bad());
+    };
+    Ok(Players::from_count(n)?)
+}
+
 /// Visible tiles: None, mpsz text, or 34 counts.
-fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     let Some(obj) = obj else {
         return Ok([0; 34]);
     };
@@ -256,7 +288,7 @@ fn numpy_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
 }
 
 /// [`extract_hand_like`] with the fast paths above.
-fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
+pub(crate) fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
     if let Some(c) = small_counts(obj) {
         return Ok(HandLike::Counts(c));
     }
@@ -266,25 +298,25 @@ fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
     extract_hand_like(obj)
 }
 
-fn shanten_of(h: &HandLike) -> PyResult<i8> {
+fn shanten_of(h: &HandLike, players: Players) -> PyResult<i8> {
     Ok(match h {
-        HandLike::Hand(h) => shanten::hand_shanten(h),
-        HandLike::Counts(c) => shanten::shanten(c)?,
+        HandLike::Hand(h) => shanten::hand_shanten_detail_for(h, players)?.minimum,
+        HandLike::Counts(c) => shanten::row_shanten_for(c, Form::Minimum, players)?,
     })
 }
 
-fn ukeire_of(h: &HandLike, visible: &Counts) -> PyResult<PyUkeire> {
+fn ukeire_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<PyUkeire> {
     Ok(PyUkeire(match h {
-        HandLike::Hand(h) => ukeire::hand_ukeire(h, visible)?,
-        HandLike::Counts(c) => ukeire::ukeire(c, visible)?,
+        HandLike::Hand(h) => ukeire::hand_ukeire_for(h, visible, players)?,
+        HandLike::Counts(c) => ukeire::ukeire_for(c, visible, players)?,
     }))
 }
 
-fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
+fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<PyDiscard>> {
     Ok(match h {
         HandLike::Hand(h) => {
             let red = h.red();
-            ukeire::hand_discards(h, visible)?
+            ukeire::hand_discards_for(h, visible, players)?
                 .into_iter()
                 .map(|d| {
                     let k = d.tile.index();
@@ -294,7 +326,7 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
                 })
                 .collect()
         }
-        HandLike::Counts(c) => ukeire::discards(c, visible)?
+        HandLike::Counts(c) => ukeire::discards_for(c, visible, players)?
             .into_iter()
             .map(|d| PyDiscard(d, false))
             .collect(),
@@ -313,19 +345,27 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
 ///         counts per tile kind. Bare counts (and text without melds) of n tiles,
 ///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
 ///
+///     players: the tile set: None or 4 (all 34 kinds), 3 (three-player mahjong: no
+///         2m-8m, so 1m and 9m only pair and triplet, as `xiangting`'s
+///         `PlayerCount.THREE`), or a `riichi.Rules` (its `num_players`).
+///
 /// Returns:
 ///     int: -1 for a complete hand, 0 for tenpai, 1 for iishanten, ...
 ///
 /// Raises:
-///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14.
+///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14;
+///         under 3 players a 2m-8m in the hand (naming the tile).
 ///     InvalidTile: bad mpsz text.
-///     RiichiError: a counts sequence not of length 34, or a negative count.
+///     RiichiError: a counts sequence not of length 34, or a negative count; a
+///         `players` other than 3, 4, None or a Rules.
 #[pyfunction(name = "shanten")]
-fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
+#[pyo3(signature = (hand, players = None))]
+fn py_shanten(hand: &Bound<'_, PyAny>, players: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+    let players = players_arg(players)?;
     if let Some(c) = small_counts(hand) {
-        return Ok(shanten::row_shanten(&c, shanten::Form::Minimum)?);
+        return Ok(shanten::row_shanten_for(&c, Form::Minimum, players)?);
     }
-    shanten_of(&hand_like(hand)?)
+    shanten_of(&hand_like(hand)?, players)
 }
 
 /// Shanten of each form: `ShantenDetail(regular, chiitoitsu, kokushi, minimum)`.
@@ -333,10 +373,15 @@ fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
 /// `chiitoitsu` and `kokushi` are None for a hand with melds or fewer than 13
 /// concealed tiles. Arguments and errors as `shanten`.
 #[pyfunction(name = "shanten_detail")]
-fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
+#[pyo3(signature = (hand, players = None))]
+fn py_shanten_detail(
+    hand: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyShantenDetail> {
+    let players = players_arg(players)?;
     Ok(PyShantenDetail(match hand_like(hand)? {
-        HandLike::Hand(h) => shanten::hand_shanten_detail(&h),
-        HandLike::Counts(c) => shanten::shanten_detail(&c)?,
+        HandLike::Hand(h) => shanten::hand_shanten_detail_for(&h, players)?,
+        HandLike::Counts(c) => shanten::shanten_detail_for(&c, players)?,
     }))
 }
 
@@ -351,17 +396,24 @@ fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
 ///     visible: tiles the player sees elsewhere (discards, others' melds, dora
 ///         indicators): None, mpsz text or 34 counts. The player's own tiles are
 ///         subtracted automatically; do not include them.
+///     players: as `shanten`; under 3 players 2m-8m are never improving draws.
 ///
 /// Returns:
 ///     Ukeire: `tiles` (kinds, ascending), `counts` (live per tile), `total`, `shanten`.
 ///
 /// Raises:
 ///     InvalidHand: as `shanten`; a 3n + 2 hand (use `discards`); own plus visible
-///         copies of a kind above 4 (naming the kind).
+///         copies of a kind above 4 (naming the kind); under 3 players a 2m-8m in the
+///         hand or in `visible`.
 #[pyfunction(name = "ukeire")]
-#[pyo3(signature = (hand, visible = None))]
-fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?)
+#[pyo3(signature = (hand, visible = None, players = None))]
+fn py_ukeire(
+    hand: &Bound<'_, PyAny>,
+    visible: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyUkeire> {
+    let players = players_arg(players)?;
+    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?, players)
 }
 
 /// Discard table of a hand of 3n + 2 tiles.
@@ -373,6 +425,7 @@ fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyR
 /// Args:
 ///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).
 ///     visible: as `ukeire`.
+///     players: as `ukeire`.
 ///
 /// Returns:
 ///     list[DiscardOption]: `DiscardOption(tile, shanten, ukeire)`.
@@ -380,33 +433,64 @@ fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyR
 /// Raises:
 ///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
 #[pyfunction(name = "discards")]
-#[pyo3(signature = (hand, visible = None))]
+#[pyo3(signature = (hand, visible = None, players = None))]
 fn py_discards(
     hand: &Bound<'_, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyDiscard>> {
-    discards_of(&hand_like(hand)?, &visible_counts(visible)?)
+    let players = players_arg(players)?;
+    discards_of(&hand_like(hand)?, &visible_counts(visible)?, players)
 }
 
 #[pymethods]
 impl PyHand {
-    /// Shanten (minimum over the forms that apply; melds cap the copies).
-    fn shanten(&self) -> i8 {
-        shanten::hand_shanten(&self.0)
+    /// Shanten (minimum over the forms that apply; melds cap the copies); `players`:
+    /// None or 4, 3 (no 2m-8m), or a `riichi.Rules` (see `riichi.shanten`).
+    #[pyo3(signature = (players = None))]
+    fn shanten(&self, players: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+        match players_arg(players)? {
+            Players::Four => Ok(shanten::hand_shanten(&self.0)),
+            p => Ok(shanten::hand_shanten_detail_for(&self.0, p)?.minimum),
+        }
     }
-    /// Shanten of each form.
-    fn shanten_detail(&self) -> PyShantenDetail {
-        PyShantenDetail(shanten::hand_shanten_detail(&self.0))
+    /// Shanten of each form; `players` as `shanten`.
+    #[pyo3(signature = (players = None))]
+    fn shanten_detail(&self, players: Option<&Bound<'_, PyAny>>) -> PyResult<PyShantenDetail> {
+        Ok(PyShantenDetail(shanten::hand_shanten_detail_for(
+            &self.0,
+            players_arg(players)?,
+        )?))
     }
-    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts.
-    #[pyo3(signature = (visible = None))]
-    fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-        ukeire_of(&HandLike::Hand(self.0.clone()), &visible_counts(visible)?)
+    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts; `players` as
+    /// `shanten`.
+    #[pyo3(signature = (visible = None, players = None))]
+    fn ukeire(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyUkeire> {
+        let players = players_arg(players)?;
+        Ok(PyUkeire(ukeire::hand_ukeire_for(
+            &self.0,
+            &visible_counts(visible)?,
+            players,
+        )?))
     }
-    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts.
-    #[pyo3(signature = (visible = None))]
-    fn discards(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDiscard>> {
-        discards_of(&HandLike::Hand(self.0.clone()), &visible_counts(visible)?)
+    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts;
+    /// `players` as `shanten`.
+    #[pyo3(signature = (visible = None, players = None))]
+    fn discards(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyDiscard>> {
+        let players = players_arg(players)?;
+        discards_of(
+            &HandLike::Hand(self.0.clone()),
+            &visible_counts(visible)?,
+            players,
+        )
     }
 }
 
