@@ -21,6 +21,7 @@
 //! hands whose melds cap a kind use an exact dynamic programme over ranks instead.
 //! The batch kernel ([`block`]) combines the tables of 32 hands at a time.
 pub mod block;
+mod draws;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod table;
@@ -31,6 +32,7 @@ mod table_index;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::tile::Counts;
+pub use draws::regular_improving;
 
 /// Which winning form(s) a shanten refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

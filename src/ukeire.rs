@@ -12,8 +12,8 @@ use std::cmp::Reverse;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::{
-    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_after_draw,
-    regular_discard_draw, regular_from_groups, regular_replacement, Concealed, Players, YAOCHUU,
+    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_draw,
+    regular_from_groups, regular_improving, Concealed, Players, YAOCHUU,
 };
 use crate::tile::{Counts, Tile};
 
@@ -97,51 +97,35 @@ pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
     (base, out)
 }
 
-/// [`improving`] for a part with no caps: the SIMD kernel for the regular form, and
-/// the closed forms updated per kind from the row summary.
+/// [`improving`] for a part with no caps: the regular form's improving draws from the
+/// per-lane draw masks ([`regular_improving`]), the closed forms from the row summary.
 fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
     let need = c.melds_needed as usize;
     let counts = &c.counts;
-    let mut base = regular_replacement(counts, need);
-    let after = regular_after_draw(counts, need);
+    let (regular, mask) = regular_improving(counts, need);
     let mut out = [false; 34];
-    if c.closed {
-        let chiitoi = chiitoitsu_replacement(counts);
-        let kokushi = kokushi_replacement(counts);
-        base = base.min(chiitoi).min(kokushi);
-        let (pairs, singles) = counts.iter().fold((0u8, 0u8), |(p, s), &x| {
-            (p + u8::from(x >= 2), s + u8::from(x == 1))
-        });
-        let yaochuu_pair = YAOCHUU.iter().any(|&k| counts[k] >= 2);
-        for k in 0..34 {
-            let h = counts[k];
-            if h >= 4 {
-                continue;
-            }
-            // chiitoitsu after the draw
-            let (p2, s2) = match h {
-                0 => (pairs, singles + 1),
-                1 => (pairs + 1, singles - 1),
-                _ => (pairs, singles),
-            };
-            let p2 = p2.min(7);
-            let chiitoi2 = 14 - 2 * p2 - s2.min(7 - p2);
-            // kokushi after the draw
-            let kokushi2 = if YAOCHUU.contains(&k) {
-                match h {
-                    0 => kokushi - 1,
-                    1 if !yaochuu_pair => kokushi - 1,
-                    _ => kokushi,
-                }
-            } else {
-                kokushi
-            };
-            out[k] = after[k].min(chiitoi2).min(kokushi2) < base;
+    if !c.closed {
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = mask >> k & 1 == 1;
         }
-    } else {
-        for k in 0..34 {
-            out[k] = after[k] < base;
+        return (regular, out);
+    }
+    let st = ClosedStats::of(counts);
+    let closed = st.replacement();
+    let base = regular.min(closed);
+    let regular_counts = regular == base;
+    for k in 0..34 {
+        let h = counts[k];
+        if h >= 4 {
+            continue;
         }
+        let mut imp = regular_counts && mask >> k & 1 == 1;
+        if !imp && closed == base {
+            let mut s2 = st;
+            s2.change(k, h, h + 1);
+            imp = s2.replacement() < base;
+        }
+        out[k] = imp;
     }
     (base, out)
 }
@@ -640,5 +624,37 @@ mod tests {
         .unwrap();
         assert_eq!(d[0].tile, Tile::from_index(27));
         assert_eq!(names(&d[0].ukeire), "1m9m");
+    }
+
+    #[test]
+    fn draw_masks_equal_one_table_lookup_per_draw() {
+        use crate::shanten::{regular_after_draw, regular_replacement};
+        let mut x: u64 = 0x1357_9BDF_2468_ACE1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4, 1][i % 5];
+            let span = [9, 14, 20, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let need = n / 3;
+            let (r, mask) = regular_improving(&c, need);
+            assert_eq!(r, regular_replacement(&c, need), "{c:?}");
+            let after = regular_after_draw(&c, need);
+            for k in 0..34 {
+                assert_eq!(mask >> k & 1 == 1, after[k] < r, "{c:?} draw {k}");
+            }
+        }
     }
 }

@@ -11,6 +11,7 @@ use crate::decompose::{
 };
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
+use crate::shanten::Concealed;
 use crate::tile::{Counts, Tile};
 
 /// One winning tile of a tenpai hand with every shape it completes.
@@ -33,6 +34,25 @@ pub struct Wait {
 /// [`Hand`], which is always valid.
 pub fn waits(concealed: &Counts, meld_counts: &Counts) -> Vec<Wait> {
     let mut out = Vec::new();
+    if meld_counts.iter().all(|&x| x == 0) {
+        if let Some(mask) = bare_wait_mask(concealed) {
+            let mut won = *concealed;
+            for k in (0..34).filter(|&k| mask >> k & 1 == 1) {
+                let tile = Tile::from_index(k);
+                won[k] += 1;
+                let bits = shape_bits(&won, tile);
+                won[k] -= 1;
+                let shapes = SHAPES
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| bits >> i & 1 == 1)
+                    .map(|(_, &s)| s)
+                    .collect();
+                out.push(Wait { tile, shapes });
+            }
+            return out;
+        }
+    }
     scan_winning_tiles(concealed, meld_counts, &mut |tile, won| {
         let bits = shape_bits(won, tile);
         let shapes = SHAPES
@@ -131,6 +151,22 @@ pub fn shape_bits(won: &Counts, win: Tile) -> u8 {
         }
     }
     bits
+}
+
+/// Wait kinds (bit k) of bare concealed counts with no melds' copies, when valid
+/// (each ≤ 4, 3n + 1 ≤ 13 tiles): the improving draws of a tenpai hand, which are its
+/// winning tiles (a draw that completes the hand lowers shanten from 0 to −1, and a
+/// fifth copy is never a draw). None for invalid counts.
+fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
+    let n = tile_count(concealed);
+    if n % 3 != 1 || n > 13 || concealed.iter().any(|&x| x > 4) {
+        return None;
+    }
+    let (base, imp) = crate::ukeire::improving(&Concealed::from_valid_counts(concealed, n));
+    if base != 1 {
+        return Some(0);
+    }
+    Some((0..34).filter(|&k| imp[k]).fold(0, |m, k| m | 1 << k))
 }
 
 /// Whether 3n+1 concealed tiles (with `meld_counts` as in [`waits`]) have any wait;
@@ -591,5 +627,34 @@ mod tests {
             }
         }
         assert!(compared > 2000, "{compared}");
+    }
+
+    #[test]
+    fn bare_waits_equal_the_scan() {
+        let mut x: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut tenpai = 0;
+        for i in 0..40000 {
+            let n = [13, 10, 7, 4, 1][i % 5];
+            let span = [9, 12, 18, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let fast = bare_wait_mask(&c).unwrap();
+            assert_eq!(fast, mask_of(&c, &[0; 34]), "{c:?}");
+            tenpai += usize::from(fast != 0);
+        }
+        assert!(tenpai > 3000, "{tenpai}");
     }
 }

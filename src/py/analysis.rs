@@ -3,7 +3,7 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::PyString;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
@@ -204,42 +204,67 @@ pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts>
     Ok(c)
 }
 
+/// Where CPython keeps its cached ints 0..=4: the address of 0 and the distance between
+/// consecutive ones as a shift (they sit in one static array, so int `v` is at
+/// `zero + v << shift`), or None when that layout does not hold (checked once).
+fn small_int_layout(py: Python<'_>) -> Option<(usize, u32)> {
+    static LAYOUT: PyOnceLock<Option<(usize, u32)>> = PyOnceLock::new();
+    *LAYOUT.get_or_init(py, || {
+        let ptrs: Vec<usize> = (0u8..=4)
+            .map(|v| v.into_pyobject(py).map_or(0, |o| o.as_ptr() as usize))
+            .collect();
+        let stride = ptrs[1].checked_sub(ptrs[0])?;
+        if !stride.is_power_of_two() {
+            return None;
+        }
+        let shift = stride.trailing_zeros();
+        let ok = ptrs
+            .iter()
+            .enumerate()
+            .all(|(v, &p)| p == ptrs[0] + (v << shift));
+        ok.then_some((ptrs[0], shift))
+    })
+}
+
 /// Fast path for the common single-call input, a list or tuple of 34 small ints:
-/// CPython caches the ints 0..=4 as singletons, so each item is matched by identity.
-/// Anything else (other ints, other types, other lengths) returns None and takes the
-/// general, fully checked path.
+/// CPython caches the ints 0..=4 as singletons in one array, so each item is matched
+/// by its address, with no reference counting and no conversion. Anything else (other
+/// ints, other types, other lengths) returns None and takes the general, fully
+/// checked path.
 fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
-    static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
-    let py = obj.py();
-    let small = SMALL.get_or_init(py, || {
-        [0u8, 1, 2, 3, 4].map(|v| {
-            v.into_pyobject(py)
-                .map_or_else(|_| py.None(), |o| o.into_any().unbind())
-        })
-    });
-    let ptrs = [0, 1, 2, 3, 4].map(|i| small[i].as_ptr());
+    let (zero, shift) = small_int_layout(obj.py())?;
+    let p = obj.as_ptr();
     let mut c = [0u8; 34];
-    let put = |slot: &mut u8, item: Bound<'_, PyAny>| -> Option<()> {
-        let p = item.as_ptr();
-        *slot = ptrs.iter().position(|&q| q == p)? as u8;
-        Some(())
-    };
-    if let Ok(list) = obj.cast_exact::<PyList>() {
-        if list.len() != 34 {
+    // SAFETY: `p` is a live object (we hold a reference through `obj`, with the GIL).
+    // Exact list and tuple checks come first; for a list of length 34 (read once) its
+    // `ob_item` holds 34 valid borrowed pointers, and nothing runs between the length
+    // check and the reads that could resize it (no Python code, GIL held). Items are
+    // only compared as addresses, never dereferenced.
+    unsafe {
+        let items: *const *mut pyo3::ffi::PyObject = if pyo3::ffi::PyList_CheckExact(p) != 0 {
+            if pyo3::ffi::PyList_GET_SIZE(p) != 34 {
+                return None;
+            }
+            (*(p as *mut pyo3::ffi::PyListObject)).ob_item
+        } else if pyo3::ffi::PyTuple_CheckExact(p) != 0 {
+            if pyo3::ffi::PyTuple_GET_SIZE(p) != 34 {
+                return None;
+            }
+            (*(p as *mut pyo3::ffi::PyTupleObject)).ob_item.as_ptr()
+        } else {
+            return None;
+        };
+        let mut bad = 0usize;
+        for (i, slot) in c.iter_mut().enumerate() {
+            let d = (*items.add(i) as usize).wrapping_sub(zero);
+            let v = d >> shift;
+            // not an exact multiple of the stride, or beyond 4: not a cached 0..=4
+            bad |= (d & ((1 << shift) - 1)) | usize::from(v > 4);
+            *slot = v as u8;
+        }
+        if bad != 0 {
             return None;
         }
-        for (slot, item) in c.iter_mut().zip(list.iter()) {
-            put(slot, item)?;
-        }
-    } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
-        if tuple.len() != 34 {
-            return None;
-        }
-        for (slot, item) in c.iter_mut().zip(tuple.iter()) {
-            put(slot, item)?;
-        }
-    } else {
-        return None;
     }
     Some(c)
 }
