@@ -113,19 +113,25 @@ fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
     let st = ClosedStats::of(counts);
     let closed = st.replacement();
     let base = regular.min(closed);
-    let regular_counts = regular == base;
+    let regular_mask = if regular == base { mask } else { 0 };
+    // a closed form's change depends only on the copies held and on being a terminal
+    // or honor: one evaluation per (copies, yaochuu) class
+    let mut closed_lowers = [[false; 2]; 4];
+    if closed == base {
+        for (h, row) in closed_lowers.iter_mut().enumerate() {
+            for (y, slot) in row.iter_mut().enumerate() {
+                let k = if y == 1 { 0 } else { 1 }; // 1m is a terminal, 2m is not
+                let mut s2 = st;
+                s2.change(k, h as u8, h as u8 + 1);
+                *slot = s2.replacement() < base;
+            }
+        }
+    }
     for k in 0..34 {
-        let h = counts[k];
-        if h >= 4 {
-            continue;
+        let h = counts[k] as usize;
+        if h < 4 {
+            out[k] = regular_mask >> k & 1 == 1 || closed_lowers[h][usize::from(IS_YAOCHUU[k])];
         }
-        let mut imp = regular_counts && mask >> k & 1 == 1;
-        if !imp && closed == base {
-            let mut s2 = st;
-            s2.change(k, h, h + 1);
-            imp = s2.replacement() < base;
-        }
-        out[k] = imp;
     }
     (base, out)
 }
@@ -138,10 +144,11 @@ fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
 pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire> {
     let live = live_counts(own, visible)?;
     let (base, imp) = improving(c);
+    let n = imp.iter().filter(|&&i| i).count();
     let mut u = Ukeire {
         shanten: base as i8 - 1,
-        tiles: Vec::new(),
-        counts: Vec::new(),
+        tiles: Vec::with_capacity(n),
+        counts: Vec::with_capacity(n),
         total: 0,
     };
     for k in 0..34 {
@@ -654,6 +661,52 @@ mod tests {
             let after = regular_after_draw(&c, need);
             for k in 0..34 {
                 assert_eq!(mask >> k & 1 == 1, after[k] < r, "{c:?} draw {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn improving_equals_a_shanten_per_draw() {
+        use crate::shanten::{replacement, Form};
+        let mut x: u64 = 0x0F0F_1234_ABCD_9876;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4][i % 4];
+            // few kinds: many pairs, so chiitoitsu and kokushi often lead
+            let kinds: [usize; 4] = [7, 13, 20, 34];
+            let span = kinds[(i / 4) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = if span == 13 {
+                    YAOCHUU[(next() % 13) as usize]
+                } else {
+                    (next() % span as u64) as usize
+                };
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let conc = Concealed::from_counts(&c).unwrap();
+            let (base, imp) = improving(&conc);
+            let r = replacement(&conc, Form::Minimum).unwrap();
+            assert_eq!(base, r, "{c:?}");
+            for k in 0..34 {
+                let want = c[k] < 4 && {
+                    let mut d = c;
+                    d[k] += 1;
+                    let mut after = Concealed::from_counts(&d).unwrap();
+                    after.melds_needed = conc.melds_needed;
+                    after.closed = conc.closed;
+                    replacement(&after, Form::Minimum).unwrap() < r
+                };
+                assert_eq!(imp[k], want, "{c:?} draw {k}");
             }
         }
     }

@@ -16,13 +16,31 @@ use crate::tile::Counts;
 /// Per lane (16 lanes as in [`Costs`]), the ranks (bit r) whose draw lowers it by one.
 type LaneMasks = [u16; 16];
 
+/// [`LaneMasks`] of the ten lanes that hold a (melds, pair) combination, 0..=4 and
+/// 8..=12, as stored in the cache.
+type Stored = [u16; 10];
+
+fn store(m: &LaneMasks) -> Stored {
+    let mut s = [0u16; 10];
+    s[..5].copy_from_slice(&m[..5]);
+    s[5..].copy_from_slice(&m[8..13]);
+    s
+}
+
+fn load(s: &Stored) -> LaneMasks {
+    let mut m = [0u16; 16];
+    m[..5].copy_from_slice(&s[..5]);
+    m[8..13].copy_from_slice(&s[5..]);
+    m
+}
+
 const CACHE_BITS: u32 = 13;
 
 #[derive(Clone, Copy)]
 struct Entry {
     /// Table index + 1 (0: empty slot).
     key: u32,
-    masks: LaneMasks,
+    masks: Stored,
 }
 
 thread_local! {
@@ -69,17 +87,21 @@ fn suit_masks(index: usize, w: u64, last: u8, before: &Costs) -> LaneMasks {
                 1 << CACHE_BITS,
                 Entry {
                     key: 0,
-                    masks: [0; 16],
+                    masks: [0; 10],
                 },
             );
         }
-        let slot = (index.wrapping_mul(0x9E37_79B9) >> 7) & ((1 << CACHE_BITS) - 1);
+        let slot = (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CACHE_BITS);
+        let slot = slot as usize;
         let key = index as u32 + 1;
         match cache.get_mut(slot) {
-            Some(e) if e.key == key => e.masks,
+            Some(e) if e.key == key => load(&e.masks),
             Some(e) => {
                 let masks = compute_suit_masks(w, last, before);
-                *e = Entry { key, masks };
+                *e = Entry {
+                    key,
+                    masks: store(&masks),
+                };
                 masks
             }
             None => compute_suit_masks(w, last, before),
