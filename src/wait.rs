@@ -11,7 +11,6 @@ use crate::decompose::{
 };
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
-use crate::shanten::Concealed;
 use crate::tile::{Counts, Tile};
 
 /// One winning tile of a tenpai hand with every shape it completes.
@@ -35,13 +34,10 @@ pub struct Wait {
 pub fn waits(concealed: &Counts, meld_counts: &Counts) -> Vec<Wait> {
     let mut out = Vec::new();
     if meld_counts.iter().all(|&x| x == 0) {
-        if let Some(mask) = bare_wait_mask(concealed) {
-            let mut won = *concealed;
+        if let Some((mask, all_bits)) = bare_waits(concealed) {
             for k in (0..34).filter(|&k| mask >> k & 1 == 1) {
                 let tile = Tile::from_index(k);
-                won[k] += 1;
-                let bits = shape_bits(&won, tile);
-                won[k] -= 1;
+                let bits = all_bits[k];
                 let shapes = SHAPES
                     .iter()
                     .enumerate()
@@ -154,19 +150,97 @@ pub fn shape_bits(won: &Counts, win: Tile) -> u8 {
 }
 
 /// Wait kinds (bit k) of bare concealed counts with no melds' copies, when valid
-/// (each ≤ 4, 3n + 1 ≤ 13 tiles): the improving draws of a tenpai hand, which are its
-/// winning tiles (a draw that completes the hand lowers shanten from 0 to −1, and a
-/// fifth copy is never a draw). None for invalid counts.
+/// (each ≤ 4, 3n + 1 ≤ 13 tiles); None for invalid counts. See [`bare_waits`].
+#[cfg(test)]
 fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
+    bare_waits(concealed).map(|(mask, _)| mask)
+}
+
+/// Waits of bare concealed counts (no melds' copies to cap them), when valid (each
+/// ≤ 4, 3n + 1 ≤ 13 tiles): the wait kinds as a bit mask and, per kind, its shapes as
+/// bits of [`SHAPES`]. None for invalid counts.
+///
+/// A complete hand has every group (suit or honors) fitting as melds, one of them with
+/// the pair; the winning tile changes one group only. So the groups are fitted once,
+/// and only a group whose neighbours all fit (with at most one pair among them) is
+/// tried with each tile that touches it.
+pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
     let n = tile_count(concealed);
     if n % 3 != 1 || n > 13 || concealed.iter().any(|&x| x > 4) {
         return None;
     }
-    let (base, imp) = crate::ukeire::improving(&Concealed::from_valid_counts(concealed, n));
-    if base != 1 {
-        return Some(0);
+    let mut mask = 0u64;
+    let mut bits = [0u8; 34];
+    let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
+    let mut c = *concealed;
+    for g in 0..4 {
+        let mut others_pairs = 0;
+        let mut others_ok = true;
+        for (h, f) in fits.iter().enumerate() {
+            if h != g {
+                others_ok &= f.melds || f.pair;
+                others_pairs += usize::from(f.pair);
+            }
+        }
+        if !others_ok || others_pairs > 1 {
+            continue;
+        }
+        // the group's own total must reach 0 or 2 (mod 3) with one more tile
+        let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
+        let total: usize = concealed[lo..hi].iter().map(|&x| usize::from(x)).sum();
+        if total % 3 == 0 {
+            continue;
+        }
+        for k in lo..hi {
+            if concealed[k] >= 4 {
+                continue;
+            }
+            let near = if g == 3 {
+                concealed[k] > 0
+            } else {
+                let r = k - lo;
+                (lo + r.saturating_sub(2)..=lo + (r + 2).min(8)).any(|j| concealed[j] > 0)
+            };
+            if !near {
+                continue;
+            }
+            c[k] += 1;
+            let f = group_fit(&c, g);
+            if (f.melds && others_pairs == 1) || (f.pair && others_pairs == 0) {
+                mask |= 1 << k;
+                bits[k] = shape_bits(&c, Tile::from_index(k));
+            }
+            c[k] -= 1;
+        }
     }
-    Some((0..34).filter(|&k| imp[k]).fold(0, |m, k| m | 1 << k))
+    if n == 13 {
+        // chiitoitsu: six distinct pairs and a single, which is the wait
+        let (pairs, singles) = concealed.iter().fold((0, 0), |(p, s), &x| {
+            (p + usize::from(x == 2), s + usize::from(x == 1))
+        });
+        if pairs == 6 && singles == 1 {
+            if let Some(k) = concealed.iter().position(|&x| x == 1) {
+                mask |= 1 << k;
+                bits[k] |= 1 << 3;
+            }
+        }
+        // kokushi: thirteen terminals and honors, at most one kind missing
+        if (0..34).all(|k| concealed[k] == 0 || IS_YAOCHUU[k]) {
+            let missing: Vec<usize> = (0..34)
+                .filter(|&k| IS_YAOCHUU[k] && concealed[k] == 0)
+                .collect();
+            let waits: Vec<usize> = match missing.len() {
+                0 => (0..34).filter(|&k| IS_YAOCHUU[k]).collect(),
+                1 => missing,
+                _ => Vec::new(),
+            };
+            for k in waits {
+                mask |= 1 << k;
+                bits[k] |= 1 << 3;
+            }
+        }
+    }
+    Some((mask, bits))
 }
 
 /// Whether 3n+1 concealed tiles (with `meld_counts` as in [`waits`]) have any wait;

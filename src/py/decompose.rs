@@ -20,7 +20,9 @@ use crate::wait::{self, Wait};
 #[pyclass(name = "Wait", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyWait {
-    wait: Wait,
+    tile: Tile,
+    /// Shapes as bits of [`wait::SHAPES`].
+    bits: u8,
     /// 4 − own copies (concealed and melds) − visible copies.
     live: u8,
 }
@@ -30,7 +32,7 @@ impl PyWait {
     /// The winning tile kind (0..=33).
     #[getter]
     fn tile(&self) -> u8 {
-        self.wait.tile.index() as u8
+        self.tile.index() as u8
     }
     /// Copies of the tile still live: 4 minus the player's own (concealed and melded)
     /// minus the visible copies given to `waits` (none when `visible` was not given).
@@ -48,7 +50,12 @@ impl PyWait {
     /// `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`.
     #[getter]
     fn shapes(&self) -> Vec<&'static str> {
-        self.wait.shapes.iter().map(|s| s.name()).collect()
+        wait::SHAPES
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.bits >> i & 1 == 1)
+            .map(|(_, s)| s.name())
+            .collect()
     }
     /// `{"tile": int, "shapes": list[str], "live": int, "karaten": bool}`.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -61,7 +68,7 @@ impl PyWait {
     }
     fn __repr__(&self) -> String {
         let k = if self.karaten() { ", karaten" } else { "" };
-        format!("Wait({}: {}{k})", self.wait.tile, self.shapes().join(", "))
+        format!("Wait({}: {}{k})", self.tile, self.shapes().join(", "))
     }
 }
 
@@ -236,12 +243,19 @@ fn check_players(players: Players, concealed: &Counts, melds: &[Meld]) -> PyResu
 
 /// Waits with their live counts: `own` all the player's copies, `visible` the rest seen.
 fn with_live(w: Vec<Wait>, own: &Counts, visible: &Counts) -> PyResult<Vec<PyWait>> {
-    crate::ukeire::live_counts(own, visible)?;
+    let live = crate::ukeire::live_counts(own, visible)?;
     Ok(w.into_iter()
         .map(|wait| {
-            let k = wait.tile.index();
-            let live = 4u8.saturating_sub(own[k]).saturating_sub(visible[k]);
-            PyWait { wait, live }
+            let bits = wait::SHAPES
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| wait.shapes.contains(s))
+                .fold(0u8, |b, (i, _)| b | 1 << i);
+            PyWait {
+                tile: wait.tile,
+                bits,
+                live: live[wait.tile.index()],
+            }
         })
         .collect())
 }
@@ -265,7 +279,18 @@ fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<Py
                 .into());
             }
             players.check(c, "hand")?;
-            with_live(wait::waits(c, &[0; 34]), c, visible)
+            let live = crate::ukeire::live_counts(c, visible)?;
+            let Some((mask, bits)) = wait::bare_waits(c) else {
+                return with_live(wait::waits(c, &[0; 34]), c, visible);
+            };
+            Ok((0..34)
+                .filter(|&k| mask >> k & 1 == 1)
+                .map(|k| PyWait {
+                    tile: Tile::from_index(k),
+                    bits: bits[k],
+                    live: live[k],
+                })
+                .collect())
         }
     }
 }
