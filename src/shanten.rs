@@ -129,6 +129,48 @@ impl Players {
         Ok(())
     }
 
+    /// The tile set of a table of `num_players` players (3: three-player, else four).
+    pub fn of_table(num_players: u8) -> Players {
+        if num_players == 3 {
+            Players::Three
+        } else {
+            Players::Four
+        }
+    }
+
+    /// Check a scoring input against this tile set: the hand (concealed and melds), the
+    /// winning tile and the dora and ura dora indicators. Under three players none may
+    /// be a 2m–8m (Tenhou sanma: the 108 tiles have no 2m–8m). The scorer's bindings
+    /// call this once per win.
+    ///
+    /// # Errors
+    /// [`Error::NotInThreePlayer`] naming the first such tile and where it was.
+    pub fn check_win(
+        self,
+        hand: &Hand,
+        win_tile: crate::tile::Tile,
+        dora_indicators: &[crate::tile::Tile],
+        ura_indicators: &[crate::tile::Tile],
+    ) -> Result<()> {
+        if self == Players::Four {
+            return Ok(());
+        }
+        self.check(&hand.all_counts(), "hand")?;
+        let one = |t: crate::tile::Tile, place| {
+            let mut c = [0u8; 34];
+            c[t.index()] = 1;
+            self.check(&c, place)
+        };
+        one(win_tile, "win_tile")?;
+        for &t in dora_indicators {
+            one(t, "dora_indicators")?;
+        }
+        for &t in ura_indicators {
+            one(t, "ura_indicators")?;
+        }
+        Ok(())
+    }
+
     /// Copies of each kind that exist (0 for 2m–8m under three players).
     pub fn caps(self) -> Counts {
         let mut caps = [4u8; 34];
