@@ -550,6 +550,7 @@ mod tests {
     }
 
     /// The discard table recomputed the slow way: a whole ukeire per discard.
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
     fn slow_discards(c: &Counts) -> Vec<(usize, u8, [bool; 34])> {
         let conc = Concealed::from_counts(c).unwrap();
         let mut out = Vec::new();
@@ -634,6 +635,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
     fn draw_masks_equal_one_table_lookup_per_draw() {
         use crate::shanten::{regular_after_draw, regular_replacement};
         let mut x: u64 = 0x1357_9BDF_2468_ACE1;
@@ -666,6 +668,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
     fn improving_equals_a_shanten_per_draw() {
         use crate::shanten::{replacement, Form};
         let mut x: u64 = 0x0F0F_1234_ABCD_9876;

@@ -4,8 +4,8 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArray
 use pyo3::prelude::*;
 
 use crate::batch::{self, Visible};
-use crate::py::analysis::players_arg;
 use crate::error::Error;
+use crate::py::analysis::players_arg;
 use crate::shanten::Form;
 
 fn threads_arg(threads: Option<i64>) -> Result<Option<usize>, Error> {

@@ -111,6 +111,7 @@ fn suit_masks(index: usize, w: u64, last: u8, before: &Costs) -> LaneMasks {
 
 /// Regular-form replacement number of valid counts with no caps and at most 13 tiles,
 /// and the kinds (bit k) whose draw lowers it; kinds held four times are never set.
+#[allow(clippy::needless_range_loop)] // kinds index several arrays
 pub fn regular_improving(counts: &Counts, need: usize) -> (u8, u64) {
     let t = table::tables();
     let mut idx = [0usize; 3];

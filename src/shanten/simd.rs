@@ -214,6 +214,7 @@ pub fn regular_discard_draw(counts: &Counts, need: usize, f: &mut dyn FnMut(usiz
     unsafe { regular_discard_draw_sse2(counts, need, f) }
 }
 
+#[allow(clippy::needless_range_loop)] // kinds index several arrays
 #[target_feature(enable = "sse2")]
 fn regular_discard_draw_sse2(
     counts: &Counts,
