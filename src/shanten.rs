@@ -32,7 +32,7 @@ mod table_index;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::tile::Counts;
-pub use draws::regular_improving;
+pub use draws::{regular_discard_improving, regular_improving};
 
 /// Which winning form(s) a shanten refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -605,43 +605,6 @@ pub fn regular_after_draw(counts: &Counts, melds_needed: usize) -> [u8; 34] {
             }
         }
         out
-    }
-}
-
-/// The regular-form discard table of valid counts of 3n + 2 tiles with no caps:
-/// `f(k, after_discard, after_draw)` for each kind `k` held, ascending, where
-/// `after_discard` is the replacement number without one `k` and `after_draw[j]` the
-/// one without one `k` and with one more `j` (`u8::MAX` where that would be a fifth
-/// copy of `j`).
-pub fn regular_discard_draw(
-    counts: &Counts,
-    melds_needed: usize,
-    f: &mut dyn FnMut(usize, u8, &[u8; 34]),
-) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        simd::regular_discard_draw(counts, melds_needed, f)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let mut c = *counts;
-        for k in 0..34 {
-            if c[k] == 0 {
-                continue;
-            }
-            c[k] -= 1;
-            let base = regular_replacement_portable(&c, melds_needed);
-            let mut after = [u8::MAX; 34];
-            for j in 0..34 {
-                if c[j] < 4 {
-                    c[j] += 1;
-                    after[j] = regular_replacement_portable(&c, melds_needed);
-                    c[j] -= 1;
-                }
-            }
-            c[k] += 1;
-            f(k, base, &after);
-        }
     }
 }
 

@@ -12,7 +12,7 @@ use std::cmp::Reverse;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::{
-    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_draw,
+    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_improving,
     regular_from_groups, regular_improving, Concealed, Players, YAOCHUU,
 };
 use crate::tile::{Counts, Tile};
@@ -114,23 +114,11 @@ fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
     let closed = st.replacement();
     let base = regular.min(closed);
     let regular_mask = if regular == base { mask } else { 0 };
-    // a closed form's change depends only on the copies held and on being a terminal
-    // or honor: one evaluation per (copies, yaochuu) class
-    let mut closed_lowers = [[false; 2]; 4];
-    if closed == base {
-        for (h, row) in closed_lowers.iter_mut().enumerate() {
-            for (y, slot) in row.iter_mut().enumerate() {
-                let k = if y == 1 { 0 } else { 1 }; // 1m is a terminal, 2m is not
-                let mut s2 = st;
-                s2.change(k, h as u8, h as u8 + 1);
-                *slot = s2.replacement() < base;
-            }
-        }
-    }
+    let lowers = closed_lowers(&st, closed == base, base);
     for k in 0..34 {
         let h = counts[k] as usize;
         if h < 4 {
-            out[k] = regular_mask >> k & 1 == 1 || closed_lowers[h][usize::from(IS_YAOCHUU[k])];
+            out[k] = regular_mask >> k & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[k])];
         }
     }
     (base, out)
@@ -250,9 +238,27 @@ impl ClosedStats {
     }
 }
 
+/// Whether one more copy lowers the closed forms below `base`, per (copies held,
+/// terminal or honor) class: a closed form's change depends on nothing else. All false
+/// when the closed forms are not at `base` (`at_base` false).
+fn closed_lowers(st: &ClosedStats, at_base: bool, base: u8) -> [[bool; 2]; 4] {
+    let mut out = [[false; 2]; 4];
+    if at_base {
+        for (h, row) in out.iter_mut().enumerate() {
+            for (y, slot) in row.iter_mut().enumerate() {
+                let k = if y == 1 { 0 } else { 1 }; // 1m is a terminal, 2m is not
+                let mut s2 = *st;
+                s2.change(k, h as u8, h as u8 + 1);
+                *slot = s2.replacement() < base;
+            }
+        }
+    }
+    out
+}
+
 /// `f(k, replacement after discarding k, improving draws after it)` for each distinct
 /// concealed kind `k`, ascending, of a part of 3n + 2 tiles. A part with no caps takes
-/// the incremental kernel ([`regular_discard_draw`]); one with caps (own melds, three
+/// the incremental kernel ([`regular_discard_improving`]); one with caps (own melds, three
 /// players) recomputes [`improving`] per discard.
 fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, &[bool; 34])) {
     if c.caps.is_some() {
@@ -269,31 +275,26 @@ fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, &[bool; 34])) {
     }
     let counts = &c.counts;
     let closed = c.closed.then(|| ClosedStats::of(counts));
-    regular_discard_draw(counts, c.melds_needed as usize, &mut |k, regular, after| {
-        let mut base = regular;
-        let mut st_k = None;
-        if let Some(st) = closed {
-            let mut s = st;
-            s.change(k, counts[k], counts[k] - 1);
-            base = base.min(s.replacement());
-            st_k = Some(s);
-        }
+    regular_discard_improving(counts, c.melds_needed as usize, &mut |k, regular, mask| {
         let mut imp = [false; 34];
-        for j in 0..34 {
-            let r = after[j];
-            if r == u8::MAX {
-                continue;
+        let mut after = *counts;
+        after[k] -= 1;
+        let Some(st) = closed else {
+            for (j, o) in imp.iter_mut().enumerate() {
+                *o = mask >> j & 1 == 1 && after[j] < 4;
             }
-            let r = match st_k {
-                Some(s) => {
-                    let held = counts[j] - u8::from(j == k);
-                    let mut s2 = s;
-                    s2.change(j, held, held + 1);
-                    r.min(s2.replacement())
-                }
-                None => r,
-            };
-            imp[j] = r < base;
+            f(k, regular, &imp);
+            return;
+        };
+        let mut s = st;
+        s.change(k, counts[k], counts[k] - 1);
+        let closed_r = s.replacement();
+        let base = regular.min(closed_r);
+        let regular_mask = if regular == base { mask } else { 0 };
+        let lowers = closed_lowers(&s, closed_r == base, base);
+        for (j, o) in imp.iter_mut().enumerate() {
+            let h = after[j] as usize;
+            *o = h < 4 && (regular_mask >> j & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[j])]);
         }
         f(k, base, &imp);
     });

@@ -109,75 +109,129 @@ fn suit_masks(index: usize, w: u64, last: u8, before: &Costs) -> LaneMasks {
     })
 }
 
-/// Regular-form replacement number of valid counts with no caps and at most 13 tiles,
-/// and the kinds (bit k) whose draw lowers it; kinds held four times are never set.
-#[allow(clippy::needless_range_loop)] // kinds index several arrays
-pub fn regular_improving(counts: &Counts, need: usize) -> (u8, u64) {
-    let t = table::tables();
-    let mut idx = [0usize; 3];
-    let mut words = [(0u64, 0u8); 3];
-    let mut l = [[0u8; 16]; 4];
-    for g in 0..3 {
-        let v = &counts[9 * g..9 * g + 9];
-        let w = u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]);
-        words[g] = (w, v[8]);
-        idx[g] = table::suit_index_of(w, v[8]);
-        l[g] = suit_lanes(idx[g]);
+/// One group's part of a hand: its cost lanes and, per lane, the kinds of the group
+/// (bit = rank within the group) whose draw lowers that lane by one.
+#[derive(Clone, Copy)]
+pub(crate) struct GroupDraws {
+    lanes: Costs,
+    masks: LaneMasks,
+}
+
+/// The [`GroupDraws`] of suit `g` (0..3) of valid counts.
+#[inline]
+pub(crate) fn suit_draws(counts: &Counts, g: usize) -> GroupDraws {
+    let v = &counts[9 * g..9 * g + 9];
+    let w = u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]);
+    let idx = table::suit_index_of(w, v[8]);
+    let lanes = suit_lanes(idx);
+    GroupDraws {
+        masks: suit_masks(idx, w, v[8], &lanes),
+        lanes,
     }
-    let hkey = table::honor_key(&counts[27..34]);
+}
+
+/// The [`GroupDraws`] of the honors of valid counts: a draw's entry depends only on how
+/// many copies its kind holds, so at most five lookups.
+#[inline]
+pub(crate) fn honor_draws(counts: &Counts) -> GroupDraws {
+    let t = table::tables();
+    let h = &counts[27..34];
+    let key = table::honor_key(h);
     let honor = |key: usize| lanes(t.honor.get(key).copied().unwrap_or(u64::MAX));
-    l[3] = honor(hkey);
-    let c01 = convolve(&l[0], &l[1]);
-    let c23 = convolve(&l[2], &l[3]);
+    let before = honor(key);
+    let mut masks = [0u16; 16];
+    let w = |x: u8| usize::from(HONOR_WEIGHT[x as usize]);
+    for held in 0..4u8 {
+        let kinds = h
+            .iter()
+            .enumerate()
+            .filter(|&(_, &x)| x == held)
+            .fold(0u16, |m, (i, _)| m | 1 << i);
+        if kinds == 0 {
+            continue;
+        }
+        let after = honor(key + w(held + 1) - w(held));
+        for l in 0..16 {
+            if before[l] < 0x7F && after[l] + 1 == before[l] {
+                masks[l] |= kinds;
+            }
+        }
+    }
+    GroupDraws {
+        lanes: before,
+        masks,
+    }
+}
+
+/// The regular-form replacement number of four groups and the kinds (bit k) whose draw
+/// lowers it: the union, over each group's lanes that an optimal split uses, of the
+/// group's draw masks for those lanes.
+#[inline]
+pub(crate) fn combine(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
+    let c01 = convolve(&g[0].lanes, &g[1].lanes);
+    let c23 = convolve(&g[2].lanes, &g[3].lanes);
     let others = [
-        convolve(&l[1], &c23),
-        convolve(&l[0], &c23),
-        convolve(&c01, &l[3]),
-        convolve(&c01, &l[2]),
+        convolve(&g[1].lanes, &c23),
+        convolve(&g[0].lanes, &c23),
+        convolve(&c01, &g[3].lanes),
+        convolve(&c01, &g[2].lanes),
     ];
     let r = finish(&c01, &c23, need);
     let mut mask = 0u64;
-    for g in 0..4 {
-        // lanes of group g that some optimal split uses
-        let mut tight = 0u16;
+    for (gi, grp) in g.iter().enumerate() {
+        let mut bits = 0u16;
         for m in 0..=need.min(4) {
             for p in 0..2 {
                 let lane = 8 * p + m;
                 let comp = 8 * (1 - p) + (need - m);
-                if u16::from(l[g][lane]) + u16::from(others[g][comp]) == u16::from(r) {
-                    tight |= 1 << lane;
+                if u16::from(grp.lanes[lane]) + u16::from(others[gi][comp]) == u16::from(r) {
+                    bits |= grp.masks[lane];
                 }
             }
         }
-        if g < 3 {
-            let (w, last) = words[g];
-            let m = suit_masks(idx[g], w, last, &l[g]);
-            let mut bits = 0u16;
-            for (lane, &lm) in m.iter().enumerate() {
-                if tight >> lane & 1 == 1 {
-                    bits |= lm;
-                }
-            }
-            mask |= u64::from(bits) << (9 * g);
-        } else {
-            // honors: a draw's entry depends only on how many copies its kind holds
-            let mut by_count = [false; 4];
-            for h in 0..4u8 {
-                if !counts[27..34].contains(&h) {
-                    continue;
-                }
-                let w = |x: u8| usize::from(HONOR_WEIGHT[x as usize]);
-                let after = honor(hkey + w(h + 1) - w(h));
-                by_count[h as usize] =
-                    (0..16).any(|lane| tight >> lane & 1 == 1 && after[lane] + 1 == l[3][lane]);
-            }
-            for k in 27..34 {
-                let h = counts[k] as usize;
-                if h < 4 && by_count[h] {
-                    mask |= 1 << k;
-                }
-            }
-        }
+        mask |= u64::from(bits) << (9 * gi);
     }
     (r, mask)
+}
+
+/// Regular-form replacement number of valid counts with no caps and at most 13 tiles,
+/// and the kinds (bit k) whose draw lowers it; kinds held four times are never set.
+pub fn regular_improving(counts: &Counts, need: usize) -> (u8, u64) {
+    let g = [
+        suit_draws(counts, 0),
+        suit_draws(counts, 1),
+        suit_draws(counts, 2),
+        honor_draws(counts),
+    ];
+    combine(&g, need)
+}
+
+/// The regular-form discard table of valid counts of 3n + 2 tiles with no caps:
+/// `f(k, after_discard, improving)` for each kind `k` held, ascending, with the
+/// replacement number without one `k` and the kinds whose draw then lowers it. Only the
+/// discarded kind's group is looked up again per discard.
+pub fn regular_discard_improving(counts: &Counts, need: usize, f: &mut dyn FnMut(usize, u8, u64)) {
+    let base = [
+        suit_draws(counts, 0),
+        suit_draws(counts, 1),
+        suit_draws(counts, 2),
+        honor_draws(counts),
+    ];
+    let mut c = *counts;
+    for k in 0..34 {
+        if c[k] == 0 {
+            continue;
+        }
+        let g = if k < 27 { k / 9 } else { 3 };
+        c[k] -= 1;
+        let mut groups = base;
+        groups[g] = if g < 3 {
+            suit_draws(&c, g)
+        } else {
+            honor_draws(&c)
+        };
+        let (r, mask) = combine(&groups, need);
+        c[k] += 1;
+        f(k, r, mask);
+    }
 }
