@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::{
     chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_improving,
-    regular_from_groups, regular_improving, Concealed, Players, YAOCHUU,
+    regular_from_groups, regular_improving, regular_improving_sanma, Concealed, Players, YAOCHUU,
 };
 use crate::tile::{Counts, Tile};
 
@@ -64,8 +64,17 @@ pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
 /// Replacement number (minimum over the forms) and, per kind, whether one more copy
 /// lowers it (`false` where the player cannot hold one more).
 pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
-    if c.caps.is_none() {
-        return improving_uncapped(c);
+    match c.caps {
+        None => {
+            let need = c.melds_needed as usize;
+            return with_closed_forms(c, regular_improving(&c.counts, need), Players::Four);
+        }
+        Some(caps) if caps == Players::Three.caps() => {
+            let need = c.melds_needed as usize;
+            let r = regular_improving_sanma(&c.counts, need);
+            return with_closed_forms(c, r, Players::Three);
+        }
+        Some(_) => {}
     }
     let need = c.melds_needed as usize;
     let g = [0, 1, 2, 3].map(|g| group_costs_of(c, &c.counts, g));
@@ -97,16 +106,19 @@ pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
     (base, out)
 }
 
-/// [`improving`] for a part with no caps: the regular form's improving draws from the
-/// per-lane draw masks ([`regular_improving`]), the closed forms from the row summary.
-fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
-    let need = c.melds_needed as usize;
+/// [`improving`] for a part with no meld caps, from the regular form's replacement
+/// number and improving draws (the per-lane draw masks, [`regular_improving`]) and the
+/// closed forms judged from the row summary; kinds `players` lacks never improve.
+fn with_closed_forms(
+    c: &Concealed,
+    (regular, mask): (u8, u64),
+    players: Players,
+) -> (u8, [bool; 34]) {
     let counts = &c.counts;
-    let (regular, mask) = regular_improving(counts, need);
     let mut out = [false; 34];
     if !c.closed {
         for (k, o) in out.iter_mut().enumerate() {
-            *o = mask >> k & 1 == 1;
+            *o = mask >> k & 1 == 1 && players.has_kind(k);
         }
         return (regular, out);
     }
@@ -117,7 +129,7 @@ fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
     let lowers = closed_lowers(&st, closed == base, base);
     for k in 0..34 {
         let h = counts[k] as usize;
-        if h < 4 {
+        if h < 4 && players.has_kind(k) {
             out[k] = regular_mask >> k & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[k])];
         }
     }

@@ -130,6 +130,48 @@ pub(crate) fn suit_draws(counts: &Counts, g: usize) -> GroupDraws {
     }
 }
 
+/// The [`GroupDraws`] of the three-player manzu group (1m and 9m only, no caps): 1m is
+/// rank 0 and 9m rank 8 of the group, as in the four-player suit.
+#[inline]
+pub(crate) fn sanma_manzu_draws(counts: &Counts) -> GroupDraws {
+    let (c1, c9) = (counts[0], counts[8]);
+    let before = super::sanma_manzu_costs(c1, c9, 4, 4);
+    let mut masks = [0u16; 16];
+    for (rank, after) in [
+        (
+            0,
+            (c1 < 4).then(|| super::sanma_manzu_costs(c1 + 1, c9, 4, 4)),
+        ),
+        (
+            8,
+            (c9 < 4).then(|| super::sanma_manzu_costs(c1, c9 + 1, 4, 4)),
+        ),
+    ] {
+        if let Some(after) = after {
+            for l in 0..16 {
+                if before[l] < 0x7F && after[l] + 1 == before[l] {
+                    masks[l] |= 1 << rank;
+                }
+            }
+        }
+    }
+    GroupDraws {
+        lanes: before,
+        masks,
+    }
+}
+
+/// Three-player [`regular_improving`]: valid counts with no 2m–8m and no meld caps.
+pub fn regular_improving_sanma(counts: &Counts, need: usize) -> (u8, u64) {
+    let g = [
+        sanma_manzu_draws(counts),
+        suit_draws(counts, 1),
+        suit_draws(counts, 2),
+        honor_draws(counts),
+    ];
+    combine(&g, need)
+}
+
 /// The [`GroupDraws`] of the honors of valid counts: a draw's entry depends only on how
 /// many copies its kind holds, so at most five lookups.
 #[inline]
