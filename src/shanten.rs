@@ -672,6 +672,8 @@ pub(crate) struct RowStats {
     pub yaochuu_kinds: u32,
     /// Some terminal or honor kind held twice or more.
     pub yaochuu_pair: bool,
+    /// Terminal and honor kinds held twice or more.
+    pub yaochuu_pairs: u32,
 }
 
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -702,7 +704,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
     let mut over = 0u64;
     let mut sum = 0u64;
     let (mut pairs, mut ones) = (0u32, 0u32);
-    let (mut yk, mut yp) = (0u32, 0u64);
+    let (mut yk, mut yp, mut ypn) = (0u32, 0u64, 0u32);
     for (i, &x) in w.iter().enumerate() {
         // byte ≥ 5: its low 7 bits + 0x7B carry into bit 7, or bit 7 is already set
         over |= (((x & !HIGH) + 0x7B * ONES) | x) & HIGH;
@@ -713,6 +715,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
         pairs += ge2.count_ones();
         yk += (ge1 & YAOCHUU_MASK[i]).count_ones();
         yp |= ge2 & YAOCHUU_MASK[i];
+        ypn += (ge2 & YAOCHUU_MASK[i]).count_ones();
     }
     RowStats {
         over4: over != 0,
@@ -721,6 +724,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
         singles: ones - pairs.min(ones),
         yaochuu_kinds: yk,
         yaochuu_pair: yp != 0,
+        yaochuu_pairs: ypn,
     }
 }
 

@@ -215,17 +215,15 @@ const IS_YAOCHUU: [bool; 34] = {
 };
 
 impl ClosedStats {
+    /// Of counts each at most 4 (a word-parallel summary).
     fn of(c: &Counts) -> ClosedStats {
-        let mut st = ClosedStats {
-            pairs: 0,
-            singles: 0,
-            yaochuu_kinds: 0,
-            yaochuu_pairs: 0,
-        };
-        for (k, &x) in c.iter().enumerate() {
-            st.change(k, 0, x);
+        let st = crate::shanten::row_stats(c);
+        ClosedStats {
+            pairs: st.pairs as i32,
+            singles: st.singles as i32,
+            yaochuu_kinds: st.yaochuu_kinds as i32,
+            yaochuu_pairs: st.yaochuu_pairs as i32,
         }
-        st
     }
 
     /// Kind `k` goes from `old` to `new` copies.
