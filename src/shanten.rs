@@ -266,7 +266,9 @@ impl Concealed {
     /// # Errors
     /// [`Error::NotInThreePlayer`] for a 2m–8m concealed or in a meld under three players.
     pub fn from_hand_for(hand: &Hand, players: Players) -> Result<Concealed> {
-        players.check(&hand.all_counts(), "hand")?;
+        if players == Players::Three {
+            players.check(&hand.all_counts(), "hand")?;
+        }
         Ok(Concealed::hand_part(hand, players))
     }
 
