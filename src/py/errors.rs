@@ -51,7 +51,8 @@ pub fn exception_name(e: &Error) -> &'static str {
         Error::TooManyCopies { .. }
         | Error::TooManyRedFives { .. }
         | Error::BadTileCount { .. }
-        | Error::InvalidMeld { .. } => "InvalidHand",
+        | Error::InvalidMeld { .. }
+        | Error::NotInThreePlayer { .. } => "InvalidHand",
         Error::InvalidArgument { .. } => "RiichiError",
         Error::Row { error, .. } => exception_name(error),
     }

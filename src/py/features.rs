@@ -146,7 +146,8 @@ fn meld(o: &Bound<'_, PyAny>) -> R<MeldView> {
             )
         })?;
     let k = t.get_item(0).map_err(|_| bad(name, "no kind".into()))?;
-    let kind = match k.extract::<&str>().unwrap_or("") {
+    let kind_text = k.extract::<String>().unwrap_or_default();
+    let kind = match kind_text.as_str() {
         "chi" => MeldType::Chi,
         "pon" => MeldType::Pon,
         "daiminkan" => MeldType::Daiminkan,
@@ -171,7 +172,8 @@ fn pending(o: &Bound<'_, PyAny>) -> R<(PendingType, u8, u8)> {
         .filter(|t| t.len() == 3)
         .ok_or_else(|| bad(name, format!("expected (kind, seat, id), got {}", shown(o))))?;
     let k = t.get_item(0).map_err(|_| bad(name, "no kind".into()))?;
-    let kind = match k.extract::<&str>().unwrap_or("") {
+    let kind_text = k.extract::<String>().unwrap_or_default();
+    let kind = match kind_text.as_str() {
         "dahai" => PendingType::Dahai,
         "kakan" => PendingType::Kakan,
         "ankan" => PendingType::Ankan,

@@ -898,6 +898,12 @@ fn score(
         None => ScoringRules::tenhou(),
     };
     check_red_win_tile(win_tile, &hand)?;
+    crate::shanten::Players::of_table(rules.num_players).check_win(
+        &hand,
+        sit.win_tile,
+        &sit.dora_indicators,
+        &sit.ura_indicators,
+    )?;
     Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
 }
 
