@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::error::Error;
+use crate::meld::Meld;
 use crate::py::errors::{int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
 use crate::py::tiles::PyMeld;
@@ -87,6 +88,25 @@ fn action_tuple<'py>(py: Python<'py>, a: &SeatAction) -> PyResult<Bound<'py, PyT
     }
 }
 
+/// The code of a turn action (`SeatHand.turn_codes`).
+fn turn_code(a: &SeatAction) -> u16 {
+    match *a {
+        SeatAction::Discard { tile, tsumogiri } => 2 * u16::from(tile) + u16::from(tsumogiri),
+        SeatAction::Riichi { tile, tsumogiri } => 272 + 2 * u16::from(tile) + u16::from(tsumogiri),
+        SeatAction::Tsumo => 544,
+        SeatAction::Kyuushu => 545,
+        SeatAction::Ankan { ids } => 546 + u16::from(ids[0] / 4),
+        SeatAction::Kakan { tile } => 580 + u16::from(tile),
+        SeatAction::Nukidora { tile } => 716 + u16::from(tile),
+        // never on a turn
+        SeatAction::Ron
+        | SeatAction::Pon { .. }
+        | SeatAction::Daiminkan { .. }
+        | SeatAction::Chi { .. }
+        | SeatAction::Pass => u16::MAX,
+    }
+}
+
 fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py, PyTuple>>> {
     acts.iter().map(|a| action_tuple(py, a)).collect()
 }
@@ -117,7 +137,7 @@ pub struct PySeatTable {
 impl PySeatTable {
     #[new]
     #[pyo3(signature = (rules, *, live_left, kans = 0, uninterrupted = false, rinshan = false,
-        dealer = 0, round_wind = 0, dora_indicators = None, honba = 0))]
+        dealer = 0, round_wind = 0, dora_indicators = None, honba = 0, kan_seats = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         rules: &Bound<'_, PyAny>,
@@ -129,6 +149,7 @@ impl PySeatTable {
         round_wind: i64,
         dora_indicators: Option<&Bound<'_, PyAny>>,
         honba: i64,
+        kan_seats: Option<i64>,
     ) -> PyResult<Self> {
         let scoring = extract_rules(rules)?;
         let attr = |name: &'static str| -> PyResult<Bound<'_, PyAny>> {
@@ -161,6 +182,7 @@ impl PySeatTable {
             riichi_min_points: attr("riichi_min_points")?.extract()?,
             riichi_min_live_tiles: attr("riichi_min_live_tiles")?.extract()?,
             kyuushu_kyuuhai: attr("kyuushu_kyuuhai")?.extract()?,
+            suukaikan: attr("suukaikan")?.extract()?,
             scoring,
         };
         if !(0..=136).contains(&live_left) {
@@ -185,9 +207,21 @@ impl PySeatTable {
         if !(0..=10_000).contains(&honba) {
             return Err(bad("honba", format!("must be 0..=10000, got {honba}")));
         }
+        let kans = small(kans, "kans", 5)?;
+        let kan_seats = match kan_seats {
+            Some(k) => small(k, "kan_seats", 5)?,
+            None => kans.min(1),
+        };
+        if kan_seats > kans || (kans > 0 && kan_seats == 0) {
+            return Err(bad(
+                "kan_seats",
+                format!("{kan_seats} seats cannot have declared {kans} kans"),
+            ));
+        }
         let view = TableView {
             live_left: live_left as u32,
-            kans: small(kans, "kans", 5)?,
+            kans,
+            kan_seats,
             uninterrupted,
             rinshan,
             dealer: small(dealer, "dealer", i64::from(flow.players))?,
@@ -222,6 +256,16 @@ impl PySeatTable {
     #[setter]
     fn set_kans(&mut self, v: i64) -> PyResult<()> {
         self.view.kans = small(v, "kans", 5)?;
+        Ok(())
+    }
+    /// How many different seats declared the kans (suukaikan needs two or more).
+    #[getter]
+    fn get_kan_seats(&self) -> u8 {
+        self.view.kan_seats
+    }
+    #[setter]
+    fn set_kan_seats(&mut self, v: i64) -> PyResult<()> {
+        self.view.kan_seats = small(v, "kan_seats", 5)?;
         Ok(())
     }
     /// No call yet this round.
@@ -500,6 +544,110 @@ impl PySeatHand {
     #[getter]
     fn seat(&self) -> u8 {
         self.0.seat()
+    }
+
+    /// The concealed ids, ascending.
+    #[getter]
+    fn ids(&self) -> Vec<u8> {
+        self.0.ids().collect()
+    }
+
+    /// The kinds this seat has discarded this round, ascending (furiten).
+    #[getter]
+    fn river_kinds(&self) -> Vec<u32> {
+        kinds_of(self.0.river_kinds)
+    }
+
+    /// Discards this seat has made this round.
+    #[getter]
+    fn discards_made(&self) -> u32 {
+        self.0.discards_made
+    }
+
+    /// Norths set aside (sanma), each a dora.
+    #[getter]
+    fn nukidora_count(&self) -> u8 {
+        self.0.nukidora
+    }
+
+    /// The kinds kuikae forbids to discard now, ascending (after this seat's chi or pon).
+    #[getter]
+    fn kuikae(&self) -> Vec<u32> {
+        kinds_of(self.0.kuikae)
+    }
+
+    /// A copy (the round's `clone`).
+    fn __copy__(&self) -> Self {
+        PySeatHand(self.0.clone())
+    }
+
+    /// Pickle support: the hand's facts as plain data (see `_from_state`).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let h = &this.0;
+        let melds: Vec<String> = h.melds().iter().map(|m| m.to_string()).collect();
+        let state = (
+            h.seat(),
+            h.ids().collect::<Vec<u8>>(),
+            h.drawn(),
+            melds,
+            h.red_fives(),
+            (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi),
+            (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora),
+            (h.points, h.kuikae, h.waits()),
+        );
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            (state,).into_pyobject(py)?,
+        ))
+    }
+
+    /// Rebuild a pickled hand (private: the inverse of `__reduce__`).
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        type State = (
+            u8,
+            Vec<u8>,
+            Option<u8>,
+            Vec<String>,
+            [u8; 3],
+            (u64, bool, bool, bool),
+            (bool, bool, u32, u8),
+            (i64, u64, u64),
+        );
+        let (seat, ids, drawn, melds, red, a, b, c) = state
+            .extract::<State>()
+            .map_err(|_| wrong_type("state", "a pickled SeatHand state", state))?;
+        let melds = melds
+            .iter()
+            .map(|m| Meld::parse(m))
+            .collect::<crate::error::Result<Vec<Meld>>>()?;
+        let mut h = SeatHand::new(seat, &ids, drawn, melds, red)?;
+        (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi) = a;
+        (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora) = b;
+        (h.points, h.kuikae) = (c.0, c.1);
+        h.set_waits(c.2);
+        Ok(PySeatHand(h))
+    }
+
+    /// The seat's legal actions on its own turn as action codes, in the order of
+    /// `turn_actions` (one int each, for the round's tables of shared action objects):
+    /// `2 * id + tsumogiri` a discard (0..=271), `272 + 2 * id + tsumogiri` a riichi
+    /// discard, `544` tsumo, `545` kyuushu kyuuhai, `546 + kind` the ankan of the four ids
+    /// of `kind`, `580 + id` a kakan, `716 + id` a kita (sanma).
+    ///
+    /// Raises:
+    ///     RiichiError: as `turn_actions`.
+    fn turn_codes(&self, table: &PySeatTable) -> PyResult<Vec<u16>> {
+        Ok(self
+            .0
+            .turn_actions(&table.view, &table.rules)?
+            .iter()
+            .map(turn_code)
+            .collect())
     }
 
     /// The waits of the last 3n+1 hand (after a draw: without the drawn tile), as sorted

@@ -113,7 +113,8 @@ impl SeatHand {
 
     /// This seat's answers to the discard `tile` by the seat right before it (`kamicha`)
     /// or another: `[Ron?, calls..., Pass]`, or empty when it has neither a ron (a wait,
-    /// not furiten, a yaku) nor a call (live tiles left, not in riichi).
+    /// not furiten, a yaku) nor a call (not in riichi, and [`TableView::calls_open`]: a
+    /// live tile left, no suukaikan pending).
     ///
     /// # Errors
     /// Errors of the scorer for a hand that cannot exist.
@@ -132,7 +133,7 @@ impl SeatHand {
         if ron {
             acts.push(SeatAction::Ron);
         }
-        if table.live_left > 0 && !self.riichi {
+        if table.calls_open(rules) && !self.riichi {
             acts.extend(self.call_options(tile, kamicha, table, rules));
         }
         if !acts.is_empty() {

@@ -59,6 +59,9 @@ pub struct FlowRules {
     pub riichi_min_live_tiles: u32,
     /// `Rules.kyuushu_kyuuhai`: the abortive draw on nine terminal/honor kinds.
     pub kyuushu_kyuuhai: bool,
+    /// `Rules.suukaikan`: four kans by two or more players end the round on the next
+    /// discard nobody wins on, so that discard may not be called (Tenhou).
+    pub suukaikan: bool,
     /// The scoring rules (yaku check of tsumo and ron).
     pub scoring: ScoringRules,
 }
@@ -70,6 +73,8 @@ pub struct TableView {
     pub live_left: u32,
     /// Kans declared this round (by anyone; a fifth is never offered).
     pub kans: u8,
+    /// How many different seats declared those kans (suukaikan needs two or more).
+    pub kan_seats: u8,
     /// No call (an ankan included) has interrupted the first go-around yet.
     pub uninterrupted: bool,
     /// The turn seat's last draw was a replacement draw (rinshan kaihou; no haitei).
@@ -82,6 +87,15 @@ pub struct TableView {
     pub dora_indicators: Vec<Tile>,
     /// Honba counters (they do not change whether a hand wins).
     pub honba: u32,
+}
+
+impl TableView {
+    /// Whether a discard may be called now (chi, pon, daiminkan): a live tile is left (no
+    /// call on the last discard, houtei), and the discard does not end the round unless
+    /// won on (the fourth kan by two or more players, under `Rules.suukaikan`: Tenhou).
+    pub fn calls_open(&self, rules: &FlowRules) -> bool {
+        self.live_left > 0 && !(rules.suukaikan && self.kans == 4 && self.kan_seats > 1)
+    }
 }
 
 /// One action of a seat, with the physical ids it uses.
@@ -456,6 +470,32 @@ impl SeatHand {
     /// The seat 0..=3.
     pub fn seat(&self) -> u8 {
         self.seat
+    }
+
+    /// The red fives per suit in play (`Rules.red_fives`).
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red_fives
+    }
+
+    /// The concealed ids, ascending.
+    pub fn ids(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..136u8).filter(|&t| self.held[usize::from(t)])
+    }
+
+    /// Concealed tiles held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// No concealed tile (never true of a hand that exists; for completeness).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Restore the waits a hand was saved with (a copy or a pickle): after a chi or pon
+    /// they are those of the hand before the call, which the tiles alone do not give.
+    pub fn set_waits(&mut self, waits: u64) {
+        self.waits = waits & ((1 << 34) - 1);
     }
 
     /// Copies of each kind among the concealed tiles.
