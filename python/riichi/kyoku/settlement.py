@@ -53,6 +53,7 @@ def accept_riichi(rnd: Any, s: int) -> None:
     p = rnd.players[s]
     p.ippatsu = True
     rnd.scores[s] -= rnd.rules.riichi_stick
+    p.seat.points = rnd.scores[s]
     rnd.kyotaku += 1
     deltas = [0] * rnd._n
     deltas[s] = -rnd.rules.riichi_stick
