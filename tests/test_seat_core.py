@@ -299,3 +299,56 @@ def test_no_call_while_a_fourth_kan_by_two_seats_ends_the_round():
     assert hand.discard_answers(pon, False, no_rule)[0][0] == "pon"
     with pytest.raises(RiichiError, match="kan_seats"):
         _table(kans=2, kan_seats=3)
+
+
+def test_turn_find_gives_the_listed_discard_of_a_tile_class():
+    ids = _ids("123m406p789s1122z3z")  # the 5p is the red one (id 52)
+    hand = _core.SeatHand(0, ids, ids[-1])
+    table = _table()
+    acts, codes = hand.turn_actions(table), hand.turn_codes(table)
+    for a, code in zip(acts, codes):
+        if a[0] in ("discard", "riichi"):
+            cls = (a[1] >> 2) * 2 + (a[1] == 52)
+            assert hand.turn_find(table, a[0] == "riichi", cls, a[2]) == code
+    red_five = 13 * 2 + 1
+    assert hand.turn_find(table, False, red_five, False) == 2 * 52
+    assert hand.turn_find(table, False, red_five - 1, False) == -1  # no plain 5p held
+    assert hand.turn_find(table, False, 29 * 2, False) == -2  # 3z is the drawn tile
+    assert hand.turn_find(table, True, 29 * 2, True) == 272 + 2 * ids[-1] + 1
+    assert hand.turn_find(table, True, 0, False) == -1  # 1m leaves no tenpai
+    with pytest.raises(RiichiError, match="cls"):
+        hand.turn_find(table, False, 68, False)
+
+
+def test_discard_tile_moves_the_hand_and_answers_or_lets_the_tile_go_by():
+    one_m = 3  # seat 0 draws the fourth 1m and discards it (seat 2 holds ids 0 and 1)
+
+    def seats():
+        return [
+            _core.SeatHand(0, [*_ids("9m19p19s12345677z"), one_m], one_m),
+            _core.SeatHand(1, _ids("23m456p789s11z222z"), None),  # 1m/4m: South, ron on 1m
+            _core.SeatHand(2, _ids("11m456p789s11z222z"), None),  # shanpon 1m/1z: pon
+            _core.SeatHand(3, _ids("345m456p789s1z222z"), None),
+        ]
+
+    table = _core.SeatTable(Rules(), live_left=40, dealer=0)
+    hands = seats()
+    want = _core.discard_answers(hands, 0, one_m, table)
+    assert want  # seat 1 may ron or chi, seat 2 pon
+    got = _core.discard_tile(hands, 0, one_m, 15, table)
+    assert one_m not in hands[0].ids and 0 in hands[0].river_kinds
+    assert got == _core.discard_answers(hands, 0, one_m, table) == want
+    assert not hands[1].temp_furiten  # the claim is open: no miss yet
+    # asked of nobody: the tile goes by, and seat 1 (waiting on it) is furiten
+    hands = seats()
+    assert _core.discard_tile(hands, 0, one_m, 0, table) == []
+    assert hands[1].temp_furiten and hands[2].temp_furiten and not hands[3].temp_furiten
+    # only seat 2 asked: its pon; seat 1 is not asked
+    hands = seats()
+    got = _core.discard_tile(hands, 0, one_m, 1 << 2, table)
+    assert [o for o, _ in got] == [2]
+    # a tile not held: named, nothing changes
+    before = hands[3].ids
+    with pytest.raises(RiichiError, match="discard"):
+        _core.discard_tile(hands, 3, 135, 15, table)
+    assert hands[3].ids == before

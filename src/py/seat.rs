@@ -633,6 +633,56 @@ impl PySeatHand {
         Ok(PySeatHand(h))
     }
 
+    /// The code (as `turn_codes`) of the first turn action that discards a tile of the class
+    /// `cls` (`kind * 2 + red`) with the flag `tsumogiri`, a riichi discard when `riichi`:
+    /// the action a logged discard stands for. `-1` when no action discards that class,
+    /// `-2` when one does with the other tsumogiri flag only. The turn's actions are worked
+    /// out in order up to the one found (`SeatHand.turn_actions` is the same listing).
+    ///
+    /// Raises:
+    ///     RiichiError: as `turn_actions`, or a class outside 0..68.
+    fn turn_find(
+        &self,
+        table: &PySeatTable,
+        riichi: bool,
+        cls: i64,
+        tsumogiri: bool,
+    ) -> PyResult<i32> {
+        let cls = small(cls, "cls", 68)?;
+        let h = &self.0;
+        let class = |t: u8| (t / 4) * 2 + u8::from(h.is_red(t));
+        let mut found = -1i32;
+        h.visit_turn_actions(&table.view, &table.rules, &mut |a| match a {
+            SeatAction::Tsumo => true,
+            SeatAction::Discard { tile, tsumogiri: g } if !riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = i32::from(turn_code(&a));
+                    return false;
+                }
+                found = -2;
+                true
+            }
+            SeatAction::Discard { .. } => true,
+            SeatAction::Riichi { tile, tsumogiri: g } if riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = i32::from(turn_code(&a));
+                    return false;
+                }
+                found = -2;
+                true
+            }
+            // past the discards (and the riichi discards): nothing later matches
+            _ => false,
+        })?;
+        Ok(found)
+    }
+
     /// The seat's legal actions on its own turn as action codes, in the order of
     /// `turn_actions` (one int each, for the round's tables of shared action objects):
     /// `2 * id + tsumogiri` a discard (0..=271), `272 + 2 * id + tsumogiri` a riichi
@@ -773,6 +823,48 @@ fn discard_answers<'py>(
         .collect()
 }
 
+/// Seat `discarder` discards `tile`, and the seats in `answer` answer it, in one call.
+///
+/// Args:
+///     seats: every seat's `SeatHand`, in seat order (`table.players` of them).
+///     discarder: the seat that discards (its hand must hold `tile`).
+///     tile: the discarded id.
+///     answer: a seat mask (bit `s` for seat `s`): the seats asked for their answers (the
+///         others pass); 0 asks nobody.
+///     table: the `SeatTable`.
+///
+/// Returns:
+///     list[tuple[int, list[tuple]]]: as `discard_answers`, for the seats asked. When it is
+///     empty the tile went by every other seat: each that waits on it missed it (furiten,
+///     `SeatHand.missed`).
+///
+/// Raises:
+///     RiichiError: seats not in seat order or not `table.players` of them, a tile the
+///         discarder does not hold (named; nothing changes).
+#[pyfunction]
+fn discard_tile<'py>(
+    py: Python<'py>,
+    seats: Vec<PyRefMut<'py, PySeatHand>>,
+    discarder: i64,
+    tile: i64,
+    answer: i64,
+    table: &PySeatTable,
+) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
+    let mut seats = seats;
+    let mut hands: Vec<&mut SeatHand> = seats.iter_mut().map(|s| &mut s.0).collect();
+    let out = seat::discard_tile(
+        &mut hands,
+        small(discarder, "discarder", 4)?,
+        small(tile, "tile", 136)?,
+        small(answer, "answer", 16)?,
+        &table.view,
+        &table.rules,
+    )?;
+    out.iter()
+        .map(|(s, acts)| Ok((*s, actions(py, acts)?)))
+        .collect()
+}
+
 /// Every other seat's answers to a tile robbed from a kakan, an ankan or a kita.
 ///
 /// Args:
@@ -826,6 +918,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySeatTable>()?;
     m.add_class::<PySeatHand>()?;
     m.add_function(wrap_pyfunction!(discard_answers, m)?)?;
+    m.add_function(wrap_pyfunction!(discard_tile, m)?)?;
     m.add_function(wrap_pyfunction!(robbed_answers, m)?)?;
     m.add_function(wrap_pyfunction!(kuikae_kinds, m)?)?;
     Ok(())

@@ -207,6 +207,50 @@ pub fn discard_answers(
     answers(seats, discarder, tile, None, table, rules)
 }
 
+/// Seat `discarder` discards the held `tile` ([`SeatHand::discard`]) and the seats of the
+/// mask `answer` (bit `s` for seat `s`) give their answers to it ([`discard_answers`]), which
+/// are returned, for the caller to open the claim with. When none of them has any, the tile
+/// goes by every other seat at once: each that waits on it misses it ([`SeatHand::missed`]:
+/// furiten), as after every seat passed (a claim's misses are the caller's, once its seats
+/// have answered).
+///
+/// # Errors
+/// As [`discard_answers`], and [`SeatHand::discard`]'s (nothing changes then).
+pub fn discard_tile(
+    seats: &mut [&mut SeatHand],
+    discarder: u8,
+    tile: u8,
+    answer: u8,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    let n = rules.players;
+    if seats.len() != usize::from(n) || discarder >= n {
+        return Err(bad(
+            "seats",
+            format!(
+                "expected {n} hands in seat order and a seat 0..{n}, got {} hands and seat {discarder}",
+                seats.len()
+            ),
+        ));
+    }
+    seats[usize::from(discarder)].discard(tile)?;
+    let mut out = Vec::new();
+    if answer != 0 {
+        let view: Vec<&SeatHand> = seats.iter().map(|s| &**s).collect();
+        out = answers(&view, discarder, tile, None, table, rules)?;
+        out.retain(|(o, _)| answer >> o & 1 != 0);
+    }
+    if out.is_empty() {
+        for (o, seat) in seats.iter_mut().enumerate() {
+            if o != usize::from(discarder) {
+                seat.missed(tile);
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Every other seat's answers to a tile robbed from seat `actor`'s kakan, ankan or kita,
 /// in turn order after it (see [`SeatHand::robbed_answers`]).
 ///

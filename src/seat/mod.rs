@@ -29,7 +29,7 @@ mod claims;
 #[cfg(test)]
 mod tests;
 
-pub use claims::{discard_answers, kuikae_kinds, robbed_answers};
+pub use claims::{discard_answers, discard_tile, kuikae_kinds, robbed_answers};
 
 /// The North wind's kind (kita, set aside in sanma).
 const NORTH: usize = 30;
@@ -523,7 +523,8 @@ impl SeatHand {
         self.temp_furiten || self.riichi_furiten || self.waits & self.river_kinds != 0
     }
 
-    fn is_red(&self, t: u8) -> bool {
+    /// Whether the id `t` is a red five under this hand's `red_fives`.
+    pub fn is_red(&self, t: u8) -> bool {
         TileId::new(i64::from(t)).is_ok_and(|id| id.is_red(self.red_fives))
     }
 
@@ -648,25 +649,47 @@ impl SeatHand {
     /// [`Error::InvalidArgument`] for a seat in riichi with nothing drawn; errors of the
     /// wait kernel or the scorer for a hand that cannot exist.
     pub fn turn_actions(&self, table: &TableView, rules: &FlowRules) -> Result<Vec<SeatAction>> {
-        let drawn = self.drawn;
         let mut acts = Vec::with_capacity(24);
-        let discard = |t: u8| SeatAction::Discard {
-            tile: t,
-            tsumogiri: Some(t) == drawn,
-        };
+        self.visit_turn_actions(table, rules, &mut |a| {
+            acts.push(a);
+            true
+        })?;
+        Ok(acts)
+    }
+
+    /// [`SeatHand::turn_actions`] one at a time, in the same order, to `f` while it returns
+    /// true (a caller looking for one action stops there: the later ones, riichi discards
+    /// and kans among them, are then not worked out). Returns whether `f` stopped it.
+    ///
+    /// # Errors
+    /// As [`SeatHand::turn_actions`] (for the actions reached).
+    pub fn visit_turn_actions(
+        &self,
+        table: &TableView,
+        rules: &FlowRules,
+        f: &mut dyn FnMut(SeatAction) -> bool,
+    ) -> Result<bool> {
+        let drawn = self.drawn;
         let allowed = |t: u8| self.kuikae >> (t / 4) & 1 == 0;
         if drawn.is_none() && !self.riichi {
-            acts.extend(
-                self.distinct()
-                    .into_iter()
-                    .filter(|&t| allowed(t))
-                    .map(discard),
-            );
-            return Ok(acts);
+            for t in self.distinct() {
+                if allowed(t)
+                    && !f(SeatAction::Discard {
+                        tile: t,
+                        tsumogiri: false,
+                    })
+                {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
         }
         if let Some(d) = drawn {
-            if self.waits >> (d / 4) & 1 != 0 && self.wins(d, Source::Draw, table, rules)? {
-                acts.push(SeatAction::Tsumo);
+            if self.waits >> (d / 4) & 1 != 0
+                && self.wins(d, Source::Draw, table, rules)?
+                && !f(SeatAction::Tsumo)
+            {
+                return Ok(true);
             }
         }
         if self.riichi {
@@ -676,33 +699,48 @@ impl SeatHand {
                     "a seat in riichi acts only after a draw".into(),
                 ));
             };
-            acts.push(SeatAction::Discard {
+            if !f(SeatAction::Discard {
                 tile: d,
                 tsumogiri: true,
-            });
+            }) {
+                return Ok(true);
+            }
         } else {
             let distinct = self.distinct();
-            acts.extend(
-                distinct
-                    .iter()
-                    .copied()
-                    .filter(|&t| allowed(t))
-                    .map(discard),
-            );
+            for &t in &distinct {
+                if allowed(t)
+                    && !f(SeatAction::Discard {
+                        tile: t,
+                        tsumogiri: Some(t) == drawn,
+                    })
+                {
+                    return Ok(true);
+                }
+            }
             if self.may_declare_riichi(table, rules) {
-                let dw = wait::discard_wait_masks(&self.counts, &self.meld_counts)?;
+                // the waits left by each discard (a hand of shanten >= 1 keeps none: the
+                // table shanten answers most discards without the wait scan)
+                let mut c = self.counts;
+                let mut left = [u64::MAX; 34];
                 for &t in &distinct {
                     let k = usize::from(t / 4);
-                    let w = dw[k];
+                    if left[k] == u64::MAX {
+                        c[k] -= 1;
+                        left[k] = wait::wait_mask(&c, &self.meld_counts)?;
+                        c[k] += 1;
+                    }
+                    let w = left[k];
                     if w == 0
                         || (!rules.furiten_riichi && (w >> k & 1 != 0 || w & self.river_kinds != 0))
                     {
                         continue;
                     }
-                    acts.push(SeatAction::Riichi {
+                    if !f(SeatAction::Riichi {
                         tile: t,
                         tsumogiri: Some(t) == drawn,
-                    });
+                    }) {
+                        return Ok(true);
+                    }
                 }
             }
         }
@@ -714,14 +752,18 @@ impl SeatHand {
                     for (slot, t) in ids.iter_mut().zip(self.ids_of(k)) {
                         *slot = t;
                     }
-                    acts.push(SeatAction::Ankan { ids });
+                    if !f(SeatAction::Ankan { ids }) {
+                        return Ok(true);
+                    }
                 }
             }
             if !self.riichi {
                 for m in &self.melds {
                     if m.kind() == MeldKind::Pon {
                         if let Some(t) = self.ids_of(m.tile().index()).next() {
-                            acts.push(SeatAction::Kakan { tile: t });
+                            if !f(SeatAction::Kakan { tile: t }) {
+                                return Ok(true);
+                            }
                         }
                     }
                 }
@@ -732,8 +774,9 @@ impl SeatHand {
             && drawn.is_some()
             && rules.kyuushu_kyuuhai
             && YAOCHUU.iter().filter(|&&k| self.counts[k] > 0).count() >= 9
+            && !f(SeatAction::Kyuushu)
         {
-            acts.push(SeatAction::Kyuushu);
+            return Ok(true);
         }
         if let Some(d) = drawn {
             if rules.players == 3
@@ -746,9 +789,11 @@ impl SeatHand {
                 } else {
                     self.ids_of(NORTH).next().unwrap_or(d)
                 };
-                acts.push(SeatAction::Nukidora { tile: north });
+                if !f(SeatAction::Nukidora { tile: north }) {
+                    return Ok(true);
+                }
             }
         }
-        Ok(acts)
+        Ok(false)
     }
 }

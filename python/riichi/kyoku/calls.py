@@ -1,8 +1,8 @@
 """Answers to a discard (ron, pon, daiminkan, chi), to a robbable kan or kita tile (ron),
 kuikae, claim priority and multiple ron.
 
-The hand arithmetic is the core's: one ``_core.discard_answers`` call per discard answers
-every other seat, in turn order after the discarder: ron when it waits on the tile, is not
+The hand arithmetic is the core's: one ``_core.discard_tile`` call per discard (made by the
+round) moves the discarder's hand and answers every other seat, in turn order after the discarder: ron when it waits on the tile, is not
 furiten and the win has a yaku (:mod:`riichi.kyoku.furiten`); pon and daiminkan (two or three
 copies held; no daiminkan after four kans), chi (the discarder is its kamicha, four players
 only), one choice of ids per red count; no call in riichi, on the last discard (houtei) or
@@ -25,10 +25,10 @@ from typing import Any
 from riichi import _core
 from riichi.actions import Action, Chi, Daiminkan, Pon
 from riichi.kyoku import aborts
-from riichi.kyoku.state import EVERYONE, PASS, RON
+from riichi.kyoku.state import PASS, RON
 
 __all__ = [
-    "dahai_options",
+    "answer_options",
     "kuikae_kinds",
     "priority_call",
     "robbed_options",
@@ -52,18 +52,11 @@ def _actions(o: int, answers: list[tuple[Any, ...]]) -> list[Action]:
     return out
 
 
-def dahai_options(
-    rnd: Any, d: int, tile: int, answer: frozenset[int] = EVERYONE
-) -> dict[int, list[Action]] | None:
-    """Every seat's answers to seat ``d``'s discard of ``tile``: seat -> its actions (ron
-    first, then calls, then pass), for the seats with any and in ``answer`` (the log replay
-    gives the seats the log shows answering; every other seat passes); ``None`` when no
-    seat answers (most discards)."""
-    got = _core.discard_answers(rnd._seats, d, tile, rnd._table)
-    if not got:
-        return None
-    out = {o: _actions(o, acts) for o, acts in got if o in answer}
-    return out or None
+def answer_options(answers: list[tuple[int, list[tuple[Any, ...]]]]) -> dict[int, list[Action]]:
+    """The claim options of a discard from the core's answers (``_core.discard_tile``: every
+    seat asked that has any, in turn order after the discarder): seat -> its actions, ron
+    first, then the calls, then pass."""
+    return {o: _actions(o, acts) for o, acts in answers}
 
 
 def robbed_options(rnd: Any, kind: str, s: int, tile: int) -> dict[int, list[Action]]:

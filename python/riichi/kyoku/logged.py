@@ -20,13 +20,12 @@ from riichi.actions import (
     Kyuushu,
     Nukidora,
     Pon,
-    Riichi,
     Ron,
     Tsumo,
 )
 from riichi.errors import IllegalAction
 from riichi.kyoku.explain import actions_text, event_text
-from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN
+from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN, TURN_CODES
 from riichi.tiles import tile_text
 
 __all__ = ["apply_logged", "check_claimed_tile", "match_event", "pass_except"]
@@ -54,6 +53,30 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
             turn, another tile drawn, or the only copy held is the one drawn).
     """
     kind = getattr(event, "type", "")
+    seat = getattr(event, "actor", -1)
+    if kind == "dahai" and rnd._phase == TURN and seat == rnd._turn and seat.__class__ is int:
+        # the turn's legal actions in the core's order up to the first discard of the
+        # logged tile class and tsumogiri flag (the listing stops there)
+        pai = event.pai
+        code = rnd._seats[seat].turn_find(
+            rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
+            bool(event.tsumogiri),
+        )  # fmt: skip
+        if code >= 0:
+            return TURN_CODES[seat][code]
+        if code == -2:
+            drew = rnd._drawn is not None and rnd._turn == seat
+            why = (
+                f"the tile seat {seat} just drew is not {event.pai}"
+                if drew
+                else f"seat {seat} drew no tile this turn (a discard after a call)"
+            )
+            raise IllegalAction(
+                f"{event_text(event)}: marked tsumogiri, but {why}"
+                if event.tsumogiri
+                else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
+                f"{event.pai} is the tile it just drew"
+            )
     if kind in CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
         rnd._check_claimed_tile(event)
     want: list[Action] = []
@@ -72,34 +95,9 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
         seat = getattr(event, "actor", -1)
         if seat.__class__ is not int or not 0 <= seat < rnd._n:
             raise IllegalAction(f"{event_text(event)}: not a player action")
-        legal = rnd._legal(seat)  # the cached listing (not mutated here)
         cc = rnd._cls  # id -> kind * 2 + red
-
-        if kind == "dahai":
-            pai = event.pai
-            cls = Riichi if riichi else Discard
-            c = pai.kind * 2 + 1 if pai.red else pai.kind * 2
-            ts = bool(event.tsumogiri)
-            other = False
-            for a in legal:
-                if a.__class__ is cls and cc[a.tile] == c:  # type: ignore[attr-defined]
-                    if a.tsumogiri == ts:  # type: ignore[attr-defined]
-                        return a
-                    other = True
-            if other:
-                drew = rnd._drawn is not None and rnd._turn == seat
-                why = (
-                    f"the tile seat {seat} just drew is not {event.pai}"
-                    if drew
-                    else f"seat {seat} drew no tile this turn (a discard after a call)"
-                )
-                raise IllegalAction(
-                    f"{event_text(event)}: marked tsumogiri, but {why}"
-                    if event.tsumogiri
-                    else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
-                    f"{event.pai} is the tile it just drew"
-                )
-        elif kind in CALLS:
+        legal = rnd._legal(seat)  # the cached listing (not mutated here)
+        if kind in CALLS:
             cls2 = CALLS[kind]
             logged = sorted([t.kind * 2 + 1 if t.red else t.kind * 2 for t in event.consumed])
             for a in legal:

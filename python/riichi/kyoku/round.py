@@ -357,9 +357,6 @@ class Round:
             seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
-        # the hand: the tile leaves it, its kind joins the river's (furiten), temporary
-        # furiten and ippatsu (in riichi) end, kuikae ends, the waits of the hand left
-        seat.discard(tile)
         k = tile >> 2
         p.river.append(tile)
         if k not in TERMINALS_HONORS:
@@ -378,21 +375,22 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        if answer:
-            options = calls.dahai_options(self, s, tile, answer)
-            if options:
-                if riichi:
-                    seat.riichi = True  # declared; the stick is paid when the discard passes
-                self._claim = Claim("dahai", s, tile, options, riichi=riichi)
-                self._phase = CLAIM
-                return
+        # one core call: the tile leaves the hand (its kind joins the river's for furiten,
+        # temporary furiten, ippatsu in riichi and kuikae end, the waits are the hand's
+        # left), the seats in ``answer`` answer it; when none does, it went by everyone (a
+        # winning tile passed or seen without a yaku is missed: furiten, as _resolve_claim
+        # does after every Pass)
+        mask = 15 if answer is EVERYONE else sum([1 << o for o in answer]) if answer else 0
+        got = _core.discard_tile(self._seats, s, tile, mask, self._table)
+        if got:
+            if riichi:
+                seat.riichi = True  # declared; the stick is paid when the discard passes
+            options = calls.answer_options(got)
+            self._claim = Claim("dahai", s, tile, options, riichi=riichi)
+            self._phase = CLAIM
+            return
         if riichi:
             seat.riichi = True
-        # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
-        # as _resolve_claim does after every Pass)
-        seats = self._seats
-        for o in self._order[s]:
-            seats[o].missed(tile)
         self._after_discard(s, tile, riichi, None)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
@@ -540,7 +538,8 @@ class Round:
                 self._abort("suucha_riichi")
                 return
         # (a cheap necessary condition of each abortive draw first: they are rarely met)
-        if call is None and self.players[d].discards_made == 1 and aborts.suufon_renda(self):
+        # (the river holds every discard: its length is the discard count)
+        if call is None and len(self.players[d].river) == 1 and aborts.suufon_renda(self):
             self._abort("suufon_renda")
             return
         if len(self._kans) == 4 and aborts.suukaikan(self):
