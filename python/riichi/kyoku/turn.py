@@ -34,8 +34,10 @@ _SPECIAL = len(TURN_CODES[0])  # 546: codes from here build their action
 def turn_actions(rnd: Any, s: int) -> list[Action]:
     """The legal actions of the turn seat ``s``, in the core's order (the shared action
     objects of :data:`riichi.kyoku.state.TURN_CODES`)."""
-    codes = rnd.players[s].seat.turn_codes(rnd._table)
+    codes = rnd._seats[s].turn_codes(rnd._table)
     table = TURN_CODES[s]
+    if not codes or max(codes) < _SPECIAL:  # no kan nor kita: every action is shared
+        return list(map(table.__getitem__, codes))
     return [table[c] if c < _SPECIAL else _special(s, c) for c in codes]
 
 
