@@ -352,3 +352,15 @@ def test_discard_tile_moves_the_hand_and_answers_or_lets_the_tile_go_by():
     with pytest.raises(RiichiError, match="discard"):
         _core.discard_tile(hands, 3, 135, 15, table)
     assert hands[3].ids == before
+
+
+def test_honba_beyond_what_the_core_scores_is_named():
+    from riichi.round import Round
+    from riichi.wall import Wall
+
+    assert Round(Rules(), Wall.from_seed(1), honba=20_000).honba == 20_000
+    for bad in (2**32, 2**64):
+        with pytest.raises(RiichiError, match="honba"):
+            Round(Rules(), Wall.from_seed(1), honba=bad)
+        with pytest.raises(RiichiError, match="honba"):
+            _core.SeatTable(Rules(), live_left=50, honba=bad)

@@ -321,7 +321,7 @@ class SeatTable:
         dealer: int = ...,
         round_wind: int = ...,
         dora_indicators: Sequence[int] | None = ...,
-        honba: int = ...,
+        honba: int | None = ...,
         kan_seats: int | None = ...,
     ) -> SeatTable: ...
     @property

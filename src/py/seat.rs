@@ -7,7 +7,7 @@ use pyo3::types::{PyString, PyTuple};
 
 use crate::error::Error;
 use crate::meld::Meld;
-use crate::py::errors::{int_list_arg, wrong_type};
+use crate::py::errors::{int_arg, int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
 use crate::py::tiles::PyMeld;
 use crate::seat::{self, FlowRules, Robbed, SeatAction, SeatHand, TableView};
@@ -137,7 +137,7 @@ pub struct PySeatTable {
 impl PySeatTable {
     #[new]
     #[pyo3(signature = (rules, *, live_left, kans = 0, uninterrupted = false, rinshan = false,
-        dealer = 0, round_wind = 0, dora_indicators = None, honba = 0, kan_seats = None))]
+        dealer = 0, round_wind = 0, dora_indicators = None, honba = None, kan_seats = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         rules: &Bound<'_, PyAny>,
@@ -148,7 +148,7 @@ impl PySeatTable {
         dealer: i64,
         round_wind: i64,
         dora_indicators: Option<&Bound<'_, PyAny>>,
-        honba: i64,
+        honba: Option<&Bound<'_, PyAny>>,
         kan_seats: Option<i64>,
     ) -> PyResult<Self> {
         let scoring = extract_rules(rules)?;
@@ -204,8 +204,16 @@ impl PySeatTable {
                 .collect::<PyResult<Vec<Tile>>>()?,
             None => Vec::new(),
         };
-        if !(0..=10_000).contains(&honba) {
-            return Err(bad("honba", format!("must be 0..=10000, got {honba}")));
+        // any count the scorer takes (u32): the two-han minimum from some honba on reads it
+        let honba = match honba {
+            Some(h) => int_arg(h, "honba")?,
+            None => 0,
+        };
+        if !(0..=i64::from(u32::MAX)).contains(&honba) {
+            return Err(bad(
+                "honba",
+                format!("must be 0..={}, got {honba}", u32::MAX),
+            ));
         }
         let kans = small(kans, "kans", 5)?;
         let kan_seats = match kan_seats {

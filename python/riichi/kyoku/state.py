@@ -294,7 +294,8 @@ def check_round_args(
     Raises:
         RiichiError: naming the argument and its value (bad arguments are never clamped or
             carried into the round: a NaN score or a negative honba would only surface as
-            wrong payments much later).
+            wrong payments much later; honba and kyotaku past 2**32 - 1 could never be
+            scored).
     """
     if not isinstance(rules, Rules):
         raise RiichiError(f"rules: expected riichi.Rules, got {rules!r}")
@@ -322,8 +323,9 @@ def check_round_args(
     if not is_int(round_wind) or not 0 <= round_wind <= 3:
         raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
     for name, value in (("honba", honba), ("kyotaku", kyotaku)):
-        if not is_int(value) or value < 0:
-            raise RiichiError(f"{name} must be an int >= 0, got {value!r}")
+        # (the core counts both in 32 bits: a larger count could never be scored)
+        if not is_int(value) or not 0 <= value <= 0xFFFF_FFFF:
+            raise RiichiError(f"{name} must be an int 0..4294967295, got {value!r}")
     scores = [int(s) for s in scores]
     dealer, round_wind, honba, kyotaku = int(dealer), int(round_wind), int(honba), int(kyotaku)
     return scores, dealer, round_wind, honba, kyotaku
