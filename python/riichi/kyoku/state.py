@@ -1,9 +1,11 @@
 """The state of one round, as data: players, melds, a claim waiting for answers, the result.
 
 Nothing here decides a rule; the rule modules of :mod:`riichi.kyoku` read and change these
-objects. Also the shared immutable action objects (the frequent ones, built once), the seat
-orders around a discarder and the bookkeeping that keeps a player's derived hand state
-(tile counts, meld keys and counts, waits of a 3n+1 hand) in step with its tiles.
+objects. Each player's hand lives in the core (``_core.SeatHand``: tiles, waits, furiten
+inputs, riichi, kuikae), which the round moves at every change and asks every hand question;
+:class:`Player` shows its facts. Also the core's view of the table (:func:`seat_table`), the
+shared immutable action objects (the frequent ones, built once, and the turn actions by the
+core's action code) and the seat orders around a discarder.
 
 Rules fields read: ``num_players`` and ``starting_points`` (a new round's seats and default
 scores); ``red_fives`` through the red ids the round passes in.
