@@ -549,14 +549,19 @@ impl SeatHand {
     fn distinct(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(15);
         let mut prev = usize::MAX;
-        for t in 0..136u8 {
-            if !self.held[t as usize] || Some(t) == self.drawn {
-                continue;
+        for k in 0..34 {
+            if self.counts[k] == 0 {
+                continue; // (the kinds held: most of the 136 ids are not)
             }
-            let class = usize::from(t / 4) * 2 + usize::from(self.is_red(t));
-            if class != prev {
-                prev = class;
-                out.push(t);
+            for t in 4 * k as u8..4 * k as u8 + 4 {
+                if !self.held[t as usize] || Some(t) == self.drawn {
+                    continue;
+                }
+                let class = k * 2 + usize::from(FIVES.contains(&k) && self.is_red(t));
+                if class != prev {
+                    prev = class;
+                    out.push(t);
+                }
             }
         }
         out.extend(self.drawn);
