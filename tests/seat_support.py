@@ -373,7 +373,10 @@ def reference_turn(rnd: Round, s: int) -> list[tuple]:
             dw = core.discard_waits(counts, [m.core for m in p.melds])
             for t in ds:
                 w = dw.get(t >> 2)
-                if w and (rules.furiten_riichi or not ((t >> 2) in w or w & river)):
+                if not w and rules.riichi_requires_tenpai:
+                    continue
+                w = w or frozenset()  # riichi without tenpai: no waits to be furiten on
+                if rules.furiten_riichi or not ((t >> 2) in w or w & river):
                     acts.append(("riichi", t, t == drawn))
     if drawn is not None and len(rnd._kans) < 4 and live > 0:
         for k in range(34):

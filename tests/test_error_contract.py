@@ -46,6 +46,17 @@ def _round():
     return riichi.Round(RULES, riichi.Wall.from_seed(1))
 
 
+def _sample_log():
+    from importlib.resources import files
+
+    games = sorted(p for p in (files("riichi") / "data" / "games").iterdir() if p.is_file())
+    return riichi.read_log(str(games[0]))
+
+
+def _decisions():
+    return lambda *a, **kw: list(riichi.decisions(*a, **kw))
+
+
 def _discard(g):
     return g.legal_actions(g.current_seat)[0]
 
@@ -87,6 +98,7 @@ def _calls():
         ("Game", lambda: riichi.Game, [RULES, 1],
          dict(walls=[riichi.Wall.from_seed(2)], scores=[25000] * 4, round_wind=0, dealer=0,
               honba=0, kyotaku=0, won=[False] * 4)),
+        ("decisions", _decisions, [_sample_log()], {"seats": [0, 1], "rules": None}),
         ("Game.legal_actions", lambda: _game().legal_actions, [0], {}),
         ("Game.hand", lambda: _game().hand, [0], {}),
         ("Game.observation", lambda: _game().observation, [0], {}),

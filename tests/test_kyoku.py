@@ -56,6 +56,15 @@ FLOW_HOMES = {
     "pao_suukantsu": "settlement",
     "pao_scope": "settlement",
     "wareme": "settlement",
+    "riichi_requires_tenpai": "turn",
+    "keishiki_tenpai": "settlement",
+    "own_copies_tenpai": "settlement",
+    "tenpai_declaration": "settlement",
+    "pao_rinshan": "settlement",
+    "pao_honba": "settlement",
+    "nagashi_mangan_as": "settlement",
+    "noten_riichi_chombo": "settlement",
+    "chombo_penalty": "settlement",
 }
 
 
@@ -86,6 +95,9 @@ GAME_FIELDS = (
     "yakitori",
     "yakitori_penalty",
     "yakitori_payment",
+    "tobi_at_zero",
+    "tied_ranks",
+    "last_round_renchan",
 )
 
 

@@ -71,6 +71,18 @@ TENHOU = {
     "yakitori_penalty": 10000,
     "yakitori_payment": "split",
     "wareme": False,
+    "keishiki_tenpai": True,
+    "own_copies_tenpai": False,
+    "tenpai_declaration": "automatic",
+    "pao_rinshan": False,
+    "pao_honba": "liable",
+    "nagashi_mangan_as": "draw",
+    "tobi_at_zero": False,
+    "tied_ranks": "seat_order",
+    "last_round_renchan": True,
+    "riichi_requires_tenpai": True,
+    "noten_riichi_chombo": "off",
+    "chombo_penalty": 20000,
 }
 
 MAHJONG_SOUL_DIFF = {
@@ -179,6 +191,14 @@ def test_scoring_is_built_once_and_cached():
         ("yakitori_penalty", 1050),
         ("yakitori_penalty", -100),
         ("yakitori_payment", "top"),
+        ("pao_honba", "winner"),
+        ("tied_ranks", "split"),
+        ("nagashi_mangan_as", True),
+        ("tobi_at_zero", 0),
+        ("noten_riichi_chombo", "yes"),
+        ("chombo_penalty", 1050),
+        ("chombo_penalty", -100),
+        ("tenpai_declaration", "hidden"),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):

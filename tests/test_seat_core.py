@@ -41,6 +41,7 @@ RULES = {
     "mahjong_soul": Rules.mahjong_soul(),
     "tenhou_sanma": Rules.tenhou_sanma(),
     "mahjong_soul_sanma": Rules.mahjong_soul_sanma(),
+    "riichi_without_tenpai": Rules(riichi_requires_tenpai=False, furiten_riichi=False),
 }
 
 

@@ -28,6 +28,7 @@ RULE_TESTS = [
     "tests/test_round_basic.py",
     "tests/test_game.py",
     "tests/test_game_options.py",
+    "tests/test_flow_options.py",
     "tests/test_logs_mjai.py",
     "tests/test_logs_tenhou6.py",
 ]
@@ -85,7 +86,22 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # game end
     (G, "if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:", "if top != r.dealer or self.scores[r.dealer] <= self.rules.end_target:", "agari-yame needs more than the target"),
     (G, "reached = max(self.scores) >= rules.end_target", "reached = max(self.scores) > rules.end_target", "game end needs more than the target"),
-    (G, "if rules.tobi and min(self.scores) < 0:", "if rules.tobi and min(self.scores) <= 0:", "tobi at exactly zero"),
+    (G, "if rules.tobi and (low < 0 or", "if rules.tobi and (low <= 0 or", "tobi at exactly zero"),
+    # flow options of issue 16 (a description starting "flow:" each)
+    (G, "(low == 0 and rules.tobi_at_zero)", "(low == 0)", "flow: tobi at zero whatever the rule"),
+    (G, "if renchan and decisive and not void and not", "if renchan and not void and not", "flow: no renchan in any round"),
+    (G, "1 + sum(1 for o in range(n) if scores[o] > scores[s])", "1 + sum(1 for o in range(n) if scores[o] >= scores[s])", "flow: shared ranks take the lower rank"),
+    (G, "covered = range(r - 1, r - 1 + tied)", "covered = range(r - 1, r)", "flow: tied players each take their rank's whole uma"),
+    (SETTLE, '"shared": honba_total // 2', '"shared": honba_total', "flow: shared pao honba paid by the liable player"),
+    (SETTLE, 'if ev.type == "daiminkan" and ev.actor == w:', 'if ev.type in ("daiminkan", "kakan") and ev.actor == w:', "flow: rinshan pao after a kakan"),
+    (SETTLE, "return reason, tenpai, deltas, dealer in nagashi", "return reason, tenpai, deltas, tenpai[dealer]", "flow: nagashi as a win keeps tenpai renchan"),
+    (SETTLE, "            deltas[first] += rnd.kyotaku * rules.riichi_stick\n", "", "flow: nagashi as a win leaves the sticks"),
+    (SETTLE, "    if voided(rnd):\n        return honba\n", "    if voided(rnd):\n        return honba + 1\n", "flow: a voided hand adds a honba"),
+    (SETTLE, "if players[s].riichi and rnd.kyotaku:", "if False:", "flow: a voided hand keeps the riichi sticks"),
+    (SETTLE, "return bool(rules.keishiki_tenpai) or p.riichi or _has_yaku_wait(rnd, s)", "return True", "flow: keishiki tenpai ignored"),
+    (SETTLE, "if p.counts[k] + p.mcounts[k] == 4:", "if p.counts[k] == 4:", "flow: fifth-copy wait without the meld copies"),
+    (SETTLE, 'if not p.riichi and s in getattr(rnd, "_noten_declared", ()):', 'if s in getattr(rnd, "_noten_declared", ()):', "flow: a riichi hand declared noten stays hidden"),
+    (TURN, "if not w and rules.riichi_requires_tenpai:", "if not w:", "flow: riichi without tenpai never offered"),
     # readers
     ("python/riichi/logs/mjai.py", 'else ("dahai", "kakan")', 'else ("dahai",)', "mjai hora without pai: chankan tile"),
     ("python/riichi/logs/tenhou6.py", '"m": {0: 3, 2: 2, 6: 1},', '"m": {0: 3, 2: 2, 6: 3},', "tenhou6 daiminkan from the right read as left"),

@@ -43,11 +43,28 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+
+# Jupyter draws a Hand and a ScoreResult (riichi.view; loaded on first use, not at import)
+def _hand_repr_svg(self: Hand) -> str:
+    from riichi.view.svg import hand_svg
+
+    return hand_svg(self)
+
+
+def _score_repr_html(self: ScoreResult) -> str:
+    from riichi.view.svg import score_html
+
+    return score_html(self)
+
+
+Hand._repr_svg_ = _hand_repr_svg  # type: ignore[attr-defined]
+ScoreResult._repr_html_ = _score_repr_html  # type: ignore[attr-defined]
+
 # The Python layers load on first use, so that `import riichi` plus a shanten call costs
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
 _SUBMODULES = frozenset(
-    "actions batch batch_score cli convert events game kyoku logs replay round rules scoring tiles wall".split()
+    "actions batch batch_score cli convert dask events game kyoku logs mining replay round rules scoring tiles view wall".split()
 )
 _LAZY = {
     "GameLog": "riichi.events",
@@ -55,6 +72,7 @@ _LAZY = {
     "GameResult": "riichi.game",
     "read_log": "riichi.logs",
     "read_logs": "riichi.logs",
+    "decisions": "riichi.mining.decision",
     "GameReport": "riichi.replay",
     "Mismatch": "riichi.replay",
     "replay_game": "riichi.replay",
@@ -115,6 +133,7 @@ __all__ = [
     "Win",
     "actions",
     "batch",
+    "decisions",
     "decompose",
     "discards",
     "format_counts",

@@ -2,7 +2,12 @@
 
 Subcommands:
 
-- ``riichi hand TEXT``: shanten, waits and a discard table for a hand in mpsz notation.
+- ``riichi hand TEXT [--svg FILE]``: shanten, waits and a discard table for a hand in mpsz
+  notation (``--svg``: also a picture of the hand); ``riichi score TEXT ... [--svg FILE]``:
+  yaku, fu, points and payments (``--svg``: the hand with its settlement as a picture).
+- ``riichi view LOG [-o OUT.html] [--game N] [--seat N] [--rules ...]``: replay one game and write a
+  self-contained HTML page that steps through it (:mod:`riichi.view.html`); exit status 1
+  when the replay found a mismatch (the page is still written).
 - ``riichi verify [PATH ...] [--jobs N] [--json FILE] [--quiet] [--rules PRESET|FILE.json]``:
   replay game logs (files, folders walked recursively, zip archives of logs; default: the
   bundled sample in ``riichi/data``) through the engine and report every disagreement with
@@ -14,6 +19,20 @@ Subcommands:
 - ``riichi convert IN... -o OUT --to mjai|tenhou6|mjlog``: write every game of the inputs
   in another format, with its rules (:mod:`riichi.convert`); unreadable inputs are reported
   and the rest converted (exit status 1 when any failed).
+
+- ``riichi export PATH... -o DIR [--tables T,...] [--jobs N] [--rules ...]``: the Arrow tables
+  of the logs (:mod:`riichi.mining.tables`: games, rounds, decisions, wins, draws, players,
+  errors) written as Parquet under DIR (:mod:`riichi.mining.export`); needs the
+  ``riichi[mining]`` extra.
+- ``riichi stats PATH... [--csv FILE] [--parquet FILE] [--min-games N] [--jobs N]``:
+  per-player statistics from the logs' (or an export's) ``players`` table
+  (:mod:`riichi.mining.stats`).
+- ``riichi arena --bot CMD --bot CMD ... [--games N] [--rules PRESET|FILE.json] [--seed S]
+  [--jobs N] [--log-dir DIR] [--stderr-dir DIR] [--timeout SECONDS] [--protocol batch|event]
+  [--json FILE] [--quiet]``: play games between
+  mjai bot processes (:mod:`riichi.mjai.arena`) and print each bot's ranks, average rank and
+  points with 95% intervals, and every fault; exit status 1 when a bot faulted or a game was
+  aborted.
 
 Exit status: 0 on success, 1 when the command ran but found a problem, 2 on bad usage
 (argparse's convention, also used for a hand that cannot be parsed).
@@ -77,8 +96,24 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     except RiichiError as e:
         print(f"riichi hand: error: {e}", file=sys.stderr)
         return 2
+    if args.svg is not None:
+        from riichi.view.svg import hand_svg
+
+        if not _write_text(args.svg, hand_svg(hand), "hand"):
+            return 1
     print("\n".join(lines))
     return 0
+
+
+def _write_text(path: str, text: str, command: str) -> bool:
+    """Write a picture or page; False (after naming the file and the reason) on failure."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"riichi {command}: error: cannot write {_shown(path)}: {e.strerror}", file=sys.stderr)
+        return False
+    return True
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
@@ -121,6 +156,16 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except RiichiError as e:
         print(f"riichi score: error: {e}", file=sys.stderr)
         return 2
+    if args.svg is not None:
+        from riichi.view.svg import score_svg
+
+        try:
+            picture = score_svg(r, hand, win_tile=win)
+        except RiichiError as e:
+            print(f"riichi score: error: {e}", file=sys.stderr)
+            return 2
+        if not _write_text(args.svg, picture, "score"):
+            return 1
     win_name = win if isinstance(win, str) else riichi.tile_name(win)
     how = "tsumo" if r.tsumo else "ron"
     lines = [f"hand      {hand}  ({how} on {win_name}, seat {args.seat}, round {args.round})"]
@@ -431,6 +476,222 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     return 1 if result.failed or not result.written else 0
 
 
+def _progress_bar(quiet: bool, total: int) -> Any:
+    """A tqdm bar on stderr (None when quiet, not a terminal, or one file)."""
+    if quiet or not sys.stderr.isatty() or total < 2:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="file", file=sys.stderr, leave=False)
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from riichi.mining.export import export, list_files
+
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"riichi export: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr)
+        return 2
+    try:
+        rules = _rules_arg(args.rules) if args.rules is not None else None
+        total = len(list_files(args.paths))
+        bar = _progress_bar(args.quiet, total)
+        try:
+            result = export(
+                args.paths, args.output, args.tables, jobs=args.jobs,
+                files_per_part=args.files_per_part, rules=rules,
+                progress=bar.update if bar is not None else None,
+            )  # fmt: skip
+        finally:
+            if bar is not None:
+                bar.close()
+    except RiichiError as e:
+        print(f"riichi export: error: {e}", file=sys.stderr)
+        return 2
+    rate = result.rows.get("games", 0) / result.seconds if result.seconds > 0 else 0.0
+    lines = [f"{'files':<10} {result.files:>10}"]
+    lines += [f"{t:<10} {n:>10}" for t, n in result.rows.items()]
+    lines.append(f"{'seconds':<10} {result.seconds:>10.2f}")
+    if "games" in result.rows:
+        lines.append(f"{'games/s':<10} {rate:>10.1f}")
+    lines.append(f"written to {args.output}{os.sep} (one folder per table, Parquet)")
+    print(_shown("\n".join(lines)))
+    return 0
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    from riichi.mining import require
+    from riichi.mining.stats import format_stats, player_stats, players_table
+
+    missing = [p for p in args.paths if not os.path.exists(p)]
+    if missing:
+        print(f"riichi stats: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr)
+        return 2
+    if args.jobs < 1:
+        print(f"riichi stats: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
+        return 2
+    try:
+        players, errors = players_table(args.paths, jobs=args.jobs)
+        stats = player_stats(players, args.min_games)
+        if args.csv:
+            require("pyarrow.csv", "riichi stats --csv").write_csv(stats, args.csv)
+        if args.parquet:
+            require("pyarrow.parquet", "riichi stats --parquet").write_table(stats, args.parquet)
+    except (RiichiError, OSError) as e:
+        print(f"riichi stats: error: {e}", file=sys.stderr)
+        return 2
+    unreadable = [r for r in errors.to_pylist() if r["kind"] == "unreadable"]
+    for r in unreadable[:20]:
+        print(_shown(f"riichi stats: {r['game_id']}: {r['reason']}"), file=sys.stderr)
+    print(_shown(format_stats(stats, None if args.all else args.top)))
+    games = len(set(players.column("game_id").to_pylist()))
+    print(f"{games} game(s), {stats.num_rows} player(s)"
+          + (f"; {len(unreadable)} unreadable (listed above)" if unreadable else ""))  # fmt: skip
+    return 1 if unreadable else 0
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from riichi.mjai.arena import Arena
+
+    def usage(msg: str) -> int:
+        print(f"riichi arena: error: {msg}", file=sys.stderr)
+        return 2
+
+    try:
+        rules = _rules_arg(args.rules) if args.rules is not None else riichi.Rules.tenhou()
+    except RiichiError as e:
+        return usage(str(e))
+    n = rules.num_players
+    if len(args.bot) != n:
+        return usage(f"{n} players need {n} --bot commands, got {len(args.bot)}")
+    if args.games < 0:
+        return usage(f"--games must be at least 0, got {args.games}")
+    if args.jobs < 1:
+        return usage(f"--jobs must be at least 1, got {args.jobs}")
+    if not args.timeout > 0 or args.timeout == float("inf"):
+        return usage(f"--timeout must be a positive number of seconds, got {args.timeout}")
+    out = None
+    if args.json and args.json != "-":
+        try:
+            out = open(args.json, "w", encoding="utf-8")  # closed below
+        except OSError as e:
+            return usage(f"--json {_shown(args.json)}: {e.strerror}")
+    try:
+        arena = Arena(
+            args.bot,
+            rules,
+            timeout=args.timeout,
+            startup_timeout=max(args.timeout, 10.0),
+            log_dir=args.log_dir,
+            stderr_dir=args.stderr_dir,
+            protocol=args.protocol,
+        )
+        bar = None
+        if not args.quiet:
+            from tqdm import tqdm
+
+            bar = tqdm(total=args.games, unit="game", file=sys.stderr, leave=False)
+        try:
+            result = arena.run(
+                args.games,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=(lambda _rec: bar.update(1)) if bar is not None else None,
+            )
+        finally:
+            if bar is not None:
+                bar.close()
+        text = result.summary()
+        if args.json == "-":
+            print(text, file=sys.stderr)
+            json.dump(result.to_dict(), sys.stdout, indent=1)
+            print()
+        else:
+            print(text)
+            if out is not None:
+                json.dump(result.to_dict(), out, indent=1)
+        return 1 if result.faults or result.aborted else 0
+    except RiichiError as e:
+        return usage(str(e))
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _players(game_log: Any) -> int:
+    """Seats of a logged game (4 when its header cannot say)."""
+    try:
+        return int(game_log.start.players)
+    except RiichiError:
+        return 4
+
+
+def _cmd_view(args: argparse.Namespace) -> int:
+    from riichi.replay import replay_game
+    from riichi.view.html import viewer_html
+
+    try:
+        rules = _rules_arg(args.rules) if args.rules is not None else None
+    except RiichiError as e:
+        print(f"riichi view: error: {e}", file=sys.stderr)
+        return 2
+    games: list[tuple[str, Any]] = []
+    unreadable: list[str] = []
+    for path, got in riichi.read_logs([args.log]):
+        if isinstance(got, Exception):
+            unreadable.append(str(got) if _shown(path) in str(got) else f"{_shown(path)}: {got}")
+        else:
+            games.append((path, got))
+    if not games:
+        for text in unreadable:
+            print(f"riichi view: error: {text}", file=sys.stderr)
+        if not unreadable:
+            print(f"riichi view: error: no game log in {_shown(args.log)}", file=sys.stderr)
+        return 1
+    for text in unreadable:  # an archive's other members: named, not counted as games
+        print(f"riichi view: skipped unreadable {text}", file=sys.stderr)
+    if args.game is None and len(games) > 1:
+        print(
+            f"riichi view: error: {_shown(args.log)} holds {len(games)} games: choose one "
+            f"with --game 0..{len(games) - 1}",
+            file=sys.stderr,
+        )
+        return 2
+    k = 0 if args.game is None else args.game
+    if not 0 <= k < len(games):
+        print(
+            f"riichi view: error: --game {k}: {_shown(args.log)} holds {len(games)} "
+            f"game(s), 0..{len(games) - 1}",
+            file=sys.stderr,
+        )
+        return 2
+    path, game_log = games[k]
+    players = _players(game_log)
+    if not 0 <= args.seat < players:
+        print(f"riichi view: error: --seat {args.seat}: the game has seats 0..{players - 1}",
+              file=sys.stderr)  # fmt: skip
+        return 2
+    try:
+        report = replay_game(game_log, rules)
+        page = viewer_html(game_log, report, bottom=args.seat)
+    except RiichiError as e:  # the message names the log
+        print(f"riichi view: error: {e}", file=sys.stderr)
+        return 1
+    out = args.output
+    if out is None:
+        out = os.path.splitext(os.path.basename(args.log.rstrip("/")))[0] + ".html"
+    if not _write_text(out, page, "view"):
+        return 1
+    found = len(report.mismatches)
+    unsupported = len(report.unsupported)
+    print(
+        f"{_shown(out)}: {report.rounds} rounds, {report.actions} actions replayed, "
+        f"{found} mismatch{'es' if found != 1 else ''}"
+        + (f", {unsupported} part(s) not replayed" if unsupported else "")
+    )
+    return 0 if report.ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for ``riichi`` (exposed for documentation and tests)."""
     parser = argparse.ArgumentParser(
@@ -456,6 +717,9 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="TILES",
         default=None,
         help="tiles visible elsewhere (discards, melds, dora indicators), mpsz; lowers live counts",
+    )
+    p.add_argument(
+        "--svg", metavar="FILE", default=None, help="also draw the hand as an SVG picture in FILE"
     )
     p.set_defaults(func=_cmd_hand)
 
@@ -496,6 +760,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.add_argument(
         "--rules", choices=["tenhou", "mahjong_soul"], default="tenhou", help="rule preset"
+    )
+    sc.add_argument(
+        "--svg",
+        metavar="FILE",
+        default=None,
+        help="also draw the hand (winning tile apart) with its yaku and payments in FILE (SVG)",
     )
     sc.set_defaults(func=_cmd_score)
 
@@ -565,6 +835,160 @@ def build_parser() -> argparse.ArgumentParser:
     )
     c.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     c.set_defaults(func=_cmd_convert)
+
+    x = sub.add_parser(
+        "export",
+        help="write the tables of game logs as Parquet (needs riichi[mining])",
+        description=(
+            "Replay and verify every game of the logs (files, folders walked recursively, zip "
+            "archives) and write its tables as Parquet under DIR: games, rounds, decisions "
+            "(every draw and every claimable discard: the seat's hand, legal actions and the "
+            "logged action), wins (yaku, han, fu, points, dora counts, pao), draws, players "
+            "and errors (files that could not be read, unsupported games, mismatches; the "
+            "rest goes on). Layout: DIR/_schema.json (columns, schema version) and "
+            "DIR/TABLE/part-NNNNN.parquet, one part per --files-per-part input files. "
+            "Needs the riichi[mining] extra (pyarrow). Exit status: 0 written, 2 bad usage."
+        ),
+    )
+    x.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or zip archives")
+    x.add_argument("-o", "--output", required=True, metavar="DIR", help="the output folder (new)")
+    x.add_argument(
+        "--tables",
+        default=None,
+        metavar="T,...",
+        help="comma-separated tables (default all: games,rounds,decisions,wins,draws,players,errors)",
+    )
+    x.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
+    x.add_argument(
+        "--files-per-part", type=int, default=64, metavar="N",
+        help="input files per Parquet part file (default 64)",
+    )  # fmt: skip
+    x.add_argument(
+        "--rules", metavar="PRESET|FILE.json", default=None,
+        help="replay every game under these rules (as riichi verify --rules)",
+    )  # fmt: skip
+    x.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    x.set_defaults(func=_cmd_export)
+
+    st = sub.add_parser(
+        "stats",
+        help="per-player statistics of game logs (needs riichi[mining])",
+        description=(
+            "Per-player statistics over the replayed games of the logs (files, folders, zip "
+            "archives) or of a riichi export folder: games, rounds, average rank, win, "
+            "deal-in, riichi and call rates (per round), average win and deal-in points. "
+            "Printed as a table (most games first); --csv / --parquet write every player. "
+            "Needs the riichi[mining] extra (pyarrow). Exit status: 0 done, 1 a log could not "
+            "be read (listed; the others are counted), 2 bad usage."
+        ),
+    )
+    st.add_argument(
+        "paths", nargs="+", metavar="PATH", help="log files, folders, zip archives or export folders"
+    )
+    st.add_argument("--csv", metavar="FILE", default=None, help="write the statistics as CSV")
+    st.add_argument("--parquet", metavar="FILE", default=None, help="write them as Parquet")
+    st.add_argument("--min-games", type=int, default=1, metavar="N", help="players with N+ games")
+    st.add_argument("--top", type=int, default=30, metavar="N", help="print N players (default 30)")
+    st.add_argument("--all", action="store_true", help="print every player")
+    st.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
+    st.set_defaults(func=_cmd_stats)
+
+    a = sub.add_parser(
+        "arena",
+        help="play games between mjai bot processes",
+        description=(
+            "Play games between bots that speak the mjai protocol as mjai.app's bots do: one "
+            "line to the bot, a JSON array of the events since its last line, one JSON action "
+            "back. Each bot sees only its seat (other hands '?'); seats rotate across games, "
+            "blocks of games share a seed. A bot that times out, crashes, writes something "
+            "that is not JSON or plays an illegal move is reported with the event and the "
+            "reason, and its seat plays tsumogiri / pass (for the rest of the game unless the "
+            "move was merely illegal). Prints per bot the rank distribution, the average rank "
+            "and final points with 95% intervals. Exit status: 0 no fault, 1 a fault or an "
+            "aborted game, 2 bad usage."
+        ),
+    )
+    a.add_argument(
+        "--bot",
+        action="append",
+        required=True,
+        metavar="CMD",
+        help="a bot's command line, e.g. 'python -m riichi.bots.greedy' (3 or 4 of them, "
+        "one per seat of the rules)",
+    )
+    a.add_argument("--games", type=int, default=4, metavar="N", help="games to play (default 4)")
+    a.add_argument(
+        "--rules",
+        metavar="PRESET|FILE.json",
+        default=None,
+        help=f"a riichi.Rules preset ({', '.join(sorted(rule_presets()))}) or a JSON file of "
+        "Rules fields (default tenhou)",
+    )
+    a.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first games")
+    a.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="games at once")
+    a.add_argument(
+        "--log-dir",
+        metavar="DIR",
+        default=None,
+        help="write every game as mjai (.mjai.jsonl) and mjlog (.mjlog) with its rules",
+    )
+    a.add_argument(
+        "--stderr-dir",
+        metavar="DIR",
+        default=None,
+        help="keep the bots' stderr there (bot0.job0.stderr.txt, ...); else only the tail of a "
+        "crashed bot's is shown",
+    )
+    a.add_argument(
+        "--timeout", type=float, default=5.0, metavar="SECONDS", help="per answer (default 5)"
+    )
+    a.add_argument(
+        "--protocol",
+        choices=["batch", "event"],
+        default="batch",
+        help="batch: a JSON array of events per line, each line answered (mjai.app); event: "
+        "one event per line, answered only at decisions (Mortal's mortal.py). {seat} in a "
+        "--bot command is replaced by the bot's seat",
+    )
+    a.add_argument(
+        "--json", metavar="FILE", default=None, help="write the full report as JSON (- stdout)"
+    )
+    a.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    a.set_defaults(func=_cmd_arena)
+
+    vw = sub.add_parser(
+        "view",
+        help="write an HTML replay viewer of a game log",
+        description=(
+            "Replay one game (any format riichi reads) with the verifying replay and write a "
+            "self-contained HTML page (no network needed) that steps through it event by "
+            "event: all hands, rivers (tsumogiri shaded, riichi tile sideways), melds, dora, "
+            "scores, each settlement with yaku, han, fu and payments, and every mismatch "
+            "the replay found, marked at its event. Keys: left/right one event, PageUp/"
+            "PageDown one round, Home/End, m the next mismatch, r turns the table. Exit "
+            "status: 0 written and "
+            "the game replays with no mismatch, 1 written but the replay found a mismatch "
+            "or could not replay part of the game (or the log cannot be read), 2 bad usage."
+        ),
+    )
+    vw.add_argument("log", metavar="LOG", help="a game log file (or a zip archive of logs)")
+    vw.add_argument(
+        "-o", "--output", metavar="OUT", default=None,
+        help="the HTML file to write (default: LOG's name with .html, in the current folder)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--game", type=int, default=None, metavar="N",
+        help="which game of a file or archive that holds several (0-based; required then)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--rules", metavar="PRESET|FILE.json", default=None,
+        help="replay under these rules instead of the header's (as for riichi verify)",
+    )  # fmt: skip
+    vw.add_argument(
+        "--seat", type=int, default=0, metavar="N",
+        help="the seat drawn at the bottom (default 0, the first dealer; r turns the table)",
+    )  # fmt: skip
+    vw.set_defaults(func=_cmd_view)
     return parser
 
 

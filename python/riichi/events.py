@@ -367,6 +367,7 @@ def _ev(type_: str, *spec: tuple[str, str, str]) -> Callable[[type[_T]], type[_T
     ("speed", "speed", "bool"),
     ("go_type", "go_type", "int"),
     ("seed", "seed", "seed"),
+    ("seating_dice", "seating_dice", "ints"),
 )
 class StartGame(Event):
     """The game header.
@@ -380,6 +381,9 @@ class StartGame(Event):
         speed: the fast table (GO bit 6).
         go_type: Tenhou's raw ``<GO type>`` when the log has it (table level etc.), else None.
         seed: the shuffle seed text (Tenhou ``<SHUFFLE seed>``), else None.
+        seating_dice: the four dice of the two-roll first-dealer procedure
+            (``riichi.Game(seating_procedure="two_rolls")``): the temporary East's two, then
+            the temporary dealer's two; None when the log has none.
     """
 
     names: tuple[str, ...] = ()
@@ -390,6 +394,7 @@ class StartGame(Event):
     speed: bool = False
     go_type: int | None = None
     seed: str | None = None
+    seating_dice: tuple[int, ...] | None = None
 
 
 @_ev(

@@ -3,7 +3,11 @@
 A :class:`Game` runs :class:`~riichi.round.Round` after round with the same action API
 (``legal_actions`` / ``step`` / ``observation``), and starts the next round by itself when one
 ends. Seats are absolute: seat 0 is the first dealer (chiicha); which entrant sits in which
-seat is decided by seeded dice (:attr:`Game.seating`).
+seat is decided by seeded dice (:attr:`Game.seating`), by one of two procedures
+(``seating_procedure``): every entrant rolls and the highest sits East, or the two-roll
+procedure of Japanese rulebooks (wind tiles drawn for temporary seats, the temporary East
+rolls for the temporary dealer, who rolls for the first dealer), its dice in the
+``start_game`` event.
 
 Flow rules (``riichi.Rules`` fields): ``length`` (``"one_round"``, ``"tonpuusen"``,
 ``"hanchan"``, ``"full"`` East-South-West-North, ``"east_north"``, ``"east_east"``),
@@ -16,8 +20,11 @@ when top with the end target, at the limit round too), ``renchan``
 (``"tenpai"``: the dealer keeps the deal when tenpai at an exhaustive draw; ``"agari"``:
 only by winning), ``uma``, ``oka``, ``leftover_kyotaku_to_top``, ``yakitori`` (settled in
 :attr:`GameResult.final`); ``wareme`` is applied by each :class:`~riichi.round.Round`. An
-abortive draw always repeats the round, at all-last too (RC45). Ranking ties are broken by
-seat order from the first dealer (Tenhou).
+abortive draw always repeats the round, at all-last too (RC45), and so does a hand voided by
+a chombo (``noten_riichi_chombo``, settled by :mod:`riichi.kyoku.settlement`). Ranking ties
+are broken by seat order from the first dealer (Tenhou), or shared with
+``tied_ranks="shared"`` (:func:`rank_seats`); ``tobi_at_zero`` ends the game at exactly 0
+points too; ``last_round_renchan=False`` passes the deal after every decisive round.
 
 How a round ends the game (not counting tobi or an abortive draw). A *decisive* round is
 all-last, the fourth round of each extension wind, and with ``"sudden_death"`` every
@@ -61,13 +68,14 @@ from typing import Any
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
-from riichi.kyoku.round import Round
+from riichi.kyoku import settlement
 from riichi.kyoku.state import RoundResult, check_seat
 from riichi.kyoku.state import is_int as _is_int
+from riichi.round import Round  # the public home: it gives Round its Jupyter picture
 from riichi.rules import Rules
 from riichi.wall import Wall
 
-__all__ = ["Game", "GameResult", "final_points"]
+__all__ = ["Game", "GameResult", "final_points", "rank_seats"]
 
 _LENGTH_WINDS = {
     "one_round": (0,),
@@ -87,7 +95,7 @@ class GameResult:
         scores: final points per seat (leftover kyotaku included when the rule gives them
             to the top).
         ranks: rank per seat, 1..4 (1..3 in sanma; ties broken by seat order from the first
-            dealer).
+            dealer, or shared with ``rules.tied_ranks == "shared"``: ``(1, 1, 3, 4)``).
         final: per seat, the final points as the platform computes them
             (:func:`final_points`): ``(points - target_points) / 1000 + uma + oka`` (oka to
             the top), rounded as ``rules.final_rounding`` says, plus the yakitori settlement
@@ -96,7 +104,9 @@ class GameResult:
         yakitori: per seat, whether that player won no hand in the game (all False when
             ``rules.yakitori`` is off).
         penalties: per seat, the yakitori settlement in points (negative for a yakitori
-            player; sums to 0); included in ``final``, not in ``scores`` or ``ranks``.
+            player; sums to 0) plus the chombo penalties (``rules.noten_riichi_chombo ==
+            "penalty"``: ``-rules.chombo_penalty`` per chombo, paid to nobody); included in
+            ``final``, not in ``scores`` or ``ranks``.
     """
 
     scores: tuple[int, ...]
@@ -121,13 +131,24 @@ class Game:
             the dealer seat, counters and sticks.
         won: for yakitori when starting mid-game: per seat, whether that player has
             already won a hand (default: nobody has).
+        seating_procedure: how the seeded dice seat the entrants: ``"highest_roll"``
+            (default: each entrant rolls two dice, the highest total sits East, ties by a
+            seeded draw) or ``"two_rolls"`` (場決め as Japanese rulebooks describe it, e.g.
+            the JPML and the EMA RCR §2.3: the entrants draw the four wind tiles for
+            temporary seats, in turn order from the temporary East; the temporary East rolls
+            two dice and counts the total around the table from itself (itself = 1) to find
+            the temporary dealer (仮親), who rolls again and counts from itself to find the
+            first dealer (起家, seat 0); the others follow in turn order). The four dice
+            are :attr:`seating_dice` and go into the ``start_game`` event
+            (``StartGame.seating_dice``, kept by the mjai writer).
 
     Raises:
         RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
             wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
             >= 0; ``scores`` not a sequence of 4 ints (3 in sanma); ``won`` not a sequence of
             4 bools; ``seed`` not an int or ``None``; ``walls`` not an iterable (each named
-            with its value). A ``walls`` item that is not a :class:`~riichi.wall.Wall` of the
+            with its value); ``seating_procedure`` not one of the two. A ``walls`` item
+            that is not a :class:`~riichi.wall.Wall` of the
             rules' size is named (``walls[i]``) when its round is to start: here for the
             first, from :meth:`step` for later ones.
 
@@ -135,6 +156,10 @@ class Game:
         rules: the rules.
         seating: ``seating[seat]`` is the entrant (0..3, in the order given; 0..2 in sanma)
             in that seat.
+        seating_draw: with ``seating_procedure="two_rolls"``, the entrant who drew each
+            temporary seat, from the temporary East in turn order; else ``None``.
+        seating_dice: with ``"two_rolls"``, the four dice (the temporary East's two, the
+            temporary dealer's two); else ``None``.
         round: the current :class:`~riichi.round.Round`.
         rounds: the finished rounds' results, in order.
         result: the :class:`GameResult` once the game is over.
@@ -152,6 +177,7 @@ class Game:
         honba: int = 0,
         kyotaku: int = 0,
         won: Sequence[bool] | None = None,
+        seating_procedure: str = "highest_roll",
     ) -> None:
         self.rules = core.default_rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
@@ -172,15 +198,32 @@ class Game:
         if walls is not None and (isinstance(walls, (str, bytes)) or not _iterable(walls)):
             raise RiichiError(f"walls must be an iterable of riichi.Wall or None, got {walls!r}")
         self._won = list(won) if won is not None else [False] * n
+        self._chombo = [0] * n  # chombo penalties so far (points, <= 0)
         self._rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         self._walls_taken = 0  # walls taken from ``walls`` (names a bad one)
-        # seating: each entrant rolls two dice, the highest total sits East (ties re-roll)
-        rolls = [
-            (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
-            for i in range(n)
-        ]
-        self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
+        self.seating_draw: list[int] | None = None
+        self.seating_dice: tuple[int, ...] | None = None
+        if seating_procedure == "highest_roll":
+            # each entrant rolls two dice, the highest total sits East (ties re-roll)
+            rolls = [
+                (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
+                for i in range(n)
+            ]
+            self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
+        elif seating_procedure == "two_rolls":
+            draw = list(range(n))
+            self._rng.shuffle(draw)  # draw[p]: the entrant who drew temporary seat p
+            dice = tuple(self._rng.randint(1, 6) for _ in range(4))
+            temp_dealer = (dice[0] + dice[1] - 1) % n  # counted from the temporary East
+            first = (temp_dealer + dice[2] + dice[3] - 1) % n  # from the temporary dealer
+            self.seating = [draw[(first + k) % n] for k in range(n)]
+            self.seating_draw, self.seating_dice = draw, dice
+        else:
+            raise RiichiError(
+                "seating_procedure must be 'highest_roll' or 'two_rolls', got "
+                f"{seating_procedure!r}"
+            )
         self._winds = _LENGTH_WINDS[self.rules.length]
         self.scores = (
             [int(x) for x in scores] if scores is not None else [self.rules.starting_points] * n
@@ -194,6 +237,7 @@ class Game:
                 red_fives=any(self.rules.red_fives),
                 kuitan=bool(getattr(self.rules, "kuitan", True)),
                 length=self.rules.length,
+                **({"seating_dice": self.seating_dice} if self.seating_dice else {}),
             )
         ]
         limit = self._limit_index()  # a later wind index would never be played
@@ -318,6 +362,18 @@ class Game:
 
     _pass_except = pass_all_but
 
+    def declare_noten(self, seat: int) -> None:
+        """:meth:`Round.declare_noten` on the current round: ``seat`` declares noten should
+        the round end in an exhaustive draw (``Rules.tenpai_declaration == "voluntary"``).
+
+        Raises:
+            IllegalAction: as :meth:`Round.declare_noten`; also once the game is over.
+            RiichiError: ``seat`` is not a seat.
+        """
+        if self.result is not None:
+            raise IllegalAction(f"seat {seat} declares noten: the game is over")
+        self.round.declare_noten(seat)
+
     def observation(self, seat: int) -> dict[str, Any]:
         """The current round's observation for ``seat`` plus game fields (``round_index``,
         ``game_over``)."""
@@ -402,34 +458,42 @@ class Game:
         self._kyotaku = r.kyotaku
         for w in res.wins:
             self._won[w.seat] = True
-        renchan = res.dealer_continues
-        if renchan or res.kind in ("exhaustive", "abortive"):
-            self._honba += 1
-        else:
-            self._honba = 0
+        for s in settlement.nagashi_winners(r):  # nagashi mangan counted as a win
+            self._won[s] = True
+        void = settlement.voided(r)  # a chombo: dealt again like an abortive draw
+        if void:
+            self._chombo = [a + b for a, b in zip(self._chombo, settlement.chombo_penalties(r))]
+        kind = "abortive" if void else res.kind
+        renchan = res.dealer_continues or void
         rules = self.rules
+        wind_end = self._kyoku == self._n - 1
+        limit = wind_end and self._wind_index >= self._limit_index()
+        sudden = self.in_extension and rules.extension == "sudden_death"
+        # a decisive round: all-last, an extension wind's fourth, or sudden death.
+        decisive = rules.length == "one_round" or (
+            limit or sudden or (wind_end and self._wind_index >= len(self._winds) - 1)
+        )
+        if renchan and decisive and not void and not rules.last_round_renchan:
+            renchan = False  # no renchan in the last round: the deal passes
+        self._honba = settlement.next_honba(r, self._honba, renchan)
         top = self._ranking()[0]
         reached = max(self.scores) >= rules.end_target
         over = False
-        if rules.tobi and min(self.scores) < 0:
+        low = min(self.scores)
+        if rules.tobi and (low < 0 or (low == 0 and rules.tobi_at_zero)):
             over = True
-        elif rules.length == "one_round" and res.kind != "abortive":
+        elif rules.length == "one_round" and kind != "abortive":
             over = not renchan or self._yame(res, top)
-        elif res.kind != "abortive":
-            wind_end = self._kyoku == self._n - 1
-            limit = wind_end and self._wind_index >= self._limit_index()
-            sudden = self.in_extension and rules.extension == "sudden_death"
-            if limit or sudden or (wind_end and self._wind_index >= len(self._winds) - 1):
-                # a decisive round: all-last, an extension wind's fourth, or sudden death.
-                # Tenhou logs: 2022060108gm-00a9-0000-930771df West 1, dealer 20200 tenpai,
-                # another player 30900: W1-1 is played; 2015060814gm-0029-0000-f1ac5f4d
-                # West 3, the dealer top with 30000 tenpai: ends.
-                if renchan:
-                    over = self._yame(res, top) or (
-                        sudden and reached and not rules.sudden_death_renchan
-                    )
-                else:
-                    over = limit or reached
+        elif kind != "abortive" and decisive:
+            # Tenhou logs: 2022060108gm-00a9-0000-930771df West 1, dealer 20200 tenpai,
+            # another player 30900: W1-1 is played; 2015060814gm-0029-0000-f1ac5f4d
+            # West 3, the dealer top with 30000 tenpai: ends.
+            if renchan:
+                over = self._yame(res, top) or (
+                    sudden and reached and not rules.sudden_death_renchan
+                )
+            else:
+                over = limit or reached
         if over:
             self._end_game()
             return
@@ -447,7 +511,7 @@ class Game:
         r = self.round
         if top != r.dealer or self.scores[r.dealer] < self.rules.end_target:
             return False
-        if res.wins:
+        if res.wins or settlement.nagashi_winners(r):
             return bool(self.rules.agari_yame)
         return bool(self.rules.tenpai_yame)
 
@@ -458,14 +522,19 @@ class Game:
         rules = self.rules
         order = self._ranking()
         if rules.leftover_kyotaku_to_top and self._kyotaku:
-            self.scores[order[0]] += self._kyotaku * rules.riichi_stick
+            sticks = self._kyotaku * rules.riichi_stick
+            tops = [order[0]]
+            if rules.tied_ranks == "shared":  # split among the tied top, 100-point units
+                tops = [s for s in order if self.scores[s] == self.scores[order[0]]]
+            units = sticks // 100
+            for i, s in enumerate(tops):
+                self.scores[s] += (units // len(tops) + (i < units % len(tops))) * 100
             self._kyotaku = 0
         n = self._n
-        ranks = [0] * n
-        for i, s in enumerate(order):
-            ranks[s] = i + 1
+        ranks = list(rank_seats(rules, self.scores))
         yakitori = [rules.yakitori and not w for w in self._won]
         penalties = _yakitori_penalties(rules, yakitori) if rules.yakitori else [0] * n
+        penalties = [a + b for a, b in zip(penalties, self._chombo)]
         final = final_points(rules, self.scores, ranks, penalties)
         self.result = GameResult(
             tuple(self.scores),  # type: ignore[arg-type]
@@ -496,6 +565,20 @@ def _iterable(value: object) -> bool:
     return True
 
 
+def rank_seats(rules: Rules, scores: Sequence[int | float]) -> tuple[int, ...]:
+    """The rank of each seat (1 = first) by ``scores``: equal scores ranked by seat order
+    from the first dealer (``rules.tied_ranks == "seat_order"``: Tenhou, MS) or sharing the
+    higher rank (``"shared"``: EMA RCR, WRC; ``(30000, 30000, 20000, 20000)`` ranks
+    ``(1, 1, 3, 3)``)."""
+    n = len(scores)
+    if rules.tied_ranks == "shared":
+        return tuple(1 + sum(1 for o in range(n) if scores[o] > scores[s]) for s in range(n))
+    ranks = [0] * n
+    for i, s in enumerate(sorted(range(n), key=lambda q: (-scores[q], q))):
+        ranks[s] = i + 1
+    return tuple(ranks)
+
+
 def final_points(
     rules: Rules,
     scores: Sequence[int],
@@ -505,7 +588,10 @@ def final_points(
     """The final points of a finished game, as the platform of ``rules`` computes them.
 
     Each seat's exact figure is ``score - rules.target_points + uma[rank - 1]`` points, plus
-    ``rules.oka`` for rank 1. ``rules.final_rounding``:
+    ``rules.oka`` for rank 1. Players sharing a rank (``rules.tied_ranks == "shared"``) split
+    the uma of the ranks they cover, and the oka when first, equally (EMA RCR; a share that
+    is not a whole number of points stays exact: three tied first with uma +20/+10/-10 and
+    no oka get +6.667 each). ``rules.final_rounding``:
 
     - ``"none"``: the exact figure (Tenhou since early 2022, Mahjong Soul).
     - ``"thousands"`` (Tenhou's ``owari`` up to late 2021, found in every such log of the
@@ -520,7 +606,8 @@ def final_points(
     Args:
         rules: a ``riichi.Rules``.
         scores: final points per seat (ints, multiples of 100 in real games).
-        ranks: rank per seat, 1..n (each once).
+        ranks: rank per seat, 1..n (each once; with ``tied_ranks == "shared"`` a tie
+            repeats a rank and skips the ranks it covers, as :func:`rank_seats`).
         penalties: yakitori settlement per seat in points (default none).
 
     Returns:
@@ -528,7 +615,8 @@ def final_points(
 
     Raises:
         RiichiError: ``rules`` not a ``Rules``; ``scores``, ``ranks`` or ``penalties`` not
-            ``rules.num_players`` ints, or ``ranks`` not a permutation of 1..n.
+            ``rules.num_players`` ints, or ``ranks`` not a permutation of 1..n (or, for
+            shared ranks, not a ranking with ties).
     """
     if not isinstance(rules, Rules):
         raise RiichiError(f"final_points: rules must be a riichi.Rules, got {rules!r:.80}")
@@ -538,13 +626,23 @@ def final_points(
             continue
         if len(seq) != n or any(v.__class__ is not int for v in seq):
             raise RiichiError(f"final_points: {name} must be {n} ints, got {seq!r:.80}")
-    if sorted(ranks) != list(range(1, n + 1)):
+    shared = rules.tied_ranks == "shared"
+    if shared:
+        if any(not 1 <= r <= n or r != 1 + sum(1 for q in ranks if q < r) for r in ranks):
+            raise RiichiError(
+                f"final_points: ranks must be a ranking 1..{n} with ties, got {list(ranks)!r}"
+            )
+    elif sorted(ranks) != list(range(1, n + 1)):
         raise RiichiError(f"final_points: ranks must be 1..{n} each once, got {list(ranks)!r}")
     pen = penalties if penalties is not None else (0,) * n
-    exact = [
-        scores[s] - rules.target_points + rules.uma[ranks[s] - 1] + rules.oka * (ranks[s] == 1)
-        for s in range(n)
-    ]
+    bonus: list[float] = [0.0] * n
+    for s in range(n):
+        r = ranks[s]
+        tied = sum(1 for q in ranks if q == r) if shared else 1
+        covered = range(r - 1, r - 1 + tied)
+        total = sum(rules.uma[i] for i in covered) + rules.oka * (r == 1)
+        bonus[s] = total if tied == 1 else total / tied
+    exact = [scores[s] - rules.target_points + bonus[s] for s in range(n)]
     if rules.final_rounding == "thousands":
         top = ranks.index(1)
         figures = list(exact)
@@ -553,7 +651,7 @@ def final_points(
                 sc = scores[s]
                 whole = (abs(sc) + 500) // 1000 * 1000  # half away from zero
                 figures[s] = (whole if sc >= 0 else -whole) - rules.target_points
-                figures[s] += rules.uma[ranks[s] - 1]
+                figures[s] += bonus[s]  # the uma (shared ranks: its share, with the oka's)
         figures[top] = sum(exact) - sum(figures[s] for s in range(n) if s != top)
         exact = figures
     # one division of whole points: -21600 / 1000 is the float nearest -21.6, as logs print it

@@ -48,8 +48,8 @@ reason), never as agreeing. Not settled by any log: dnovikoff-tenhou/newattr2023
 lobby 1, GO 0x101, and the ARML tournament game of InjusticeJudge) gives tied players equal
 figures (30,700 twice: +10.7 each; 29,300 twice: -10.7 each, return 30,000, no oka): either
 an uma of +10/+10/-10/-10, or, as its ``csrule`` (``5,-5,-15``) suggests, +15/+5/-5/-15 split
-between tied ranks, which ``Rules`` does not model (riichi ranks ties by seat); the figures
-cannot tell them apart, so neither is taken; mjx's private lobby
+between tied ranks (``Rules.tied_ranks = "shared"``; Tenhou's ranked rules rank ties by
+seat); the figures cannot tell them apart, so neither is taken; mjx's private lobby
 10011 (2019-02-01, one game: 19,400 / -700 / 67,400 / 33,900 give -10.6 / -100.7 / 87.4 /
 23.9) fits a zero-sum uma only with a 70-point gap between 3rd and 4th (return 30,000: uma
 +50/+20/0/-70), no rule Tenhou offers; a bust prize is likelier, and one game cannot tell.
@@ -65,8 +65,9 @@ from typing import Any, Literal
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
 from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
-from riichi.game import Game, final_points
+from riichi.game import Game, final_points, rank_seats
 from riichi.kyoku.explain import actions_text, event_text
+from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
 from riichi.wall import Wall, wall_from_events
@@ -427,12 +428,23 @@ def round_label(start: StartKyoku) -> str:
 # --------------------------------------------------------------------------- replay
 
 
-def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
+def replay_game(
+    game_log: GameLog, rules: Rules | None = None, *, watch: Any = None
+) -> GameReport:
     """Replay one logged game through the engine and compare every action and settlement.
 
     Args:
         game_log: a game from :func:`riichi.read_log` (any format).
         rules: the rules to replay under; default :func:`rules_from_log`.
+        watch: an observer of the replay (``riichi.mining.decision`` uses it), or None.
+            Its ``begin(rules)`` is called when a replay of the game starts (a second time
+            when an undated log is replayed again without tenpai-yame: forget the first),
+            ``round(k, game)`` when round ``k`` starts on ``game``, ``before(i, rnd)`` just
+            before the logged player action ``events[i]`` is applied to the round ``rnd``
+            and ``after(i, rnd, action)`` once it was, before any seat the log does not
+            show claiming passes. With a watch, every discard's claims are offered to every
+            seat (their options are built), not only to the seats the log shows claiming,
+            unless its ``all_claims`` attribute is False.
 
     Returns:
         A :class:`GameReport`.
@@ -469,23 +481,28 @@ def replay_game(game_log: GameLog, rules: Rules | None = None) -> GameReport:
         doubt = None
         if lobby not in (None, 0, "0"):
             doubt = f"private lobby {lobby} may set its own uma and oka"
-        return _Replay(game_log, game_log.meta["rules"], doubt).run()
+        return _Replay(game_log, game_log.meta["rules"], doubt, watch).run()
     if rules is not None:
-        return _Replay(game_log, rules).run()
+        return _Replay(game_log, rules, watch=watch).run()
     dated = log_date(game_log) is not None
     doubt = tenhou_final_rule(game_log)[1]
-    first = _Replay(game_log, rules_from_log(game_log), doubt).run()
+    first = _Replay(game_log, rules_from_log(game_log), doubt, watch).run()
     if first.mismatches and not dated and any(m.field == "flow" for m in first.mismatches):
         # undated: Tenhou before June 2010 played on after a tenpai dealer's last round
-        second = _Replay(game_log, rules_from_log(game_log, tenpai_yame=False), doubt).run()
+        second = _Replay(
+            game_log, rules_from_log(game_log, tenpai_yame=False), doubt, watch
+        ).run()
         if not second.mismatches:
             return second
     return first
 
 
 class _Replay:
-    def __init__(self, game_log: GameLog, rules: Rules, final_doubt: str | None = None) -> None:
+    def __init__(
+        self, game_log: GameLog, rules: Rules, final_doubt: str | None = None, watch: Any = None
+    ) -> None:
         self.log = game_log
+        self.watch = watch  # replay_game's observer (None: none)
         self.rules = rules
         # why the final-point rule is not settled by the header (None: rules are certain)
         self.final_doubt = final_doubt
@@ -525,6 +542,8 @@ class _Replay:
 
     def run(self) -> GameReport:
         rep = self.report
+        if self.watch is not None:
+            self.watch.begin(self.rules)
         events = self.events
         red = self.rules.red_fives
         first = events[self.rounds[0][0]] if self.rounds else None
@@ -595,6 +614,8 @@ class _Replay:
                 )
             rep.rounds += 1
             rnd = game.round
+            if self.watch is not None:
+                self.watch.round(k, game)
             n_before = len(rep.mismatches)
             ok = self._round(game, k, s, e)
             self._check_wall(k, s, e, rnd)
@@ -750,7 +771,17 @@ class _Replay:
         if last_dahai >= 0:
             claimed.add(last_dahai)  # the log stops after it: its claims stay open
         self._wall_events = wall_events
+        if logged_end and noten_declaration_allowed(self.rules):
+            # the players the log shows noten at its exhaustive draw declared so (the
+            # engine checks that a riichi hand is still shown)
+            end = logged_end[-1][1]
+            if end.type == "ryukyoku" and end.tenpai is not None:
+                for q, shown in enumerate(end.tenpai):
+                    if not shown:
+                        rnd.declare_noten(q)
         acts = 0  # player actions checked (added to the report however the loop ends)
+        watch = self.watch
+        every = watch is not None and getattr(watch, "all_claims", True)
         try:
             for i in active:
                 ev = events[i]
@@ -760,6 +791,10 @@ class _Replay:
                     # discard are offered claims, the others pass (as _pass_non_claimers)
                     actor = ev.actor  # type: ignore[attr-defined]
                     answer = _NOBODY if i not in claimed else self._claimers(i, e)
+                    if watch is not None:
+                        if every:
+                            answer = _EVERYONE  # the watch sees every seat's claim options
+                        watch.before(i, rnd)
                     try:
                         act = game.apply_logged(ev, actor in reach, answer)
                     except IllegalAction as err:
@@ -768,6 +803,8 @@ class _Replay:
                         )
                         return False
                     acts += 1
+                    if watch is not None:
+                        watch.after(i, rnd, act)
                     if reach:
                         reach.discard(actor)
                     # a discard's claims were limited to the claimers already
@@ -793,8 +830,11 @@ class _Replay:
                     while rnd.phase == "claim" and any(
                         isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
                     ):
-                        game.step(rnd.match_event(ev))
+                        act = rnd.match_event(ev)
+                        game.step(act)
                         acts += 1
+                        if watch is not None:
+                            watch.after(i, rnd, act)
                     for q in list(rnd.seats_to_act):
                         game.step(_PASSES[q])
                 elif extra and i in extra:
@@ -808,8 +848,10 @@ class _Replay:
                 elif t in _PLAYER or (t == "ryukyoku" and ev.reason == "kyuushu_kyuuhai"):  # type: ignore[attr-defined]
                     if rnd.phase == "claim" and t not in _CLAIMS:
                         self._pass_all(game, rnd)
+                    if watch is not None:
+                        watch.before(i, rnd)
                     try:
-                        game.apply_logged(
+                        act = game.apply_logged(
                             ev,
                             riichi=t == "dahai" and ev.actor in reach,  # type: ignore[attr-defined]
                         )
@@ -817,6 +859,8 @@ class _Replay:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
                         return False
                     acts += 1
+                    if watch is not None:
+                        watch.after(i, rnd, act)
                     reach.discard(getattr(ev, "actor", -1))
                     if not rnd.is_over and rnd.phase == "claim":
                         self._pass_non_claimers(game, rnd, i, e)
@@ -970,11 +1014,11 @@ class _Replay:
             self.mismatch(-1, idx, "final_scores", tuple(end.scores), tuple(res.scores))
         basis = end.points if end.points is not None else end.scores
         n = len(res.ranks)
+        if end.points is not None and any(res.penalties) and len(end.points) == n:
+            # ranks come before the penalties (yakitori, chombo) the final points include
+            basis = [p - pen / 1000 for p, pen in zip(end.points, res.penalties)]
         if basis is not None and len(basis) == n:
-            order = sorted(range(n), key=lambda q: (-basis[q], q))
-            ranks = [0] * n
-            for n, q in enumerate(order):
-                ranks[q] = n + 1
+            ranks = rank_seats(self.rules, basis)  # ties by seat order, or shared
             if tuple(ranks) != tuple(res.ranks):
                 self.mismatch(-1, idx, "ranks", tuple(ranks), tuple(res.ranks))
         if end.points is not None and len(end.points) == len(res.final):

@@ -152,8 +152,8 @@ class Rules:
             gist.github.com/kobalab/0d551769d11e077322fe4c8a6990a475, and its logs); False
             ends the game at once (kobalab's 電脳麻将 rule, same note). A dealer who is top with
             the target may still stop by agari-yame / tenpai-yame.
-        tobi: A player below 0 points ends the game (exactly 0 continues). Default True
-            (Tenhou, MS).
+        tobi: A player below 0 points ends the game (exactly 0 continues unless
+            :attr:`tobi_at_zero`). Default True (Tenhou, MS).
         agari_yame: The dealer leading with :attr:`end_target` after winning the last round
             (all-last, a sudden-death extension round, the fourth round of an extension
             wind) may end the game. Default True (Tenhou: automatic; MS).
@@ -211,8 +211,9 @@ class Rules:
             yakuman as any win; riichi.wiki "Mahjong Soul", rules: "separated responsibility
             for each yakuman"). The liable player pays the honba in both.
         yakitori: Default False (Tenhou, MS: not used). A player who won no hand in the
-            whole game (焼き鳥; a tobi ending counts too, nagashi mangan is not a win) pays :attr:`yakitori_penalty` at the end to
-            the players who won. Settled with the final points (``GameResult.final``) after
+            whole game (焼き鳥; a tobi ending counts too, nagashi mangan only with
+            :attr:`nagashi_mangan_as` ``"win"``) pays :attr:`yakitori_penalty` at the end
+            to the players who won. Settled with the final points (``GameResult.final``) after
             the ranking, as the usual "清算時にマイナス" convention: game scores and ranks are
             unchanged. Nobody pays when nobody won.
         yakitori_penalty: Points each yakitori player pays (a multiple of 100). Default
@@ -228,6 +229,75 @@ class Rules:
             "得失点はすべて倍"); riichi sticks, noten payments and nagashi mangan are not.
             Needs a wall with dice (``Wall.from_seed``; a wall given as a plain order has
             no break, so no wareme). Not modelled: the variant with x4 on doubles.
+
+    Draw, pao, game-end and ranking options (issue 16; each default keeps Tenhou's rule):
+
+    Attributes:
+        keishiki_tenpai: A tenpai hand with no yaku on any wait (形式聴牌: an open hand that
+            could not win on any of its waits; riichi and closed hands always have one, menzen
+            tsumo) counts as tenpai at an exhaustive draw. Default True (Tenhou, MS: 形式聴牌
+            あり). False: it counts as noten (no noten payment received, no tenpai renchan).
+        own_copies_tenpai: A hand whose only waits are tiles of which it holds all four
+            copies itself (concealed or in its melds; 純カラ) counts as tenpai at an
+            exhaustive draw. Default False (Tenhou, MS, EMA RCR 2012 §3.4.2: such a hand is
+            noten; RC08). Such a hand can never win, so with :attr:`keishiki_tenpai` False
+            it is noten unless in riichi.
+        tenpai_declaration: ``"automatic"`` (default: Tenhou, MS: every tenpai hand is
+            shown and counts) or ``"voluntary"`` (EMA RCR 2016 §3.4.2: a player who
+            "can't or won't show a tenpai hand" is noten; riichi players must show). The
+            engine has no action for the declaration: a seat declares noten in advance with
+            :meth:`riichi.Round.declare_noten` (``Game.declare_noten``), taken into account
+            if the round ends in an exhaustive draw; a riichi declared afterwards withdraws
+            it. Nobody declares noten unless asked, so self-play shows every tenpai hand.
+        pao_rinshan: Default False (Tenhou, MS: paid as an ordinary tsumo). True: a
+            rinshan kaihou won on the replacement tile of a daiminkan is paid entirely by
+            the player who discarded the kan tile (大明槓の責任払い, a Japanese house rule
+            that treats it like a deal-in): the whole tsumo value (what all payers would
+            have paid) and the honba. Not modelled: the variant where that player pays the
+            ron value instead (kityou.hatenadiary.org, 2015-09-22: both are played).
+        pao_honba: Who pays the honba of a win under yakuman pao (daisangen, daisuushi,
+            suukantsu): ``"liable"`` (default: Tenhou, RC40: the liable player, on a ron
+            too), ``"shared"`` (on a ron split in half between the liable player and the
+            discarder, like the value; a tsumo: the liable player) or ``"discarder"`` (on a
+            ron the discarder, as on any ron, e.g. the house rules of orenomaajan.blogspot.com
+            "Sekinin Barai / Pao"; a tsumo: the liable player, the only payer).
+        nagashi_mangan_as: ``"draw"`` (default: Tenhou, MS: an exhaustive draw with a
+            mangan-sized payment: honba +1, the dealer keeps the deal only when tenpai,
+            riichi sticks stay on the table) or ``"win"`` (EMA RCR: "counts as a win":
+            each declarer is paid as a mangan tsumo with the honba, the first in turn order
+            from the dealer takes the riichi sticks, no noten payments; the dealer keeps the
+            deal only as a declarer, honba reset otherwise; a declarer has won a hand for
+            :attr:`yakitori`, and a dealer declarer stops by :attr:`agari_yame`).
+        tobi_at_zero: With :attr:`tobi`, a score of exactly 0 also ends the game. Default
+            False (Tenhou, MS: 0 points play on, only below 0 ends it); True: the common
+            Japanese house rule "0点でトビ" (e.g. kobalab's 電脳麻将 option "持ち点がちょうど0
+            点でもトビとする").
+        tied_ranks: Players with equal final scores: ``"seat_order"`` (default: Tenhou, MS,
+            M-League: the seat nearer the first dealer ranks higher) or ``"shared"`` (EMA
+            RCR, WRC: they share the rank, and split the uma of the ranks they cover, and
+            the oka when first, equally; leftover riichi sticks go to them in seat order).
+            ``GameResult.ranks`` then repeats a rank (``(1, 1, 3, 4)``).
+        last_round_renchan: At a decisive round (all-last, an extension wind's fourth, each
+            sudden-death round) the dealer keeps the deal by winning or tenpai. Default True
+            (Tenhou, MS); False: the deal passes whatever the dealer did (オーラス親の連荘なし:
+            the game ends when somebody has :attr:`end_target`, at the limit round, or goes
+            on to the next extension round), honba as when the deal passes.
+        riichi_requires_tenpai: Riichi may be declared only with a discard that leaves the
+            hand tenpai. Default True (Tenhou, MS, RC48); False: any discard of a closed
+            hand meeting the other conditions may declare riichi (ノーテンリーチ: found only at
+            an exhaustive draw, see :attr:`noten_riichi_chombo`).
+        noten_riichi_chombo: What a riichi player found noten at an exhaustive draw owes:
+            ``"off"`` (default; today's engine: it is simply noten, and pays noten
+            payments), ``"mangan"`` (EMA RCR 2012 §3.4.6: a chombo of a mangan's size, 4000
+            to the dealer and 2000 to each other player, 4000 to each as dealer; 2 payers
+            in sanma) or ``"penalty"`` (EMA RCR 2016, WRC: :attr:`chombo_penalty` points
+            off the final points, ``GameResult.penalties``). A chombo voids the hand (EMA):
+            no noten payment and no nagashi mangan draw payment, the riichi sticks of this
+            hand go back to their owners, no honba added, the dealer keeps the deal; a
+            nagashi mangan counted as a win (:attr:`nagashi_mangan_as`) voids the chombo.
+        chombo_penalty: Points off the final points per chombo with
+            ``noten_riichi_chombo="penalty"``, a multiple of 100. Default 20000 (EMA RCR
+            2016, WRC 2015).
     """
 
     # scoring
@@ -290,6 +360,19 @@ class Rules:
     yakitori_penalty: int = 10000
     yakitori_payment: Literal["split", "each"] = "split"
     wareme: bool = False
+    # draw, pao, game-end and ranking options (issue 16)
+    keishiki_tenpai: bool = True
+    own_copies_tenpai: bool = False
+    tenpai_declaration: Literal["automatic", "voluntary"] = "automatic"
+    pao_rinshan: bool = False
+    pao_honba: Literal["liable", "shared", "discarder"] = "liable"
+    nagashi_mangan_as: Literal["draw", "win"] = "draw"
+    tobi_at_zero: bool = False
+    tied_ranks: Literal["seat_order", "shared"] = "seat_order"
+    last_round_renchan: bool = True
+    riichi_requires_tenpai: bool = True
+    noten_riichi_chombo: Literal["off", "mangan", "penalty"] = "off"
+    chombo_penalty: int = 20000
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -306,6 +389,8 @@ class Rules:
             raise _error(
                 "yakitori_penalty", self.yakitori_penalty, "an int >= 0, a multiple of 100"
             )
+        if self.chombo_penalty % 100:
+            raise _error("chombo_penalty", self.chombo_penalty, "a multiple of 100")
         if self.num_players not in (3, 4):
             raise _error("num_players", self.num_players, "3 or 4")
         split = 6 if self.num_players == 4 else 2  # every tenpai/noten split is exact

@@ -115,7 +115,8 @@ fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py,
 ///
 /// Args:
 ///     rules: a `riichi.Rules`; read: `num_players`, `kuikae`, `furiten_riichi`,
-///         `riichi_min_points`, `riichi_min_live_tiles`, `kyuushu_kyuuhai` and the scoring
+///         `riichi_min_points`, `riichi_min_live_tiles`, `riichi_requires_tenpai`,
+///         `kyuushu_kyuuhai` and the scoring
 ///         rules (`kuitan`, `red_fives`, ...) for the yaku check of a win.
 ///     live_left: tiles still drawable from the live wall (`Round.live_tiles_left`).
 ///     kans: kans declared this round, 0..=4.
@@ -181,6 +182,7 @@ impl PySeatTable {
             furiten_riichi: attr("furiten_riichi")?.extract()?,
             riichi_min_points: attr("riichi_min_points")?.extract()?,
             riichi_min_live_tiles: attr("riichi_min_live_tiles")?.extract()?,
+            riichi_requires_tenpai: attr("riichi_requires_tenpai")?.extract()?,
             kyuushu_kyuuhai: attr("kyuushu_kyuuhai")?.extract()?,
             suukaikan: attr("suukaikan")?.extract()?,
             scoring,

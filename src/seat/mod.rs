@@ -57,6 +57,9 @@ pub struct FlowRules {
     pub riichi_min_points: i64,
     /// `Rules.riichi_min_live_tiles`: live tiles that must remain to declare riichi.
     pub riichi_min_live_tiles: u32,
+    /// `Rules.riichi_requires_tenpai`: riichi only with a discard that keeps tenpai (Tenhou:
+    /// yes); false offers it with every discard of a closed hand (ノーテンリーチ).
+    pub riichi_requires_tenpai: bool,
     /// `Rules.kyuushu_kyuuhai`: the abortive draw on nine terminal/honor kinds.
     pub kyuushu_kyuuhai: bool,
     /// `Rules.suukaikan`: four kans by two or more players end the round on the next
@@ -646,7 +649,8 @@ impl SeatHand {
 
     /// The legal actions of this seat on its own turn, in the referee's order: tsumo; the
     /// discards (only the drawn tile in riichi; kuikae applied), then riichi discards
-    /// (those that keep tenpai; with `furiten_riichi` off, not those leaving a furiten
+    /// (those that keep tenpai, or all with `riichi_requires_tenpai` off; with
+    /// `furiten_riichi` off, not those leaving a furiten
     /// wait); ankan by kind (in riichi only of the drawn kind and keeping the waits),
     /// kakan by meld; kyuushu kyuuhai; kita (sanma).
     ///
@@ -735,7 +739,7 @@ impl SeatHand {
                         c[k] += 1;
                     }
                     let w = left[k];
-                    if w == 0
+                    if (w == 0 && rules.riichi_requires_tenpai)
                         || (!rules.furiten_riichi && (w >> k & 1 != 0 || w & self.river_kinds != 0))
                     {
                         continue;

@@ -29,6 +29,7 @@ fn rules(players: u8) -> FlowRules {
         furiten_riichi: true,
         riichi_min_points: 1000,
         riichi_min_live_tiles: 4,
+        riichi_requires_tenpai: true,
         kyuushu_kyuuhai: true,
         suukaikan: true,
         scoring: ScoringRules::tenhou(),
@@ -345,4 +346,29 @@ fn no_call_on_the_discard_a_fourth_kan_by_two_seats_ends_the_round_on() {
         ..rules(4)
     };
     assert!(pon(&four_kans(2), &no_suukaikan));
+}
+
+#[test]
+fn riichi_without_tenpai_only_when_the_rules_allow_it() {
+    // two shanten: no discard keeps tenpai
+    let mut h = drawn_hand(0, "19m19p19s12347z58m2p", &[]);
+    h.points = 25000;
+    let riichi = |acts: &[SeatAction]| {
+        acts.iter()
+            .filter(|a| matches!(a, SeatAction::Riichi { .. }))
+            .count()
+    };
+    let acts = h.turn_actions(&table(), &rules(4)).unwrap();
+    assert_eq!(riichi(&acts), 0);
+    let loose = FlowRules {
+        riichi_requires_tenpai: false,
+        ..rules(4)
+    };
+    let acts = h.turn_actions(&table(), &loose).unwrap();
+    let discards = acts
+        .iter()
+        .filter(|a| matches!(a, SeatAction::Discard { .. }))
+        .count();
+    assert!(discards > 0);
+    assert_eq!(riichi(&acts), discards);
 }

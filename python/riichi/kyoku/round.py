@@ -764,6 +764,7 @@ class Round:
     _furiten = furiten.is_furiten
     _accept_riichi = settlement.accept_riichi
     _check_pao = settlement.check_pao
+    declare_noten = settlement.declare_noten
     _turn_actions = turn.turn_actions
     _emit_hora = emit.hora
     _hora_melds = emit.hora_melds

@@ -108,6 +108,15 @@ class Player:
         return self.seat.discards_made  # type: ignore[no-any-return]
 
     @property
+    def mcounts(self) -> list[int]:
+        """Copies of each kind held in the melds (34 ints)."""
+        c = [0] * 34
+        for m in self.melds:
+            for t in m.tiles:
+                c[t >> 2] += 1
+        return c
+
+    @property
     def cores(self) -> list[Any]:
         """The core ``Meld`` of each meld, in the order made."""
         return [m.core for m in self.melds]

@@ -3,15 +3,17 @@ kyuuhai, kita (sanma nukidora).
 
 The hand arithmetic is the core's (``_core.SeatHand.turn_actions``: one call per decision
 point): tsumo when the drawn tile completes the hand with a yaku; every discard by kind and
-colour, kuikae applied, only the drawn tile in riichi; riichi discards that keep tenpai
-(closed hand, ``riichi_min_points``, ``riichi_min_live_tiles``; with ``furiten_riichi`` off,
-none leaving a furiten wait); ankan (in riichi only of the drawn kind and keeping the waits)
+colour, kuikae applied, only the drawn tile in riichi; riichi discards that keep tenpai, or
+every discard with ``riichi_requires_tenpai`` off (closed hand, ``riichi_min_points``,
+``riichi_min_live_tiles``; with ``furiten_riichi`` off, none leaving a furiten wait); ankan (in riichi only of the drawn kind and keeping the waits)
 and kakan while a live tile is left and fewer than four kans were made; kyuushu kyuuhai on
 the first uninterrupted draw (``kyuushu_kyuuhai``); kita in sanma. This module turns the
 core's answer into actions and names why a riichi is refused.
 
-Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles`` (in the messages; the
-core reads them, and ``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``.
+Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
+``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
+at a draw, so the declaration is allowed) in the messages (the core reads them, and
+``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``.
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
 and when the waits do not change (Tenhou).
@@ -67,7 +69,7 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
     if live < rules.riichi_min_live_tiles:
         return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
     waits = core.discard_waits(p.counts, p.cores).get(a.tile >> 2)
-    if not waits:
+    if not waits and rules.riichi_requires_tenpai:
         return "the hand is not tenpai after that discard"
     refused = furiten.riichi_refused(rules)
     if refused:

@@ -966,7 +966,8 @@ def tenhou6_view(events: list[Event]) -> list[Event]:
     """The events as tenhou.net/6 can hold them: what :func:`read_tenhou6` gives back after
     :func:`to_tenhou6`.
 
-    tenhou.net/6 has no disconnects, Tenhou GO type, shuffle seed or dice; no fu for limit
+    tenhou.net/6 has no disconnects, Tenhou GO type, shuffle seed or dice (seating dice
+    neither); no fu for limit
     hands (``"満貫8000点"``); no tenpai seats or shown hands at nagashi mangan or sanchahou.
     Those are dropped or cleared here; everything else is kept.
     """
@@ -980,7 +981,7 @@ def tenhou6_view(events: list[Event]) -> list[Event]:
         if isinstance(ev, (Disconnect, Reconnect)):
             continue
         if isinstance(ev, StartGame):
-            ev = replace(ev, go_type=None, seed=None)
+            ev = replace(ev, go_type=None, seed=None, seating_dice=None)
         elif isinstance(ev, StartKyoku):
             ev = replace(ev, dice=None)
         elif isinstance(ev, Hora) and ev.limit:

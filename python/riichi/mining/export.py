@@ -1,0 +1,231 @@
+"""``riichi export``: the tables of many logs (:mod:`riichi.mining.tables`) as Parquet.
+
+Layout of the output folder::
+
+    DIR/_schema.json                        every table's columns and the schema version
+    DIR/<table>/part-00000.parquet          one file per table per part of the input
+    DIR/<table>/part-00001.parquet ...
+
+The input files (folders walked recursively and sorted, hidden files skipped, zip archives
+read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
+of every table holds the rows of the files of part ``n``, so the output does not depend on
+``jobs``, and one part's files can be read alone. Only a part's rows are held in memory:
+rows are written as a Parquet row group every ``batch_rows`` rows and the part's file is
+closed at the part's end (memory stays bounded however many files are exported). A part
+with no row for a table writes no file for it (a table with no row at all gets one
+empty ``part-00000.parquet``, so that every table asked for can be read). Files that cannot be read become rows of
+``errors``; the rest goes on.
+
+Needs the ``riichi[mining]`` extra (pyarrow).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from riichi.errors import RiichiError
+from riichi.mining import require
+from riichi.mining.tables import check_tables, file_tables, json_schema, schema
+
+__all__ = ["ExportResult", "export", "list_files"]
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote.
+
+    Attributes:
+        files: input files read (an archive counts once).
+        rows: rows written per table.
+        parts: parts of the input (each written as one Parquet file per table with rows).
+        seconds: wall time.
+    """
+
+    files: int = 0
+    rows: dict[str, int] = field(default_factory=dict)
+    parts: int = 0
+    seconds: float = 0.0
+
+    def add(self, files: int, rows: dict[str, int]) -> None:
+        """Add one part's counts."""
+        self.files += files
+        self.parts += 1
+        for t, n in rows.items():
+            self.rows[t] = self.rows.get(t, 0) + n
+
+
+def list_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """The files under ``paths``, as ``riichi verify`` finds them: folders walked recursively
+    in sorted order (hidden files skipped), other paths as given (a missing one too: reading
+    it reports it).
+
+    Raises:
+        RiichiError: ``paths`` is a single str (give a list) or holds a non-path.
+    """
+    if isinstance(paths, (str, bytes)):
+        raise RiichiError(f"expected a list of paths, got the string {paths!r:.80}")
+    out: list[str] = []
+    for p in paths:
+        if not isinstance(p, (str, os.PathLike)):
+            raise RiichiError(f"not a path: {p!r:.80}")
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            for root, dirs, files in os.walk(p):
+                dirs.sort()  # as riichi verify walks them (hidden files skipped, not folders)
+                out += [os.path.join(root, f) for f in sorted(files) if not f.startswith(".")]
+        else:
+            out.append(p)
+    return out
+
+
+def _parts(files: Sequence[str], size: int) -> Iterator[tuple[int, list[str]]]:
+    for n, i in enumerate(range(0, len(files), size)):
+        yield n, list(files[i : i + size])
+
+
+def write_part(
+    n: int,
+    files: Sequence[str],
+    out: str,
+    tables: Sequence[str],
+    batch_rows: int = 65536,
+    rules_json: str | None = None,
+    progress: Callable[[int], Any] | None = None,
+) -> dict[str, int]:
+    """Write part ``n`` (the rows of ``files``) of each table under ``out``; return the rows
+    written per table. The unit of work of :func:`export` (run in a worker process when
+    ``jobs > 1``); ``progress(1)`` is called after each file.
+
+    Raises:
+        RiichiError: pyarrow missing; an unknown table.
+    """
+    pq = require("pyarrow.parquet", "riichi export")
+    pa = require("pyarrow", "riichi export")
+    rules = None
+    if rules_json is not None:
+        from riichi.rules import Rules
+
+        rules = Rules.from_json(rules_json)
+    pending: dict[str, list[Any]] = {t: [] for t in tables}
+    buffered = dict.fromkeys(tables, 0)
+    written = dict.fromkeys(tables, 0)
+    writers: dict[str, Any] = {}
+
+    def flush(t: str) -> None:
+        if not pending[t]:
+            return
+        w = writers.get(t)
+        if w is None:
+            folder = os.path.join(out, t)
+            os.makedirs(folder, exist_ok=True)
+            w = writers[t] = pq.ParquetWriter(
+                os.path.join(folder, f"part-{n:05d}.parquet"), schema(t)
+            )
+        w.write_table(pa.Table.from_batches(pending[t], schema(t)))
+        written[t] += buffered[t]
+        pending[t] = []
+        buffered[t] = 0
+
+    try:
+        for f in files:
+            for t, batch in file_tables(f, tables, rules).items():
+                if batch.num_rows:
+                    pending[t].append(batch)
+                    buffered[t] += batch.num_rows
+                    if buffered[t] >= batch_rows:
+                        flush(t)
+            if progress is not None:
+                progress(1)
+        for t in tables:
+            flush(t)
+    finally:
+        for w in writers.values():
+            w.close()
+    return written
+
+
+def export(
+    paths: Iterable[str | os.PathLike[str]],
+    out: str | os.PathLike[str],
+    tables: Iterable[str] | None = None,
+    *,
+    jobs: int = 1,
+    files_per_part: int = 64,
+    batch_rows: int = 65536,
+    rules: Any = None,
+    progress: Callable[[int], Any] | None = None,
+) -> ExportResult:
+    """Export the tables of every log under ``paths`` to Parquet under ``out`` (see the
+    module text for the layout).
+
+    Args:
+        paths: files, folders (walked) and zip archives.
+        out: the output folder (created; a folder that already holds an export is
+            refused, so that parts of two exports never mix).
+        tables: the tables to write (default all of :data:`~riichi.mining.tables.TABLES`).
+        jobs: worker processes (1: this process).
+        files_per_part: input files per part (per Parquet file of each table).
+        batch_rows: rows per Parquet row group (a table's rows are buffered up to this).
+        rules: a :class:`riichi.Rules` to replay every game under (default: each log's own).
+        progress: called with the number of files done since its last call.
+
+    Returns:
+        An :class:`ExportResult`.
+
+    Raises:
+        RiichiError: a bad argument (``jobs``, ``files_per_part`` or ``batch_rows`` below
+            1, an unknown table), ``out`` is a file or already holds an export, pyarrow is
+            missing (the ``riichi[mining]`` extra).
+    """
+    require("pyarrow.parquet", "riichi export")
+    wanted = check_tables(tables)
+    for name, v in (("jobs", jobs), ("files_per_part", files_per_part), ("batch_rows", batch_rows)):
+        if type(v) is not int or v < 1:
+            raise RiichiError(f"export: {name} must be an int of at least 1, got {v!r}")
+    out = os.fspath(out)
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise RiichiError(f"export: {out} is a file, not a folder")
+    if os.path.exists(os.path.join(out, "_schema.json")):
+        raise RiichiError(f"export: {out} already holds an export (_schema.json): give a new folder")
+    rules_json = None
+    if rules is not None:
+        from riichi.rules import Rules
+
+        if not isinstance(rules, Rules):
+            raise RiichiError(f"export: rules must be a riichi.Rules or None, got {rules!r:.80}")
+        rules_json = rules.to_json()  # Rules hold a cached Rust object: send the text
+    files = list_files(paths)
+    t0 = time.perf_counter()
+    os.makedirs(out, exist_ok=True)
+    result = ExportResult(rows=dict.fromkeys(wanted, 0))
+    parts = list(_parts(files, files_per_part))
+    if jobs == 1 or len(parts) <= 1:
+        for n, chunk in parts:
+            result.add(len(chunk), write_part(n, chunk, out, wanted, batch_rows, rules_json, progress))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {
+                pool.submit(write_part, n, chunk, out, wanted, batch_rows, rules_json): chunk
+                for n, chunk in parts
+            }
+            from concurrent.futures import as_completed
+
+            for fut in as_completed(futures):
+                result.add(len(futures[fut]), fut.result())
+                if progress is not None:
+                    progress(len(futures[fut]))
+    pq = require("pyarrow.parquet", "riichi export")
+    for t in wanted:  # every table asked for has a folder a reader can open, rows or not
+        folder = os.path.join(out, t)
+        if not os.path.isdir(folder) or not os.listdir(folder):
+            os.makedirs(folder, exist_ok=True)
+            pq.write_table(schema(t).empty_table(), os.path.join(folder, "part-00000.parquet"))
+    with open(os.path.join(out, "_schema.json"), "w", encoding="utf-8") as fh:
+        fh.write(json_schema() + "\n")
+    result.seconds = time.perf_counter() - t0
+    return result

@@ -1,0 +1,99 @@
+"""A base class for mjai bots: the protocol loop and the seat's state, so that a bot is the
+one method :meth:`Bot.choose`.
+
+Input, one line at a time on stdin: a JSON array of the events since the bot's last answer
+(mjai.app's form, https://github.com/smly/mjai.app), answered with one mjai object per line;
+or a single event object (Mortal's ``mortal.py`` form), answered only by the event that
+gives the seat a decision (every event with ``run(answer_every_event=True)``, as the
+original mjai server expects). Answers are written to stdout, flushed. Example (a complete bot)::
+
+    from riichi.mjai import Bot
+
+    class Tsumogiri(Bot):
+        def choose(self, state, legal):
+            drawn = state.drawn
+            for a in legal:
+                if a["type"] == "dahai" and (a["tsumogiri"] or drawn is None):
+                    return a
+            return legal[-1]   # none (pass), or the last option
+
+    if __name__ == "__main__":
+        Tsumogiri().run()
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from riichi.errors import RiichiError
+from riichi.mjai.state import PlayerState
+from riichi.rules import Rules
+
+__all__ = ["Bot"]
+
+
+class Bot:
+    """A bot over one :class:`PlayerState`.
+
+    Args:
+        rules: the rules when ``start_game`` does not carry them (``"riichi_rules"``).
+
+    Attributes:
+        state: the seat's :class:`PlayerState` (reset by every ``start_game``).
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.state = PlayerState(rules=rules)
+
+    def choose(self, state: PlayerState, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """The answer to send: one of ``legal`` (:meth:`PlayerState.legal_actions`). Called
+        only when the seat has a decision (``state.decision`` is not None). Override it."""
+        raise NotImplementedError
+
+    def react(self, events: list[dict[str, Any]] | dict[str, Any]) -> dict[str, Any]:
+        """Feed the events (a list, or one event) and return the answer: :meth:`choose`'s
+        when the seat has a decision, else ``{"type": "none"}``.
+
+        Raises:
+            RiichiError: an event the state cannot take (see :meth:`PlayerState.update`).
+        """
+        for ev in events if isinstance(events, list) else [events]:
+            self.state.update(ev)
+        if self.state.decision is None:
+            return {"type": "none"}
+        return self.choose(self.state, self.state.legal_actions())
+
+    def run(
+        self,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        *,
+        answer_every_event: bool = False,
+    ) -> None:
+        """Answer the lines of ``stdin`` (default ``sys.stdin``) on ``stdout`` until the
+        input ends: every array line; an event-object line only when the seat then has a
+        decision, unless ``answer_every_event``.
+
+        Raises:
+            RiichiError: a line that is not JSON, or an event the state cannot take (the
+                bot stops: the referee sees it exit).
+        """
+        inp = sys.stdin if stdin is None else stdin
+        out = sys.stdout if stdout is None else stdout
+        for lineno, line in enumerate(inp, 1):
+            if not line.strip():
+                continue
+            try:
+                events = json.loads(line)
+            except ValueError as e:
+                raise RiichiError(f"input line {lineno} is not JSON: {e}") from None
+            answer = self.react(events)
+            if not isinstance(events, list) and not answer_every_event:
+                # a kan dora shown after a discard keeps that discard's decision: it was
+                # answered already
+                if self.state.decision is None or events.get("type") == "dora":
+                    continue
+            out.write(json.dumps(answer, separators=(",", ":")) + "\n")
+            out.flush()

@@ -1,0 +1,231 @@
+"""The referee side of the mjai protocol: what each seat is sent, and what its answers mean.
+
+A seat's view of the game (:func:`seat_view`) is the standard mjai object of every event
+(:func:`riichi.logs.to_mjai_objects` without extensions) with the other seats' deals and
+draws masked as ``"?"``: ``start_kyoku`` ``tehais`` of the other seats become 13 ``"?"`` and
+their ``tsumo`` ``pai`` becomes ``"?"`` (what Mortal's and mjai.app's referees send;
+https://github.com/smly/mjai.app, ``mjai/engine.py``). ``start_game`` carries the seat as
+``id``, the ``names`` and the complete rules under ``"riichi_rules"``
+(:meth:`riichi.Rules.to_dict`; bots that do not know the key ignore it).
+
+A bot answers with one mjai object (:func:`match_response` finds the legal action it
+means): ``dahai`` (``pai``, ``tsumogiri``), ``reach`` (the riichi discard is asked for next,
+after the seat is sent its ``reach`` event), ``chi`` / ``pon`` / ``daiminkan`` (``pai``,
+``consumed``), ``ankan`` (``consumed``), ``kakan`` (``pai``), ``hora`` (tsumo on its own
+turn, else ron), ``ryukyoku`` (kyuushu kyuuhai), ``nukidora`` (sanma), or
+``{"type": "none"}`` to pass a call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from riichi.actions import (
+    Action,
+    Ankan,
+    Chi,
+    Daiminkan,
+    Discard,
+    Kakan,
+    Kyuushu,
+    Nukidora,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
+from riichi.errors import RiichiError
+from riichi.events import Tile
+from riichi.logs._rules_key import RULES_KEY, rules_value
+from riichi.logs.mjai import to_mjai_objects
+from riichi.rules import Rules
+from riichi.tiles import red_tables
+
+__all__ = [
+    "REACH",
+    "action_to_mjai",
+    "event_objects",
+    "match_response",
+    "seat_view",
+    "start_game_object",
+]
+
+#: what :func:`match_response` returns for a ``reach`` answer (the discard is asked next)
+REACH = "reach"
+
+def event_objects(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """The standard mjai objects of referee events (``riichi.events``), one per event."""
+    return to_mjai_objects(list(events), extensions=False)
+
+
+def start_game_object(
+    seat: int, names: Sequence[str], rules: Rules, *, with_rules: bool = True
+) -> dict[str, Any]:
+    """The ``start_game`` a seat is sent: ``names``, its seat as ``id`` and the rules
+    (``"riichi_rules"``, unless ``with_rules`` is False)."""
+    d: dict[str, Any] = {"type": "start_game", "names": list(names), "id": seat}
+    if with_rules:
+        d[RULES_KEY] = rules_value(rules)
+    return d
+
+
+def seat_view(obj: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The mjai object ``obj`` as ``seat`` may see it: the other seats' ``start_kyoku``
+    hands and ``tsumo`` tiles masked as ``"?"`` (a new dict when something is masked, else
+    ``obj`` itself)."""
+    t = obj.get("type")
+    if t == "tsumo" and obj.get("actor") != seat:
+        return {**obj, "pai": "?"}
+    if t == "start_kyoku":
+        hands = obj["tehais"]
+        return {**obj, "tehais": [h if i == seat else ["?"] * 13 for i, h in enumerate(hands)]}
+    return obj
+
+
+_NAMES: dict[tuple[int, ...], list[str]] = {}
+
+
+def _tile_names(rules: Rules) -> list[str]:
+    """The mjai name of each physical id under the rules' red fives (built once per rule)."""
+    red = tuple(rules.red_fives)
+    names = _NAMES.get(red)
+    if names is None:
+        names = _NAMES[red] = [t.mjai for t in red_tables(red, Tile.of)[2]]
+    return names
+
+
+def action_to_mjai(action: Action, rules: Rules, events: Sequence[Any]) -> dict[str, Any]:
+    """The mjai response that stands for ``action`` (``events``: the game's events so far,
+    for the winning tile and the discarder of a ``hora``).
+
+    Raises:
+        RiichiError: not a ``riichi.actions`` action.
+    """
+    name = _tile_names(rules)
+    s = action.seat
+    if isinstance(action, (Discard, Riichi)):
+        return {
+            "type": "dahai", "actor": s, "pai": name[action.tile], "tsumogiri": action.tsumogiri
+        }  # fmt: skip
+    if isinstance(action, Pass):
+        return {"type": "none"}
+    if isinstance(action, (Chi, Pon, Daiminkan)):
+        last = _last_tile_event(events)
+        return {
+            "type": {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(action)],
+            "actor": s,
+            "target": getattr(last, "actor", None),
+            "pai": name[action.tile],
+            "consumed": [name[t] for t in action.consumed],
+        }
+    if isinstance(action, Ankan):
+        return {"type": "ankan", "actor": s, "consumed": [name[t] for t in action.consumed]}
+    if isinstance(action, Kakan):
+        k = action.tile >> 2
+        pon = next(
+            (e for e in reversed(events) if e.type == "pon" and e.actor == s and e.pai.kind == k),
+            None,
+        )
+        d: dict[str, Any] = {"type": "kakan", "actor": s, "pai": name[action.tile]}
+        if pon is not None:
+            d["consumed"] = [t.mjai for t in sorted((pon.pai, *pon.consumed))]
+        return d
+    if isinstance(action, (Tsumo, Ron)):
+        last = _last_tile_event(events)
+        pai = getattr(last, "pai", None)
+        if pai is None and last is not None and last.type == "ankan":
+            pai = last.consumed[0]
+        target = s if isinstance(action, Tsumo) else getattr(last, "actor", None)
+        return {"type": "hora", "actor": s, "target": target, "pai": pai.mjai if pai else None}
+    if isinstance(action, Kyuushu):
+        return {"type": "ryukyoku", "actor": s}
+    if isinstance(action, Nukidora):
+        return {"type": "nukidora", "actor": s, "pai": name[action.tile]}
+    raise RiichiError(f"action_to_mjai: not a riichi action: {action!r:.80}")
+
+
+def _last_tile_event(events: Sequence[Any]) -> Any:
+    for ev in reversed(events):
+        if ev.type in ("tsumo", "dahai", "kakan", "ankan", "nukidora"):
+            return ev
+    return None
+
+
+def match_response(
+    resp: Any, seat: int, legal: Sequence[Action], rules: Rules, *, reach_step: bool = False
+) -> Action | str | None:
+    """The legal action an mjai answer means, :data:`REACH` for a ``reach`` that some
+    legal riichi discard allows, or None when the answer is not one of ``legal``.
+
+    Args:
+        resp: the decoded answer (a dict; anything else matches nothing).
+        seat: the answering seat (an ``actor`` key, when present, must be this seat).
+        legal: the seat's legal actions now (``Game.legal_actions``).
+        rules: the rules (which tiles are red fives).
+        reach_step: the seat declared riichi and is asked for its riichi discard: a
+            ``dahai`` then means one of the legal :class:`~riichi.actions.Riichi` actions.
+
+    Returns:
+        An action from ``legal``; :data:`REACH`; or None (illegal or malformed).
+    """
+    if not isinstance(resp, dict):
+        return None
+    t = resp.get("type")
+    if "actor" in resp and resp["actor"] != seat:
+        return None
+    name = _tile_names(rules)
+    if t == "none":
+        return next((a for a in legal if isinstance(a, Pass)), None)
+    if t == "dahai":
+        pai = resp.get("pai")
+        kinds = (Riichi,) if reach_step else (Discard,)
+        cands = [a for a in legal if type(a) in kinds and name[a.tile] == pai]  # type: ignore[union-attr]
+        flag = resp.get("tsumogiri")
+        exact = [a for a in cands if a.tsumogiri is flag]  # type: ignore[union-attr]
+        return (exact or cands or [None])[0]
+    if reach_step:
+        return None
+    if t == "reach":
+        return REACH if any(isinstance(a, Riichi) for a in legal) else None
+    if t in ("chi", "pon", "daiminkan"):
+        cls = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}[t]
+        consumed = resp.get("consumed")
+        if not isinstance(consumed, list):
+            return None
+        want = sorted(map(str, consumed))
+        for a in legal:
+            if (
+                type(a) is cls
+                and name[a.tile] == resp.get("pai")  # type: ignore[union-attr]
+                and sorted(name[x] for x in a.consumed) == want  # type: ignore[union-attr]
+            ):
+                return a
+        return None
+    if t == "ankan":
+        consumed = resp.get("consumed")
+        if not isinstance(consumed, list):
+            return None
+        want = sorted(map(str, consumed))
+        return next(
+            (a for a in legal if isinstance(a, Ankan) and sorted(name[x] for x in a.consumed) == want),
+            None,
+        )
+    if t == "kakan":
+        return next(
+            (a for a in legal if isinstance(a, Kakan) and name[a.tile] == resp.get("pai")), None
+        )
+    if t == "hora":
+        target = resp.get("target")
+        for a in legal:
+            if isinstance(a, Tsumo) and target in (None, seat):
+                return a
+            if isinstance(a, Ron) and target != seat:
+                return a
+        return None
+    if t == "ryukyoku":
+        return next((a for a in legal if isinstance(a, Kyuushu)), None)
+    if t == "nukidora":
+        return next((a for a in legal if isinstance(a, Nukidora)), None)
+    return None
