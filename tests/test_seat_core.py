@@ -365,3 +365,22 @@ def test_honba_beyond_what_the_core_scores_is_named():
             Round(Rules(), Wall.from_seed(1), honba=bad)
         with pytest.raises(RiichiError, match="honba"):
             _core.SeatTable(Rules(), live_left=50, honba=bad)
+
+
+def test_the_kinds_kuikae_forbids_agree_between_the_core_and_the_player_view():
+    from riichi.kyoku.calls import kuikae, kuikae_kinds
+
+    rules = Rules()
+    checked = 0
+    for k in range(27):
+        suit, n = "mps"[k // 9], k % 9 + 1
+        pon = _core.Meld.parse(f"pon:{n}{n}{n}{suit}@1")
+        assert list(kuikae_kinds(rules, pon)) == sorted(kuikae(rules, k))
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if not (1 <= n + a <= 9 and 1 <= n + b <= 9):
+                continue
+            chi = _core.Meld.parse(f"chi:{n}{n + a}{n + b}{suit}@3")  # the called tile first
+            assert list(kuikae_kinds(rules, chi)) == sorted(kuikae(rules, k, k + a)), chi
+            checked += 1
+    assert checked == 7 * 3 * 3
+    assert kuikae(Rules(kuikae="allowed"), 4) == ()

@@ -29,6 +29,7 @@ from riichi.kyoku.state import PASS, RON
 
 __all__ = [
     "answer_options",
+    "kuikae",
     "kuikae_kinds",
     "priority_call",
     "robbed_options",
@@ -68,6 +69,27 @@ def robbed_options(rnd: Any, kind: str, s: int, tile: int) -> dict[int, list[Act
         return {}
     got = _core.robbed_answers(rnd._seats, s, tile, kind, rnd._table)
     return {o: [RON[o], PASS[o]] for o, _ in got}
+
+
+def kuikae(rules: Any, k: int, low: int | None = None) -> tuple[int, ...]:
+    """The kinds a seat may not discard right after calling a tile of kind ``k``
+    (``Rules.kuikae == "forbidden"``; none when ``"allowed"``): ``k`` itself, and after a chi
+    whose other two tiles are both above ``k`` (``low == k + 1``) or both below it
+    (``low == k - 2``) the kind at the far end of that run too (suji kuikae). ``low`` is
+    the lower of the chi's two other kinds; ``None`` for a pon. From kinds alone, for a
+    player's view of the table (:mod:`riichi.mjai.state`); the round asks the core
+    (:func:`kuikae_kinds`), which gives the same kinds.
+
+    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae)."""
+    if rules.kuikae != "forbidden":
+        return ()
+    if low is not None:
+        num = k % 9
+        if low == k + 1 and num + 3 <= 8:
+            return (k, k + 3)
+        if low == k - 2 and num - 3 >= 0:
+            return (k, k - 3)
+    return (k,)
 
 
 def kuikae_kinds(rules: Any, meld: Any) -> tuple[int, ...]:
