@@ -1,11 +1,19 @@
 """The turn seat's actions after a draw or a call: discards, riichi, tsumo, kans, kyuushu
 kyuuhai, kita (sanma nukidora).
 
+The hand arithmetic is the core's (``_core.SeatHand.turn_actions``: one call per decision
+point): tsumo when the drawn tile completes the hand with a yaku; every discard by kind and
+colour, kuikae applied, only the drawn tile in riichi; riichi discards that keep tenpai, or
+every discard with ``riichi_requires_tenpai`` off (closed hand, ``riichi_min_points``,
+``riichi_min_live_tiles``; with ``furiten_riichi`` off, none leaving a furiten wait); ankan (in riichi only of the drawn kind and keeping the waits)
+and kakan while a live tile is left and fewer than four kans were made; kyuushu kyuuhai on
+the first uninterrupted draw (``kyuushu_kyuuhai``); kita in sanma. This module turns the
+core's answer into actions and names why a riichi is refused.
+
 Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
 ``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
-at a draw, so the declaration is allowed), ``open_kan_dora``
-(riichi while furiten:
-:mod:`riichi.kyoku.furiten`; kyuushu kyuuhai: :mod:`riichi.kyoku.aborts`).
+at a draw, so the declaration is allowed) in the messages (the core reads them, and
+``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``.
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
 and when the waits do not change (Tenhou).
@@ -16,141 +24,34 @@ from __future__ import annotations
 from typing import Any
 
 from riichi import _core_api as core
-from riichi.actions import Action, Ankan, Kakan, Kyuushu, Nukidora, Riichi
-from riichi.kyoku import aborts, furiten
-from riichi.kyoku.furiten import riichi_allowed
-from riichi.kyoku.state import DISCARD, RIICHI, TSUMO, Player
-from riichi.tiles import NORTH
+from riichi.actions import Action, Ankan, Kakan, Nukidora, Riichi
+from riichi.kyoku import furiten
+from riichi.kyoku.state import TURN_CODES
 
-__all__ = [
-    "can_riichi",
-    "discard_waits",
-    "distinct",
-    "open_kan_dora_now",
-    "riichi_ankan_ok",
-    "turn_actions",
-    "why_not_riichi",
-]
+__all__ = ["open_kan_dora_now", "turn_actions", "why_not_riichi"]
+
+_SPECIAL = len(TURN_CODES[0])  # 546: codes from here build their action
 
 
 def turn_actions(rnd: Any, s: int) -> list[Action]:
-    p = rnd.players[s]
-    drawn = rnd._drawn
-    disc = DISCARD[s]
-    if drawn is None and not p.riichi:  # right after a chi or pon: discards only
-        distinct = rnd._distinct(p.hand, None)
-        forbidden = rnd._forbidden
-        if forbidden:
-            return [disc[t][False] for t in distinct if (t >> 2) not in forbidden]
-        return [disc[t][False] for t in distinct]
-    rules = rnd.rules
-    acts: list[Action] = []
-    counts = p.counts
-    if (
-        drawn is not None
-        and (drawn >> 2) in p.waits
-        and rnd._win_score(s, drawn, tsumo=True) is not None
-    ):
-        acts.append(TSUMO[s])
-    if p.riichi:
-        assert drawn is not None
-        acts.append(disc[drawn][1])
-    else:
-        distinct = rnd._distinct(p.hand, drawn)
-        forbidden = rnd._forbidden
-        if forbidden:
-            acts += [disc[t][t == drawn] for t in distinct if (t >> 2) not in forbidden]
-        else:
-            acts += [disc[t][t == drawn] for t in distinct]
-        dw = rnd._discard_waits(p) if rnd._can_riichi(s) else None
-        if dw or (dw is not None and not rules.riichi_requires_tenpai):
-            riichi = RIICHI[s]
-            for t in distinct:
-                w = dw.get(t >> 2)
-                if not w and rules.riichi_requires_tenpai:
-                    continue
-                w = w or frozenset()  # riichi without tenpai: no waits to be furiten on
-                if not riichi_allowed(rules, p, t >> 2, w):
-                    continue
-                acts.append(riichi[t][t == drawn])
-    nk = len(rnd._kans)
-    if drawn is not None and nk < 4 and rnd._live - nk - rnd._draw_pos > 0:
-        for k in range(34) if 4 in counts else ():
-            if counts[k] == 4 and (not p.riichi or rnd._riichi_ankan_ok(s, k)):
-                ids = tuple(sorted(t for t in p.hand if t >> 2 == k))
-                acts.append(Ankan(s, ids))  # type: ignore[arg-type]
-        if p.melds and not p.riichi:
-            for m in p.melds:
-                if m.kind == "pon" and counts[m.kind34] > 0:
-                    t = min(t for t in p.hand if t >> 2 == m.kind34)
-                    acts.append(Kakan(s, t))
-    if aborts.kyuushu_kyuuhai(rnd, p):
-        acts.append(Kyuushu(s))
-    if (
-        rnd._n == 3
-        and drawn is not None
-        and counts[NORTH]
-        and rnd._live - nk - rnd._draw_pos > 0
-        and (not p.riichi or drawn >> 2 == NORTH)
-    ):
-        north = drawn if drawn >> 2 == NORTH else min(t for t in p.hand if t >> 2 == NORTH)
-        acts.append(Nukidora(s, north))
-    return acts
+    """The legal actions of the turn seat ``s``, in the core's order (the shared action
+    objects of :data:`riichi.kyoku.state.TURN_CODES`)."""
+    codes = rnd._seats[s].turn_codes(rnd._table)
+    table = TURN_CODES[s]
+    if not codes or max(codes) < _SPECIAL:  # no kan nor kita: every action is shared
+        return list(map(table.__getitem__, codes))
+    return [table[c] if c < _SPECIAL else _special(s, c) for c in codes]
 
 
-def distinct(rnd: Any, hand: list[int], drawn: int | None) -> list[int]:
-    """One id per (kind, red) in the hand, plus the drawn id itself (tsumogiri)."""
-    cls = rnd._cls
-    # Each class is a run of consecutive ids (the red copy of a five comes first), so in
-    # ascending order the first id of each new class is its lowest.
-    out = []
-    prev = -1
-    for t in sorted(hand):
-        if t != drawn:
-            c = cls[t]
-            if c != prev:
-                prev = c
-                out.append(t)
-    if drawn is not None:
-        out.append(drawn)
-    return out
-
-
-def can_riichi(rnd: Any, s: int) -> bool:
-    """Riichi preconditions before the hand itself: closed, points, live tiles."""
-    p = rnd.players[s]
-    rules = rnd.rules
-    if p.riichi or rnd._drawn is None:
-        return False
-    if p.opened:
-        return False
-    if rnd.scores[s] < rules.riichi_min_points:
-        return False
-    return rnd._live - len(rnd._kans) - rnd._draw_pos >= rules.riichi_min_live_tiles
-
-
-def discard_waits(rnd: Any, p: Player) -> dict[int, frozenset[int]]:
-    """Discarded kind -> waits left, for ``p``'s 3n+2 hand (computed once per hand)."""
-    dw = p.dw
-    if dw is None:
-        dw = p.dw = core.discard_waits(p.counts, p.cores, p.mkey, p.mcounts)
-    return dw
-
-
-def riichi_ankan_ok(rnd: Any, s: int, k: int) -> bool:
-    """Ankan in riichi: only with the drawn tile, and the waits must not change."""
-    p = rnd.players[s]
-    if rnd._drawn is None or rnd._drawn >> 2 != k:
-        return False
-    counts = list(p.counts)
-    counts[k] -= 4
-    ids = [t for t in p.hand if t >> 2 == k]
-    m = rnd._new_meld("ankan", ids, None, s)
-    melds = [x.core for x in p.melds] + [m.core]
-    key = p.mkey + bytes([k, 4])
-    mc = bytearray(p.mcounts)
-    mc[k] += 4
-    return core.waits(counts, melds, key, bytes(mc)) == p.waits
+def _special(s: int, code: int) -> Action:
+    """The ankan (546 + kind: the four ids of the kind), kakan (580 + id) or kita (716 +
+    id) of a core action code."""
+    if code < 580:
+        k = code - 546
+        return Ankan(s, (4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3))
+    if code < 716:
+        return Kakan(s, code - 580)
+    return Nukidora(s, code - 716)
 
 
 def why_not_riichi(rnd: Any, a: Riichi) -> str:
@@ -164,10 +65,10 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
             f"riichi needs {rules.riichi_min_points} points; "
             f"seat {a.seat} has {rnd.scores[a.seat]}"
         )
-    live = rnd._live - len(rnd._kans) - rnd._draw_pos
+    live = rnd.live_tiles_left
     if live < rules.riichi_min_live_tiles:
         return f"riichi needs {rules.riichi_min_live_tiles} live tiles left; {live} are left"
-    waits = rnd._discard_waits(p).get(a.tile >> 2)
+    waits = core.discard_waits(p.counts, p.cores).get(a.tile >> 2)
     if not waits and rules.riichi_requires_tenpai:
         return "the hand is not tenpai after that discard"
     refused = furiten.riichi_refused(rules)
