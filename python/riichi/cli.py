@@ -502,8 +502,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.close()
     except RiichiError as e:
-        print(f"riichi export: error: {e}", file=sys.stderr)
+        print(_shown(f"riichi export: error: {e}"), file=sys.stderr)
         return 2
+    except OSError as e:  # a part that cannot be written midway (disk full, folder removed)
+        print(_shown(f"riichi export: error: cannot write under {args.output}: {e}"), file=sys.stderr)
+        return 1
     rate = result.rows.get("games", 0) / result.seconds if result.seconds > 0 else 0.0
     lines = [f"{'files':<10} {result.files:>10}"]
     lines += [f"{t:<10} {n:>10}" for t, n in result.rows.items()]
