@@ -278,6 +278,8 @@ def test_cli_arena_sanma_json_and_usage(tmp_path, capsys):
     bad_dir = tmp_path / "rules.json" / "sub"  # below a file: cannot be made
     assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--log-dir", str(bad_dir), "-q"]) == 2
     assert "cannot make the log folder" in capsys.readouterr().err
+    assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--stderr-dir", str(bad_dir), "-q"]) == 2
+    assert "cannot make the stderr folder" in capsys.readouterr().err
 
 
 def test_readme_bot_runs_in_the_arena():

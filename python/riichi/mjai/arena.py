@@ -338,12 +338,12 @@ class Arena:
             raise RiichiError(f"Arena.run: jobs must be an int >= 1, got {jobs!r}")
         if type(seed) is not int:
             raise RiichiError(f"Arena.run: seed must be an int, got {seed!r}")
-        for d in (self.log_dir, self.stderr_dir):
+        for what, d in (("log", self.log_dir), ("stderr", self.stderr_dir)):
             if d is not None:
                 try:
                     os.makedirs(d, exist_ok=True)
                 except OSError as e:
-                    raise RiichiError(f"Arena: cannot make the log folder {d}: {e}") from None
+                    raise RiichiError(f"Arena: cannot make the {what} folder {d}: {e}") from None
         t0 = time.perf_counter()
         jobs = max(1, min(jobs, games or 1))
         records: list[GameRecord | None] = [None] * games
