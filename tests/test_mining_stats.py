@@ -95,6 +95,28 @@ def test_the_cli_prints_and_writes_the_statistics(shared, tmp_path, capsys):
     assert main(["stats", logs[0], "--jobs", "0"]) == 2
 
 
+def test_the_cli_names_the_games_it_does_not_count(shared, capsys):
+    # a player-view transcript cannot be replayed and a game whose replay disagrees with its
+    # log still counts: neither may pass unnoticed in the summary
+    view = shared / "data/tenhou_protocol/dnovikoff-tenhou/first.log"
+    faulty = shared / "data/mjai/wahaha/2020010100gm-00b9-0000-7a6863a8.mjson"
+    for f in (view, faulty):
+        if not f.is_file():
+            pytest.skip(f"{f} is not there")
+    _, errors = players_table([str(view), str(faulty)])
+    kinds = {(r["game_id"], r["kind"]) for r in errors.to_pylist()}
+    assert kinds == {(str(view), "unsupported"), (str(faulty), "mismatch")}
+    assert main(["stats", str(view), str(faulty)]) == 0  # nothing unreadable
+    captured = capsys.readouterr()
+    assert f"{view}: not counted: player-view protocol transcript" in captured.err
+    summary = captured.out.splitlines()[-1]
+    assert summary.startswith("1 game(s), 3 player(s)")
+    assert "1 not replayed, so not counted" in summary
+    assert "1 counted game(s) where the replay disagrees with the log" in summary
+    assert main(["stats", str(view)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("0 game(s), 0 player(s); 1 not")
+
+
 def _readme_block() -> str:
     text = README.read_text(encoding="utf-8")
     m = re.search(r"<!-- mining-example -->\s*```python\n(.*?)```", text, flags=re.S)

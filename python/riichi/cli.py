@@ -539,13 +539,26 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     except (RiichiError, OSError) as e:
         print(f"riichi stats: error: {e}", file=sys.stderr)
         return 2
-    unreadable = [r for r in errors.to_pylist() if r["kind"] == "unreadable"]
+    rows = errors.to_pylist()
+    unreadable = [r for r in rows if r["kind"] == "unreadable"]
     for r in unreadable[:20]:
         print(_shown(f"riichi stats: {r['game_id']}: {r['reason']}"), file=sys.stderr)
+    # a game the replay cannot check counts nowhere: say so, never drop it silently
+    counted = set(players.column("game_id").to_pylist())
+    unsupported: dict[str, str] = {}
+    for r in rows:
+        if r["kind"] == "unsupported" and r["game_id"] not in counted:
+            unsupported.setdefault(r["game_id"], r["reason"])
+    for gid, reason in list(unsupported.items())[:20]:
+        print(_shown(f"riichi stats: {gid}: not counted: {reason}"), file=sys.stderr)
+    disagree = {r["game_id"] for r in rows if r["kind"] == "mismatch"} & counted
     print(_shown(format_stats(stats, None if args.all else args.top)))
-    games = len(set(players.column("game_id").to_pylist()))
-    print(f"{games} game(s), {stats.num_rows} player(s)"
-          + (f"; {len(unreadable)} unreadable (listed above)" if unreadable else ""))  # fmt: skip
+    print(f"{len(counted)} game(s), {stats.num_rows} player(s)"
+          + (f"; {len(unreadable)} unreadable (listed above)" if unreadable else "")
+          + (f"; {len(unsupported)} not replayed, so not counted (unsupported, listed above)"
+             if unsupported else "")
+          + (f"; {len(disagree)} counted game(s) where the replay disagrees with the log"
+             " (riichi verify lists where)" if disagree else ""))  # fmt: skip
     return 1 if unreadable else 0
 
 
