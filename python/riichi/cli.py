@@ -128,7 +128,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             if not kinds:
                 raise RiichiError(f"no concealed tile in {args.text!r} to win on: give --win")
             win = kinds[-1]
-        rules = riichi.Rules.preset(args.rules)
+        rules = _rules_arg(args.rules)
         if args.kiriage:
             rules = dataclasses.replace(rules, kiriage_mangan=True)
         r = riichi.score(
@@ -153,7 +153,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             rules=rules,
         )
     except RiichiError as e:
-        print(f"riichi score: error: {e}", file=sys.stderr)
+        print(_shown(f"riichi score: error: {e}"), file=sys.stderr)
         return 2
     if args.svg is not None:
         from riichi.view.svg import score_svg
@@ -747,8 +747,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Score a complete hand in mpsz notation (concealed tiles including the winning "
             "tile, melds after spaces, e.g. '567m234p88s pon:111z chi:678s'). The winning tile "
             "is --win, or else the last concealed tile written. Rules: Tenhou's unless "
-            "--rules mahjong_soul. Exit status 0 for a win, 1 for no yaku or not a winning "
-            "hand, 2 for bad input."
+            "--rules names another preset or a JSON file of Rules fields. Exit status 0 for "
+            "a win, 1 for no yaku or not a winning hand, 2 for bad input."
         ),
     )
     sc.add_argument("text", help="the hand, e.g. 234m456p345s678s88s")
@@ -777,10 +777,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.add_argument(
         "--rules",
-        choices=list(rule_presets()),
         default="tenhou",
-        metavar="PRESET",
-        help=f"rule preset: {', '.join(rule_presets())} (default tenhou)",
+        metavar="PRESET|FILE.json",
+        help=f"rule preset: {', '.join(rule_presets())} or tenhou_go:0xHEX (a Tenhou lobby "
+        "by its GO type), or a JSON file of Rules fields (default tenhou)",
     )
     sc.add_argument(
         "--svg",
