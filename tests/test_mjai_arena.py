@@ -235,6 +235,13 @@ def test_arena_arguments_are_checked():
         Arena([GREEDY, GREEDY, 'python "x', GREEDY])
     with pytest.raises(RiichiError, match="bot 0: the command is empty"):
         Arena(["  ", GREEDY, GREEDY, GREEDY])
+    # one command string is not four bots (its characters were taken as commands: "abcd"
+    # made four bots 'a'..'d'); an object without react is refused before any game
+    for bots in ("abcd", "python -m riichi.bots.greedy", iter([GREEDY] * 4), None):
+        with pytest.raises(RiichiError, match="bots must be a list of 4 bots"):
+            Arena(bots)  # type: ignore[arg-type]
+    with pytest.raises(RiichiError, match=r"bot 1: expected a command .* got 7"):
+        Arena([GREEDY, 7, GREEDY, GREEDY])
     arena = Arena([GREEDY] * 4)
     with pytest.raises(RiichiError, match="games must be an int >= 0"):
         arena.run(-1)

@@ -261,7 +261,8 @@ class Arena:
             only at decisions); see the module docstring.
 
     Raises:
-        RiichiError: the number of bots is not ``rules.num_players``; a timeout that is not
+        RiichiError: ``bots`` is not a list (a single command string), its length is not
+            ``rules.num_players`` or one is neither a command nor has ``react``; a timeout that is not
             a positive number; rules that are not a ``riichi.Rules``; an empty bot command
             or one that cannot be split (an open quote); an unknown ``protocol``.
     """
@@ -282,8 +283,19 @@ class Arena:
         if not isinstance(self.rules, Rules):
             raise RiichiError(f"Arena: rules must be a riichi.Rules, got {rules!r:.60}")
         n = self.rules.num_players
+        if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+            raise RiichiError(
+                f"Arena: bots must be a list of {n} bots (a command or a bot object each), "
+                f"got {bots!r:.80}"
+            )
         if len(bots) != n:
             raise RiichiError(f"Arena: {n} players need {n} bots, got {len(bots)}")
+        for i, b in enumerate(bots):
+            if not isinstance(b, (str, list, tuple)) and not callable(getattr(b, "react", None)):
+                raise RiichiError(
+                    f"Arena: bot {i}: expected a command (str or argument list) or an object "
+                    f"with react(events), got {b!r:.80}"
+                )
         for name, v in (("timeout", timeout), ("startup_timeout", startup_timeout)):
             if type(v) not in (int, float) or not v > 0 or math.isinf(v):
                 raise RiichiError(f"Arena: {name} must be a positive number of seconds, got {v!r}")
