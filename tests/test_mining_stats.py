@@ -57,6 +57,14 @@ def test_the_statistics_follow_their_definitions():
     assert re.search(r"^B\s.*\s-\s+3900$", text, re.M)
     with pytest.raises(RiichiError, match="lacks the column"):
         player_stats(pa.table({"name": ["A"]}))
+    # a negative limit sliced from the end ("... 2 more players" of 2 with one shown)
+    assert len(format_stats(s, 1).splitlines()) == 3 and "1 more players" in format_stats(s, 1)
+    for bad in (-1, 1.5, True):
+        with pytest.raises(RiichiError, match="limit must be None or an int of at least 0"):
+            format_stats(s, bad)
+    for bad in (0, -5, 2.0):
+        with pytest.raises(RiichiError, match="min_games must be an int of at least 1"):
+            player_stats(_players(rows), min_games=bad)
 
 
 def _logs(shared):
@@ -93,6 +101,10 @@ def test_the_cli_prints_and_writes_the_statistics(shared, tmp_path, capsys):
     assert "bad.xml" in captured.err and "1 game(s)" in captured.out
     assert main(["stats", str(tmp_path / "missing")]) == 2
     assert main(["stats", logs[0], "--jobs", "0"]) == 2
+    assert main(["stats", logs[0], "--top", "-1"]) == 2
+    assert "--top must be at least 0, got -1" in capsys.readouterr().err
+    assert main(["stats", logs[0], "--min-games", "0"]) == 2
+    assert "--min-games must be at least 1, got 0" in capsys.readouterr().err
 
 
 def test_the_cli_names_the_games_it_does_not_count(shared, capsys):

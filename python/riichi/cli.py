@@ -526,9 +526,11 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     if missing:
         print(f"riichi stats: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr)
         return 2
-    if args.jobs < 1:
-        print(f"riichi stats: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
-        return 2
+    for flag, v, least in (("--jobs", args.jobs, 1), ("--min-games", args.min_games, 1),
+                           ("--top", args.top, 0)):  # fmt: skip
+        if v < least:
+            print(f"riichi stats: error: {flag} must be at least {least}, got {v}", file=sys.stderr)
+            return 2
     try:
         players, errors = players_table(args.paths, jobs=args.jobs)
         stats = player_stats(players, args.min_games)

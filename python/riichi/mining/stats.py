@@ -97,12 +97,13 @@ def player_stats(players: Any, min_games: int = 1) -> Any:
         A ``pyarrow.Table`` with :data:`STATS_COLUMNS`, most games first (then by name).
 
     Raises:
-        RiichiError: pyarrow missing; ``players`` lacks a column; ``min_games`` not an int.
+        RiichiError: pyarrow missing; ``players`` lacks a column; ``min_games`` not an int
+            of at least 1.
     """
     pa = require("pyarrow", "riichi stats")
     pc = require("pyarrow.compute", "riichi stats")
-    if type(min_games) is not int:
-        raise RiichiError(f"stats: min_games must be an int, got {min_games!r}")
+    if type(min_games) is not int or min_games < 1:
+        raise RiichiError(f"stats: min_games must be an int of at least 1, got {min_games!r}")
     need = ("name", "game_id", "rank", "rounds", "wins", "deal_ins", "riichi", "called",
             "win_points", "deal_in_points")  # fmt: skip
     if not isinstance(players, pa.Table):
@@ -149,7 +150,13 @@ def player_stats(players: Any, min_games: int = 1) -> Any:
 
 def format_stats(stats: Any, limit: int | None = None) -> str:
     """The statistics table as aligned text (rates in percent, points whole), the first
-    ``limit`` rows (None: all)."""
+    ``limit`` rows (None: all).
+
+    Raises:
+        RiichiError: ``limit`` is neither None nor an int of at least 0.
+    """
+    if limit is not None and (type(limit) is not int or limit < 0):
+        raise RiichiError(f"stats: limit must be None or an int of at least 0, got {limit!r}")
     rows = stats.to_pylist()
     shown = rows if limit is None else rows[:limit]
     head = ("player", "games", "rounds", "avg rank", "win %", "deal-in %", "riichi %",
