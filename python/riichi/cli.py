@@ -364,7 +364,7 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         print()
     elif out is not None:
         json.dump(_shown_all(total.to_dict()), out, ensure_ascii=False, indent=1)
-    return 0 if total.ok else 1
+    return 0 if total.ok and files else 1  # no file at all is no pass (an emptied folder)
 
 
 def _shown(text: str) -> str:
@@ -423,6 +423,8 @@ def _summary_text(s: Any, files: list[str]) -> str:
     verdict = "OK: every action legal, every settlement equal" if s.ok else "PROBLEMS FOUND"
     if s.ok and not s.games:
         verdict = "NOTHING REPLAYED: no game could be verified (see unsupported)"
+    if not files:
+        verdict = "NOTHING REPLAYED: no file under the paths given"
     lines.append(verdict)
     return "\n".join(lines)
 
@@ -806,7 +808,7 @@ def build_parser() -> argparse.ArgumentParser:
             "recursively, or zip archives whose members are logs (each reported as "
             "archive.zip:member; a bad member does not stop the rest). Without PATH, verifies "
             "the bundled sample of real games. Exit status: "
-            "0 all agree, 1 a mismatch or an unreadable file, 2 bad usage."
+            "0 all agree, 1 a mismatch, an unreadable file or no file at all, 2 bad usage."
         ),
     )
     v.add_argument("paths", nargs="*", metavar="PATH", help="log files, folders or zip archives")
@@ -872,7 +874,8 @@ def build_parser() -> argparse.ArgumentParser:
             "and errors (files that could not be read, unsupported games, mismatches; the "
             "rest goes on). Layout: DIR/_schema.json (columns, schema version) and "
             "DIR/TABLE/part-NNNNN.parquet, one part per --files-per-part input files. "
-            "Needs the riichi[mining] extra (pyarrow). Exit status: 0 written, 2 bad usage."
+            "Needs the riichi[mining] extra (pyarrow). Exit status: 0 written, 1 a part could "
+            "not be written midway, 2 bad usage (an output folder that cannot be made)."
         ),
     )
     x.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or zip archives")
