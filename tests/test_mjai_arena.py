@@ -360,3 +360,15 @@ def test_event_protocol_and_seat_in_the_command(tmp_path):
     assert "started as seat 0, told 1" in result.faults[0].detail
     with pytest.raises(RiichiError, match="protocol must be 'batch' or 'event'"):
         Arena([GREEDY] * 4, protocol="tcp")
+
+
+def test_the_summary_shows_whole_bot_names():
+    # names were cut at 24 characters: two model versions of one bot read the same
+    from riichi.mjai.arena import ArenaResult, BotStats
+
+    names = [f"python mybot.py --model checkpoint-{v}" for v in ("0100", "0200", "0300")]
+    names.append("greedy")
+    result = ArenaResult(riichi.Rules.tenhou(), [], [BotStats(n) for n in names], [])
+    rows = result.summary().splitlines()
+    assert [r.split("  ")[0].strip() for r in rows[1:5]] == names
+    assert len({r.index("      0", len(names[0])) for r in rows[1:5]}) == 1  # columns aligned

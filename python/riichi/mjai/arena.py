@@ -185,10 +185,11 @@ class ArenaResult:
         lines = []
         ordinals = ["1st", "2nd", "3rd", "4th"][:n]
         head = ["bot", "games", *ordinals, "avg rank", "avg points", "faults"]
-        lines.append("  ".join(f"{h:>10}" if i else f"{h:<24}" for i, h in enumerate(head)))
+        w = max([24, *(len(b.name) for b in self.bots)])  # whole names: two may share 24 chars
+        lines.append("  ".join(f"{h:>10}" if i else f"{h:<{w}}" for i, h in enumerate(head)))
         for b in self.bots:
             cells = [
-                f"{b.name[:24]:<24}",
+                f"{b.name:<{w}}",
                 f"{b.games:>10}",
                 *[f"{r:>10}" for r in b.ranks],
                 f"{b.mean_rank:>5.2f}±{b.rank_ci:<4.2f}".rjust(10),
