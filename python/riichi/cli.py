@@ -695,7 +695,8 @@ def _cmd_view(args: argparse.Namespace) -> int:
         return 1
     out = args.output
     if out is None:
-        out = os.path.splitext(os.path.basename(args.log.rstrip("/")))[0] + ".html"
+        out = os.path.splitext(os.path.basename(args.log.rstrip("/")))[0]
+        out += (f"-{k}" if len(games) > 1 else "") + ".html"  # one page per game of an archive
     if not _write_text(out, page, "view"):
         return 1
     found = len(report.mismatches)
@@ -1002,7 +1003,8 @@ def build_parser() -> argparse.ArgumentParser:
     vw.add_argument("log", metavar="LOG", help="a game log file (or a zip archive of logs)")
     vw.add_argument(
         "-o", "--output", metavar="OUT", default=None,
-        help="the HTML file to write (default: LOG's name with .html, in the current folder)",
+        help="the HTML file to write (default: LOG's name with .html, in the current folder; "
+        "with -N before .html for game N of a file that holds several)",
     )  # fmt: skip
     vw.add_argument(
         "--game", type=int, default=None, metavar="N",
