@@ -422,3 +422,30 @@ def test_tenhou6_corpus_converts_to_mjlog_that_verifies(request):
     require_slow(request)
     games, filled = _check_tenhou6_to_mjlog(every=1)
     assert games > 90 and filled > 100
+
+
+_FOREIGN = [  # logs that record han and fu but no Tenhou limit code: each a Tenhou settlement
+    "majsoul_raw/majsoul-replay-editor/paipu_record.json",
+    "majiang_kobalab/mahjonglm/2014091101gm-00b9-0000-5ca6b487.json",
+]
+
+
+@pytest.mark.parametrize("rel", _FOREIGN)
+def test_tenhou6_keeps_the_settlement_of_logs_without_a_limit_code(rel):
+    # the writer wrote such a win as [who, from, pao] alone: read back with no yaku, no
+    # points, every win a mismatch
+    path = DATA / rel
+    if not path.is_file():
+        pytest.skip(f"{path} is not there")
+    log = riichi.read_log(str(path))
+    assert replay_game(log).ok
+    wins = [e for e in log.events if type(e).__name__ == "Hora"]
+    assert wins and all(w.limit is None and w.points for w in wins)
+    doc = to_tenhou6(log)
+    written = [r[-1] for r in doc["log"] if r[-1][0] == "和了"]
+    assert all(len(detail) > 4 for r in written for detail in r[2::2]), written
+    back = read_tenhou6(json.dumps(doc, ensure_ascii=False), "back.json")
+    rep = replay_game(back)
+    assert rep.ok and not rep.mismatches, rep.mismatches[:2]
+    got = [(e.han, e.points, sorted(e.yaku)) for e in back.events if type(e).__name__ == "Hora"]
+    assert got == [(w.han, w.points, sorted(w.yaku)) for w in wins]

@@ -559,19 +559,9 @@ class _Writer:
 
     def limit_of(self, ev: Hora, fu: int) -> int:
         """Tenhou's limit code (0 none, 1 mangan .. 5 yakuman) from han and fu."""
-        han = ev.han or 0
-        if any(_YAKU_ID.get(name, 0) in _YAKUMAN_IDS for name, _ in ev.yaku or ()):
-            return 5
-        if han >= 13:
-            capped = self.rules is not None and self.rules.kazoe_yakuman == "sanbaiman"
-            return 4 if capped else 5
-        for low, code in ((11, 4), (8, 3), (6, 2), (5, 1)):
-            if han >= low:
-                return code
-        kiriage = self.rules is not None and self.rules.kiriage_mangan
-        if fu * 2 ** (han + 2) >= 2000 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
-            return 1
-        return 0
+        code = tenhou_limit(ev, fu, self.rules)
+        assert code is not None  # fu is known
+        return code
 
     def ryuukyoku(self, ev: Ryukyoku) -> None:
         attrs: list[tuple[str, object]] = []
@@ -610,3 +600,25 @@ class _Writer:
         line = self.lines[self.last_result]
         self.lines[self.last_result] = line[:-2] + f'{_attrs([("owari", value)])}/>'
         self.last_result = -1
+
+
+def tenhou_limit(ev: Hora, fu: int | None, rules: Rules | None) -> int | None:
+    """Tenhou's limit code of a win (0 none, 1 mangan .. 5 yakuman) from its yaku, han and
+    ``fu`` under ``rules`` (kiriage mangan, kazoe yakuman capped at sanbaiman; None: Tenhou's),
+    for the logs that record han and fu but no limit (mjai, Mahjong Soul, kobalab). None when
+    it depends on the fu and ``fu`` is None."""
+    han = ev.han or 0
+    if any(_YAKU_ID.get(name, 0) in _YAKUMAN_IDS for name, _ in ev.yaku or ()):
+        return 5
+    if han >= 13:
+        capped = rules is not None and rules.kazoe_yakuman == "sanbaiman"
+        return 4 if capped else 5
+    for low, code in ((11, 4), (8, 3), (6, 2), (5, 1)):
+        if han >= low:
+            return code
+    if fu is None:
+        return None
+    kiriage = rules is not None and rules.kiriage_mangan
+    if fu * 2 ** (han + 2) >= 2000 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return 1
+    return 0
