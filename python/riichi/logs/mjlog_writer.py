@@ -32,7 +32,9 @@ event comes back equal):
   the engine scores the hand with (the game is replayed: ``GameReport.filled``), as Tenhou's
   own mjlog always records the real fu; only a win the replay does not settle as the log
   does (a faulty source) is written with fu 0. A ``limit`` None is written as the one han
-  and fu give; ``han`` reads back as the sum of the yaku.
+  and fu give; ``han`` reads back as the sum of the yaku. ``melds`` or ``dora_markers`` None
+  (mjai's ``hora`` has neither) are written as the seat's melds and the indicators of the
+  round as the log played it.
 - ``Ryukyoku``: at an exhaustive draw or nagashi mangan each tenpai seat's hand is shown (its
   concealed tiles as the round left them, when the event has no hands), and ``tenpai`` reads
   back as "the hand is shown"; a draw that records no ``tenpai`` (tenhou.net/6 at nagashi
@@ -463,7 +465,10 @@ class _Writer:
             win = self.any_id(ev.pai)
         hand = self.ids_of(ev.hand, pool) if ev.hand is not None else sorted(pool)
         attrs: list[tuple[str, object]] = [("ba", self.ba()), ("hai", _ints(hand))]
-        codes = self.shown_melds(who, ev.melds or ())
+        if ev.melds is None:  # mjai's hora leaves them out: the seat's melds of this round
+            codes = [c for c, _ in self.melds[who]]
+        else:
+            codes = self.shown_melds(who, ev.melds)
         if codes:
             attrs.append(("m", _ints(codes[::-1])))  # Tenhou lists the newest meld first
         attrs.append(("machi", win))
@@ -471,7 +476,9 @@ class _Writer:
         limit = ev.limit if ev.limit is not None else self.limit_of(ev, fu)
         attrs.append(("ten", f"{fu},{ev.points},{limit}"))
         attrs += self.yaku(ev.yaku or ())
-        attrs.append(("doraHai", _ints(self.indicator_ids(ev.dora_markers or ()))))
+        # mjai's hora leaves the indicators out too: those the round revealed
+        markers = list(self.dora) if ev.dora_markers is None else self.indicator_ids(ev.dora_markers)
+        attrs.append(("doraHai", _ints(markers)))
         if ev.uradora_markers:
             if self.ura is None or len(self.ura) != len(ev.uradora_markers):
                 self.ura = [self.take(t, "uradora") for t in ev.uradora_markers]
