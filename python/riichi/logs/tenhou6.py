@@ -511,6 +511,8 @@ class _Round:
         self.index = int_in(head[0], "kyoku index", 0, 15)
         self.honba = int_in(head[1], "honba", 0, MAX_COUNTER)
         self.kyotaku = int_in(head[2], "kyotaku", 0, MAX_COUNTER)
+        if not (isinstance(rnd[1], list) and len(rnd[1]) >= players):
+            raise _Bad(f"round scores {rnd[1]!r:.80} must list {players} scores")
         self.scores = [int_in(x, "score", -MAX_POINTS, MAX_POINTS) for x in rnd[1][:players]]
         self.dora = [_tile(x) for x in rnd[2]]
         self.ura = [_tile(x) for x in rnd[3]]
