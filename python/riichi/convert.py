@@ -157,7 +157,8 @@ def convert_logs(
 
     Returns:
         Every game written and every input that failed with the reason (an unreadable input
-        or one the format cannot hold never stops the others).
+        or one the format cannot hold never stops the others; a game whose output path is
+        one of the input files is not written, so that no source log is replaced).
 
     Raises:
         RiichiError: an unknown ``fmt``.
@@ -168,7 +169,9 @@ def convert_logs(
         raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
     result = ConvertResult()
     taken: set[str] = set()
-    for path, rel, _top in output_names(inputs):
+    names = list(output_names(inputs))
+    sources = {os.path.realpath(path) for path, _, _ in names}  # never written over
+    for path, rel, _top in names:
         items: list[tuple[str, str, GameLog | Exception]] = []
         if is_archive(path):
             stem = _stem(rel)
@@ -206,6 +209,9 @@ def convert_logs(
             else:  # the one input holds several games: out-0.ext, out-1.ext, ...
                 root, ext = os.path.splitext(out)
                 target = _unique(f"{root}{stem[len(_stem(rel)) :]}{ext}", taken)
+            if os.path.realpath(target) in sources:
+                result.failed.append((source, f"not written: {target} is an input (give another output)"))
+                continue
             try:
                 parent = os.path.dirname(target)
                 if parent:
