@@ -372,3 +372,6 @@ def test_the_summary_shows_whole_bot_names():
     rows = result.summary().splitlines()
     assert [r.split("  ")[0].strip() for r in rows[1:5]] == names
     assert len({r.index("      0", len(names[0])) for r in rows[1:5]}) == 1  # columns aligned
+    # no game finished: no average to show (was "nan±0.00" and "+nan±0.0")
+    assert "nan" not in result.summary()
+    assert rows[1].split()[-3:] == ["-", "-", "0"]

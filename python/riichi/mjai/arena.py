@@ -192,8 +192,8 @@ class ArenaResult:
                 f"{b.name:<{w}}",
                 f"{b.games:>10}",
                 *[f"{r:>10}" for r in b.ranks],
-                f"{b.mean_rank:>5.2f}±{b.rank_ci:<4.2f}".rjust(10),
-                f"{b.mean_points:>+6.1f}±{b.points_ci:<4.1f}".rjust(10),
+                (f"{b.mean_rank:>5.2f}±{b.rank_ci:<4.2f}" if b.games else "-").rjust(10),
+                (f"{b.mean_points:>+6.1f}±{b.points_ci:<4.1f}" if b.games else "-").rjust(10),
                 f"{sum(b.faults.values()):>10}",
             ]
             lines.append("  ".join(cells))
