@@ -107,7 +107,7 @@ def test_the_cli_prints_and_writes_the_statistics(shared, tmp_path, capsys):
     assert "--min-games must be at least 1, got 0" in capsys.readouterr().err
 
 
-def test_the_cli_names_the_games_it_does_not_count(shared, capsys):
+def test_the_cli_names_the_games_it_does_not_count(shared, capsys, tmp_path):
     # a player-view transcript cannot be replayed and a game whose replay disagrees with its
     # log still counts: neither may pass unnoticed in the summary
     view = shared / "data/tenhou_protocol/dnovikoff-tenhou/first.log"
@@ -127,6 +127,12 @@ def test_the_cli_names_the_games_it_does_not_count(shared, capsys):
     assert "1 counted game(s) where the replay disagrees with the log" in summary
     assert main(["stats", str(view)]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("0 game(s), 0 player(s); 1 not")
+    # the same from an export of those logs (its errors table was not read)
+    export([str(view), str(faulty)], tmp_path / "ex", ["players", "errors"])
+    assert main(["stats", str(tmp_path / "ex")]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == summary
+    assert f"{view}: not counted: player-view protocol transcript" in captured.err
 
 
 def _readme_block() -> str:

@@ -39,8 +39,9 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     """The ``players`` table of the logs under ``paths``, or of an export folder (one that
     holds ``players/`` Parquet files written by ``riichi export``) read as it is.
 
-    Also returns the ``errors`` rows of the logs read (files that could not be read):
-    ``(players, errors)`` as two ``pyarrow.Table``.
+    Also returns the ``errors`` rows of the logs read, or of the export (files that could
+    not be read, games not replayed, mismatches): ``(players, errors)`` as two
+    ``pyarrow.Table``.
 
     Raises:
         RiichiError: pyarrow missing; ``jobs`` below 1.
@@ -61,6 +62,8 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
         ):
             pq = require("pyarrow.parquet", "riichi stats")
             players.append(pq.read_table(os.path.join(p, "players"), schema=schema("players")))
+            if os.path.isdir(os.path.join(p, "errors")):  # as from the logs themselves
+                errors.append(pq.read_table(os.path.join(p, "errors"), schema=schema("errors")))
         else:
             logs.append(p)
     files = list_files(logs)
