@@ -34,7 +34,8 @@ event comes back equal):
   does (a faulty source) is written with fu 0. A ``limit`` None is written as the one han
   and fu give; ``han`` reads back as the sum of the yaku. ``melds`` or ``dora_markers`` None
   (mjai's ``hora`` has neither) are written as the seat's melds and the indicators of the
-  round as the log played it.
+  round as the log played it; the generic yaku names of some mjai logs (``sangenpai``,
+  ``bakaze``, ``jikaze``) are written as the dragon, round wind or seat wind they stand for.
 - ``Ryukyoku``: at an exhaustive draw or nagashi mangan each tenpai seat's hand is shown (its
   concealed tiles as the round left them, when the event has no hands), and ``tenpai`` reads
   back as "the hand is shown"; a draw that records no ``tenpai`` (tenhou.net/6 at nagashi
@@ -475,7 +476,7 @@ class _Writer:
         fu = ev.fu if ev.fu is not None else self.filled.get(self.index, {}).get("fu", 0)
         limit = ev.limit if ev.limit is not None else self.limit_of(ev, fu)
         attrs.append(("ten", f"{fu},{ev.points},{limit}"))
-        attrs += self.yaku(ev.yaku or ())
+        attrs += self.yaku(self.named_yaku(ev.yaku or (), who, hand, codes))
         # mjai's hora leaves the indicators out too: those the round revealed
         markers = list(self.dora) if ev.dora_markers is None else self.indicator_ids(ev.dora_markers)
         attrs.append(("doraHai", _ints(markers)))
@@ -546,6 +547,28 @@ class _Writer:
         if m.kind == "kakan":
             return kind * 3 << 9 | (ids[-1] & 3) << 5 | 0x10 | rel
         raise _Bad(f"meld kind {m.kind!r} cannot be written to mjlog")
+
+    def named_yaku(
+        self, yaku: tuple[tuple[str, int], ...], who: int, hand: list[int], codes: list[int]
+    ) -> tuple[tuple[str, int], ...]:
+        """``yaku`` with the generic names some mjai logs write (``sangenpai``, ``bakaze``,
+        ``jikaze``: the family, not the tile) named as Tenhou records them: the round's and
+        the seat's wind, and the winner's dragon triplets in order (haku, hatsu, chun)."""
+        winds = ("ton", "nan", "shaa", "pei")
+        kinds = [i // 4 for i in hand]
+        for c in codes:
+            kinds += [t.kind for t in self.shown(c, who).tiles]
+        dragons = iter([k for k in (31, 32, 33) if kinds.count(k) >= 3])
+        out = []
+        for name, han in yaku:
+            if name == "bakaze" and 27 <= self.sk.bakaze <= 30:
+                name = f"bakaze_{winds[self.sk.bakaze - 27]}"
+            elif name == "jikaze":
+                name = f"jikaze_{winds[(who - self.sk.oya) % self.n]}"
+            elif name == "sangenpai":
+                name = {31: "haku", 32: "hatsu", 33: "chun"}.get(next(dragons, 0), name)
+            out.append((name, han))
+        return tuple(out)
 
     def yaku(self, yaku: tuple[tuple[str, int], ...]) -> list[tuple[str, object]]:
         ids = []
