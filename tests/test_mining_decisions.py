@@ -103,16 +103,6 @@ WRITER_LOSSES = {
         "not ok", "hora events with no yaku: the tenhou.net/6 writer writes none, read back "
         "as a win with no yaku"),
     ("126_204_0_mjai.jsonl", "mjlog"): ("fails", "a win without points cannot be written to mjlog"),
-    ("2025-08-23-085608.mjson", "tenhou6"): (
-        "fails", "the written tenhou.net/6 fails to read back: round #4: list index out of range"),
-    ("2025-08-23-085608.mjson", "mjlog"): (
-        "fails", "start_kyoku without scores (standard mjai) cannot be written to mjlog"),
-    ("2023010100gm-00f1-0000-caffca62.json", "tenhou6"): (
-        "not ok", "a win recording no limit code (kobalab): the tenhou.net/6 writer leaves out "
-        "its fu, han, points and yaku"),
-    ("paipu_record.json", "tenhou6"): (
-        "not ok", "a win recording no limit code (Mahjong Soul): the tenhou.net/6 writer leaves "
-        "out its fu, han, points and yaku"),
 }  # fmt: skip
 
 
