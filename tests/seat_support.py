@@ -286,8 +286,8 @@ class Shadow:
                 else:
                     from_hand = [t for t in m.tiles if t != m.called]
                 kuikae = []
-                if rnd.rules.kuikae == "forbidden" and m.kind in ("chi", "pon"):
-                    kuikae = _core.kuikae_kinds(m.core)
+                if m.kind in ("chi", "pon"):
+                    kuikae = _core.kuikae_kinds(m.core, rnd.rules.kuikae)
                     assert kuikae == sorted(rnd._forbidden), (m, kuikae, rnd._forbidden)
                 x.add_meld(m.core, from_hand, kuikae)
             self.melds[o] = [(m.kind, tuple(m.tiles)) for m in q.melds]

@@ -180,9 +180,18 @@ class Rules:
             dated up to 2021-10-03) agrees with it, where rounding the score minus the return
             half toward zero (or down) misses some; logs from 2022-01-31 on keep one decimal
             (``riichi.replay.tenhou_final_rule``).
-        kuikae: ``"forbidden"`` (default: Tenhou, MS) or ``"allowed"``.
+        kuikae: Which discards are forbidden right after a chi or pon (喰い替え), and so which
+            calls are not offered because they leave no other discard (RC52):
+            ``"forbidden"`` (default: Tenhou, MS, 現物・筋喰い替えなし: the called kind, and
+            after a chi whose called tile ends the run the kind beyond the run's other end,
+            "56s chi 4s, then neither 4s nor 7s"; also accepted as
+            ``"same_tile_and_suji"``), ``"same_tile"`` (only the called kind, 現物喰い替え
+            なし・筋喰い替えあり, a variant ja.wikipedia "喰い替え" names beside the full ban)
+            or ``"allowed"`` (no
+            restriction; also accepted as ``"none"``). The aliases are stored as
+            ``"forbidden"`` / ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
-            ``"after_discard"`` (default: Tenhou, MS; an ankan reveals immediately) or
+            ``"after_discard"`` (default: Tenhou, MS; an ankan's: :attr:`closed_kan_dora`) or
             ``"immediate"``. A kan dora still pending when the same player declares another
             kan is revealed once that kan stands, after its chankan window (Tenhou: a chankan
             on the second kakan is scored without it).
@@ -298,6 +307,34 @@ class Rules:
         chombo_penalty: Points off the final points per chombo with
             ``noten_riichi_chombo="penalty"``, a multiple of 100. Default 20000 (EMA RCR
             2016, WRC 2015).
+
+    Turn options (issue 16; each default keeps Tenhou's rule):
+
+    Attributes:
+        riichi_ankan: Which ankan a player in riichi may declare (always only of the
+            kind just drawn): ``"same_waits"`` (default: Tenhou, "待ちが変わる暗槓は不可":
+            the waits after the kan are those before it), ``"same_reading"`` (stricter, as
+            rule pages such as mahjong-metapin.com "カン" write it, "リーチ宣言中の手牌構成に
+            関わる暗槓はできません": the waits unchanged and the kan's kind a
+            triplet in every reading of the hand on every wait, so 111222333m7m ankan 1m
+            is refused: 7m stays the wait, but 123m 123m 123m reads the 1m as runs) or
+            ``"forbidden"`` (no ankan in riichi,
+            some house rules).
+        closed_kan_dora: When an ankan's kan dora is revealed: ``"immediate"`` (default:
+            Tenhou, MS, M-League: as soon as the kan stands, before the replacement draw)
+            or ``"after_discard"`` (with the replacement discard, or at the next kan, as
+            :attr:`open_kan_dora` does for open kans: the houses that reveal every kan dora
+            once the discard stands, a variant mahjongcollege.com "槓ドラ" names beside
+            the usual ankan-immediate rule).
+            A rinshan kaihou on such an ankan is scored without its kan dora.
+        open_riichi: Open riichi (オープンリーチ, 開立直) may be declared: a riichi with the
+            whole hand shown to every player (in the events, ``reach`` with ``open`` and
+            the hand, and every seat's observation). Default False (Tenhou, MS: not
+            played). True, the common Japanese house rule (ja.wikipedia 開立直;
+            mahjongcollege.com "オープンリーチ"; kinmaweb.jp): it is worth one han more
+            than riichi (2 han; 3 with a double riichi), and a player not in riichi who
+            deals into it pays a yakuman (a dealer's 48000 or 32000, honba added); a
+            player already in riichi pays the hand's value.
     """
 
     # scoring
@@ -338,7 +375,7 @@ class Rules:
     oka: int = 20000
     leftover_kyotaku_to_top: bool = True
     final_rounding: Literal["none", "thousands"] = "none"
-    kuikae: Literal["forbidden", "allowed"] = "forbidden"
+    kuikae: Literal["forbidden", "same_tile", "allowed"] = "forbidden"
     open_kan_dora: Literal["after_discard", "immediate"] = "after_discard"
     kokushi_chankan_ankan: bool = False
     riichi_min_points: int = 1000
@@ -373,9 +410,16 @@ class Rules:
     riichi_requires_tenpai: bool = True
     noten_riichi_chombo: Literal["off", "mangan", "penalty"] = "off"
     chombo_penalty: int = 20000
+    # turn options (issue 16)
+    riichi_ankan: Literal["same_waits", "same_reading", "forbidden"] = "same_waits"
+    closed_kan_dora: Literal["immediate", "after_discard"] = "immediate"
+    open_riichi: bool = False
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        alias = _KUIKAE_ALIASES.get(self.kuikae) if isinstance(self.kuikae, str) else None
+        if alias is not None:  # the clearer names of the two old values
+            object.__setattr__(self, "kuikae", alias)
         _check_field_types(self)  # every Literal field (length, kuikae, ...) among them
         if _not_int(self.extension_winds) or not 1 <= self.extension_winds <= 4:
             raise _error("extension_winds", self.extension_winds, "an int 1..4")
@@ -609,6 +653,9 @@ class Rules:
             pao_scope="yakuman",
         )
 
+
+#: Clearer names accepted for :attr:`Rules.kuikae`, stored as the value they name.
+_KUIKAE_ALIASES = {"same_tile_and_suji": "forbidden", "none": "allowed"}
 
 _MAX_INT = 10**9  # no points, counts or sticks value is anywhere near this
 

@@ -39,16 +39,19 @@ __all__ = [
 
 
 def kuikae(rules: Any, k: int, low: int | None = None) -> tuple[int, ...]:
-    """The kinds a seat may not discard right after calling a tile of kind ``k``
-    (``Rules.kuikae == "forbidden"``; none when ``"allowed"``): ``k`` itself, and after a chi
-    whose other two tiles are both above ``k`` (``low == k + 1``) or both below it
-    (``low == k - 2``) the kind at the far end of that run too (suji kuikae). ``low`` is
+    """The kinds a seat may not discard right after calling a tile of kind ``k``: none
+    under ``Rules.kuikae == "allowed"``; ``k`` itself (genbutsu kuikae) under
+    ``"same_tile"`` and ``"forbidden"``; under ``"forbidden"`` also, after a chi whose
+    other two tiles are both above ``k`` (``low == k + 1``) or both below it
+    (``low == k - 2``), the kind at the far end of that run (suji kuikae). ``low`` is
     the lower of the chi's two other kinds; ``None`` for a pon.
 
-    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae)."""
-    if rules.kuikae != "forbidden":
+    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae); ja.wikipedia 喰い替え
+    (genbutsu only)."""
+    mode = rules.kuikae
+    if mode == "allowed":
         return ()
-    if low is not None:
+    if low is not None and mode == "forbidden":
         num = k % 9
         if low == k + 1 and num + 3 <= 8:
             return (k, k + 3)

@@ -3,7 +3,8 @@ kyuuhai, kita (sanma nukidora).
 
 Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
 ``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
-at a draw, so the declaration is allowed), ``open_kan_dora``
+at a draw, so the declaration is allowed), ``open_kan_dora``, ``closed_kan_dora``,
+``riichi_ankan``
 (riichi while furiten:
 :mod:`riichi.kyoku.furiten`; kyuushu kyuuhai: :mod:`riichi.kyoku.aborts`).
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
@@ -24,6 +25,7 @@ from riichi.tiles import NORTH
 
 __all__ = [
     "can_riichi",
+    "closed_kan_dora_now",
     "discard_waits",
     "distinct",
     "open_kan_dora_now",
@@ -138,9 +140,14 @@ def discard_waits(rnd: Any, p: Player) -> dict[int, frozenset[int]]:
 
 
 def riichi_ankan_ok(rnd: Any, s: int, k: int) -> bool:
-    """Ankan in riichi: only with the drawn tile, and the waits must not change."""
+    """Ankan in riichi (``Rules.riichi_ankan``): none under ``"forbidden"``; else only with
+    the drawn tile and the waits unchanged (``"same_waits"``, Tenhou), and under
+    ``"same_reading"`` the kind a triplet in every reading of the hand on every wait."""
     p = rnd.players[s]
-    if rnd._drawn is None or rnd._drawn >> 2 != k:
+    rule = rnd.rules.riichi_ankan
+    if rule == "forbidden" or rnd._drawn is None or rnd._drawn >> 2 != k:
+        return False
+    if rule == "same_reading" and not _triplet_in_every_reading(p.counts, k, p.waits):
         return False
     counts = list(p.counts)
     counts[k] -= 4
@@ -176,8 +183,56 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
     return "riichi is not possible now"
 
 
+def closed_kan_dora_now(rules: Any) -> bool:
+    """Whether an ankan's kan dora is revealed as soon as the kan stands
+    (``Rules.closed_kan_dora == "immediate"``: Tenhou, MS) or with the replacement discard
+    (or the next kan; ``"after_discard"``), as an open kan's is by default."""
+    return rules.closed_kan_dora == "immediate"
+
+
 def open_kan_dora_now(rules: Any) -> bool:
     """Whether the kan dora of a daiminkan or kakan is revealed as soon as the kan stands
     (``Rules.open_kan_dora == "immediate"``, MS) or only after the rinshan discard (or the
     next kan; ``"after_discard"``, Tenhou). An ankan's is always revealed at once."""
     return rules.open_kan_dora == "immediate"
+
+
+def _triplet_in_every_reading(counts: Any, k: int, waits: Any) -> bool:
+    """Whether kind ``k`` is a triplet in every regular reading of the hand before the
+    draw (``counts`` holds the drawn fourth copy) completed by each of ``waits``."""
+    before = list(counts)
+    before[k] -= 1
+    for w in waits:
+        before[w] += 1
+        split = _reading_without_triplet(before, k, 0, False)
+        before[w] -= 1
+        if split:
+            return False
+    return True
+
+
+def _reading_without_triplet(c: list[int], k: int, i: int, pair: bool) -> bool:
+    """Whether the concealed counts ``c`` (from kind ``i`` on) read as sets and one pair
+    with no triplet of kind ``k``."""
+    while i < 34 and not c[i]:
+        i += 1
+    if i == 34:
+        return pair
+    found = False
+    if c[i] >= 3 and i != k:
+        c[i] -= 3
+        found = _reading_without_triplet(c, k, i, pair)
+        c[i] += 3
+    if not found and not pair and c[i] >= 2:
+        c[i] -= 2
+        found = _reading_without_triplet(c, k, i, True)
+        c[i] += 2
+    if not found and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        found = _reading_without_triplet(c, k, i, pair)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    return found
