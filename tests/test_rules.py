@@ -85,7 +85,6 @@ TENHOU = {
     "chombo_penalty": 20000,
     "riichi_ankan": "same_waits",
     "closed_kan_dora": "immediate",
-    "open_riichi": False,
 }
 
 MAHJONG_SOUL_DIFF = {
@@ -205,7 +204,6 @@ def test_scoring_is_built_once_and_cached():
         ("kuikae", "suji"),
         ("riichi_ankan", "waits"),
         ("closed_kan_dora", "after_draw"),
-        ("open_riichi", "yes"),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):

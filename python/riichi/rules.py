@@ -186,9 +186,9 @@ class Rules:
             after a chi whose called tile ends the run the kind beyond the run's other end,
             "56s chi 4s, then neither 4s nor 7s"; also accepted as
             ``"same_tile_and_suji"``), ``"same_tile"`` (only the called kind, 現物喰い替え
-            なし・筋喰い替えあり, a variant ja.wikipedia "喰い替え" names beside the full ban)
-            or ``"allowed"`` (no
-            restriction; also accepted as ``"none"``). The aliases are stored as
+            なし・筋喰い替えあり: "現物のみ不可とするルールもある", mj-news.net column of
+            2019-07-24 on 食い替え) or ``"allowed"`` (no restriction, e.g. Saikouisen's
+            Classic rules; also accepted as ``"none"``). The aliases are stored as
             ``"forbidden"`` / ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
             ``"after_discard"`` (default: Tenhou, MS; an ankan's: :attr:`closed_kan_dora`) or
@@ -312,29 +312,20 @@ class Rules:
 
     Attributes:
         riichi_ankan: Which ankan a player in riichi may declare (always only of the
-            kind just drawn): ``"same_waits"`` (default: Tenhou, "待ちが変わる暗槓は不可":
-            the waits after the kan are those before it), ``"same_reading"`` (stricter, as
-            rule pages such as mahjong-metapin.com "カン" write it, "リーチ宣言中の手牌構成に
-            関わる暗槓はできません": the waits unchanged and the kan's kind a
-            triplet in every reading of the hand on every wait, so 111222333m7m ankan 1m
-            is refused: 7m stays the wait, but 123m 123m 123m reads the 1m as runs) or
-            ``"forbidden"`` (no ankan in riichi,
-            some house rules).
+            kind just drawn): ``"same_waits"`` (default: Tenhou, tenhou.net/man: an ankan
+            that changes the waits is refused), ``"same_reading"`` (stricter, as rule pages
+            such as mahjong-metapin.com "カン" write it: no ankan that touches the hand's
+            composition; the waits unchanged and the kan's kind a triplet in every reading
+            of the hand on every wait, so 111222333m7m ankan 1m is refused: 7m stays the
+            wait, but 123m 123m 123m reads the 1m as runs) or ``"forbidden"`` (no ankan
+            in riichi, a house rule).
         closed_kan_dora: When an ankan's kan dora is revealed: ``"immediate"`` (default:
-            Tenhou, MS, M-League: as soon as the kan stands, before the replacement draw)
-            or ``"after_discard"`` (with the replacement discard, or at the next kan, as
+            Tenhou, MS: as soon as the kan stands, before the replacement draw) or
+            ``"after_discard"`` (with the replacement discard, or at the next kan, as
             :attr:`open_kan_dora` does for open kans: the houses that reveal every kan dora
-            once the discard stands, a variant mahjongcollege.com "槓ドラ" names beside
-            the usual ankan-immediate rule).
-            A rinshan kaihou on such an ankan is scored without its kan dora.
-        open_riichi: Open riichi (オープンリーチ, 開立直) may be declared: a riichi with the
-            whole hand shown to every player (in the events, ``reach`` with ``open`` and
-            the hand, and every seat's observation). Default False (Tenhou, MS: not
-            played). True, the common Japanese house rule (ja.wikipedia 開立直;
-            mahjongcollege.com "オープンリーチ"; kinmaweb.jp): it is worth one han more
-            than riichi (2 han; 3 with a double riichi), and a player not in riichi who
-            deals into it pays a yakuman (a dealer's 48000 or 32000, honba added); a
-            player already in riichi pays the hand's value.
+            once the discard stands, a variant mahjongcollege.com "槓ドラ" names beside the
+            usual ankan-immediate rule). A rinshan kaihou on such an ankan is scored
+            without its kan dora.
     """
 
     # scoring
@@ -413,7 +404,6 @@ class Rules:
     # turn options (issue 16)
     riichi_ankan: Literal["same_waits", "same_reading", "forbidden"] = "same_waits"
     closed_kan_dora: Literal["immediate", "after_discard"] = "immediate"
-    open_riichi: bool = False
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -47,7 +47,7 @@ const CHI_OFFSETS: [(i8, i8); 3] = [(-2, -1), (-1, 1), (1, 2)];
 pub enum Kuikae {
     /// `"allowed"`: no restriction.
     Allowed,
-    /// `"same_tile"`: the called kind only (genbutsu kuikae; ja.wikipedia 喰い替え).
+    /// `"same_tile"`: the called kind only (genbutsu kuikae; a rule mj-news.net names).
     SameTile,
     /// `"forbidden"` (Tenhou): the called kind, and after a chi whose called tile ends the
     /// run, the kind beyond the run's other end (suji kuikae).

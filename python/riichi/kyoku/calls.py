@@ -46,8 +46,8 @@ def kuikae(rules: Any, k: int, low: int | None = None) -> tuple[int, ...]:
     (``low == k - 2``), the kind at the far end of that run (suji kuikae). ``low`` is
     the lower of the chi's two other kinds; ``None`` for a pon.
 
-    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae); ja.wikipedia 喰い替え
-    (genbutsu only)."""
+    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae); genbutsu only: "現物のみ
+    不可とするルールもある" (mj-news.net, 2019-07-24)."""
     mode = rules.kuikae
     if mode == "allowed":
         return ()
