@@ -103,10 +103,18 @@ def test_ankan_in_riichi_never_changes_the_waits():
     assert not any(isinstance(a, Ankan) for a in r.legal_actions(0))
 
 
-def test_a_refused_ankan_in_riichi_is_an_illegal_action():
-    r = _riichi_then_fourth(riichi.Rules(riichi_ankan="same_reading"), "111222333m7m123p")
+@pytest.mark.parametrize(
+    "rule,hand,reason",
+    [
+        ("same_reading", "111222333m7m123p", "triplet in every reading"),
+        ("same_waits", "1113456789m123p", "keep the waits"),
+        ("forbidden", "111m456p789s2345s", "no ankan in riichi"),
+    ],
+)
+def test_a_refused_ankan_in_riichi_is_an_illegal_action_naming_the_rule(rule, hand, reason):
+    r = _riichi_then_fourth(riichi.Rules(riichi_ankan=rule), hand)
     ids = tuple(sorted(t for t in r.players[0].hand if t >> 2 == 0))
-    with pytest.raises(riichi.IllegalAction):
+    with pytest.raises(riichi.IllegalAction, match=reason):
         r.step(Ankan(0, ids))
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "riichi_ankan_ok",
     "turn_actions",
     "why_not_riichi",
+    "why_not_riichi_ankan",
 ]
 
 
@@ -188,6 +189,22 @@ def closed_kan_dora_now(rules: Any) -> bool:
     (``Rules.closed_kan_dora == "immediate"``: Tenhou, MS) or with the replacement discard
     (or the next kan; ``"after_discard"``), as an open kan's is by default."""
     return rules.closed_kan_dora == "immediate"
+
+
+def why_not_riichi_ankan(rnd: Any, a: Ankan) -> str:
+    """Why the ankan ``a`` of a seat in riichi is refused, by ``Rules.riichi_ankan``."""
+    rule = rnd.rules.riichi_ankan
+    if rule == "forbidden":
+        return "no ankan in riichi under Rules.riichi_ankan='forbidden'"
+    drawn = rnd._drawn
+    if drawn is None or any(t >> 2 != drawn >> 2 for t in a.consumed):
+        return "in riichi an ankan must be of the tile just drawn"
+    if rule == "same_reading":
+        return (
+            "in riichi an ankan must keep the waits and be a triplet in every reading "
+            "of the hand (Rules.riichi_ankan='same_reading')"
+        )
+    return "in riichi an ankan must keep the waits (Rules.riichi_ankan='same_waits')"
 
 
 def open_kan_dora_now(rules: Any) -> bool:
