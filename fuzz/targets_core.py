@@ -367,7 +367,7 @@ def _field_value(d: Data, name: str, default: object) -> object:
                            (20000, 0, -20000), (0, 0, 0, 0), (10000, -10000)))
         if name == "red_fives":
             return (d.int(0, 2), d.int(0, 2), d.int(0, 2))
-        return tuple(d.pick(("daisuushi", "suuankou_tanki", "kokushi_13", "chuuren_9", "x"))
+        return tuple(d.pick(("daisuushii", "suuankou_tanki", "kokushi_13", "chuuren_9", "x"))
                      for _ in range(d.int(0, 2)))
     if name == "num_players":
         return d.pick((3, 4))

@@ -197,7 +197,7 @@ impl<'a> OutRows<'a> {
         for &(y, _) in r.yakuman().as_slice() {
             set(y);
         }
-        if r.has_yaku && r.yakuman().as_slice().is_empty() {
+        if r.lists_dora() {
             for (y, n) in [
                 (Yaku::Dora, r.dora),
                 (Yaku::Uradora, r.uradora),
@@ -446,6 +446,7 @@ fn score_row<'s>(
         honba: u32::from(c.honba[i]),
         kyotaku: u32::from(c.kyotaku[i]),
         nukidora: 0,
+        renchan: 0,
     };
     inds(c.dora, &mut s.dora)?;
     inds(c.ura, &mut s.ura)?;

@@ -1,5 +1,6 @@
 //! Basic points, limit names and payments (honba and kyotaku included, rounded up to 100).
 
+use crate::error::{Error, Result};
 use crate::rules::{Kazoe, ScoringRules};
 
 /// The limit a hand's value reached, if any.
@@ -49,12 +50,16 @@ impl Limit {
     }
 }
 
-/// Basic points and limit of a non-yakuman hand of `han` han and `fu` fu.
+/// Basic points and limit of a non-yakuman hand of `han` han and `fu` fu, with limits
+/// (`rules.aotenjou` is read by [`aotenjou_basic_points`] instead). With
+/// `Kazoe::DoubleAt26`, 26+ han is 16000 basic points with the limit `Yakuman(2)`.
 pub fn basic_points(han: u32, fu: u32, rules: &ScoringRules) -> (u32, Option<Limit>) {
     if han >= 13 {
         return match rules.kazoe {
             Kazoe::Yakuman => (8000, Some(Limit::KazoeYakuman)),
             Kazoe::Sanbaiman => (6000, Some(Limit::Sanbaiman)),
+            Kazoe::DoubleAt26 if han >= 26 => (16000, Some(Limit::Yakuman(2))),
+            Kazoe::DoubleAt26 => (8000, Some(Limit::KazoeYakuman)),
         };
     }
     match han {
@@ -70,6 +75,91 @@ pub fn basic_points(han: u32, fu: u32, rules: &ScoringRules) -> (u32, Option<Lim
     } else {
         (b, None)
     }
+}
+
+/// Basic points without limits (aotenjou): fu × 2^(han+2), or `None` when the largest
+/// payment (the dealer's ron, six times the basic points, with `extra` points of honba and
+/// kyotaku on top) would pass 2^31 - 1 points, the most every result column (the batch
+/// APIs' `int32` arrays included) holds exactly.
+pub fn aotenjou_basic_points(han: u32, fu: u32, extra: u64) -> Option<u32> {
+    let b = u64::from(fu).checked_shl(han.checked_add(2)?)?;
+    if b.checked_shr(han + 2)? != u64::from(fu) {
+        return None;
+    }
+    let most = b.checked_mul(6)?.checked_add(100 + extra)?;
+    if most > i32::MAX as u64 {
+        return None;
+    }
+    u32::try_from(b).ok()
+}
+
+/// The value of a hand given as han and fu (or yakuman multiples): its basic points, its
+/// limit and what everyone pays, under `rules` (limits, kiriage, kazoe, aotenjou, honba and
+/// riichi stick values, three-player tsumo loss).
+///
+/// `yakuman` > 0 scores that many yakuman (`han` and `fu` then count only under aotenjou,
+/// where each yakuman is 13 more han). Fu are 20, 25 or a multiple of 10 up to 170.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] naming `han` (0 without yakuman, or above 1000), `fu`
+/// (not a fu value), `yakuman` (above 8) or `aotenjou` (a value beyond 2^31 - 1 points).
+#[allow(clippy::too_many_arguments)]
+pub fn hand_payments(
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    dealer: bool,
+    tsumo: bool,
+    honba: u32,
+    kyotaku: u32,
+    rules: &ScoringRules,
+) -> Result<(u32, Option<Limit>, Payments)> {
+    let bad = |name: &'static str, reason: String| Err(Error::InvalidArgument { name, reason });
+    if yakuman > 8 {
+        return bad(
+            "yakuman",
+            format!("{yakuman} (at most 8 yakuman multiples)"),
+        );
+    }
+    if (yakuman == 0 && han == 0) || han > 1000 {
+        return bad("han", format!("{han} (1..=1000, or 0 with yakuman)"));
+    }
+    let fu_ok = fu == 20 || fu == 25 || (fu % 10 == 0 && (30..=170).contains(&fu));
+    if !(fu_ok || yakuman > 0 && fu == 0) {
+        return bad(
+            "fu",
+            format!("{fu} (20, 25 or a multiple of 10 from 30 to 170)"),
+        );
+    }
+    for (name, v) in [("honba", honba), ("kyotaku", kyotaku)] {
+        if v > 10_000 {
+            return bad(name, format!("{v} is beyond any game (at most 10000)"));
+        }
+    }
+    let (basic, limit) = if rules.aotenjou {
+        let h = han + 13 * yakuman;
+        let f = if fu == 0 { 30 } else { fu };
+        let extra = u64::from(rules.honba_points) * u64::from(honba)
+            + u64::from(rules.riichi_stick) * u64::from(kyotaku);
+        match aotenjou_basic_points(h, f, extra) {
+            Some(b) => (b, None),
+            None => {
+                return bad(
+                    "aotenjou",
+                    format!("{h} han {f} fu is beyond 2^31 - 1 points"),
+                )
+            }
+        }
+    } else if yakuman > 0 {
+        (8000 * yakuman, Some(Limit::Yakuman(yakuman as u8)))
+    } else {
+        basic_points(han, fu, rules)
+    };
+    Ok((
+        basic,
+        limit,
+        payments(basic, dealer, tsumo, honba, kyotaku, rules),
+    ))
 }
 
 fn up100(x: u32) -> u32 {

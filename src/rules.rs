@@ -8,6 +8,22 @@ pub enum Kazoe {
     Yakuman,
     /// 13+ han is capped at sanbaiman.
     Sanbaiman,
+    /// 13..=25 han is a kazoe yakuman and 26+ han a double yakuman.
+    DoubleAt26,
+}
+
+/// Whether a yaku may depend on the winning tile (atozuke, 後付け) or on only some of the
+/// waits (katazuke / kata-agari, 片和了り).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Atozuke {
+    /// Any win with a yaku stands (Tenhou, Mahjong Soul).
+    Allowed,
+    /// A win whose yaku are only yakuhai is refused when another wait of the hand has no
+    /// yaku (the yakuhai katazuke, e.g. a shanpon on haku and 4m).
+    YakuhaiKatazukeForbidden,
+    /// Every wait of the hand before the win must have a yaku (a yaku certain before the
+    /// winning tile; 後付けなし / 片和了りなし).
+    Forbidden,
 }
 
 /// What an open hand with no fu beyond the base (the "open pinfu" shape) scores on ron.
@@ -52,9 +68,9 @@ pub struct ScoringRules {
     pub red_fives: [u8; 3],
     /// Open tanyao counts.
     pub kuitan: bool,
-    /// Atozuke (a wait whose yaku depends on the winning tile) is allowed. Enforced by the
-    /// round engine (it knows the wait set); the scorer does not read it.
-    pub atozuke: bool,
+    /// Atozuke / katazuke: which wins whose yaku depends on the winning tile stand. The
+    /// scorer judges it on every wait of the hand before the win; a refused win is "no yaku".
+    pub atozuke: Atozuke,
     /// 4 han 30 fu and 3 han 60 fu are rounded up to mangan.
     pub kiriage_mangan: bool,
     /// What 13+ han without a yakuman is worth.
@@ -97,6 +113,35 @@ pub struct ScoringRules {
     pub riichi_stick: u32,
     /// Players at the table (4, or 3 for sanma: tsumo is paid by the two others only).
     pub num_players: u8,
+    /// Uradora are counted for riichi wins.
+    pub ura_dora: bool,
+    /// Uradora under kan dora indicators are counted (only the first ura indicator otherwise).
+    pub kan_ura_dora: bool,
+    /// Ippatsu is a yaku.
+    pub ippatsu: bool,
+    /// No limits (aotenjou): basic points are fu × 2^(han+2) at any han, a yakuman counts 13
+    /// han per multiple on top of the hand's other yaku and dora.
+    pub aotenjou: bool,
+    /// Ryuuiisou needs hatsu.
+    pub ryuuiisou_hatsu: bool,
+    /// Local yakuman paarenchan: the dealer's win after seven wins in a row.
+    pub paarenchan: bool,
+    /// Local double yakuman daichisei: seven pairs of the seven honors (instead of tsuuiisou).
+    pub daichisei: bool,
+    /// Local 2-han yaku sanrenkou: three triplets of consecutive numbers in one suit.
+    pub sanrenkou: bool,
+    /// Local yakuman iishoku yonjun: four identical runs.
+    pub iishoku_yonjun: bool,
+    /// Local 2-han yaku uumensai: man, pin, sou, a wind and a dragon all in the hand.
+    pub uumensai: bool,
+    /// Local yakuman daisuurin (2233445566778m) and daichikurin (the same in sou).
+    pub daisharin_other_suits: bool,
+    /// Han from yaku (dora excluded) a win needs at least (1: the usual one-han minimum).
+    pub minimum_han: u8,
+    /// A win must be worth at least a mangan (dora included).
+    pub mangan_minimum: bool,
+    /// A closed hand wins only after riichi (tenhou, chiihou and renhou excepted).
+    pub riichi_required: bool,
 }
 
 impl Default for ScoringRules {
@@ -111,7 +156,7 @@ impl ScoringRules {
         ScoringRules {
             red_fives: [1, 1, 1],
             kuitan: true,
-            atozuke: true,
+            atozuke: Atozuke::Allowed,
             kiriage_mangan: false,
             kazoe: Kazoe::Yakuman,
             double_kokushi_13: false,
@@ -133,6 +178,20 @@ impl ScoringRules {
             two_han_minimum_from_honba: None,
             riichi_stick: 1000,
             num_players: 4,
+            ura_dora: true,
+            kan_ura_dora: true,
+            ippatsu: true,
+            aotenjou: false,
+            ryuuiisou_hatsu: false,
+            paarenchan: false,
+            daichisei: false,
+            sanrenkou: false,
+            iishoku_yonjun: false,
+            uumensai: false,
+            daisharin_other_suits: false,
+            minimum_han: 1,
+            mangan_minimum: false,
+            riichi_required: false,
         }
     }
 }

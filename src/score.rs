@@ -10,8 +10,8 @@ use crate::fu::{regular_fu_into, FuItem, FuItems};
 use crate::hand::{check_parts, Hand};
 use crate::meld::Meld;
 use crate::meld::MeldKind;
-use crate::points::{basic_points, payments, Limit, Payments};
-use crate::rules::{Chiitoitsu, Renhou, ScoringRules};
+use crate::points::{aotenjou_basic_points, basic_points, payments, Limit, Payments};
+use crate::rules::{Atozuke, Chiitoitsu, Renhou, ScoringRules};
 use crate::tile::{Counts, Tile};
 use crate::yaku::Yaku;
 
@@ -57,6 +57,9 @@ pub struct Situation {
     /// North tiles set aside as nuki dora (three-player games), each worth one dora plus the
     /// dora value of North itself.
     pub nukidora: u8,
+    /// Wins the winner has made in a row as dealer before this one (0 for the first); read
+    /// only for paarenchan (`ScoringRules::paarenchan`: the eighth in a row, renchan ≥ 7).
+    pub renchan: u32,
 }
 
 impl Situation {
@@ -82,6 +85,7 @@ impl Situation {
             honba: 0,
             kyotaku: 0,
             nukidora: 0,
+            renchan: 0,
         }
     }
 }
@@ -95,7 +99,8 @@ pub struct ScoreResult {
     /// Complete and with enough han from yaku (dora excluded) to win.
     pub has_yaku: bool,
     /// Non-yakuman yaku with their han, dora/uradora/akadora entries included (id order).
-    /// Empty for a yakuman hand.
+    /// Empty for a yakuman hand, except under aotenjou where they count beside it. (The
+    /// Python `ScoreResult.yaku` adds the yakuman at 13 han per multiple.)
     pub yaku: Vec<(Yaku, u32)>,
     /// Yakuman with their multipliers (id order).
     pub yakuman: Vec<(Yaku, u32)>,
@@ -309,7 +314,7 @@ fn common_yaku(
     } else if sit.riichi {
         yaku.push((Yaku::Riichi, 1));
     }
-    c(sit.ippatsu, Yaku::Ippatsu, 1, yaku);
+    c(sit.ippatsu && rules.ippatsu, Yaku::Ippatsu, 1, yaku);
     c(menzen && sit.tsumo, Yaku::MenzenTsumo, 1, yaku);
     c(sit.haitei, Yaku::Haitei, 1, yaku);
     c(sit.houtei, Yaku::Houtei, 1, yaku);
@@ -336,9 +341,30 @@ fn common_yaku(
     }
     c(sit.tenhou, Yaku::Tenhou, 1, yakuman);
     c(sit.chiihou, Yaku::Chiihou, 1, yakuman);
-    c(suits == 0, Yaku::Tsuuiisou, 1, yakuman);
+    if suits == 0 {
+        // daichisei: the seven honors as seven pairs, a double yakuman in place of tsuuiisou
+        if rules.daichisei && all[27..34].iter().all(|&n| n == 2) {
+            yakuman.push((Yaku::Daichisei, 2));
+        } else {
+            yakuman.push((Yaku::Tsuuiisou, 1));
+        }
+    }
     c(all_in(TERMINALS), Yaku::Chinroutou, 1, yakuman);
-    c(all_in(GREEN), Yaku::Ryuuiisou, 1, yakuman);
+    let hatsu_ok = !rules.ryuuiisou_hatsu || all[Tile::HATSU.index()] > 0;
+    c(all_in(GREEN) && hatsu_ok, Yaku::Ryuuiisou, 1, yakuman);
+    let dealer = sit.seat_wind == Tile::EAST;
+    c(
+        rules.paarenchan && dealer && sit.renchan >= 7,
+        Yaku::Paarenchan,
+        1,
+        yakuman,
+    );
+    if rules.uumensai {
+        let every_suit = (0..3).all(|s| (present >> (s * 9)) & 0x1ff != 0);
+        let wind = (present >> 27) & 0xf != 0;
+        let dragon = (present >> 31) & 0x7 != 0;
+        c(every_suit && wind && dragon, Yaku::Uumensai, 2, yaku);
+    }
     if rules.hyakuman_goku && all_in(MANZU) {
         let sum: u32 = (0..9).map(|i| (i as u32 + 1) * u32::from(all[i])).sum();
         c(sum >= 100, Yaku::HyakumanGoku, 1, yakuman);
@@ -346,9 +372,15 @@ fn common_yaku(
     if rules.beni_kujaku {
         c(all_in(RED), Yaku::BeniKujaku, 1, yakuman);
     }
+    // 2233445566778 of one suit, closed: pin daisharin, man daisuurin, sou daichikurin
+    let wheel =
+        |lo: usize| (0..34).all(|i| all[i] == if (lo..lo + 7).contains(&i) { 2 } else { 0 });
     if rules.daisharin && menzen {
-        let want = (0..34).all(|i| all[i] == if (10..=16).contains(&i) { 2 } else { 0 });
-        c(want, Yaku::Daisharin, 1, yakuman);
+        c(wheel(10), Yaku::Daisharin, 1, yakuman);
+    }
+    if rules.daisharin_other_suits && menzen {
+        c(wheel(1), Yaku::Daisuurin, 1, yakuman);
+        c(wheel(19), Yaku::Daichikurin, 1, yakuman);
     }
 }
 
@@ -494,6 +526,9 @@ fn regular_candidate(
     if kans == 4 {
         yakuman.push((Yaku::Suukantsu, 1));
     }
+    if rules.iishoku_yonjun && seqs.len() == 4 && seqs.iter().all(|&t| t == seqs[0]) {
+        yakuman.push((Yaku::IishokuYonjun, 1));
+    }
     if rules.suurenkou && pons.len() == 4 {
         let p = pons;
         let run = p[0].suit() == p[3].suit()
@@ -578,6 +613,17 @@ fn regular_candidate(
     }
     if pons.len() == 4 {
         yaku.push((Yaku::Toitoi, 2));
+    }
+    if rules.sanrenkou {
+        let run3 = pons.windows(3).any(|w| {
+            !w[0].is_honor()
+                && w[0].suit() == w[2].suit()
+                && w[1].index() == w[0].index() + 1
+                && w[2].index() == w[0].index() + 2
+        });
+        if run3 {
+            yaku.push((Yaku::Sanrenkou, 2));
+        }
     }
     if ankou == 3 {
         yaku.push((Yaku::Sanankou, 2));
@@ -875,7 +921,7 @@ pub fn score(hand: &Hand, sit: &Situation, rules: &ScoringRules) -> Result<Score
         has_yaku: s.has_yaku,
         yaku: {
             let mut v = s.yaku().to_vec();
-            if s.has_yaku && s.yakuman().is_empty() {
+            if s.lists_dora() {
                 for (y, n) in [
                     (Yaku::Dora, s.dora),
                     (Yaku::Uradora, s.uradora),
@@ -926,6 +972,8 @@ pub(crate) struct CompactScore {
     pub dealer: bool,
     pub tsumo: bool,
     pub wait: Option<WaitShape>,
+    /// The yaku are listed beside yakuman (aotenjou, where they count).
+    yaku_with_yakuman: bool,
     /// Candidates are built in the slot that does not hold the best so far.
     slots: [Candidate; 2],
     /// The slot of the chosen reading (when `is_agari`).
@@ -958,6 +1006,7 @@ impl CompactScore {
             dealer: false,
             tsumo: false,
             wait: None,
+            yaku_with_yakuman: false,
             slots: [Candidate::EMPTY; 2],
             best: 0,
             readings: WinReadings::new(),
@@ -967,11 +1016,18 @@ impl CompactScore {
     /// Non-yakuman yaku of a winning hand, in id order, without the dora lines.
     pub(crate) fn yaku(&self) -> &YakuList {
         let best = &self.slots[self.best];
-        if self.has_yaku && best.yakuman.is_empty() {
+        if self.has_yaku && (best.yakuman.is_empty() || self.yaku_with_yakuman) {
             &best.yaku
         } else {
             &NO_YAKU
         }
+    }
+
+    /// Whether the dora, uradora and akadora lines follow the yaku: a win without yakuman,
+    /// or any win under aotenjou (where they count beside the yakuman).
+    pub(crate) fn lists_dora(&self) -> bool {
+        let best = &self.slots[self.best];
+        self.has_yaku && (best.yakuman.is_empty() || self.yaku_with_yakuman)
     }
 
     /// Yakuman with their multipliers, in id order.
@@ -1081,14 +1137,32 @@ pub(crate) fn score_parts(
     rules: &ScoringRules,
     out: &mut CompactScore,
 ) -> Result<()> {
-    let all = hand.all;
     validate(hand, sit, dora_indicators, ura_indicators, rules)?;
+    score_checked(hand, sit, dora_indicators, ura_indicators, rules, out)
+}
+
+/// [`score_parts`] of checked input.
+fn score_checked(
+    hand: &HandParts<'_>,
+    sit: &Situation,
+    dora_indicators: &[Tile],
+    ura_indicators: &[Tile],
+    rules: &ScoringRules,
+    out: &mut CompactScore,
+) -> Result<()> {
+    let all = hand.all;
     let dealer = sit.seat_wind == Tile::EAST;
     let riichi = sit.riichi || sit.double_riichi;
     let dora = count_dora(&all, dora_indicators, sit.nukidora, rules.num_players)
         + u32::from(sit.nukidora);
-    let uradora = if riichi {
-        count_dora(&all, ura_indicators, sit.nukidora, rules.num_players)
+    // the first ura indicator lies under the dora indicator, the others under kan dora
+    let ura_counted = if rules.kan_ura_dora {
+        ura_indicators
+    } else {
+        &ura_indicators[..ura_indicators.len().min(1)]
+    };
+    let uradora = if riichi && rules.ura_dora {
+        count_dora(&all, ura_counted, sit.nukidora, rules.num_players)
     } else {
         0
     };
@@ -1184,6 +1258,7 @@ pub(crate) fn score_parts(
     out.dealer = dealer;
     out.tsumo = sit.tsumo;
     out.wait = None;
+    out.yaku_with_yakuman = rules.aotenjou;
     let Some((bi, _)) = best else {
         return Ok(());
     };
@@ -1208,15 +1283,23 @@ pub(crate) fn score_parts(
         }
         let mult = best.yakuman.sum();
         out.has_yaku = true;
-        out.han = 13 * mult;
-        out.basic_points = 8000 * mult;
-        out.limit = Some(Limit::Yakuman(mult.min(255) as u8));
+        if rules.aotenjou {
+            // no limits: each yakuman is 13 han on top of the other yaku and the dora
+            best.yaku.as_mut_slice().sort();
+            out.han = 13 * mult + best.yaku.sum() + dora_han;
+        } else {
+            out.han = 13 * mult;
+            out.basic_points = 8000 * mult;
+            out.limit = Some(Limit::Yakuman(mult.min(255) as u8));
+        }
     } else {
         let yaku_han = best.yaku.sum();
+        // shibari: han from yaku only, dora never count toward the minimum
         let min = match rules.two_han_minimum_from_honba {
             Some(h) if sit.honba >= h => 2,
             _ => 1,
-        };
+        }
+        .max(u32::from(rules.minimum_han));
         if yaku_han < min {
             return Ok(());
         }
@@ -1224,9 +1307,34 @@ pub(crate) fn score_parts(
         // the dora lines are added by `score` (see `CompactScore::yaku`)
         out.has_yaku = true;
         out.han = yaku_han + dora_han;
-        let (b, limit) = basic_points(out.han, out.fu, rules);
-        out.basic_points = b;
-        out.limit = limit;
+        if !rules.aotenjou {
+            let (b, limit) = basic_points(out.han, out.fu, rules);
+            out.basic_points = b;
+            out.limit = limit;
+        }
+    }
+    if rules.aotenjou {
+        // a hand scored without fu (kokushi musou) is taken at 30 fu
+        let fu = if out.fu == 0 { 30 } else { out.fu };
+        let extra = u64::from(rules.honba_points) * u64::from(sit.honba)
+            + u64::from(rules.riichi_stick) * u64::from(sit.kyotaku);
+        out.basic_points =
+            aotenjou_basic_points(out.han, fu, extra).ok_or_else(|| Error::InvalidArgument {
+                name: "rules.aotenjou",
+                reason: format!(
+                    "{} han {fu} fu without limits is worth more than 2^31 - 1 points",
+                    out.han
+                ),
+            })?;
+        out.limit = None;
+    }
+    if win_refused(hand, sit, rules, out)? {
+        // a win the rules refuse scores as "no yaku"
+        out.has_yaku = false;
+        out.han = 0;
+        out.basic_points = 0;
+        out.limit = None;
+        return Ok(());
     }
     out.payments = payments(
         out.basic_points,
@@ -1237,6 +1345,76 @@ pub(crate) fn score_parts(
         rules,
     );
     Ok(())
+}
+
+/// Whether the rules refuse a scored win (`out.has_yaku`): riichi required
+/// (`riichi_required`), mangan minimum (`mangan_minimum`), atozuke / katazuke (`atozuke`).
+fn win_refused(
+    hand: &HandParts<'_>,
+    sit: &Situation,
+    rules: &ScoringRules,
+    out: &CompactScore,
+) -> Result<bool> {
+    let riichi = sit.riichi || sit.double_riichi;
+    let before_any_riichi = sit.tenhou || sit.chiihou || sit.renhou;
+    if rules.riichi_required && hand.is_closed() && !riichi && !before_any_riichi {
+        return Ok(true);
+    }
+    if rules.mangan_minimum && out.basic_points < 2000 {
+        return Ok(true);
+    }
+    match rules.atozuke {
+        Atozuke::Allowed => Ok(false),
+        Atozuke::Forbidden => wait_without_yaku(hand, sit, rules),
+        Atozuke::YakuhaiKatazukeForbidden => {
+            let best = &out.slots[out.best];
+            let only_yakuhai =
+                best.yakuman.is_empty()
+                    && best.yaku.as_slice().iter().all(|(y, _)| {
+                        (Yaku::SeatWindEast.id()..=Yaku::Chun.id()).contains(&y.id())
+                    });
+            Ok(only_yakuhai && wait_without_yaku(hand, sit, rules)?)
+        }
+    }
+}
+
+/// Whether another wait of the hand before the win (the hand without the winning tile)
+/// would have no yaku in the same situation: the yaku was not certain before the winning
+/// tile (atozuke / katazuke). Waits on a kind whose four copies the hand holds are no waits.
+fn wait_without_yaku(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRules) -> Result<bool> {
+    let win = sit.win_tile.index();
+    let mut before = *hand.concealed();
+    before[win] -= 1;
+    let mut melded = hand.all;
+    for (m, c) in melded.iter_mut().zip(hand.concealed()) {
+        *m -= c;
+    }
+    let mask = crate::wait::wait_mask(&before, &melded)?;
+    // whether each wait has a yaku, not what it is worth
+    let plain = ScoringRules {
+        atozuke: Atozuke::Allowed,
+        mangan_minimum: false,
+        aotenjou: false,
+        ..rules.clone()
+    };
+    let mut other = Box::new(CompactScore::new());
+    for k in (0..34).filter(|&k| k != win && mask >> k & 1 == 1) {
+        let mut c = before;
+        c[k] += 1;
+        // red fives count only as dora, never toward a yaku
+        let parts = HandParts::new(&c, [0; 3], hand.melds())?;
+        let alt = Situation {
+            win_tile: Tile::from_index(k),
+            dora_indicators: Vec::new(),
+            ura_indicators: Vec::new(),
+            ..sit.clone()
+        };
+        score_checked(&parts, &alt, &[], &[], &plain, &mut other)?;
+        if !other.has_yaku {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Yaku identities: Tenhou's numbering (so logs compare directly) and romaji names.
+//! Yaku identities: Tenhou's numbering (so logs compare directly) and romaji names, the one
+//! vocabulary of score results, events, log readers and writers (Python takes it from here).
 //! Local yaku, absent from Tenhou, take ids from 60 on.
 
 /// A yaku or yakuman. The discriminant is Tenhou's yaku id.
@@ -66,10 +67,17 @@ pub enum Yaku {
     HyakumanGoku = 62,
     BeniKujaku = 63,
     ShiisanPuutaa = 64,
+    Paarenchan = 65,
+    Daichisei = 66,
+    Daisuurin = 67,
+    Daichikurin = 68,
+    IishokuYonjun = 69,
+    Sanrenkou = 70,
+    Uumensai = 71,
 }
 
 /// Every yaku in id order.
-pub const ALL: [Yaku; 60] = {
+pub const ALL: [Yaku; 67] = {
     use Yaku::*;
     [
         MenzenTsumo,
@@ -132,6 +140,13 @@ pub const ALL: [Yaku; 60] = {
         HyakumanGoku,
         BeniKujaku,
         ShiisanPuutaa,
+        Paarenchan,
+        Daichisei,
+        Daisuurin,
+        Daichikurin,
+        IishokuYonjun,
+        Sanrenkou,
+        Uumensai,
     ]
 };
 
@@ -155,19 +170,19 @@ impl Yaku {
             Ippatsu => "ippatsu",
             Chankan => "chankan",
             RinshanKaihou => "rinshan_kaihou",
-            Haitei => "haitei",
-            Houtei => "houtei",
+            Haitei => "haitei_raoyue",
+            Houtei => "houtei_raoyui",
             Pinfu => "pinfu",
             Tanyao => "tanyao",
             Iipeikou => "iipeikou",
-            SeatWindEast => "seat_wind_east",
-            SeatWindSouth => "seat_wind_south",
-            SeatWindWest => "seat_wind_west",
-            SeatWindNorth => "seat_wind_north",
-            RoundWindEast => "round_wind_east",
-            RoundWindSouth => "round_wind_south",
-            RoundWindWest => "round_wind_west",
-            RoundWindNorth => "round_wind_north",
+            SeatWindEast => "jikaze_ton",
+            SeatWindSouth => "jikaze_nan",
+            SeatWindWest => "jikaze_shaa",
+            SeatWindNorth => "jikaze_pei",
+            RoundWindEast => "bakaze_ton",
+            RoundWindSouth => "bakaze_nan",
+            RoundWindWest => "bakaze_shaa",
+            RoundWindNorth => "bakaze_pei",
             Haku => "haku",
             Hatsu => "hatsu",
             Chun => "chun",
@@ -198,9 +213,9 @@ impl Yaku {
             ChuurenPoutou => "chuuren_poutou",
             JunseiChuurenPoutou => "junsei_chuuren_poutou",
             Kokushi => "kokushi_musou",
-            Kokushi13 => "kokushi_musou_13_sided",
-            Daisuushi => "daisuushi",
-            Shousuushi => "shousuushi",
+            Kokushi13 => "kokushi_musou_juusanmen",
+            Daisuushi => "daisuushii",
+            Shousuushi => "shousuushii",
             Suukantsu => "suukantsu",
             Dora => "dora",
             Uradora => "uradora",
@@ -210,6 +225,13 @@ impl Yaku {
             HyakumanGoku => "hyakuman_goku",
             BeniKujaku => "beni_kujaku",
             ShiisanPuutaa => "shiisan_puutaa",
+            Paarenchan => "paarenchan",
+            Daichisei => "daichisei",
+            Daisuurin => "daisuurin",
+            Daichikurin => "daichikurin",
+            IishokuYonjun => "iishoku_yonjun",
+            Sanrenkou => "sanrenkou",
+            Uumensai => "uumensai",
         }
     }
 
@@ -221,7 +243,7 @@ impl Yaku {
     /// Whether this is a yakuman (scored as a multiple of 8000 basic points).
     pub const fn is_yakuman(self) -> bool {
         let id = self as u8;
-        (id >= 37 && id <= 51) || id >= 60
+        (id >= 37 && id <= 51) || (id >= 60 && id <= 69)
     }
 
     /// Whether this counts dora (never toward the one-han minimum).
@@ -244,5 +266,7 @@ mod tests {
         assert_eq!(Yaku::Akadora.id(), 54);
         assert!(Yaku::Kokushi13.is_yakuman() && !Yaku::Chinitsu.is_yakuman());
         assert!(Yaku::Tenhou.is_yakuman() && !Yaku::Renhou.is_yakuman());
+        assert!(Yaku::IishokuYonjun.is_yakuman() && !Yaku::Sanrenkou.is_yakuman());
+        assert!(!Yaku::Uumensai.is_yakuman());
     }
 }

@@ -181,7 +181,7 @@ fn yaku_ids_names_and_classes() {
     let mut names = std::collections::HashSet::new();
     for id in 0..=80u8 {
         let Some(y) = Yaku::from_id(id) else {
-            assert!((55..60).contains(&id) || id > 64, "id {id} has no yaku");
+            assert!((55..60).contains(&id) || id > 71, "id {id} has no yaku");
             continue;
         };
         assert_eq!(y.id(), id);
@@ -196,12 +196,13 @@ fn yaku_ids_names_and_classes() {
         }
         assert_eq!(y.is_dora(), (52..=54).contains(&id), "{id}");
     }
-    let want: Vec<u8> = (37..=51).chain(60..=64).collect();
+    // local yaku: 60..=69 yakuman, 70 sanrenkou and 71 uumensai 2 han each
+    let want: Vec<u8> = (37..=51).chain(60..=69).collect();
     assert_eq!(yakuman, want);
     assert_eq!(Yaku::from_name("no_such_yaku"), None);
     assert_eq!(Yaku::from_id(0), Some(Yaku::MenzenTsumo));
     assert_eq!(Yaku::Riichi.name(), "riichi");
-    assert_eq!(Yaku::Kokushi13.name(), "kokushi_musou_13_sided");
+    assert_eq!(Yaku::Kokushi13.name(), "kokushi_musou_juusanmen");
 }
 
 #[test]

@@ -681,3 +681,151 @@ fn impossible_input_is_refused_by_name() {
     )
     .is_ok());
 }
+
+// ------------------------------------------------------------- atozuke and the issue-16 options
+
+/// Open tanyao waiting 1p-4p: tanyao on 4p only.
+const TANYAO_KATA: &str = "234567p34445s chi:234m";
+/// Open shanpon on haku and 4m: haku on 5z only.
+const YAKUHAI_KATA: &str = "44m678m567s555z chi:234p";
+
+#[test]
+fn atozuke_is_judged_on_every_wait() {
+    use riichi::rules::Atozuke;
+    for tsumo in [false, true] {
+        let s = sit("4p", |s| s.tsumo = tsumo);
+        let y = sit("5z", |s| s.tsumo = tsumo);
+        assert!(run(TANYAO_KATA, &s).has_yaku);
+        assert!(run(YAKUHAI_KATA, &y).has_yaku);
+        let forbidden = rules(|r| r.atozuke = Atozuke::Forbidden);
+        let r = run_with(TANYAO_KATA, &s, &forbidden);
+        assert!(r.is_agari && !r.has_yaku && r.payments.total == 0 && r.yaku.is_empty());
+        assert!(!run_with(YAKUHAI_KATA, &y, &forbidden).has_yaku);
+        let yakuhai = rules(|r| r.atozuke = Atozuke::YakuhaiKatazukeForbidden);
+        assert!(run_with(TANYAO_KATA, &s, &yakuhai).has_yaku);
+        assert!(!run_with(YAKUHAI_KATA, &y, &yakuhai).has_yaku);
+    }
+    // tanyao on both waits (2-5p) stands
+    let forbidden = rules(|r| r.atozuke = Atozuke::Forbidden);
+    assert!(run_with("345678p34445s chi:234m", &sit("5p", |_| {}), &forbidden).has_yaku);
+}
+
+#[test]
+fn dora_and_ippatsu_options() {
+    let hand = "234m456p345s678s88s";
+    let s = sit("5s", |s| {
+        s.riichi = true;
+        s.ippatsu = true;
+        s.ura_indicators = vec![tile("9m"), tile("7s")];
+    });
+    let base = run(hand, &s);
+    assert_eq!(base.uradora, 3);
+    assert!(base.yaku.contains(&(Yaku::Ippatsu, 1)));
+    assert_eq!(
+        run_with(hand, &s, &rules(|r| r.ura_dora = false)).uradora,
+        0
+    );
+    assert_eq!(
+        run_with(hand, &s, &rules(|r| r.kan_ura_dora = false)).uradora,
+        0
+    );
+    let r = run_with(hand, &s, &rules(|r| r.ippatsu = false));
+    assert!(!r.yaku.iter().any(|y| y.0 == Yaku::Ippatsu));
+    assert_eq!(r.han + 1, base.han);
+}
+
+#[test]
+fn aotenjou_and_kazoe_26() {
+    use riichi::rules::Kazoe;
+    let hand = "22334455667788p";
+    let ind = ["1p", "2p", "3p", "4p", "5p"].map(tile).to_vec();
+    let s = sit("8p", |s| {
+        s.tsumo = true;
+        s.riichi = true;
+        s.ippatsu = true;
+        s.dora_indicators = ind.clone();
+        s.ura_indicators = ind.clone();
+    });
+    let r = run_with(hand, &s, &rules(|r| r.kazoe = Kazoe::DoubleAt26));
+    assert!(r.han >= 26);
+    assert_eq!((r.basic_points, r.limit), (16000, Some(Limit::Yakuman(2))));
+    // beyond u32 points without limits: an error naming the option, not a wrapped value
+    let ao = rules(|r| r.aotenjou = true);
+    assert_eq!(refused(hand, &s, &ao), "rules.aotenjou");
+    let r = run_with("123m456p789s11155z", &sit("3m", |_| {}), &ao);
+    assert_eq!(r.basic_points, r.fu << (r.han + 2));
+    assert_eq!(r.limit, None);
+}
+
+#[test]
+fn local_yaku_options() {
+    let on = |f: fn(&mut ScoringRules)| rules(f);
+    let r = run_with(
+        "11223344556677z",
+        &sit("7z", |_| {}),
+        &on(|r| r.daichisei = true),
+    );
+    assert_eq!(r.yakuman, vec![(Yaku::Daichisei, 2)]);
+    let r = run_with(
+        "123123123123m99p",
+        &sit("9p", |_| {}),
+        &on(|r| r.iishoku_yonjun = true),
+    );
+    assert!(r.yakuman.contains(&(Yaku::IishokuYonjun, 1)));
+    let open = "456p77s pon:222m pon:333m pon:444m";
+    let r = run_with(open, &sit("7s", |_| {}), &on(|r| r.sanrenkou = true));
+    assert!(r.yaku.contains(&(Yaku::Sanrenkou, 2)));
+    let r = run_with(
+        "123m456p789s11155z",
+        &sit("3m", |_| {}),
+        &on(|r| r.uumensai = true),
+    );
+    assert!(r.yaku.contains(&(Yaku::Uumensai, 2)));
+    let r = run_with(
+        "22334455667788s",
+        &sit("8s", |_| {}),
+        &on(|r| r.daisharin_other_suits = true),
+    );
+    assert_eq!(r.yakuman, vec![(Yaku::Daichikurin, 1)]);
+    let r = run_with(
+        "22223344666888s",
+        &sit("3s", |_| {}),
+        &on(|r| r.ryuuiisou_hatsu = true),
+    );
+    assert!(r.yakuman.is_empty() && r.has_yaku);
+    let dealer = sit("3m", |s| {
+        s.seat_wind = Tile::EAST;
+        s.renchan = 7;
+    });
+    let r = run_with("123m456p789s11155z", &dealer, &on(|r| r.paarenchan = true));
+    assert!(r.yakuman.contains(&(Yaku::Paarenchan, 1)));
+}
+
+#[test]
+fn minimum_value_rules() {
+    // riichi is the only yaku (the 1z pair is the round wind: no pinfu)
+    let s = sit("1s", |s| {
+        s.riichi = true;
+        s.dora_indicators = vec![tile("4z")];
+    });
+    assert!(run(PLAIN_WIN, &s).has_yaku);
+    let r = run_with(PLAIN_WIN, &s, &rules(|r| r.minimum_han = 2));
+    assert!(r.is_agari && !r.has_yaku && r.dora == 2);
+    assert!(!run_with(PLAIN_WIN, &s, &rules(|r| r.mangan_minimum = true)).has_yaku);
+    let dama = sit("1s", |s| s.tsumo = true);
+    assert!(run(PLAIN_WIN, &dama).has_yaku);
+    assert!(!run_with(PLAIN_WIN, &dama, &rules(|r| r.riichi_required = true)).has_yaku);
+}
+
+#[test]
+fn hand_payments_is_the_table() {
+    use riichi::points::hand_payments;
+    let t = ScoringRules::tenhou();
+    let (b, l, p) = hand_payments(4, 30, 0, false, false, 0, 0, &t).unwrap();
+    assert_eq!((b, l, p.ron), (1920, None, 7700));
+    let (_, l, p) = hand_payments(0, 0, 1, true, true, 1, 0, &t).unwrap();
+    assert_eq!((l, p.tsumo_nondealer), (Some(Limit::Yakuman(1)), 16100));
+    for (han, fu) in [(0, 30), (2, 35), (2, 10)] {
+        assert!(hand_payments(han, fu, 0, false, false, 0, 0, &t).is_err());
+    }
+}

@@ -83,7 +83,9 @@ def _calls():
          dict(tsumo=True, riichi=True, double_riichi=False, ippatsu=False, haitei=False,
               houtei=False, rinshan=False, chankan=False, tenhou=False, chiihou=False,
               renhou=False, seat_wind="S", round_wind="E", dora_indicators="1m",
-              ura_indicators="2m", honba=1, kyotaku=1, nukidora=0, rules=RULES)),
+              ura_indicators="2m", honba=1, kyotaku=1, nukidora=0, rules=RULES, renchan=0)),
+        ("payment", lambda: riichi.payment, [4, 30],
+         dict(dealer=False, tsumo=True, honba=1, kyotaku=1, yakuman=0, rules=RULES)),
         ("Hand.parse", lambda: riichi.Hand.parse, [HAND13], {}),
         ("Hand.from_counts", lambda: riichi.Hand.from_counts, [COUNTS13, [], (0, 0, 0)], {}),
         ("Hand.ukeire", lambda: _hand().ukeire, ["1z"], {}),
@@ -175,7 +177,7 @@ def test_the_walk_covers_the_public_api():
     """Every public callable of riichi.__all__ and riichi.batch is in the walk (or is a
     result type, an exception, a module or a reader owned by tests/test_logs_*)."""
     walked = {c[0].split(".")[0] for c in _CALLS} | {"batch", "actions"}
-    results = {"DiscardOption", "Reading", "ShantenDetail", "Ukeire", "Wait", "ScoreResult",
+    results = {"DiscardOption", "Reading", "ShantenDetail", "Ukeire", "Wait", "ScoreResult", "Payment",
                "GameReport", "GameResult", "Mismatch", "RoundResult", "Win", "GameLog"}  # fmt: skip
     readers = {"read_log", "read_logs", "replay_game"}  # the log readers' own tests
     errors = {n for n in riichi.__all__ if isinstance(getattr(riichi, n), type)

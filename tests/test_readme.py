@@ -22,6 +22,9 @@ def test_the_tour_runs_and_its_comments_hold(capsys):
     assert riichi.shanten(ns["hand"]) == 0
     assert (r.han, r.fu, r.points) == (7, 50, 18000)
     assert r.fu_breakdown[:2] == [("base", 20), ("menzen_ron", 10)]
+    assert riichi.payment(4, 30, dealer=False, tsumo=False).ron == 7700
+    kata = riichi.score("234567p34445s chi:234m", "4p", rules=riichi.Rules(atozuke="forbidden"))
+    assert kata.is_agari and not kata.has_yaku
     assert riichi.batch.shanten(ns["counts"]).tolist() == [0, 0, -1]
     assert ns["cols"]["points"].tolist() == [12000]
     assert ns["cols"]["yaku_mask"].shape == (1, 2)

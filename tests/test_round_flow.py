@@ -169,7 +169,7 @@ def test_haitei_and_houtei():
     play_until(r, 1, left=0)
     assert Tsumo(1) in r.legal_actions(1)
     r.step(Tsumo(1))
-    assert any(n.startswith("haitei") for n, _ in r.result.wins[0].score.yaku)
+    assert "haitei_raoyue" in dict(r.result.wins[0].score.yaku)
 
 
 def test_houtei_and_no_calls_on_the_last_discard():
@@ -182,7 +182,7 @@ def test_houtei_and_no_calls_on_the_last_discard():
     assert not any(isinstance(a, Pon) for a in r.legal_actions(3))
     r.step(Ron(2))
     pass_all(r)
-    assert any(n.startswith("houtei") for n, _ in r.result.wins[0].score.yaku)
+    assert "houtei_raoyui" in dict(r.result.wins[0].score.yaku)
 
 
 # ---------------------------------------------------------------------- riichi details

@@ -102,7 +102,7 @@ def test_rc17():
     e = c["expected"]
     assert (r.han, r.points) == (e["han"], e["points"])
     assert "iipeikou" not in _names(r)
-    assert {"toitoi", "sanankou", "honitsu", "riichi", "seat_wind_south"} <= set(_names(r))
+    assert {"toitoi", "sanankou", "honitsu", "riichi", "jikaze_nan"} <= set(_names(r))
 
 
 def test_run_reading_wins_when_it_is_worth_more():

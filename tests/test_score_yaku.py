@@ -31,11 +31,11 @@ YAKU_CASES = [
         "123m456p789s234s55p",
         "2s",
         {"tsumo": True, "haitei": True},
-        {"haitei": 1, "menzen_tsumo": 1, "pinfu": 1},
+        {"haitei_raoyue": 1, "menzen_tsumo": 1, "pinfu": 1},
         3,
         20,
     ),
-    ("123m456p789s234s55p", "2s", {"houtei": True}, {"houtei": 1, "pinfu": 1}, 2, 30),
+    ("123m456p789s234s55p", "2s", {"houtei": True}, {"houtei_raoyui": 1, "pinfu": 1}, 2, 30),
     ("123m456p789s234s55p", "2s", {"chankan": True}, {"chankan": 1, "pinfu": 1}, 2, 30),
     # tanyao open (kuitan) and closed
     ("234m567p66s chi:345s chi:678p", "2m", {}, {"tanyao": 1}, 1, 30),
@@ -49,7 +49,7 @@ YAKU_CASES = [
         "222z234m456p789s11p",
         "2z",
         {"tsumo": True},
-        {"seat_wind_south": 1, "menzen_tsumo": 1},
+        {"jikaze_nan": 1, "menzen_tsumo": 1},
         2,
         30,
     ),
@@ -57,7 +57,7 @@ YAKU_CASES = [
         "111z234m456p789s11p",
         "1z",
         {"tsumo": True},
-        {"round_wind_east": 1, "menzen_tsumo": 1},
+        {"bakaze_ton": 1, "menzen_tsumo": 1},
         2,
         30,
     ),
@@ -65,7 +65,7 @@ YAKU_CASES = [
         "111z234m456p789s11p",
         "1z",
         {"tsumo": True, "seat_wind": "E"},
-        {"seat_wind_east": 1, "round_wind_east": 1, "menzen_tsumo": 1},
+        {"jikaze_ton": 1, "bakaze_ton": 1, "menzen_tsumo": 1},
         3,
         30,
     ),
@@ -83,7 +83,7 @@ YAKU_CASES = [
         "77p pon:222m pon:444s pon:999p pon:111z",
         "7p",
         {},
-        {"toitoi": 2, "round_wind_east": 1},
+        {"toitoi": 2, "bakaze_ton": 1},
         3,
         40,
     ),
@@ -109,7 +109,7 @@ YAKU_CASES = [
         "11m999p pon:111s pon:999s pon:222z",
         "1m",
         {},
-        {"honroutou": 2, "toitoi": 2, "seat_wind_south": 1},
+        {"honroutou": 2, "toitoi": 2, "jikaze_nan": 1},
         5,
         50,
     ),
@@ -118,7 +118,7 @@ YAKU_CASES = [
         "123456789m55m222z",
         "5m",
         {"tsumo": True},
-        {"honitsu": 3, "ittsu": 2, "menzen_tsumo": 1, "seat_wind_south": 1},
+        {"honitsu": 3, "ittsu": 2, "menzen_tsumo": 1, "jikaze_nan": 1},
         7,
         40,
     ),
@@ -180,14 +180,14 @@ MS = Rules.mahjong_soul()
             "19m19p19s1234567z1z",
             "1z",
             {},
-            {"kokushi_musou_13_sided": 1},
-            {"kokushi_musou_13_sided": 2},
+            {"kokushi_musou_juusanmen": 1},
+            {"kokushi_musou_juusanmen": 2},
         ),
         ("111m333p555s777s99p", "1m", {"tsumo": True}, {"suuankou": 1}, {"suuankou": 1}),
         ("111m333p555s777s99p", "9p", {}, {"suuankou_tanki": 1}, {"suuankou_tanki": 2}),
         ("55m999s pon:555z pon:666z pon:777z", "9s", {}, {"daisangen": 1}, {"daisangen": 1}),
-        ("111z222z333z44z123m", "1m", {}, {"shousuushi": 1}, {"shousuushi": 1}),
-        ("11m pon:111z pon:222z pon:333z pon:444z", "1m", {}, {"daisuushi": 1}, {"daisuushi": 2}),
+        ("111z222z333z44z123m", "1m", {}, {"shousuushii": 1}, {"shousuushii": 1}),
+        ("11m pon:111z pon:222z pon:333z pon:444z", "1m", {}, {"daisuushii": 1}, {"daisuushii": 2}),
         ("111z222z33z pon:555z pon:666z", "3z", {}, {"tsuuiisou": 1}, {"tsuuiisou": 1}),
         ("11223344556677z", "7z", {}, {"tsuuiisou": 1}, {"tsuuiisou": 1}),
         ("111m999m111p99p pon:999s", "9p", {}, {"chinroutou": 1}, {"chinroutou": 1}),
@@ -222,7 +222,8 @@ MS = Rules.mahjong_soul()
 def test_yakuman(hand, win, kw, tenhou, ms):
     kw = {**S, **kw}
     r = score(hand, win, **kw)
-    assert ym(r) == tenhou and r.yaku == []
+    # the yakuman are listed with the yaku too, 13 han per multiple
+    assert ym(r) == tenhou and sorted(r.yaku) == sorted((n, 13 * m) for n, m in tenhou.items())
     mult = sum(tenhou.values())
     assert r.basic_points == 8000 * mult and r.han == 13 * mult
     m = score(hand, win, rules=MS, **kw)

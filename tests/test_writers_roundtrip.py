@@ -74,7 +74,7 @@ def test_rules_dict_and_json_round_trip(name, length):
 def test_rules_from_dict_every_field_changed():
     odd = Rules(
         red_fives=(0, 2, 3), kuitan=False, kazoe_yakuman="sanbaiman",
-        double_yakuman_special_waits=("daisuushi",), two_han_minimum_from_honba=5,
+        double_yakuman_special_waits=("daisuushii",), two_han_minimum_from_honba=5,
         length="east_north", extension_target=33300, uma=(30000, 10000, -15000, -25000),
         multiple_ron="head_bump", yakitori=True, wareme=True, riichi_stick=2000,
     )  # fmt: skip
@@ -202,6 +202,7 @@ def test_selfplay_games_have_wins_calls_and_riichi():
         dict(kiriage_mangan=True, honba_points=600, tobi=False),
         dict(multiple_ron="head_bump", renchan="agari", noten_payment=1200, kuitan=False),
         dict(starting_points=30000, target_points=30000, oka=0, extension="none"),
+        dict(atozuke="forbidden", minimum_han=2, ura_dora=False, ippatsu=False),
     ],
 )
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from riichi.replay import GameReport, Mismatch, replay_game
     from riichi.round import Round, RoundResult, Win
     from riichi.rules import Rules
-    from riichi.scoring import nagashi_mangan, score
+    from riichi.scoring import Payment, nagashi_mangan, payment, score
     from riichi.tiles import parse_tile, parse_tiles
     from riichi.wall import Wall
 
@@ -81,6 +81,8 @@ _LAZY = {
     "Win": "riichi.round",
     "Rules": "riichi.rules",
     "nagashi_mangan": "riichi.scoring",
+    "Payment": "riichi.scoring",
+    "payment": "riichi.scoring",
     "score": "riichi.scoring",
     "Wall": "riichi.wall",
     "parse_tile": "riichi.tiles",  # kinds (ints) that keep the red five
@@ -120,6 +122,7 @@ __all__ = [
     "LogFormatError",
     "Meld",
     "Mismatch",
+    "Payment",
     "Reading",
     "RiichiError",
     "Round",
@@ -143,6 +146,7 @@ __all__ = [
     "parse_mjai",
     "parse_tile",
     "parse_tiles",
+    "payment",
     "read_log",
     "read_logs",
     "replay_game",

@@ -118,7 +118,7 @@ class ScoringRules:
         *,
         red_fives: tuple[int, int, int] = ...,
         kuitan: bool = ...,
-        atozuke: bool = ...,
+        atozuke: bool | str | None = ...,
         kiriage_mangan: bool = ...,
         kazoe_yakuman: str = ...,
         double_yakuman_special_waits: Sequence[str] = ...,
@@ -137,6 +137,20 @@ class ScoringRules:
         two_han_minimum_from_honba: int | None = ...,
         riichi_stick: int = ...,
         num_players: int = ...,
+        ura_dora: bool = ...,
+        kan_ura_dora: bool = ...,
+        ippatsu: bool = ...,
+        aotenjou: bool = ...,
+        ryuuiisou_hatsu: bool = ...,
+        paarenchan: bool = ...,
+        daichisei: bool = ...,
+        sanrenkou: bool = ...,
+        iishoku_yonjun: bool = ...,
+        uumensai: bool = ...,
+        daisharin_other_suits: bool = ...,
+        minimum_han: int = ...,
+        mangan_minimum: bool = ...,
+        riichi_required: bool = ...,
     ) -> ScoringRules: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -214,6 +228,7 @@ def score(
     kyotaku: int | None = ...,
     nukidora: int | None = ...,
     rules: Any = ...,
+    renchan: int | None = ...,
 ) -> ScoreResult: ...
 
 # score_batch / score_arrays return int32 (N,) han, fu, points, total, ron_payment,
@@ -224,6 +239,17 @@ def score_batch(
 ) -> dict[str, np.ndarray]: ...
 def nagashi_mangan(dealer: bool, rules: Any = ...) -> tuple[int, int, int]: ...
 def yaku_table() -> list[tuple[int, str]]: ...
+def payment(
+    han: int,
+    fu: int,
+    *,
+    dealer: bool,
+    tsumo: bool,
+    honba: int | None = ...,
+    kyotaku: int | None = ...,
+    yakuman: int | None = ...,
+    rules: Any = ...,
+) -> tuple[int, str | None, int, int, int, int, int, int]: ...
 def score_arrays(
     concealed: np.ndarray,
     win_tile: np.ndarray,

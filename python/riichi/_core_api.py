@@ -202,20 +202,6 @@ _SEQ_FIELDS = ("consumed", "hand", "dora_markers", "uradora_markers")
 
 
 _EV: list[Any] = []
-_NAMES: dict[str, str] = {}
-
-
-def _yaku_names() -> dict[str, str]:
-    """Core yaku name -> event-model name (``riichi.events.TENHOU_YAKU``), by Tenhou id."""
-    if not _NAMES:
-        from riichi import _core
-
-        tenhou = _events().TENHOU_YAKU
-        for i, name in _core.yaku_table():
-            if i < len(tenhou):
-                _NAMES[name] = tenhou[i]
-        _NAMES.setdefault("", "")
-    return _NAMES
 
 
 def event_classes() -> Any:
@@ -268,18 +254,14 @@ def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> 
 
 
 def score_fields(res: Any) -> dict[str, Any]:
-    """A ``Hora`` event's ``fu``, ``han``, ``yaku`` (event-model names, yakuman as 13 han
-    each), ``points`` and ``limit`` (0 none .. 4 sanbaiman, 5 yakuman) from a core score
+    """A ``Hora`` event's ``fu``, ``han``, ``yaku`` (the core's names, which are the event
+    model's: ``riichi.events.YAKU_NAMES``; yakuman as 13 han each), ``points`` and ``limit`` (0 none .. 4 sanbaiman, 5 yakuman) from a core score
     result."""
     lim = getattr(res, "limit", None)
-    names = _yaku_names()
     return {
         "fu": int(res.fu),
         "han": int(res.han),
-        "yaku": tuple(
-            [(names.get(n, n), int(h)) for n, h in res.yaku]
-            + [(names.get(n, n), 13 * int(m)) for n, m in res.yakuman]
-        ),
+        "yaku": tuple((n, int(h)) for n, h in res.yaku),
         "points": int(res.points),
         "limit": 5 if lim and "yakuman" in lim else _LIMITS.get(lim, 0),
     }

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import os
 import sys
@@ -127,9 +128,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             if not kinds:
                 raise RiichiError(f"no concealed tile in {args.text!r} to win on: give --win")
             win = kinds[-1]
-        rules = (
-            riichi.Rules.mahjong_soul() if args.rules == "mahjong_soul" else riichi.Rules.tenhou()
-        )
+        rules = riichi.Rules.preset(args.rules)
         if args.kiriage:
             rules = dataclasses.replace(rules, kiriage_mangan=True)
         r = riichi.score(
@@ -179,10 +178,11 @@ def _cmd_score(args: argparse.Namespace) -> int:
         return 1
     lines.append("")
     lines.append(f"{'yaku':<24} {'han':>5}")
+    yakuman = dict(r.yakuman)  # also in r.yaku, at 13 han per multiple
     for name, han in r.yaku:
-        lines.append(f"{name:<24} {han:>5}")
-    for name, mult in r.yakuman:
-        lines.append(f"{name:<24} {'yakuman' if mult == 1 else f'{mult}x yakuman':>5}")
+        mult = yakuman.get(name)
+        shown = han if mult is None else "yakuman" if mult == 1 else f"{mult}x yakuman"
+        lines.append(f"{name:<24} {shown:>5}")
     lines.append(f"{'total':<24} {r.han:>5}")
     if r.fu_breakdown:
         lines.append("")
@@ -241,14 +241,10 @@ def _verify_chunk(paths: list[str], rules_spec: str | None = None) -> Any:
 
 
 def rule_presets() -> dict[str, Any]:
-    """The ``riichi.Rules`` presets by name: every classmethod of ``Rules`` that builds
-    rules without arguments (``tenhou``, ``tenhou_sanma``, ``mahjong_soul``...; not the
-    ``from_*`` readers)."""
-    out = {}
-    for name, attr in vars(riichi.Rules).items():
-        if isinstance(attr, classmethod) and not name.startswith(("_", "from_")):
-            out[name] = getattr(riichi.Rules, name)
-    return out
+    """The ``riichi.Rules`` presets by name (:meth:`riichi.Rules.presets`), each a function of
+    no arguments building its rules; ``tenhou_go:0xHEX`` (a Tenhou lobby by its ``<GO type>``)
+    is accepted by ``--rules`` too."""
+    return {name: functools.partial(riichi.Rules.preset, name) for name in riichi.Rules.presets()}
 
 
 def _rules_arg(spec: str) -> Any:
@@ -261,8 +257,8 @@ def _rules_arg(spec: str) -> Any:
             an object, an unknown field, or a value ``Rules`` refuses (named in the message).
     """
     presets = rule_presets()
-    if spec in presets:
-        rules = presets[spec]()
+    if spec in presets or spec.startswith("tenhou_go:"):
+        rules = riichi.Rules.preset(spec)
         if not isinstance(rules, riichi.Rules):  # pragma: no cover - every preset builds Rules
             raise RiichiError(f"--rules {spec}: the preset did not build a riichi.Rules")
         return rules
@@ -697,6 +693,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="riichi",
         description="Japanese Riichi Mahjong engine: hand analysis, scoring and log verification.",
+        epilog=(
+            f"Rule presets for --rules: {', '.join(rule_presets())}, and tenhou_go:0xHEX (a "
+            "Tenhou lobby by its GO type); each preset's sources are in its riichi.Rules "
+            "docstring."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"riichi {riichi.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -759,7 +760,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--kyotaku", type=int, default=0, metavar="N", help="riichi sticks on the table"
     )
     sc.add_argument(
-        "--rules", choices=["tenhou", "mahjong_soul"], default="tenhou", help="rule preset"
+        "--rules",
+        choices=list(rule_presets()),
+        default="tenhou",
+        metavar="PRESET",
+        help=f"rule preset: {', '.join(rule_presets())} (default tenhou)",
     )
     sc.add_argument(
         "--svg",
@@ -801,8 +806,10 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=(
             "replay every game under these rules instead of the ones its header gives: a "
-            f"riichi.Rules preset ({', '.join(sorted(rule_presets()))}; taken as is, e.g. "
-            "hanchan) or a JSON file with one object of Rules fields (others default)"
+            f"riichi.Rules preset ({', '.join(rule_presets())}, or tenhou_go:0xHEX for a "
+            "Tenhou lobby by its GO type; taken as is, e.g. hanchan; sources in each "
+            "preset's docstring) or a JSON file with one object of Rules fields (others "
+            "default; a \"preset\" key names the preset they change)"
         ),
     )
     v.set_defaults(func=_cmd_verify)

@@ -33,8 +33,9 @@ Canonical forms, so that every reader gives the same events for the same game: t
 Tenhou's deal order is not kept: the shuffle seed determines the wall); :attr:`Hora.melds` are
 in call order (a kakan replaces its pon in place).
 
-Yaku are named in the project's romaji snake_case (:data:`TENHOU_YAKU` maps Tenhou's yaku ids
-to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`. Entries worth 0 han (the
+Yaku are named in the project's romaji snake_case, one name per yaku shared with
+``riichi.score`` (:data:`YAKU_NAMES`, taken from the core; :data:`TENHOU_YAKU` maps Tenhou's
+yaku ids to them); a yakuman counts 13 han per yakuman in :attr:`Hora.yaku`. Entries worth 0 han (the
 ``uradora 0`` that mjlog lists for every riichi win) are left out, as tenhou.net/6 does.
 """
 
@@ -45,13 +46,14 @@ import sys
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
-from riichi._core import mjai_name, parse_mjai
+from riichi._core import mjai_name, parse_mjai, yaku_table
 from riichi.errors import InvalidTile, LogFormatError
 
 __all__ = [
     "EVENT_TYPES",
     "RYUKYOKU_REASONS",
     "TENHOU_YAKU",
+    "YAKU_NAMES",
     "Ankan",
     "CalledMeld",
     "Chi",
@@ -196,19 +198,13 @@ class CalledMeld:
 
 # --------------------------------------------------------------------------- yaku
 
-#: Tenhou yaku id -> project yaku name (romaji snake_case). Ids 37..51 are yakuman.
-TENHOU_YAKU: tuple[str, ...] = (
-    "menzen_tsumo", "riichi", "ippatsu", "chankan", "rinshan_kaihou", "haitei_raoyue",
-    "houtei_raoyui", "pinfu", "tanyao", "iipeikou", "jikaze_ton", "jikaze_nan",
-    "jikaze_shaa", "jikaze_pei", "bakaze_ton", "bakaze_nan", "bakaze_shaa", "bakaze_pei",
-    "haku", "hatsu", "chun", "double_riichi", "chiitoitsu", "chanta", "ittsu",
-    "sanshoku_doujun", "sanshoku_doukou", "sankantsu", "toitoi", "sanankou", "shousangen",
-    "honroutou", "ryanpeikou", "junchan", "honitsu", "chinitsu", "renhou", "tenhou",
-    "chiihou", "daisangen", "suuankou", "suuankou_tanki", "tsuuiisou", "ryuuiisou",
-    "chinroutou", "chuuren_poutou", "junsei_chuuren_poutou", "kokushi_musou",
-    "kokushi_musou_juusanmen", "daisuushii", "shousuushii", "suukantsu", "dora", "uradora",
-    "akadora",
-)  # fmt: skip
+#: Every yaku name, the one vocabulary of ``riichi.score`` results, :class:`Hora` events, the
+#: log writers and mismatch messages: the Rust core's table (``Yaku::name``), id -> name.
+#: Tenhou's ids 0..54 (37..51 yakuman, 52..54 dora, uradora, akadora); local yaku from 60 on.
+YAKU_NAMES: dict[int, str] = dict(yaku_table())
+
+#: Tenhou yaku id -> yaku name, ids 0..54 (the ids Tenhou logs use). Ids 37..51 are yakuman.
+TENHOU_YAKU: tuple[str, ...] = tuple(YAKU_NAMES[i] for i in range(55))
 
 RYUKYOKU_REASONS = (
     "exhaustive", "kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",

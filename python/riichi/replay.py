@@ -64,7 +64,7 @@ from typing import Any, Literal
 
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
-from riichi.events import TENHOU_YAKU, EndGame, Event, GameLog, StartKyoku
+from riichi.events import YAKU_NAMES, EndGame, Event, GameLog, StartKyoku
 from riichi.game import Game, final_points, rank_seats
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.settlement import noten_declaration_allowed
@@ -134,7 +134,7 @@ _HORA_FIELDS = (
 _RYUKYOKU_FIELDS = ("reason", "tenpai", "hands", "deltas", "scores")
 # fields a log may leave out that the engine's settlement gives (GameReport.filled)
 _FILLED = {"hora": ("fu",), "ryukyoku": ("tenpai",)}
-_KNOWN_YAKU = frozenset(TENHOU_YAKU)
+_KNOWN_YAKU = frozenset(YAKU_NAMES.values())
 # abortive draws whose revealed hands the engine does not emit
 _SHOWN_ELSEWHERE = frozenset(("sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"))
 _DATE = re.compile(r"(?<!\d)(20\d{6})\d{2}gm-")
@@ -311,14 +311,12 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     )
     rules = _LOG_RULES.get(key)
     if rules is None:  # Rules are frozen: one object per distinct header is shared
-        sanma = sg.players == 3
+        # the lobby's flags as the header gives them (players, red, length): one table
+        flags = (go & 0x600) | (0x10 if sg.players == 3 else 0) | (0x08 if length == "hanchan" else 0)
+        flags |= 0 if sg.red_fives else 0x02
         rules = dataclasses.replace(
-            Rules.tenhou_sanma(length=length) if sanma else Rules.tenhou(length=length),
-            red_fives=((0, 1, 1) if sanma else (1, 1, 1)) if sg.red_fives else (0, 0, 0),
+            Rules.tenhou_lobby(flags),
             kuitan=kuitan,
-            kiriage_mangan=bool(go & 0x200),
-            open_kan_dora="immediate" if go & 0x200 else "after_discard",
-            honba_points=1500 if go & 0x400 else 200 if sanma else 300,
             tenpai_yame=tenpai_yame,
             uma=uma,
             final_rounding=rounding,

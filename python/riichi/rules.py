@@ -7,6 +7,12 @@ fields are plain data read by the round and game engine.
 Sources: Tenhou's rule page (tenhou.net/man, "ルール"), checked against real Tenhou logs in
 ``../shared/data/mjlog`` (e.g. a suuankou tanki recorded as a single 32000 yakuman); Mahjong
 Soul's ranked-match rule description (段位戦ルール説明, mahjongsoul.com news 60c8610c...).
+
+Presets (:meth:`Rules.presets`, :meth:`Rules.preset`): Tenhou's lobbies (also by their
+``<GO type>`` flags, :meth:`Rules.tenhou_lobby`), Mahjong Soul, M-League, the JPML, Saikouisen,
+the Japan Pro Mahjong Association, RMU, Mu, the WRC and the EMA, one row each of
+:data:`PRESET_VALUES`; each classmethod's docstring cites the source of every value and says
+what its sources leave open.
 """
 
 from __future__ import annotations
@@ -20,15 +26,19 @@ from typing import Any, Literal
 
 from riichi._core import ScoringRules
 
-__all__ = ["DOUBLE_YAKUMAN_FORMS", "SCORING_FIELDS", "Rules"]
+__all__ = ["DOUBLE_YAKUMAN_FORMS", "PRESET_VALUES", "SCORING_FIELDS", "Rules"]
 
-#: Names accepted in :attr:`Rules.double_yakuman_special_waits`.
+#: Names accepted in :attr:`Rules.double_yakuman_special_waits` (yaku names as
+#: ``riichi.score`` gives them).
 DOUBLE_YAKUMAN_FORMS = (
-    "kokushi_musou_13_sided",
+    "kokushi_musou_juusanmen",
     "suuankou_tanki",
     "junsei_chuuren_poutou",
-    "daisuushi",
+    "daisuushii",
 )
+#: Earlier spellings of :data:`DOUBLE_YAKUMAN_FORMS` (rules written into logs before the yaku
+#: names were unified), read as the current name.
+_OLD_DOUBLE_NAMES = {"kokushi_musou_13_sided": "kokushi_musou_juusanmen", "daisuushi": "daisuushii"}
 
 Length = Literal["one_round", "tonpuusen", "hanchan", "full", "east_north", "east_east"]
 _LENGTHS: tuple[str, ...] = typing.get_args(Length)
@@ -56,6 +66,20 @@ SCORING_FIELDS = (
     "two_han_minimum_from_honba",
     "riichi_stick",
     "num_players",
+    "ura_dora",
+    "kan_ura_dora",
+    "ippatsu",
+    "aotenjou",
+    "ryuuiisou_hatsu",
+    "paarenchan",
+    "daichisei",
+    "sanrenkou",
+    "iishoku_yonjun",
+    "uumensai",
+    "daisharin_other_suits",
+    "minimum_han",
+    "mangan_minimum",
+    "riichi_required",
 )
 
 
@@ -73,12 +97,26 @@ class Rules:
         red_fives: Red fives per suit (man, pin, sou), 0..3 each. Default ``(1, 1, 1)``
             (Tenhou 赤 lobbies and MS: one red five per suit; Tenhou 赤なし lobbies: 0).
         kuitan: Open tanyao counts. Default True (Tenhou 喰タンあり, MS).
-        atozuke: A wait whose yaku depends on the winning tile may win. Default True (Tenhou,
-            MS). Enforced by the round engine, which knows the wait set.
+        atozuke: Whether a yaku must be certain before the winning tile. Default
+            ``"allowed"`` (Tenhou, MS; 後付けあり): any win with a yaku. Judged by the scorer
+            on every wait of the hand before the win (the same situation: riichi, menzen
+            tsumo, haitei ... count on every wait), for ron and tsumo alike; a refused win
+            scores as "no yaku", so the round offers no ron or tsumo on it.
+            ``"yakuhai_katazuke_forbidden"``: a win whose only yaku are yakuhai is refused
+            when another wait has no yaku (役牌の片和了り, e.g. a shanpon on haku and 4m won
+            on haku); a yaku on only some waits is otherwise allowed. ``"forbidden"``
+            (後付けなし / 片和了りなし): every wait must have a yaku (a tanyao hand waiting on
+            1-4p may win on neither). Sources: Japanese Wikipedia "聴牌" (片和了: a wait
+            where only some tiles give a yaku, 偶発役 aside); majandofu.com "後付け" (a yaku
+            fixed by the winning tile). The call-order form of 完全先付け (the yaku fixed at
+            the first call) needs the call history and is not modelled. ``True`` / ``False``
+            are read as ``"allowed"`` / ``"forbidden"``.
         kiriage_mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan. Default False
             (Tenhou, MS; many Japanese pro leagues use True).
         kazoe_yakuman: What 13+ han without a yakuman is worth: ``"yakuman"`` (default: Tenhou,
-            MS) or ``"sanbaiman"`` (capped).
+            MS), ``"sanbaiman"`` (capped; WRC, EMA) or ``"double_at_26"`` (13-25 han a kazoe
+            yakuman, 26+ han a double yakuman, limit ``"double_yakuman"`` with no yakuman
+            listed; Japanese Wikipedia "数え役満": some rules count 26 han as a double).
         double_yakuman_special_waits: Which of :data:`DOUBLE_YAKUMAN_FORMS` count as double
             yakuman. Default ``()`` (Tenhou: all single, verified in logs); MS: all four.
         yakuman_stacking: Several yakuman in one hand add up. Default True (Tenhou, MS).
@@ -106,6 +144,46 @@ class Rules:
         riichi_stick: Points of one riichi stick. Default 1000.
         num_players: 4 (default) or 3 (sanma: tsumo paid by two players, no share for the
             absent seat, as Tenhou's 三麻 "tsumo-zon").
+        ura_dora: Uradora count for riichi wins. Default True (Tenhou, MS); JPML (日本プロ
+            麻雀連盟) official rules play without ura dora, kan dora, kan ura dora and ippatsu.
+        kan_ura_dora: The uradora under kan dora indicators count too (otherwise only the
+            one under the first indicator). Default True (Tenhou, MS).
+        ippatsu: Ippatsu is a yaku. Default True (Tenhou, MS); False in JPML official rules.
+            The round still tracks the ippatsu chance; the scorer ignores it.
+        aotenjou: No limits (青天井): basic points are fu x 2^(han+2) at any han, a yakuman
+            counts 13 han per multiple on top of the other yaku and dora (a hand without fu,
+            kokushi musou, at 30 fu), and ``limit`` is None. Default False. A value beyond
+            2^31 - 1 points (what ``int32`` batch columns hold) raises ``RiichiError``
+            naming ``rules.aotenjou``. Source: riichi.wiki "Aotenjou".
+        ryuuiisou_hatsu: Ryuuiisou needs hatsu. Default False (Tenhou, MS: 23468s alone
+            count); some rules require it (riichi.wiki "Ryuuiisou").
+        paarenchan: Local yakuman paarenchan (八連荘): the dealer's eighth win in a row
+            (``riichi.score(..., renchan=7)``: wins in a row before this one). Default False.
+            Source: riichi.wiki "Paarenchan". ``renchan`` is a scoring input (also a key of
+            ``batch.score`` requests; ``batch.score_arrays`` has no column for it: 0); the
+            round engine does not pass it yet, so a ``Round`` never scores paarenchan.
+        daichisei: Local yakuman daichisei (大七星): seven pairs of the seven honors, a
+            double yakuman in place of tsuuiisou. Default False. Source: riichi.wiki
+            "Daichisei".
+        sanrenkou: Local yaku sanrenkou (三連刻): three triplets (or kans) of consecutive
+            numbers in one suit, 2 han. Default False. Source: riichi.wiki "Sanrenkou".
+        iishoku_yonjun: Local yakuman iishoku yonjun (一色四順): four identical runs.
+            Default False. Source: riichi.wiki "Iishoku yonjun".
+        uumensai: Local yaku uumensai (五門斉): man, pin, sou, a wind and a dragon all in
+            the hand, 2 han. Default False. Source: riichi.wiki "Uumensai".
+        daisharin_other_suits: The man and sou forms of daisharin count as yakuman:
+            daisuurin (大数隣, 2233445566778m closed) and daichikurin (大竹林, the same in sou);
+            :attr:`daisharin` is the pin form. Default False. Source: riichi.wiki
+            "Daisharin".
+        minimum_han: Han from yaku a win needs (縛り): 1 (default) or 2 for the two-han
+            minimum (リャンシバ) at every honba, up to 13. Dora never count toward it, as
+            rulebooks define shibari (majan-sera.com "リャンシ": ドラは役に含まれない). With
+            :attr:`two_han_minimum_from_honba` the larger minimum applies.
+        mangan_minimum: A win must be worth at least a mangan, dora included (満貫縛り).
+            Default False.
+        riichi_required: A closed hand wins only after riichi or double riichi (no dama
+            win); open hands, tenhou, chiihou and renhou are not affected. Default False.
+            From the rule descriptions the project started from (minimum-value rules).
 
     Flow fields (read by the round and game engine):
 
@@ -187,7 +265,7 @@ class Rules:
             "56s chi 4s, then neither 4s nor 7s"; also accepted as
             ``"same_tile_and_suji"``), ``"same_tile"`` (only the called kind, 現物喰い替え
             なし・筋喰い替えあり: "現物のみ不可とするルールもある", mj-news.net column of
-            2019-07-24 on 食い替え) or ``"allowed"`` (no restriction, e.g. Saikouisen's
+            2019-07-24 on 食い替え; the older JPML rule text the :meth:`jpml` sources cite) or ``"allowed"`` (no restriction, e.g. Saikouisen's
             Classic rules; also accepted as ``"none"``). The aliases are stored as
             ``"forbidden"`` / ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
@@ -281,10 +359,10 @@ class Rules:
             False (Tenhou, MS: 0 points play on, only below 0 ends it); True: the common
             Japanese house rule "0点でトビ" (e.g. kobalab's 電脳麻将 option "持ち点がちょうど0
             点でもトビとする").
-        tied_ranks: Players with equal final scores: ``"seat_order"`` (default: Tenhou, MS,
-            M-League: the seat nearer the first dealer ranks higher) or ``"shared"`` (EMA
-            RCR, WRC: they share the rank, and split the uma of the ranks they cover, and
-            the oka when first, equally; leftover riichi sticks go to them in seat order).
+        tied_ranks: Players with equal final scores: ``"seat_order"`` (default: Tenhou, MS:
+            the seat nearer the first dealer ranks higher) or ``"shared"`` (EMA RCR, WRC,
+            M-League, RMU, Mu: they share the rank, and split the uma of the ranks they
+            cover, and the oka when first, equally; leftover riichi sticks go to them in seat order).
             ``GameResult.ranks`` then repeats a rank (``(1, 1, 3, 4)``).
         last_round_renchan: At a decisive round (all-last, an extension wind's fourth, each
             sudden-death round) the dealer keeps the deal by winning or tenpai. Default True
@@ -331,9 +409,9 @@ class Rules:
     # scoring
     red_fives: tuple[int, int, int] = (1, 1, 1)
     kuitan: bool = True
-    atozuke: bool = True
+    atozuke: Literal["allowed", "yakuhai_katazuke_forbidden", "forbidden"] = "allowed"
     kiriage_mangan: bool = False
-    kazoe_yakuman: Literal["yakuman", "sanbaiman"] = "yakuman"
+    kazoe_yakuman: Literal["yakuman", "sanbaiman", "double_at_26"] = "yakuman"
     double_yakuman_special_waits: tuple[str, ...] = ()
     yakuman_stacking: bool = True
     pinfu_tsumo: bool = True
@@ -350,6 +428,21 @@ class Rules:
     two_han_minimum_from_honba: int | None = None
     riichi_stick: int = 1000
     num_players: int = 4
+    # scoring options (issue 16): each default keeps Tenhou's scoring
+    ura_dora: bool = True
+    kan_ura_dora: bool = True
+    ippatsu: bool = True
+    aotenjou: bool = False
+    ryuuiisou_hatsu: bool = False
+    paarenchan: bool = False
+    daichisei: bool = False
+    sanrenkou: bool = False
+    iishoku_yonjun: bool = False
+    uumensai: bool = False
+    daisharin_other_suits: bool = False
+    minimum_han: int = 1
+    mangan_minimum: bool = False
+    riichi_required: bool = False
     # flow
     length: Length = "hanchan"
     starting_points: int = 25000
@@ -410,6 +503,8 @@ class Rules:
         alias = _KUIKAE_ALIASES.get(self.kuikae) if isinstance(self.kuikae, str) else None
         if alias is not None:  # the clearer names of the two old values
             object.__setattr__(self, "kuikae", alias)
+        if isinstance(self.atozuke, bool):  # the earlier bool form of the field
+            object.__setattr__(self, "atozuke", "allowed" if self.atozuke else "forbidden")
         _check_field_types(self)  # every Literal field (length, kuikae, ...) among them
         if _not_int(self.extension_winds) or not 1 <= self.extension_winds <= 4:
             raise _error("extension_winds", self.extension_winds, "an int 1..4")
@@ -423,6 +518,8 @@ class Rules:
             raise _error(
                 "yakitori_penalty", self.yakitori_penalty, "an int >= 0, a multiple of 100"
             )
+        if not 1 <= self.minimum_han <= 13:
+            raise _error("minimum_han", self.minimum_han, "an int 1..13")
         if self.chombo_penalty % 100:
             raise _error("chombo_penalty", self.chombo_penalty, "a multiple of 100")
         if self.num_players not in (3, 4):
@@ -439,6 +536,9 @@ class Rules:
         if sum(self.uma) != 0 or any(a < b for a, b in zip(self.uma, self.uma[1:])):
             # uma moves points between ranks; the oka is the only bonus that is not zero-sum
             raise _error("uma", self.uma, "values that sum to 0, from first place down")
+        if any(d in _OLD_DOUBLE_NAMES for d in self.double_yakuman_special_waits):
+            renamed = tuple(_OLD_DOUBLE_NAMES.get(d, d) for d in self.double_yakuman_special_waits)
+            object.__setattr__(self, "double_yakuman_special_waits", renamed)
         for d in self.double_yakuman_special_waits:
             if d not in DOUBLE_YAKUMAN_FORMS:
                 raise _error("double_yakuman_special_waits", d, f"one of {DOUBLE_YAKUMAN_FORMS}")
@@ -500,18 +600,29 @@ class Rules:
         """The rules of a ``{field name: value}`` mapping, as :meth:`to_dict` writes it.
 
         Args:
-            data: a dict of field names to values (lists for the tuple fields).
+            data: a dict of field names to values (lists for the tuple fields); its optional
+                ``"preset"`` key names a :meth:`preset` the other keys change (``{"preset":
+                "wrc", "length": "tonpuusen"}``). A str alone is a preset name.
             base: the rules a field missing from ``data`` keeps (default ``Rules()``, the
-                documented defaults); a complete dict from :meth:`to_dict` needs none.
+                documented defaults, or the named preset); a complete dict from
+                :meth:`to_dict` needs none.
 
         Raises:
-            RiichiError: ``data`` not a dict, a key that is not a field (named), or a value
-                the field does not accept (as the constructor reports it).
+            RiichiError: ``data`` not a dict or str, an unknown preset, a key that is not a
+                field (named), or a value the field does not accept (as the constructor
+                reports it).
         """
         from riichi.errors import RiichiError
 
+        if isinstance(data, str):
+            return cls.preset(data)
         if not isinstance(data, dict):
             raise RiichiError(f"Rules.from_dict: expected a dict, got {type(data).__name__}")
+        if "preset" in data:
+            if base is not None:
+                raise RiichiError("Rules.from_dict: give a base or a \"preset\" key, not both")
+            data = dict(data)
+            base = cls.preset(data.pop("preset"))
         names = [f.name for f in dataclasses.fields(cls) if f.init]
         unknown = sorted(str(k) for k in data if k not in names)
         if unknown:
@@ -546,10 +657,56 @@ class Rules:
             raise RiichiError(f"Rules.from_json: not JSON: {e}") from None
         return cls.from_dict(data, base)
 
+    # ------------------------------------------------------------------ presets
+    #
+    # Every preset is one row of PRESET_VALUES below (the fields whose value differs from the
+    # defaults); the classmethods only pick the row and document where each value comes from.
+    # A field added later is set for a preset by adding it to that preset's row.
+
+    @classmethod
+    def presets(cls) -> tuple[str, ...]:
+        """The names :meth:`preset` accepts, in a stable order (also ``riichi verify --rules``
+        and the ``"preset"`` key of :meth:`from_dict`). Tenhou's lobbies by their ``<GO type>``
+        flags are :meth:`tenhou_lobby` (name ``"tenhou_go:0xHEX"`` for :meth:`preset`)."""
+        return tuple(PRESET_VALUES)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The rules of preset ``name``: one of :meth:`presets`, or ``"tenhou_go:0x00a9"``
+        (hex or decimal; :meth:`tenhou_lobby` of that ``<GO type>``).
+
+        Raises:
+            RiichiError: ``name`` not a str, or not a preset (the known names listed).
+        """
+        from riichi.errors import RiichiError
+
+        if not isinstance(name, str):
+            raise RiichiError(f"Rules.preset: expected a preset name (str), got {name!r:.80}")
+        if name.startswith("tenhou_go:"):
+            text = name.split(":", 1)[1].strip()
+            try:
+                go = int(text, 0)
+            except ValueError:
+                raise RiichiError(f"Rules.preset: {name!r}: {text!r} is not an integer") from None
+            return cls.tenhou_lobby(go)
+        values = PRESET_VALUES.get(name)
+        if values is None:
+            raise RiichiError(
+                f"Rules.preset: unknown preset {name!r} (known: {', '.join(PRESET_VALUES)}, "
+                "tenhou_go:0xHEX)"
+            )
+        return cls(**values)  # type: ignore[arg-type]
+
     @classmethod
     def tenhou(cls, length: Length = "hanchan", *, red: bool = True) -> Rules:
-        """Tenhou ranked rules (鳳凰卓 / 特上卓 …): hanchan or ``length="tonpuusen"``;
-        ``red=False`` for the 赤なし lobbies. All other fields are the defaults."""
+        """Tenhou ranked four-player rules (一般/上級/特上/鳳凰卓 東南戦 喰赤; the defaults):
+        ``length="tonpuusen"`` for 東風戦, ``red=False`` for the 赤なし lobbies. Every value is
+        a field default; their sources are the field docs (tenhou.net/man "ルール", checked
+        against the Tenhou logs of ``../shared/data``). Registry names: ``tenhou``,
+        ``tenhou_tonpuusen``, ``tenhou_nashi`` (the lobbies without kuitan and red fives, GO
+        type 0x0F, e.g. 般南), ``tenhou_nashi_tonpuusen`` (0x07, 般東); three players:
+        ``tenhou_sanma``, ``tenhou_sanma_tonpuusen``. Any lobby by its flags:
+        :meth:`tenhou_lobby`."""
         return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
 
     @classmethod
@@ -560,21 +717,40 @@ class Rules:
         (``red=False``: none), riichi with 3 live tiles left (one more draw each; the corpus
         has four such riichi), no suufon renda, suucha riichi or sanchahou; no chi and the
         nukidora are the round engine's for ``num_players=3``."""
-        return cls(
-            length=length,
-            num_players=3,
-            red_fives=(0, 1, 1) if red else (0, 0, 0),
-            starting_points=35000,
-            target_points=40000,
-            uma=(20000, 0, -20000),
-            oka=15000,
-            honba_points=200,
-            noten_payment=2000,
-            riichi_min_live_tiles=3,
-            suufon_renda=False,
-            suucha_riichi=False,
-            sanchahou=False,
-        )
+        rules = cls(**PRESET_VALUES["tenhou_sanma"])  # type: ignore[arg-type]
+        return rules.replace(length=length, red_fives=rules.red_fives if red else (0, 0, 0))
+
+    @classmethod
+    def tenhou_lobby(cls, go_type: int) -> Rules:
+        """The rules of a Tenhou lobby from its ``<GO type>`` flags (mjlog ``<GO>``,
+        tenhou.net/6 lobby type codes): the one table from the flags to the rules, used by
+        the log readers and replay (:func:`riichi.replay.rules_from_log`) as well.
+
+        Flags read (tenhou.net mjlog documentation as decoded by
+        :func:`riichi.logs.tenhou_xml.go_type_flags`): 0x10 three players
+        (:meth:`tenhou_sanma`, else :meth:`tenhou`); 0x02 no red fives; 0x04 no kuitan;
+        0x08 hanchan (else tonpuusen); 0x200 the special lobbies' kiriage mangan and kan dora
+        revealed at once; 0x400 1,500 points per honba. Speed (0x40) and table level (0x20,
+        0x80) change no rule. The uma, the rounding of the final points and tenpai-yame
+        changed over the years and are dated from a log, not from its flags
+        (:func:`riichi.replay.tenhou_final_rule`); this gives today's.
+
+        Raises:
+            RiichiError: ``go_type`` not an int in 0..0xFFFF.
+        """
+        if _not_int(go_type) or not 0 <= go_type <= 0xFFFF:
+            raise _error("tenhou_lobby go_type", go_type, "an int 0..0xFFFF")
+        sanma = bool(go_type & 0x10)
+        length: Length = "hanchan" if go_type & 0x08 else "tonpuusen"
+        red = not go_type & 0x02
+        base = cls.tenhou_sanma(length, red=red) if sanma else cls.tenhou(length, red=red)
+        changes: dict[str, object] = {"kuitan": not go_type & 0x04}
+        for bit, values in _TENHOU_GO_BITS.items():
+            if go_type & bit:
+                changes.update(values)
+        if go_type & 0x400:
+            changes["honba_points"] = 1500
+        return base.replace(**changes)
 
     @classmethod
     def mahjong_soul(cls, length: Length = "hanchan") -> Rules:
@@ -588,19 +764,7 @@ class Rules:
         ``total_point`` (e.g. 47,400 -> 37.4 as top, 16,900 -> -13.1 as third), so
         ``target_points`` is 25,000 and the game still ends at 30,000
         (``extension_target``)."""
-        return cls(
-            length=length,
-            double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
-            kokushi_chankan_ankan=True,
-            multiple_ron="triple",
-            sanchahou=False,
-            pao_suukantsu=True,
-            pao_scope="yakuman",
-            uma=(15000, 5000, -5000, -15000),
-            target_points=25000,
-            extension_target=30000,
-            oka=0,
-        )
+        return cls(**PRESET_VALUES["mahjong_soul"]).replace(length=length)  # type: ignore[arg-type]
 
     @classmethod
     def mahjong_soul_sanma(cls, length: Length = "hanchan") -> Rules:
@@ -622,27 +786,442 @@ class Rules:
         ``../shared/data/more`` (a sanbaiman tsumo at 1 honba paid 12,100 + 6,100; a 3,900
         ron at 1 honba paid 4,100; a draw with one noten paid 1,000 to each tenpai player;
         kokushi robbing an ankan in a gold room)."""
-        return cls(
-            length=length,
-            num_players=3,
-            red_fives=(0, 1, 1),
-            starting_points=35000,
-            target_points=35000,
-            extension_target=40000,
-            uma=(15000, 0, -15000),
-            oka=0,
-            honba_points=200,
-            noten_payment=2000,
-            riichi_min_live_tiles=3,
-            suufon_renda=False,
-            suucha_riichi=False,
-            sanchahou=False,
-            double_yakuman_special_waits=DOUBLE_YAKUMAN_FORMS,
-            kokushi_chankan_ankan=True,
-            pao_suukantsu=True,
-            pao_scope="yakuman",
-        )
+        rules = cls(**PRESET_VALUES["mahjong_soul_sanma"])  # type: ignore[arg-type]
+        return rules.replace(length=length)
 
+    @classmethod
+    def m_league(cls) -> Rules:
+        """M-League (Mリーグ) official rules, 2018 on.
+
+        Sources: [ML] m-league.jp/about "Mリーグ公式ルール" as summarised by riichi.wiki
+        "M.League" (Game rules: notable variations) and by mahjong-space.com "Mリーグ",
+        majannavi.com/archives/55 and majyan-item.com/m-rule (fan summaries of the same
+        text; the official text itself was not read).
+
+        - 25,000 to start, 30,000 returned, 順位点 +50/+10/-10/-30 = uma
+          (30000, 10000, -10000, -30000) plus oka 20,000 (all sources); ties share the
+          rank points (``tied_ranks="shared"``: riichi.wiki "Tie: bonus splits evenly",
+          majyan-item "同着の場合は順位点は分け").
+        - One red five per suit; ippatsu, ura, kan and kan ura dora (mahjong-space): the
+          defaults. Kan dora revealed at once after any kan (``open_kan_dora="immediate"``,
+          mahjong-space, riichi.wiki).
+        - No abortive draws (九種九牌, 四風連打, 四家立直, 四開槓: all False), head bump
+          (``multiple_ron="head_bump"``, so no sanchahou), no tobi (majannavi "飛びなし", so
+          riichi with under 1,000 points is allowed: ``riichi_min_points=0``; a score below
+          0 still cannot pay the stick), no agari-yame or tenpai-yame (majannavi: "アガリ止め
+          無し"), no West entry (``extension="none"``: the hanchan ends at South 4; the
+          summaries state no extension, none describe one), 300 per honba, no two-han
+          minimum (majannavi).
+        - 7,700 rounded up to mangan (``kiriage_mangan``: majyan-item "7700は切り上げ").
+        - No kazoe yakuman (13+ han is sanbaiman), no double yakuman for special waits,
+          several yakuman do add up (k-bys.work/mleague-rule "数え役満なし", "純粋な役満の
+          複合のみ").
+        - Double-wind pair 2 fu; pao for daisangen, daisuushi and suukantsu (riichi.wiki).
+        - Kokushi may not rob an ankan (mahjong-space): the default.
+
+        Not found / not modelled: nagashi mangan (listed as a topic by the summaries, its
+        treatment not read: the default kept); chombo (a mangan payment, mahjong-space) is
+        not an engine event; whether a noten riichi at a draw is chombo was not found (the
+        default ``"off"`` kept).
+        """
+        return cls.preset("m_league")
+
+    @classmethod
+    def jpml(cls) -> Rules:
+        """Japan Professional Mahjong League (日本プロ麻雀連盟, "Renmei") official rules
+        (連盟公式ルール; the league also plays WRC rules in some titles: :meth:`wrc`).
+
+        Sources: [JPML-a] dic.pixiv.net "日本プロ麻雀連盟" (2024; the rules common to 連盟公式,
+        WRC and WRC-R, and a table of their differences); [JPML-b]
+        note.com/mahjong_academy "日本プロ麻雀連盟公式ルール" (an earlier summary); [JPML-c]
+        ma-jan.or.jp/guide/game_rule.php (2012 snapshot: 30,000 points each, the yaku table);
+        utakata.work 2024-08-17 (順位点 about +8/+4/-4/-8, "strictly not quite").
+
+        - 30,000 to start and returned, no oka (JPML-a, JPML-c); no red fives (utakata: no
+          league's own rules use them).
+        - No ippatsu, ura dora or kan ura dora (JPML-a table, JPML-b: ``ippatsu``,
+          ``ura_dora``, ``kan_ura_dora`` False). No kan dora either: the engine has no
+          switch for it, so kan dora are still counted (not modelled).
+        - Kuikae forbidden, suji and the called tile alike (JPML-a; JPML-b's older text
+          allowed suji kuikae); noten payments 3,000; head bump; no agari-yame (taken for
+          tenpai-yame too); tenpai renchan; keishiki tenpai counts, but not a wait on a
+          fifth copy (``own_copies_tenpai`` False, the default); no abortive draws
+          (JPML-a: 途中流局なし; JPML-b listed four).
+        - A rinshan kaihou is a tsumo (no daiminkan liability, the default); kokushi may
+          not rob an ankan (役満の特例なし, the default).
+        - Pao for daisangen, daisuushi and suukantsu: the liable player pays a tsumo in
+          full, half a ron, and the discarder pays the ron's honba
+          (``pao_suukantsu``, ``pao_honba="discarder"``).
+        - 13+ han is sanbaiman; several yakuman add up; a double-wind pair is 2 fu;
+          ryuuiisou without hatsu counts (the defaults); renhou a mangan (JPML-a: not
+          combined when the hand has 8+ han; the engine's ``"mangan"`` adds nothing else,
+          so not exact for such hands).
+        - Riichi with no draw left (JPML-b: ``riichi_min_live_tiles=0``); a noten riichi at
+          a draw is chombo (JPML-b; the chombo's size not read: ``"mangan"`` set).
+
+        Not modelled: the 順位点 change with how many players end above 30,000; ``uma``
+        holds the usual (8000, 4000, -4000, -8000) (utakata), so final points are not exact
+        for every game; a kan after riichi is allowed only when neither the waits nor the
+        reading change (JPML-a: no engine switch yet). Tobi and the extension were not
+        found (the defaults kept).
+        """
+        return cls.preset("jpml")
+
+    @classmethod
+    def saikouisen(cls) -> Rules:
+        """Saikouisen (最高位戦日本プロ麻雀協会) competition rules (最高位戦ルール).
+
+        Sources: [SK] jan39.com news 2009-12-31 "最高位戦日本プロ麻雀協会 競技ルール" (the
+        summary: アリアリ, オカ無し 30000点持ち30000点返し, ウマ 10000-30000, 一発 裏ドラ
+        槓ドラ 槓裏 有り, オーラスの親のあがりやめ・聴牌やめ無し, 聴牌連荘, 聴牌料 場に3000点,
+        途中流局一切無し, パオ無し, 数え役満・役満の複合無し, 国士無双の暗槓あがり無し);
+        競技規定 第1-4条 (paperzz.com copy: hanchan, 136 tiles, one-han minimum);
+        utakata.work 2024-08-17 (30,000 to start, 順位点 +30/+10/-10/-30, no red fives).
+
+        - 30,000 to start and returned, no oka, uma (30000, 10000, -10000, -30000).
+        - No red fives (not listed among the dora); kuitan and atozuke on.
+        - No agari-yame or tenpai-yame; no abortive draws (all five False); no pao
+          (daisangen, daisuushi False); no kazoe yakuman (sanbaiman) and no yakuman adding
+          up, no double yakuman; kokushi may not rob an ankan (the default).
+        - Head bump: mj-news.net 2021-04-09 (プロ団体の競技ではダブロン・トリプルロンはなし),
+          a general statement, not the rulebook.
+
+        Not found: tobi and the extension (the defaults kept), kiriage mangan (default
+        off), nagashi mangan (default kept).
+        """
+        return cls.preset("saikouisen")
+
+    @classmethod
+    def kyokai(cls) -> Rules:
+        """Japan Pro Mahjong Association (日本プロ麻雀協会, "Kyokai"; NPM) official rules
+        (日本プロ麻雀協会公式ルール).
+
+        Sources: [NPM] top3776.hatenablog.com 2022-06-03 "競技麻雀のルールの違い~日本プロ
+        麻雀協会の場合~" (一発・裏ドラ・カンドラあり, 喰い替えなし, 25000点持ち30000点返し: oka
+        20,000); pedia.3rd-in.co.jp "日本プロ麻雀協会" (順位ウマ10-30, ハコ(トビ)なしで続行,
+        喰いタン・先づけあり, 一発・裏ドラ・槓ドラ・槓ウラ, 人和・流し満貫・途中流局の採用なし,
+        包は発生せず, ダブル役満やトリプル役満が認められる, 和了時は上家優先, オーラスの和了
+        やめがない); utakata.work 2024-08-17 (25,000 to start, 順位点 +50/+10/-10/-30, no red
+        fives in any league's own rules). The association's own rule text was not read.
+
+        Values: 25,000 to start, 30,000 returned, oka 20,000, uma (30000, 10000, -10000,
+        -30000); no tobi; no abortive draws (all five False), head bump; no nagashi mangan;
+        no pao (daisangen, daisuushi False); no agari-yame; several yakuman add up (the
+        default). No red fives (utakata; none among the dora the sources list).
+
+        Not found: tenpai-yame at all-last (the default kept), kiriage mangan (default
+        off), kazoe yakuman (default kept), the extension (none set: the sources describe
+        a hanchan only; unverified), double yakuman for special waits (none set: the
+        sources' double yakuman are several yakuman together).
+        """
+        return cls.preset("kyokai")
+
+    @classmethod
+    def rmu(cls) -> Rules:
+        """Real Mahjong Unit (RMU) official A rules (RMU公式ルール Aルール, the basic rules).
+
+        Source: [RMU] rmu.jp/rule (read 2026): 3万点持ち3万点返しの東南戦; 喰いタン・先付け
+        あり; 一発・裏ドラ・カンドラ・カン裏ドラあり; 常に1翻縛り; テンパイ連荘, オーラスの親の
+        アガリやめ・テンパイやめなし; 1本場300点; ノーテン罰符は場に3000点; 途中流局は全てなし
+        (4人リーチは続行); ダブロン・トリプルロン時は上家優先; 箱下終了なし; 喰い替えは出来ない;
+        自己の手牌のみでアガリ牌を使い切っている場合はノーテン; A/B rules 順位点 +15/+5/-5/-15,
+        同点の場合は順位点を分ける. top3776.hatenablog.com 2022-06-04 (on RMU rules):
+        pao and kazoe yakuman not used, several yakuman add up.
+
+        Values: uma (15000, 5000, -5000, -15000), no oka, ``tied_ranks="shared"``, no red
+        fives (added only by the M rules), no abortive draws, head bump, no tobi, no
+        agari-yame / tenpai-yame, no pao, kazoe capped at sanbaiman, no extension (a
+        東南戦; no West entry described).
+
+        Not found: nagashi mangan (default kept), kiriage mangan (default off).
+        """
+        return cls.preset("rmu")
+
+    @classmethod
+    def rmu_b(cls) -> Rules:
+        """RMU B rules: the A rules (:meth:`rmu`) without ippatsu, ura dora, kan dora and kan
+        ura dora (rmu.jp/rule "Aルールから一発役と裏ドラ・カンドラを排したもの"), same 順位点.
+        Kan dora cannot be switched off in the engine (not modelled: still counted)."""
+        return cls.preset("rmu_b")
+
+    @classmethod
+    def rmu_m(cls) -> Rules:
+        """RMU M rules: the A rules (:meth:`rmu`) with one red five per suit, 25,000 to start
+        and oka 20,000 to the top; 順位点 +50/+10/-10/-30 = uma (30000, 10000, -10000,
+        -30000) with the oka, returned at 30,000 (rmu.jp/rule, Mルール)."""
+        return cls.preset("rmu_m")
+
+    @classmethod
+    def mu(cls) -> Rules:
+        """Mu (麻将連合 μ) rules (the 新報知ルール of 1996).
+
+        Sources: [MU] mj-king.net/pro/6/2.html "麻将連合 主なルール" (items 1-24);
+        ameblo.jp/shimode "ミューカップ 新報知ルール".
+
+        - One-han minimum, kuitan and atozuke (1); no ippatsu, ura or kan dora (2:
+          ``ippatsu``, ``ura_dora``, ``kan_ura_dora`` False; kan dora not modelled, still
+          counted); kuikae allowed (3, the called tile too: ``kuikae="allowed"``).
+        - No abortive draws (4: all five False); head bump (9); no honba (10:
+          ``honba_points=0``); no kiriage (11, the default); noten payments 3,000 in
+          total, keishiki tenpai counts (12); tenpai renchan, and the game ends when the
+          all-last dealer is noten (13); no agari-yame (14: tenpai-yame False too).
+        - Pao only for daisangen and daisuushi (16, the defaults); kokushi may not rob an
+          ankan (19, the default); no renhou (20, the default); no nagashi mangan (21).
+        - 順位点 +12/+4/-4/-12 (22: uma (12000, 4000, -4000, -12000)), ties share them (23).
+        - Chombo: -20 points off the total (18), not an engine event.
+
+        Not found in these summaries: the starting and return points (30,000 each without
+        oka is set, as the other Japanese leagues here; unverified), tobi and the extension
+        (``extension="none"``: 南4局 is the last round per item 24), riichi players may not
+        declare any kan (7: no engine switch; not modelled).
+        """
+        return cls.preset("mu")
+
+    @classmethod
+    def wrc(cls) -> Rules:
+        """World Riichi Championship rules (WRC Rules 2015, Sylvain Malbec, 16/06/2015;
+        also played by the JPML in some titles).
+
+        Sources: [WRC] the rule book's contents (pt.scribd.com copy: §4.1 starting points,
+        §5.7.3 abortive draw, §5.9.1 no agari yame, §5.9.2 hanchan score and uma);
+        riichi.wiki "World Riichi Championship rules" (30,000 start and target, no oka, uma
+        +15/+5/-5/-15 modified for ties, tenpai renchan, no abortive draws, every yakuman
+        single and a hand capped at one yakuman, kazoe capped at sanbaiman); the author's
+        2014 errata (reachmahjong.com forum: kuikae not allowed, kazoe yakuman not allowed,
+        renhou adds to other yaku and dora, no daiminkan liability).
+
+        Values: no red fives (none listed); uma (15000, 5000, -5000, -15000), oka 0,
+        ``tied_ranks="shared"``; no abortive draws (all five False); no agari-yame /
+        tenpai-yame (§5.9.1) and no extension (the hanchan ends at South 4); kazoe
+        ``"sanbaiman"``, ``yakuman_stacking`` False; renhou ``"mangan"``; double-wind pair
+        2 fu, a noten riichi at a draw a chombo of ``chombo_penalty`` 20,000 off the
+        session score (``noten_riichi_chombo="penalty"``; the field docs: WRC 2015).
+
+        Not read: multiple ron (triple ron allowed is set, as the EMA 2016 rules that follow
+        WRC; unverified), nagashi mangan (default kept), tobi (riichi.wiki's infobox
+        "negative score: game end": the default kept).
+        """
+        return cls.preset("wrc")
+
+    @classmethod
+    def ema(cls) -> Rules:
+        """European Mahjong Association Riichi Competition Rules, 2016 edition (RCR 2016).
+
+        Sources: [EMA] the rule book's contents (readkong.com copy: §3.3.2 kuikae, §3.3.9
+        liability, §3.4.2 exhaustive draw, §3.4.3 abortive draw, §3.4.6 chombo, §3.6.1
+        winner bonus); riichi.wiki "EMA Riichi Competition Rules" (Current (2016+): changed
+        to resemble WRC 2015: no more red fives, open tanyao allowed, renhou a mangan only,
+        the maximum score a single yakuman; abortive draws no longer used; double and
+        triple ron allowed; kan dora revealed at once after any kan; nagashi mangan counts
+        as a win); the field docs here (RCR 2016 §3.4.2 voluntary tenpai declaration, a
+        noten riichi chombo of 20,000 off the final points, shared ranks on ties, 2 fu for
+        a double-wind pair).
+
+        Values: 30,000 to start and returned, uma (15000, 5000, -5000, -15000), no oka
+        (as WRC; §3.6.1); no red fives; no abortive draws; ``multiple_ron="triple"``;
+        ``open_kan_dora="immediate"``; renhou ``"mangan"``; kazoe ``"sanbaiman"``, no
+        yakuman adding up; nagashi mangan as a win; voluntary tenpai declaration; no
+        agari-yame / tenpai-yame and no extension (a hanchan ends at South 4, as WRC).
+
+        Not read: kuikae in 2016 (forbidden set, as WRC; the 2012 rules allowed it), tobi
+        (default kept).
+        """
+        return cls.preset("ema")
+
+
+#: ``<GO type>`` bits of Tenhou's lobbies that change rules (besides players, red, kuitan,
+#: length): 0x200 the special lobbies (kiriage mangan, kan dora revealed at once, seen in
+#: their logs). 0x400's 1,500 per honba is set in :meth:`Rules.tenhou_lobby`.
+_TENHOU_GO_BITS: dict[int, dict[str, object]] = {
+    0x200: {"kiriage_mangan": True, "open_kan_dora": "immediate"},
+}
+
+_NO_ABORTIVE_DRAWS: dict[str, object] = {
+    "kyuushu_kyuuhai": False,
+    "suufon_renda": False,
+    "suucha_riichi": False,
+    "suukaikan": False,
+    "sanchahou": False,
+}
+_NO_RED = {"red_fives": (0, 0, 0)}
+_NO_YAME: dict[str, object] = {"agari_yame": False, "tenpai_yame": False}
+_PRO_30000: dict[str, object] = {"starting_points": 30000, "target_points": 30000, "oka": 0}
+_NO_LUCK: dict[str, object] = {"ippatsu": False, "ura_dora": False, "kan_ura_dora": False}
+
+_RMU_A: dict[str, object] = {
+    **_PRO_30000,
+    **_NO_RED,
+    **_NO_ABORTIVE_DRAWS,
+    **_NO_YAME,
+    "uma": (15000, 5000, -5000, -15000),
+    "tied_ranks": "shared",
+    "multiple_ron": "head_bump",
+    "tobi": False,
+    "extension": "none",
+    "pao_daisangen": False,
+    "pao_daisuushi": False,
+    "kazoe_yakuman": "sanbaiman",
+}
+
+_WRC: dict[str, object] = {
+    **_PRO_30000,
+    **_NO_RED,
+    **_NO_ABORTIVE_DRAWS,
+    **_NO_YAME,
+    "uma": (15000, 5000, -5000, -15000),
+    "tied_ranks": "shared",
+    "extension": "none",
+    "kazoe_yakuman": "sanbaiman",
+    "yakuman_stacking": False,
+    "renhou": "mangan",
+    "double_wind_pair_fu": 2,
+    "multiple_ron": "triple",
+    "noten_riichi_chombo": "penalty",
+}
+
+#: Every preset's values: the fields that differ from the defaults (``Rules()``), by preset
+#: name; :meth:`Rules.preset` builds ``Rules(**PRESET_VALUES[name])``. Sources: each
+#: preset's classmethod docstring.
+PRESET_VALUES: dict[str, dict[str, object]] = {
+    "tenhou": {},
+    "tenhou_tonpuusen": {"length": "tonpuusen"},
+    "tenhou_nashi": {"red_fives": (0, 0, 0), "kuitan": False},
+    "tenhou_nashi_tonpuusen": {"red_fives": (0, 0, 0), "kuitan": False, "length": "tonpuusen"},
+    "tenhou_sanma": {
+        "num_players": 3,
+        "red_fives": (0, 1, 1),
+        "starting_points": 35000,
+        "target_points": 40000,
+        "uma": (20000, 0, -20000),
+        "oka": 15000,
+        "honba_points": 200,
+        "noten_payment": 2000,
+        "riichi_min_live_tiles": 3,
+        "suufon_renda": False,
+        "suucha_riichi": False,
+        "sanchahou": False,
+    },
+    "tenhou_sanma_tonpuusen": {},  # filled below: tenhou_sanma's values, East only
+    "mahjong_soul": {
+        "double_yakuman_special_waits": DOUBLE_YAKUMAN_FORMS,
+        "kokushi_chankan_ankan": True,
+        "multiple_ron": "triple",
+        "sanchahou": False,
+        "pao_suukantsu": True,
+        "pao_scope": "yakuman",
+        "uma": (15000, 5000, -5000, -15000),
+        "target_points": 25000,
+        "extension_target": 30000,
+        "oka": 0,
+    },
+    "mahjong_soul_sanma": {
+        "num_players": 3,
+        "red_fives": (0, 1, 1),
+        "starting_points": 35000,
+        "target_points": 35000,
+        "extension_target": 40000,
+        "uma": (15000, 0, -15000),
+        "oka": 0,
+        "honba_points": 200,
+        "noten_payment": 2000,
+        "riichi_min_live_tiles": 3,
+        "suufon_renda": False,
+        "suucha_riichi": False,
+        "sanchahou": False,
+        "double_yakuman_special_waits": DOUBLE_YAKUMAN_FORMS,
+        "kokushi_chankan_ankan": True,
+        "pao_suukantsu": True,
+        "pao_scope": "yakuman",
+    },
+    "m_league": {
+        **_NO_ABORTIVE_DRAWS,
+        **_NO_YAME,
+        "uma": (30000, 10000, -10000, -30000),
+        "tied_ranks": "shared",
+        "open_kan_dora": "immediate",
+        "multiple_ron": "head_bump",
+        "tobi": False,
+        "riichi_min_points": 0,
+        "extension": "none",
+        "kiriage_mangan": True,
+        "kazoe_yakuman": "sanbaiman",
+        "double_wind_pair_fu": 2,
+        "pao_suukantsu": True,
+    },
+    "jpml": {
+        **_PRO_30000,
+        **_NO_RED,
+        **_NO_LUCK,
+        **_NO_ABORTIVE_DRAWS,
+        **_NO_YAME,
+        "uma": (8000, 4000, -4000, -8000),
+        "multiple_ron": "head_bump",
+        "riichi_min_live_tiles": 0,
+        "noten_riichi_chombo": "mangan",
+        "pao_suukantsu": True,
+        "pao_honba": "discarder",
+        "double_wind_pair_fu": 2,
+        "kazoe_yakuman": "sanbaiman",
+        "renhou": "mangan",
+    },
+    "saikouisen": {
+        **_PRO_30000,
+        **_NO_RED,
+        **_NO_ABORTIVE_DRAWS,
+        **_NO_YAME,
+        "uma": (30000, 10000, -10000, -30000),
+        "multiple_ron": "head_bump",
+        "pao_daisangen": False,
+        "pao_daisuushi": False,
+        "kazoe_yakuman": "sanbaiman",
+        "yakuman_stacking": False,
+    },
+    "kyokai": {
+        **_NO_RED,
+        **_NO_ABORTIVE_DRAWS,
+        "uma": (30000, 10000, -10000, -30000),
+        "tobi": False,
+        "multiple_ron": "head_bump",
+        "nagashi_mangan": False,
+        "pao_daisangen": False,
+        "pao_daisuushi": False,
+        "agari_yame": False,
+        "extension": "none",
+    },
+    "rmu": dict(_RMU_A),
+    "rmu_b": {**_RMU_A, **_NO_LUCK},
+    "rmu_m": {
+        **_RMU_A,
+        "red_fives": (1, 1, 1),
+        "starting_points": 25000,
+        "oka": 20000,
+        "uma": (30000, 10000, -10000, -30000),
+    },
+    "mu": {
+        **_PRO_30000,
+        **_NO_RED,
+        **_NO_LUCK,
+        **_NO_ABORTIVE_DRAWS,
+        **_NO_YAME,
+        "uma": (12000, 4000, -4000, -12000),
+        "tied_ranks": "shared",
+        "kuikae": "allowed",
+        "multiple_ron": "head_bump",
+        "honba_points": 0,
+        "nagashi_mangan": False,
+        "extension": "none",
+    },
+    "wrc": dict(_WRC),
+    "ema": {
+        **_WRC,
+        "open_kan_dora": "immediate",
+        "nagashi_mangan_as": "win",
+        "tenpai_declaration": "voluntary",
+    },
+}
+
+
+PRESET_VALUES["tenhou_sanma_tonpuusen"] = {**PRESET_VALUES["tenhou_sanma"], "length": "tonpuusen"}
 
 #: Clearer names accepted for :attr:`Rules.kuikae`, stored as the value they name.
 _KUIKAE_ALIASES = {"same_tile_and_suji": "forbidden", "none": "allowed"}

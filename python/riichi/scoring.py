@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from riichi import _core
 from riichi._core import ScoreResult
 from riichi.rules import Rules
 
-__all__ = ["YAKU_IDS", "ScoreResult", "nagashi_mangan", "score"]
+__all__ = ["YAKU_IDS", "Payment", "ScoreResult", "nagashi_mangan", "payment", "score"]
 
 _DEFAULT = Rules()
 
@@ -31,3 +33,78 @@ def nagashi_mangan(dealer: bool, rules: Rules | None = None) -> tuple[int, int, 
     """
     # a Rules, None (Tenhou) or anything else: the core names a wrong type (RiichiError)
     return _core.nagashi_mangan(dealer, _DEFAULT if rules is None else rules)
+
+
+class Payment(NamedTuple):
+    """What a win of a given value pays (:func:`payment`); every amount in points.
+
+    Attributes:
+        basic_points: fu x 2^(han+2), or the limit's value (mangan 2000 .. yakuman 8000 per
+            multiple).
+        limit: ``"mangan"``, ``"haneman"``, ``"baiman"``, ``"sanbaiman"``,
+            ``"kazoe_yakuman"``, ``"yakuman"``, ``"double_yakuman"`` ... or None.
+        ron: a ron: what the discarder pays, honba included (0 on a tsumo).
+        tsumo_dealer: a non-dealer's tsumo: the dealer's share, honba included (else 0).
+        tsumo_nondealer: a tsumo: each non-dealer's share, honba included (0 on a ron).
+        kyotaku: riichi sticks collected.
+        total: the winner's whole gain (honba and kyotaku included).
+        value: the hand's value without honba and kyotaku (what Tenhou writes).
+    """
+
+    basic_points: int
+    limit: str | None
+    ron: int
+    tsumo_dealer: int
+    tsumo_nondealer: int
+    kyotaku: int
+    total: int
+    value: int
+
+
+def payment(
+    han: int,
+    fu: int,
+    *,
+    dealer: bool,
+    tsumo: bool,
+    honba: int = 0,
+    kyotaku: int = 0,
+    yakuman: int = 0,
+    rules: Rules | None = None,
+) -> Payment:
+    """The payments of a win worth ``han`` han and ``fu`` fu (the han/fu table as a function).
+
+    Args:
+        han: han, dora included, 1..1000 (0 allowed with ``yakuman``).
+        fu: 20, 25 or a multiple of 10 from 30 to 170 (0 allowed with ``yakuman``).
+        dealer: the winner is the dealer.
+        tsumo: a self-draw (else a ron).
+        honba: honba counters, ``rules.honba_points`` each in total (Tenhou 300: a ron pays
+            it all, a tsumo 100 from each payer).
+        kyotaku: riichi sticks the winner collects, ``rules.riichi_stick`` each.
+        yakuman: yakuman multiples (8000 basic points each); ``han`` and ``fu`` then count
+            only under ``rules.aotenjou``.
+        rules: the limits, kiriage mangan, kazoe yakuman, aotenjou, honba and stick values
+            and the player count (three players: a tsumo is paid by the two others only,
+            Tenhou's tsumo loss). Default Tenhou (``Rules()``).
+
+    Returns:
+        A :class:`Payment`. Example: ``payment(4, 30, dealer=False, tsumo=False).ron`` is
+        7700 (11600 for the dealer; 8000 with ``Rules(kiriage_mangan=True)``).
+
+    Raises:
+        RiichiError: a value out of its range (named), an argument of the wrong type, or
+            under aotenjou a value beyond 2^31 - 1 points.
+    """
+    return Payment(
+        *_core.payment(
+            han,
+            fu,
+            dealer=dealer,
+            tsumo=tsumo,
+            honba=honba,
+            kyotaku=kyotaku,
+            yakuman=yakuman,
+            rules=_DEFAULT if rules is None else rules,
+        )
+    )

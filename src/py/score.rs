@@ -16,7 +16,7 @@ use crate::notation;
 use crate::points::{self, Limit, Payments};
 use crate::py::errors::{bool_arg, shown, utf8, wrong_type};
 use crate::py::tiles::PyHand;
-use crate::rules::{Chiitoitsu, Kazoe, OpenPinfuRon, Renhou, ScoringRules};
+use crate::rules::{Atozuke, Chiitoitsu, Kazoe, OpenPinfuRon, Renhou, ScoringRules};
 use crate::score::{self as core_score, ScoreResult, Situation};
 use crate::tile::Tile;
 use crate::yaku::Yaku;
@@ -33,19 +33,23 @@ pub struct PyScoringRules(pub ScoringRules);
 #[pymethods]
 impl PyScoringRules {
     #[new]
-    #[pyo3(signature = (*, red_fives = (1, 1, 1), kuitan = true, atozuke = true,
+    #[pyo3(signature = (*, red_fives = (1, 1, 1), kuitan = true, atozuke = None,
         kiriage_mangan = false, kazoe_yakuman = "yakuman",
         double_yakuman_special_waits = Vec::new(),
         yakuman_stacking = true, pinfu_tsumo = true, open_pinfu_ron_fu = "30",
         chiitoitsu_value = "25fu_2han", double_wind_pair_fu = 4, renhou = "off",
         daisharin = false, suurenkou = false, hyakuman_goku = false, beni_kujaku = false,
         shiisan_puutaa = false, honba_points = 300, two_han_minimum_from_honba = None,
-        riichi_stick = 1000, num_players = 4))]
+        riichi_stick = 1000, num_players = 4, ura_dora = true, kan_ura_dora = true,
+        ippatsu = true, aotenjou = false, ryuuiisou_hatsu = false, paarenchan = false,
+        daichisei = false, sanrenkou = false, iishoku_yonjun = false, uumensai = false,
+        daisharin_other_suits = false, minimum_han = 1, mangan_minimum = false,
+        riichi_required = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         red_fives: (u8, u8, u8),
         kuitan: bool,
-        atozuke: bool,
+        atozuke: Option<&Bound<'_, PyAny>>,
         kiriage_mangan: bool,
         kazoe_yakuman: &str,
         double_yakuman_special_waits: Vec<String>,
@@ -64,7 +68,49 @@ impl PyScoringRules {
         two_han_minimum_from_honba: Option<u32>,
         riichi_stick: u32,
         num_players: u8,
+        ura_dora: bool,
+        kan_ura_dora: bool,
+        ippatsu: bool,
+        aotenjou: bool,
+        ryuuiisou_hatsu: bool,
+        paarenchan: bool,
+        daichisei: bool,
+        sanrenkou: bool,
+        iishoku_yonjun: bool,
+        uumensai: bool,
+        daisharin_other_suits: bool,
+        minimum_han: u8,
+        mangan_minimum: bool,
+        riichi_required: bool,
     ) -> PyResult<Self> {
+        let atozuke = match atozuke {
+            None => Atozuke::Allowed,
+            Some(a) if a.is_instance_of::<PyBool>() => {
+                if a.is_truthy()? {
+                    Atozuke::Allowed
+                } else {
+                    Atozuke::Forbidden
+                }
+            }
+            Some(a) => match a.extract::<String>().ok().as_deref() {
+                Some("allowed") => Atozuke::Allowed,
+                Some("yakuhai_katazuke_forbidden") => Atozuke::YakuhaiKatazukeForbidden,
+                Some("forbidden") => Atozuke::Forbidden,
+                _ => {
+                    return Err(bad(
+                        "atozuke",
+                        format!(
+                            "{} (\"allowed\", \"yakuhai_katazuke_forbidden\", \"forbidden\", \
+                             True or False)",
+                            repr(a)
+                        ),
+                    ))
+                }
+            },
+        };
+        if !(1..=13).contains(&minimum_han) {
+            return Err(bad("minimum_han", format!("{minimum_han} (1..=13)")));
+        }
         let red = [red_fives.0, red_fives.1, red_fives.2];
         if red.iter().any(|&r| r > 3) {
             return Err(bad(
@@ -75,10 +121,11 @@ impl PyScoringRules {
         let kazoe = match kazoe_yakuman {
             "yakuman" => Kazoe::Yakuman,
             "sanbaiman" => Kazoe::Sanbaiman,
+            "double_at_26" => Kazoe::DoubleAt26,
             o => {
                 return Err(bad(
                     "kazoe_yakuman",
-                    format!("{o:?} (\"yakuman\" or \"sanbaiman\")"),
+                    format!("{o:?} (\"yakuman\", \"sanbaiman\" or \"double_at_26\")"),
                 ))
             }
         };
@@ -117,10 +164,10 @@ impl PyScoringRules {
             }
         };
         let doubles = [
-            "kokushi_musou_13_sided",
-            "suuankou_tanki",
-            "junsei_chuuren_poutou",
-            "daisuushi",
+            Yaku::Kokushi13.name(),
+            Yaku::SuuankouTanki.name(),
+            Yaku::JunseiChuurenPoutou.name(),
+            Yaku::Daisuushi.name(),
         ];
         for d in &double_yakuman_special_waits {
             if !doubles.contains(&d.as_str()) {
@@ -165,6 +212,20 @@ impl PyScoringRules {
             two_han_minimum_from_honba,
             riichi_stick,
             num_players,
+            ura_dora,
+            kan_ura_dora,
+            ippatsu,
+            aotenjou,
+            ryuuiisou_hatsu,
+            paarenchan,
+            daichisei,
+            sanrenkou,
+            iishoku_yonjun,
+            uumensai,
+            daisharin_other_suits,
+            minimum_han,
+            mangan_minimum,
+            riichi_required,
         }))
     }
 
@@ -378,25 +439,30 @@ impl PyScoreResult {
     fn valid(&self) -> bool {
         self.0.has_yaku
     }
-    /// Non-yakuman yaku as (name, han), dora entries included; empty for yakuman hands.
+    /// Every yaku of the win as (name, han): the yaku with their han, then the dora,
+    /// uradora and akadora lines, and each yakuman at 13 han per multiple (as `Hora` events
+    /// list them); the han sum to `han`. Empty when there is no win.
     #[getter]
     fn yaku(&self) -> Vec<(&'static str, u32)> {
-        names(&self.0.yaku)
+        let mut v = names(&self.0.yaku);
+        v.extend(self.0.yakuman.iter().map(|(y, n)| (y.name(), 13 * n)));
+        v
     }
-    /// Yakuman as (name, multiplier).
+    /// Yakuman as (name, multiplier) (also listed in `yaku`, at 13 han each).
     #[getter]
     fn yakuman(&self) -> Vec<(&'static str, u32)> {
         names(&self.0.yakuman)
     }
-    /// Tenhou ids of the yaku (dora 52, uradora 53, akadora 54) or of the yakuman.
+    /// Tenhou ids (60 on: local yaku) of the entries of `yaku`, in the same order (dora 52,
+    /// uradora 53, akadora 54; yakuman last).
     #[getter]
     fn yaku_ids(&self) -> Vec<u32> {
-        let v = if self.0.yakuman.is_empty() {
-            &self.0.yaku
-        } else {
-            &self.0.yakuman
-        };
-        v.iter().map(|(y, _)| u32::from(y.id())).collect()
+        let r = &self.0;
+        r.yaku
+            .iter()
+            .chain(&r.yakuman)
+            .map(|(y, _)| u32::from(y.id()))
+            .collect()
     }
     /// Dora (kan dora and nuki dora included).
     #[getter]
@@ -742,6 +808,8 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
 ///     kyotaku: Riichi sticks on the table; the winner collects `rules.riichi_stick` each.
 ///     nukidora: North tiles set aside in three-player games (each a dora).
 ///     rules: A `riichi.Rules` (or its `ScoringRules`); default Tenhou.
+///     renchan: Wins the winner has made in a row as dealer before this one (0 for the
+///         first); read only by paarenchan (`Rules.paarenchan`).
 ///
 /// Returns:
 ///     A frozen `ScoreResult`. A hand that is not complete has `is_agari` False; a complete
@@ -758,7 +826,7 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     ippatsu = None, haitei = None, houtei = None, rinshan = None, chankan = None,
     tenhou = None, chiihou = None, renhou = None, seat_wind = None, round_wind = None,
     dora_indicators = None, ura_indicators = None, honba = None, kyotaku = None, nukidora = None,
-    rules = None))]
+    rules = None, renchan = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     hand: &Bound<'_, PyAny>,
@@ -782,6 +850,7 @@ fn score(
     kyotaku: Option<&Bound<'_, PyAny>>,
     nukidora: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
+    renchan: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
     let tsumo = flag(tsumo, "tsumo")?;
     let riichi = flag(riichi, "riichi")?;
@@ -797,6 +866,7 @@ fn score(
     let honba = count(honba, "honba", 10_000)?;
     let kyotaku = count(kyotaku, "kyotaku", 10_000)?;
     let nukidora = count(nukidora, "nukidora", 4)? as u8;
+    let renchan = count(renchan, "renchan", 10_000)?;
     let hand = extract_hand(hand)?;
     let sit = Situation {
         win_tile: extract_tile(win_tile, "win_tile")?,
@@ -820,6 +890,7 @@ fn score(
         honba,
         kyotaku,
         nukidora,
+        renchan,
     };
     let rules = match rules {
         Some(r) => extract_rules(r)?,
@@ -885,6 +956,7 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
             "honba" => sit.honba = count(Some(&v), "honba", 10_000)?,
             "kyotaku" => sit.kyotaku = count(Some(&v), "kyotaku", 10_000)?,
             "nukidora" => sit.nukidora = count(Some(&v), "nukidora", 4)? as u8,
+            "renchan" => sit.renchan = count(Some(&v), "renchan", 10_000)?,
             f if FLAGS.contains(&f) => {
                 // as in `score`: None is False, anything but a bool is refused by name
                 let name = FLAGS.iter().find(|&&x| x == f).copied().unwrap_or("flag");
@@ -1075,6 +1147,51 @@ fn nagashi_mangan(
     Ok((p.tsumo_dealer, p.tsumo_nondealer, p.total))
 }
 
+/// The value of a hand of `han` han and `fu` fu (or `yakuman` multiples) under `rules`:
+/// (basic points, limit name or None, ron payment, dealer's tsumo share, each non-dealer's
+/// tsumo share, kyotaku points, the winner's total, the value without honba and kyotaku).
+/// See `riichi.payment`.
+#[pyfunction]
+#[pyo3(signature = (han, fu, *, dealer, tsumo, honba = None, kyotaku = None, yakuman = None,
+    rules = None))]
+#[allow(clippy::too_many_arguments)]
+fn payment(
+    han: &Bound<'_, PyAny>,
+    fu: &Bound<'_, PyAny>,
+    dealer: &Bound<'_, PyAny>,
+    tsumo: &Bound<'_, PyAny>,
+    honba: Option<&Bound<'_, PyAny>>,
+    kyotaku: Option<&Bound<'_, PyAny>>,
+    yakuman: Option<&Bound<'_, PyAny>>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PaymentTuple> {
+    let han = count(Some(han), "han", 1000)?;
+    let fu = count(Some(fu), "fu", 170)?;
+    let dealer = bool_arg(dealer, "dealer")?;
+    let tsumo = bool_arg(tsumo, "tsumo")?;
+    let honba = count(honba, "honba", 10_000)?;
+    let kyotaku = count(kyotaku, "kyotaku", 10_000)?;
+    let yakuman = count(yakuman, "yakuman", 8)?;
+    let r = match rules {
+        Some(r) if !r.is_none() => extract_rules(r)?,
+        _ => ScoringRules::tenhou(),
+    };
+    let (basic, limit, p) =
+        points::hand_payments(han, fu, yakuman, dealer, tsumo, honba, kyotaku, &r)?;
+    Ok((
+        basic,
+        limit.map(|l| l.name()),
+        p.ron,
+        p.tsumo_dealer,
+        p.tsumo_nondealer,
+        p.kyotaku,
+        p.total,
+        p.value,
+    ))
+}
+
+type PaymentTuple = (u32, Option<String>, u32, u32, u32, u32, u32, u32);
+
 /// Every yaku as (id, name), Tenhou ids.
 #[pyfunction]
 fn yaku_table(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
@@ -1092,6 +1209,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(score_batch, m)?)?;
     m.add_function(wrap_pyfunction!(score_arrays, m)?)?;
     m.add_function(wrap_pyfunction!(nagashi_mangan, m)?)?;
+    m.add_function(wrap_pyfunction!(payment, m)?)?;
     m.add_function(wrap_pyfunction!(yaku_table, m)?)?;
     Ok(())
 }

@@ -593,6 +593,7 @@ impl SeatHand {
             honba: table.honba,
             kyotaku: 0,
             nukidora: self.nukidora,
+            renchan: 0,
         };
         let res = score(&hand, &sit, &rules.scoring)?;
         if from == Source::Robbed(Robbed::Ankan)

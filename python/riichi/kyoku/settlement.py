@@ -48,7 +48,7 @@ def pao_part(res: Any, pao: tuple[int, str], scope: str) -> tuple[int, int]:
     whole = sum(m for _, m in mults) or 1
     if scope != "yakuman":
         return whole, whole
-    return sum(m for name, m in mults if name.startswith(pao[1])) or whole, whole
+    return sum(m for name, m in mults if name == pao[1]) or whole, whole
 
 
 
@@ -72,7 +72,8 @@ def accept_riichi(rnd: Any, s: int) -> None:
 
 
 def check_pao(rnd: Any, o: int, d: int, m: MeldState) -> None:
-    """Pao: the discarder who feeds the last dragon (wind) set is liable."""
+    """Pao: the discarder who feeds the last dragon (wind) set is liable; the round keeps
+    ``(liable seat, the yakuman's name as riichi.score names it)``."""
     if m.kind not in ("pon", "daiminkan"):
         return
     melds = rnd.players[o].melds
@@ -81,7 +82,7 @@ def check_pao(rnd: Any, o: int, d: int, m: MeldState) -> None:
     if k in DRAGONS and rnd.rules.pao_daisangen and sum(x in DRAGONS for x in sets) == 3:
         rnd._pao[o] = (d, "daisangen")
     if k in WINDS and rnd.rules.pao_daisuushi and sum(x in WINDS for x in sets) == 4:
-        rnd._pao[o] = (d, "daisuushi")
+        rnd._pao[o] = (d, "daisuushii")
     kans = sum(1 for x in melds if x.kind in ("daiminkan", "ankan", "kakan"))
     if m.kind == "daiminkan" and getattr(rnd.rules, "pao_suukantsu", False) and kans == 4:
         rnd._pao[o] = (d, "suukantsu")
@@ -106,9 +107,7 @@ def win_deltas(
     n = rnd._n
     deltas = [0] * n
     pao = rnd._pao.get(w)
-    # the core names daisuushi, the event model daisuushii: match the stem
-    names = core.yakuman_names(res)
-    pao_seat = pao[0] if pao and any(n.startswith(pao[1]) for n in names) else None
+    pao_seat = pao[0] if pao and pao[1] in core.yakuman_names(res) else None
     pay = core.payments(res, honba=honba, honba_points=rules.honba_points, players=n)
     honba_total = honba * rules.honba_points
     value = pay["ron"]

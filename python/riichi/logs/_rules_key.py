@@ -60,13 +60,18 @@ def rules_attribute(rules: Rules) -> str:
 
 def rules_from_value(value: object) -> Rules:
     """The rules of a :data:`RULES_KEY` value: a JSON object (mjai, tenhou.net/6) or the
-    percent-encoded JSON text of the mjlog attribute.
+    percent-encoded JSON text of the mjlog attribute (a ``"preset"`` key names the
+    :meth:`Rules.preset` the other keys change), or a preset's name alone.
 
     Raises:
         RiichiError: ``"riichi_rules: "`` and the reason: not JSON, not an object, an unknown
             field or a value :class:`Rules` refuses.
     """
     try:
+        if isinstance(value, str) and (
+            value in Rules.presets() or value.startswith("tenhou_go:")
+        ):
+            return Rules.preset(value)  # a preset's name stands for its rules
         if isinstance(value, str):
             try:
                 value = loads_bounded(unquote(value))

@@ -423,27 +423,13 @@ def _majsoul_header(
 
 
 def majsoul_rules(players: int, length: Length) -> Rules:
-    """Mahjong Soul's ranked-room rules: :meth:`Rules.mahjong_soul` for four players; for
-    three, Tenhou's sanma (:meth:`Rules.tenhou_sanma`: 35,000 to start, tsumo-son, 200 per
-    honba, kita) with Mahjong Soul's scoring differences (double yakuman waits, kokushi robbing
-    an ankan, suukantsu pao) and its final points: points over 35,000 plus uma +15/0/-15, no
-    oka (the ``sc`` of every Mahjong Soul sanma record in the corpus), the game ending at
-    40,000 (the same as Tenhou's).
-
-    Kept here until the Mahjong Soul reader's own three-player preset is shared."""
-    ms = Rules.mahjong_soul(length=length)
+    """Mahjong Soul's ranked-room rules for a tenhou.net/6 conversion of a Mahjong Soul game:
+    the presets :meth:`Rules.mahjong_soul` (four players) and :meth:`Rules.mahjong_soul_sanma`
+    (three: 35,000 to start, tsumo loss, 200 per honba, kita, points over 35,000 plus uma
+    +15/0/-15 without oka, the game ending at 40,000), as the raw-record reader uses."""
     if players == 4:
-        return ms
-    return dataclasses.replace(
-        Rules.tenhou_sanma(length=length),
-        double_yakuman_special_waits=ms.double_yakuman_special_waits,
-        kokushi_chankan_ankan=True,
-        pao_suukantsu=True,
-        target_points=35000,
-        oka=0,
-        extension_target=40000,
-        uma=(15000, 0, -15000),
-    )
+        return Rules.mahjong_soul(length=length)
+    return Rules.mahjong_soul_sanma(length=length)
 
 
 def _length_irrelevant(rounds: list, players: int, sc: Any) -> bool:
@@ -475,9 +461,9 @@ def _lobby_header(
         names=names, players=players, red_fives=not go & 0x02, kuitan=not go & 0x04,
         length=length, speed=bool(go & 0x40), go_type=go,
     )  # fmt: skip
-    base = (Rules.tenhou_sanma if players == 3 else Rules.tenhou)(
-        length=length, red=not go & 0x02  # type: ignore[arg-type]
-    ).replace(kuitan=not go & 0x04)
+    # the lobby table (Rules.tenhou_lobby) for red, kuitan, length and players; the special
+    # lobbies' bits (0x200, 0x400) are left to rules_from_log, which reads the type code
+    base = Rules.tenhou_lobby((go & 0x0E) | (0x10 if players == 3 else 0))
     kiriage, renhou = _record_rules(rounds)
     if "csrule" in head:
         rules, why, notes = lobby_rules(base, head["csrule"], renhou)
