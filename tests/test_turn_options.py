@@ -22,7 +22,7 @@ from riichi.game import Game
 from riichi.logs import parse_log, to_mjai_lines, to_mjlog, to_tenhou6
 from riichi.replay import replay_game
 from riichi.round import Round
-from scripted import discard, scripted_wall, tsumogiri
+from scripted import discard, scripted_wall, take, tsumogiri
 
 
 def _verify(events, rules, fmt="mjai", replay_rules=None):
@@ -66,6 +66,41 @@ def test_kuikae_variants_after_a_chi(kuikae, refused):
     held = {t >> 2 for t in r.players[1].hand}
     assert {21, 24} <= held  # the 4s and the 7s are still in the hand
     assert held - kinds == refused
+
+
+def _pon_and_discard_filler(r, seat, caller):
+    """``caller`` pons the discard just made by ``seat`` and discards a tile outside its
+    4567s and its pairs (an honor filler)."""
+    take(r, caller, Pon, auto_pass=False)
+    pick = next(
+        a for a in r.legal_actions(caller)
+        if isinstance(a, Discard) and a.tile >> 2 >= 27
+    )
+    r.step(pick)
+    while r.phase == "claim":
+        for o in list(r.seats_to_act):
+            r.step(next(a for a in r.legal_actions(o) if type(a).__name__ == "Pass"))
+
+
+@pytest.mark.parametrize("kuikae,offered", [("forbidden", False), ("same_tile", True),
+                                            ("allowed", True)])
+def test_a_chi_leaving_only_the_suji_is_offered_by_the_same_tile_rule(kuikae, offered):
+    """Seat 1 pons 1p 2p 3p and keeps 4567s: a chi of 4s with 56s would leave only 7s,
+    which the suji rule forbids, so the chi is offered only when the suji is allowed (a
+    call that leaves no legal discard is not offered, RC52)."""
+    r = Round(riichi.Rules(kuikae=kuikae), scripted_wall(["1p4s", "11p22p33p4567s", "2p3p", ""]))
+    discard(r, 0, "1p", auto_pass=False)
+    _pon_and_discard_filler(r, 0, 1)
+    discard(r, 2, "2p", auto_pass=False)
+    _pon_and_discard_filler(r, 2, 1)
+    discard(r, 2, "3p", auto_pass=False)
+    _pon_and_discard_filler(r, 2, 1)
+    assert sorted(t >> 2 for t in r.players[1].hand) == [21, 22, 23, 24]
+    tsumogiri(r, 2)
+    tsumogiri(r, 3)
+    discard(r, 0, "4s", auto_pass=False)
+    chis = [a for a in r.legal_actions(1) if isinstance(a, Chi)] if 1 in r.seats_to_act else []
+    assert any(sorted(t >> 2 for t in a.consumed) == [22, 23] for a in chis) == offered
 
 
 # ---------------------------------------------------------------- ankan in riichi
