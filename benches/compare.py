@@ -1,4 +1,5 @@
-"""riichi against its peers in one run: shanten, ukeire, scoring, self-play, log parsing, replay.
+"""riichi against its peers in one run: shanten, ukeire, waits and discard tables (four and
+three players), scoring, self-play, log parsing, replay.
 
     python benches/compare.py [--quick] [--hands N] [--seed S] [--json FILE] [--sections LIST]
 
@@ -42,7 +43,7 @@ import numpy as np
 
 import riichi
 
-SECTIONS = ("shanten", "ukeire", "score", "selfplay", "parse", "replay")
+SECTIONS = ("shanten", "ukeire", "analysis", "score", "selfplay", "parse", "replay")
 CPUS = os.cpu_count() or 1
 
 
@@ -292,9 +293,168 @@ def section_ukeire(a, out: dict) -> list[Row]:
     )  # fmt: skip
     out["ukeire"] = {
         "single_over_xiangting_cpu": r_single.rate_cpu / r_xt.rate_cpu,
+        "single_over_xiangting_wall": r_single.rate_wall / r_xt.rate_wall,
         "batch1_hands_per_cpu_s": rows[2].rate_cpu,
     }
     return rows
+
+
+# ---- 2b. waits, discard tables, three players --------------------------------------------
+
+
+def tenpai_hands(n: int, seed: int) -> list[list[int]]:
+    """n tenpai 13-tile hands: a random complete hand (4 sets, each a sequence with
+    probability 0.6 else a triplet, and a pair, at most 4 copies of a kind) less one random
+    tile."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        c = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.6:
+                k = 9 * int(rng.integers(3)) + int(rng.integers(7))
+                for j in range(3):
+                    c[k + j] += 1
+            else:
+                c[int(rng.integers(34))] += 3
+        c[int(rng.integers(34))] += 2
+        if max(c) > 4:
+            continue
+        held = [k for k in range(34) if c[k]]
+        c[held[int(rng.integers(len(held)))]] -= 1
+        out.append(c)
+    return out
+
+
+def sanma_hands(n: int, seed: int) -> list[list[int]]:
+    """n hands of 13 or 14 tiles drawn without replacement from the 108 three-player tiles
+    (no 2m-8m)."""
+    rng = np.random.default_rng(seed)
+    kinds = np.array([k for k in range(34) if not 1 <= k <= 7])
+    out = []
+    for _ in range(n):
+        ids = rng.choice(108, size=int(rng.integers(13, 15)), replace=False)
+        c = [0] * 34
+        for t in ids:
+            c[int(kinds[t // 4])] += 1
+        out.append(c)
+    return out
+
+
+def section_analysis(a, out: dict) -> list[Row]:
+    import xiangting
+
+    four, three = xiangting.PlayerCount.FOUR, xiangting.PlayerCount.THREE
+    n = max(200, a.hands // 5)
+    reps, min_time = (3, 0.05) if a.quick else (5, 0.3)
+
+    def bits(kinds) -> int:
+        return sum(1 << k for k in kinds)
+
+    # waits of tenpai hands: the wait kinds are xiangting's necessary tiles (rn = 1)
+    tenpai = tenpai_hands(n, a.seed + 3)
+    ref = [xiangting.calculate_necessary_tiles(c, four) for c in tenpai]
+    ref_w = [nt if rn == 1 else 0 for rn, nt in ref]
+    w_single = Row("riichi.waits (tenpai hands)", "riichi", "list of 34 counts", n)
+    w_single.checked = n
+    w_single.mismatches = sum(bits(w.tile for w in riichi.waits(c)) != e
+                              for c, e in zip(tenpai, ref_w))  # fmt: skip
+    w_xt = Row("xiangting calculate_necessary_tiles (tenpai)", "xiangting", "list of 34 counts", n,
+               checked=n, mismatches=0)  # fmt: skip
+    arr_t = np.array(tenpai, np.uint8)
+    w_batch = Row("riichi.batch.waits threads=1", "riichi", "uint8 (N, 34)", n)
+    shapes = riichi.batch.waits(arr_t, threads=1)["shapes"]
+    w_batch.checked = n
+    w_batch.mismatches = sum(bits(np.flatnonzero(r).tolist()) != e for r, e in zip(shapes, ref_w))
+    wait_rows = [
+        (w_single, lambda: [riichi.waits(c) for c in tenpai]),
+        (w_xt, lambda: [xiangting.calculate_necessary_tiles(c, four) for c in tenpai]),
+        (w_batch, lambda: riichi.batch.waits(arr_t, threads=1)),
+    ]
+    measure(wait_rows, reps, min_time)
+
+    # discard tables of 14-tile hands: per discard, shanten after and improving kinds
+    counts, _, sizes = random_hands(n, a.seed + 5)
+    c14 = [r.tolist() for r, size in zip(counts, sizes) if size == 14]
+    arr14 = np.array(c14, np.uint8)
+    m = len(c14)
+
+    def xt_table(c):
+        # the cheapest equivalent loop: one xiangting call per distinct discard
+        t = {}
+        for k in range(34):
+            if c[k]:
+                c[k] -= 1
+                t[k] = xiangting.calculate_necessary_tiles(c, four)
+                c[k] += 1
+        return t
+
+    ref_d = [{k: (rn - 1, nt) for k, (rn, nt) in xt_table(c).items()} for c in c14]
+    d_single = Row("riichi.discards", "riichi", "list of 34 counts", m, checked=m)
+    d_single.mismatches = sum(
+        {d.tile: (d.shanten, bits(d.ukeire.tiles)) for d in riichi.discards(c)} != e
+        for c, e in zip(c14, ref_d)
+    )
+    d_xt = Row("Python loop: xiangting per discard (ref)", "xiangting", "list of 34 counts", m,
+               checked=m, mismatches=0)  # fmt: skip
+    d_batch = Row("riichi.batch.discards threads=1", "riichi", "uint8 (N, 34)", m, checked=m)
+    tab = riichi.batch.discards(arr14, threads=1)
+    d_batch.mismatches = sum(
+        {k: (int(tab["shanten"][i, k]), int(tab["tiles"][i, k])) for k in e} != e
+        for i, e in enumerate(ref_d)
+    )
+    disc_rows = [
+        (d_single, lambda: [riichi.discards(c) for c in c14]),
+        (d_xt, lambda: [xt_table(c) for c in c14]),
+        (d_batch, lambda: riichi.batch.discards(arr14, threads=1)),
+    ]
+    measure(disc_rows, reps, min_time)
+
+    # three players: shanten and ukeire against xiangting's PlayerCount.THREE
+    sanma = sanma_hands(n, a.seed + 7)
+    s13 = [c for c in sanma if sum(c) == 13]
+    ref_s = [xiangting.calculate_replacement_number(c, three) - 1 for c in sanma]
+    s_single = Row("riichi.shanten(players=3)", "riichi", "list of 34 counts", n, checked=n)
+    s_single.mismatches = sum(riichi.shanten(c, players=3) != e for c, e in zip(sanma, ref_s))
+    s_xt = Row("xiangting replacement_number THREE - 1 (ref)", "xiangting", "list of 34 counts",
+               n, checked=n, mismatches=0)  # fmt: skip
+    ref_u = [xiangting.calculate_necessary_tiles(c, three) for c in s13]
+    u_single = Row("riichi.ukeire(players=3)", "riichi", "list of 34 counts", len(s13),
+                   checked=len(s13))  # fmt: skip
+    u_single.mismatches = sum(
+        (u.shanten, bits(u.tiles)) != (rn - 1, nt)
+        for u, (rn, nt) in zip((riichi.ukeire(c, players=3) for c in s13), ref_u)
+    )
+    u_xt = Row("xiangting necessary_tiles THREE (ref)", "xiangting", "list of 34 counts",
+               len(s13), checked=len(s13), mismatches=0)  # fmt: skip
+    sanma_rows = [
+        (s_single, lambda: [riichi.shanten(c, players=3) for c in sanma]),
+        (s_xt, lambda: [xiangting.calculate_replacement_number(c, three) for c in sanma]),
+        (u_single, lambda: [riichi.ukeire(c, players=3) for c in s13]),
+        (u_xt, lambda: [xiangting.calculate_necessary_tiles(c, three) for c in s13]),
+    ]
+    measure(sanma_rows, reps, min_time)
+
+    wr = [r for r, _ in wait_rows]
+    print_table(f"2b. waits: {n} tenpai 13-tile hands (complete hands less a tile, seed "
+                f"{a.seed + 3}); answers = wait kinds vs xiangting necessary tiles",
+                wr, w_xt, "hands")  # fmt: skip
+    dr = [r for r, _ in disc_rows]
+    print_table(f"2c. discard table: {m} random 14-tile hands; answers = per discard, shanten "
+                "and improving kinds vs one xiangting call per discard", dr, d_xt, "hands")  # fmt: skip
+    sr = [r for r, _ in sanma_rows]
+    print_table(f"2d. three players: {n} random 13/14-tile hands from the 108 sanma tiles; "
+                "answers vs xiangting PlayerCount.THREE (ukeire: the 13-tile ones)",
+                sr, s_xt, "hands")  # fmt: skip
+    out["analysis"] = {
+        "waits_over_xiangting_cpu": w_single.rate_cpu / w_xt.rate_cpu,
+        "waits_over_xiangting_wall": w_single.rate_wall / w_xt.rate_wall,
+        "discards_over_xiangting_loop_cpu": d_single.rate_cpu / d_xt.rate_cpu,
+        "discards_over_xiangting_loop_wall": d_single.rate_wall / d_xt.rate_wall,
+        "sanma_shanten_over_xiangting_cpu": s_single.rate_cpu / s_xt.rate_cpu,
+        "sanma_ukeire_over_xiangting_cpu": u_single.rate_cpu / u_xt.rate_cpu,
+    }
+    return wr + dr + sr
 
 
 # ---- 3. scoring --------------------------------------------------------------------------
@@ -656,6 +816,39 @@ def summary(figs: dict, rows: dict) -> list[dict]:
             s["single_over_riichienv_cpu"] >= 1.0,
             "per CPU-second",
         )
+    if s:
+        add(
+            "shanten single call >= 2x riichienv (issue 16)",
+            f"{s['single_over_riichienv_cpu']:.2f}x CPU ({s['single_over_riichienv_wall']:.2f}x "
+            "wall)",
+            s["single_over_riichienv_cpu"] >= 2.0,
+            "per CPU-second",
+        )
+    u = figs.get("ukeire")
+    if u:
+        add(
+            "ukeire single >= 2x xiangting (issue 16)",
+            f"{u['single_over_xiangting_cpu']:.2f}x CPU ({u['single_over_xiangting_wall']:.2f}x "
+            "wall)",
+            u["single_over_xiangting_cpu"] >= 2.0,
+            "per CPU-second",
+        )
+    an = figs.get("analysis")
+    if an:
+        add(
+            "waits single >= 2x xiangting (issue 16)",
+            f"{an['waits_over_xiangting_cpu']:.2f}x CPU ({an['waits_over_xiangting_wall']:.2f}x "
+            "wall)",
+            an["waits_over_xiangting_cpu"] >= 2.0,
+            "per CPU-second",
+        )
+        add(
+            "discard table >= 3x a Python loop over xiangting (issue 16)",
+            f"{an['discards_over_xiangting_loop_cpu']:.2f}x CPU "
+            f"({an['discards_over_xiangting_loop_wall']:.2f}x wall)",
+            an["discards_over_xiangting_loop_cpu"] >= 3.0,
+            "per CPU-second",
+        )
     sc = figs.get("score")
     if sc:
         add(
@@ -750,7 +943,7 @@ def summary(figs: dict, rows: dict) -> list[dict]:
 
 
 def print_summary(targets: list[dict]) -> None:
-    print("\n== Summary (targets of issues 2-5)")
+    print("\n== Summary (targets of issues 2-5 and 16)")
     for x in targets:
         mark = {True: "PASS", False: "MISS", None: "N/A "}[x["pass"]]
         if x["target"].startswith("(info)"):
@@ -796,6 +989,7 @@ def main(argv: list[str] | None = None) -> int:
     funcs = {
         "shanten": section_shanten,
         "ukeire": section_ukeire,
+        "analysis": section_analysis,
         "score": section_score,
         "selfplay": section_selfplay,
         "parse": section_parse,

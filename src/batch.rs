@@ -12,9 +12,10 @@ use rayon::prelude::*;
 
 use crate::error::{Error, Result};
 use crate::shanten::block::{shanten_rows, Isa};
-use crate::shanten::{check_total, Form};
+use crate::shanten::{check_total, row_shanten_for, Form, Players};
 use crate::tile::{Counts, Tile};
-use crate::ukeire::ukeire_row;
+use crate::ukeire::{discard_row, live_counts, ukeire_row_for};
+use crate::wait::bare_waits;
 
 /// Rows per parallel task.
 const CHUNK: usize = 2048;
@@ -153,6 +154,82 @@ pub fn shanten(data: &[u8], form: Form, threads: Option<usize>) -> Result<Vec<i8
     Ok(out)
 }
 
+/// [`shanten`] for `players`: three-player rows refuse 2m–8m and read 1m and 9m as
+/// pairs and triplets only.
+///
+/// # Errors
+/// As [`shanten`]; [`Error::Row`] wrapping [`Error::NotInThreePlayer`].
+pub fn shanten_for(
+    data: &[u8],
+    form: Form,
+    players: Players,
+    threads: Option<usize>,
+) -> Result<Vec<i8>> {
+    if players == Players::Four {
+        return shanten(data, form, threads);
+    }
+    let n = check_len(data, "counts")?;
+    let mut out = vec![0i8; n];
+    run(data, &mut out, 1, threads, |i, row, o| {
+        o[0] = row_shanten_for(row, form, players).map_err(at_row(i))?;
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Check per-row visible counts against `n` rows of hands.
+fn check_visible(visible: Visible<'_>, n: usize) -> Result<()> {
+    if let Visible::PerRow(v) = visible {
+        let rows = check_len(v, "visible")?;
+        if rows != n {
+            return Err(Error::InvalidArgument {
+                name: "visible",
+                reason: format!("{rows} rows, but counts has {n}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The visible counts of row `i`, each checked ≤ 4.
+fn visible_row<'a>(visible: Visible<'a>, i: usize, none: &'a Counts) -> Result<&'a Counts> {
+    let vis = match visible {
+        Visible::PerRow(v) => row_at(v, i),
+        Visible::Shared(v) => v,
+        Visible::None => none,
+    };
+    for (k, &v) in vis.iter().enumerate() {
+        if v > 4 {
+            return Err(at_row(i)(Error::TooManyCopies {
+                tile: Tile::from_index(k),
+                count: u32::from(v),
+            }));
+        }
+    }
+    Ok(vis)
+}
+
+/// A checked row of `3n + rem` tiles (rem 1: waiting or drawing, 2: discarding) for
+/// `players`; its tile total.
+fn checked_row(
+    row: &Counts,
+    i: usize,
+    rem: usize,
+    players: Players,
+    what: &'static str,
+) -> Result<usize> {
+    let n = check_row(row).map_err(at_row(i))?;
+    if n % 3 != rem {
+        return Err(at_row(i)(Error::BadTileCount {
+            concealed: n,
+            melds: (14 - n) / 3,
+            expected: what,
+        }));
+    }
+    players.check(row, "hand").map_err(at_row(i))?;
+    Ok(n)
+}
+
 /// Visible tiles for [`ukeire`]: none, one row for all hands, or one row per hand.
 #[derive(Clone, Copy, Debug)]
 pub enum Visible<'a> {
@@ -172,44 +249,108 @@ pub enum Visible<'a> {
 /// [`Error::TooManyCopies`] where own and visible copies exceed 4 (with the row);
 /// [`Error::InvalidArgument`] when per-row visible counts have another row count.
 pub fn ukeire(data: &[u8], visible: Visible<'_>, threads: Option<usize>) -> Result<Vec<u8>> {
+    ukeire_for(data, visible, Players::Four, threads)
+}
+
+/// [`ukeire`] for `players` (three players: 2m–8m refused, never improving).
+///
+/// # Errors
+/// As [`ukeire`]; [`Error::Row`] wrapping [`Error::NotInThreePlayer`].
+pub fn ukeire_for(
+    data: &[u8],
+    visible: Visible<'_>,
+    players: Players,
+    threads: Option<usize>,
+) -> Result<Vec<u8>> {
     let n = check_len(data, "counts")?;
-    if let Visible::PerRow(v) = visible {
-        let rows = check_len(v, "visible")?;
-        if rows != n {
-            return Err(Error::InvalidArgument {
-                name: "visible",
-                reason: format!("{rows} rows, but counts has {n}"),
-            });
-        }
-    }
+    check_visible(visible, n)?;
     let none = [0u8; 34];
     let mut out = vec![0u8; n * 34];
     run(data, &mut out, 34, threads, |i, row, o| {
-        let vis = match visible {
-            Visible::PerRow(v) => row_at(v, i),
-            Visible::Shared(v) => v,
-            Visible::None => &none,
-        };
-        let n = check_row(row).map_err(at_row(i))?;
-        if n % 3 != 1 {
-            return Err(at_row(i)(Error::BadTileCount {
-                concealed: n,
-                melds: (14 - n) / 3,
-                expected: "3n + 1 tiles for ukeire",
-            }));
-        }
-        for (k, &v) in vis.iter().enumerate() {
-            if v > 4 {
-                return Err(at_row(i)(Error::TooManyCopies {
-                    tile: Tile::from_index(k),
-                    count: u32::from(v),
-                }));
-            }
-        }
-        o.copy_from_slice(&ukeire_row(row, n, vis).map_err(at_row(i))?);
+        let vis = visible_row(visible, i, &none)?;
+        let n = checked_row(row, i, 1, players, "3n + 1 tiles for ukeire")?;
+        o.copy_from_slice(&ukeire_row_for(row, n, vis, players).map_err(at_row(i))?);
         Ok(())
     })?;
     Ok(out)
+}
+
+/// Waits of every row (3n + 1 tiles, bare counts): per row and kind, the wait shapes
+/// as bits of [`crate::wait::SHAPES`] (0: not a wait) and the live copies of each wait
+/// kind (`4 − held − visible`; 0 elsewhere, so a wait with 0 live copies is karaten).
+/// Two N × 34 arrays, row-major.
+///
+/// # Errors
+/// As [`ukeire_for`] (a 3n + 2 row refused).
+pub fn waits(
+    data: &[u8],
+    visible: Visible<'_>,
+    players: Players,
+    threads: Option<usize>,
+) -> Result<(Vec<u8>, Vec<u8>)> {
+    let n = check_len(data, "counts")?;
+    check_visible(visible, n)?;
+    let none = [0u8; 34];
+    let mut out = vec![(0u8, 0u8); n * 34];
+    run(data, &mut out, 34, threads, |i, row, o| {
+        let vis = visible_row(visible, i, &none)?;
+        checked_row(row, i, 1, players, "3n + 1 tiles for waits")?;
+        players.check(vis, "visible").map_err(at_row(i))?;
+        let live = live_counts(row, vis).map_err(at_row(i))?;
+        if let Some((mask, bits)) = bare_waits(row) {
+            for k in 0..34 {
+                if mask >> k & 1 == 1 {
+                    o[k] = (bits[k], live[k]);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(out.into_iter().unzip())
+}
+
+/// One cell of the batch discard table.
+#[derive(Clone, Copy, Default)]
+struct DiscardCell {
+    shanten: i8,
+    total: u16,
+    mask: u64,
+}
+
+/// The discard table of every row (3n + 2 tiles, bare counts): per row and kind `k`,
+/// the shanten after discarding `k` (`i8::MAX` where `k` is not held), the live ukeire
+/// total after it and its improving kinds as a bit mask. Three N × 34 arrays,
+/// row-major. Live counts subtract the whole row (the discarded copy is not live).
+///
+/// # Errors
+/// As [`ukeire_for`], with a 3n + 1 row refused.
+pub fn discards(
+    data: &[u8],
+    visible: Visible<'_>,
+    players: Players,
+    threads: Option<usize>,
+) -> Result<(Vec<i8>, Vec<u16>, Vec<u64>)> {
+    let n = check_len(data, "counts")?;
+    check_visible(visible, n)?;
+    let none = [0u8; 34];
+    let mut out = vec![DiscardCell::default(); n * 34];
+    run(data, &mut out, 34, threads, |i, row, o| {
+        let vis = visible_row(visible, i, &none)?;
+        let n = checked_row(row, i, 2, players, "3n + 2 tiles for discards")?;
+        let (sh, total, mask) = discard_row(row, n, vis, players).map_err(at_row(i))?;
+        for k in 0..34 {
+            o[k] = DiscardCell {
+                shanten: sh[k],
+                total: total[k],
+                mask: mask[k],
+            };
+        }
+        Ok(())
+    })?;
+    let sh = out.iter().map(|c| c.shanten).collect();
+    let total = out.iter().map(|c| c.total).collect();
+    let mask = out.iter().map(|c| c.mask).collect();
+    Ok((sh, total, mask))
 }
 
 #[cfg(test)]
@@ -242,5 +383,48 @@ mod tests {
         let u = ukeire(&a, Visible::None, Some(1)).unwrap();
         assert_eq!((u[27], u[28]), (2, 2));
         assert_eq!(u.iter().map(|&x| x as u32).sum::<u32>(), 4);
+    }
+
+    #[test]
+    fn batch_waits_and_discards_equal_single_calls() {
+        let hands = [
+            "123m456p789s1122z",
+            "1112345678999m",
+            "19m19p19s1234567z",
+            "1m234p",
+        ];
+        let mut data = Vec::new();
+        for h in hands {
+            data.extend_from_slice(&parse_counts(h).unwrap().0);
+        }
+        let mut vis = [0u8; 34];
+        vis[27] = 2; // both other 1z visible: karaten on 1z
+        let (shapes, live) = waits(&data, Visible::Shared(&vis), Players::Four, Some(1)).unwrap();
+        for (r, h) in hands.iter().enumerate() {
+            let c = parse_counts(h).unwrap().0;
+            let want = crate::wait::waits(&c, &[0; 34]);
+            let got: Vec<usize> = (0..34).filter(|&k| shapes[34 * r + k] != 0).collect();
+            assert_eq!(
+                got,
+                want.iter().map(|w| w.tile.index()).collect::<Vec<_>>(),
+                "{h}"
+            );
+        }
+        assert_eq!((shapes[27], live[27]), (1 << 4, 0));
+        assert_eq!(live[28], 2);
+        let d14 = parse_counts("123m456p789s11222z").unwrap().0;
+        let (sh, total, mask) = discards(&d14, Visible::None, Players::Four, None).unwrap();
+        for d in crate::ukeire::discards(&d14, &[0; 34]).unwrap() {
+            let k = d.tile.index();
+            assert_eq!(sh[k], d.shanten);
+            assert_eq!(u32::from(total[k]), d.ukeire.total);
+            assert_eq!(mask[k].count_ones() as usize, d.ukeire.tiles.len());
+        }
+        assert_eq!(sh[0], 0); // 1m discarded: a 23m ryanmen left
+        assert_eq!(sh[3], i8::MAX); // 4m not held
+        let e = discards(&data[..34], Visible::None, Players::Four, None).unwrap_err();
+        assert!(matches!(e, Error::Row { row: 0, .. }), "{e}");
+        let e = waits(&data, Visible::None, Players::Three, None).unwrap_err();
+        assert!(e.to_string().contains("2m"), "{e}");
     }
 }

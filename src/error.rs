@@ -70,6 +70,14 @@ pub enum Error {
         /// What is wrong with that row.
         error: Box<Error>,
     },
+    /// A tile that three-player mahjong does not have (2m–8m) in a hand analysed or
+    /// scored for three players.
+    NotInThreePlayer {
+        /// The tile kind.
+        tile: Tile,
+        /// Where it was (e.g. `"hand"`, `"visible"`, `"win_tile"`).
+        place: &'static str,
+    },
     /// An argument outside its domain (named), e.g. a hand that must be tenpai.
     InvalidArgument {
         /// Parameter name.
@@ -115,6 +123,11 @@ impl fmt::Display for Error {
             ),
             Error::InvalidMeld { meld, reason } => write!(f, "invalid meld {meld:?}: {reason}"),
             Error::Row { row, error } => write!(f, "row {row}: {error}"),
+            Error::NotInThreePlayer { tile, place } => write!(
+                f,
+                "{place} holds {tile}, which three-player mahjong does not use (no 2m-8m \
+                 under 3 players)"
+            ),
             Error::InvalidArgument { name, reason } => write!(f, "invalid {name}: {reason}"),
         }
     }

@@ -14,6 +14,7 @@ pub mod batch;
 pub mod batch_score;
 pub mod decompose;
 pub mod error;
+pub mod features;
 pub mod fu;
 pub mod hand;
 pub mod meld;

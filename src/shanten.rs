@@ -12,10 +12,16 @@
 //! Chiitoitsu and kokushi apply only to closed hands of 13 or 14 tiles. These are the
 //! definitions of the `xiangting` package (four players), which the tests check.
 //!
+//! Three-player mahjong ([`Players::Three`]) has no 2m–8m: a hand holding one is
+//! refused ([`Error::NotInThreePlayer`]), and 1m and 9m can only form pairs and
+//! triplets, like honors. This is `xiangting`'s `PlayerCount.THREE`, which the tests
+//! check.
+//!
 //! The regular form combines per-suit tables (see [`table`]) by min-plus convolution;
 //! hands whose melds cap a kind use an exact dynamic programme over ranks instead.
 //! The batch kernel ([`block`]) combines the tables of 32 hands at a time.
 pub mod block;
+mod draws;
 #[cfg(target_arch = "x86_64")]
 mod simd;
 pub mod table;
@@ -26,6 +32,7 @@ mod table_index;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::tile::Counts;
+pub use draws::{regular_discard_improving, regular_improving, regular_improving_sanma};
 
 /// Which winning form(s) a shanten refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +65,121 @@ impl Form {
                 ),
             }),
         }
+    }
+}
+
+/// The player count a hand is analysed for: it decides the tile set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Players {
+    /// Four-player mahjong: all 34 kinds.
+    #[default]
+    Four,
+    /// Three-player mahjong (sanma): 27 kinds, no 2m–8m (Tenhou and Mahjong Soul sanma).
+    Three,
+}
+
+/// Kinds 2m..=8m, which three-player mahjong does not use.
+pub const SANMA_MISSING: std::ops::RangeInclusive<usize> = 1..=7;
+
+impl Players {
+    /// From a player count: 4 or 3.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming `players` for any other value.
+    pub fn from_count(n: i64) -> Result<Players> {
+        match n {
+            4 => Ok(Players::Four),
+            3 => Ok(Players::Three),
+            _ => Err(Error::InvalidArgument {
+                name: "players",
+                reason: format!("{n} is not a player count (3 or 4)"),
+            }),
+        }
+    }
+
+    /// The player count, 3 or 4.
+    pub fn count(self) -> u8 {
+        match self {
+            Players::Four => 4,
+            Players::Three => 3,
+        }
+    }
+
+    /// Whether kind `k` exists in this tile set.
+    #[inline]
+    pub fn has_kind(self, k: usize) -> bool {
+        self == Players::Four || !SANMA_MISSING.contains(&k)
+    }
+
+    /// Check that `counts` holds only kinds of this tile set; `place` names the
+    /// counts in the error (`"hand"`, `"visible"`, ...).
+    ///
+    /// # Errors
+    /// [`Error::NotInThreePlayer`] naming the first 2m–8m held under three players.
+    #[inline]
+    pub fn check(self, counts: &Counts, place: &'static str) -> Result<()> {
+        if self == Players::Three {
+            if let Some(k) = SANMA_MISSING.clone().find(|&k| counts[k] > 0) {
+                return Err(Error::NotInThreePlayer {
+                    tile: crate::tile::Tile::from_index(k),
+                    place,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The tile set of a table of `num_players` players (3: three-player, else four).
+    pub fn of_table(num_players: u8) -> Players {
+        if num_players == 3 {
+            Players::Three
+        } else {
+            Players::Four
+        }
+    }
+
+    /// Check a scoring input against this tile set: the hand (concealed and melds), the
+    /// winning tile and the dora and ura dora indicators. Under three players none may
+    /// be a 2m–8m (Tenhou sanma: the 108 tiles have no 2m–8m). The scorer's bindings
+    /// call this once per win.
+    ///
+    /// # Errors
+    /// [`Error::NotInThreePlayer`] naming the first such tile and where it was.
+    pub fn check_win(
+        self,
+        hand: &Hand,
+        win_tile: crate::tile::Tile,
+        dora_indicators: &[crate::tile::Tile],
+        ura_indicators: &[crate::tile::Tile],
+    ) -> Result<()> {
+        if self == Players::Four {
+            return Ok(());
+        }
+        self.check(&hand.all_counts(), "hand")?;
+        let one = |t: crate::tile::Tile, place| {
+            let mut c = [0u8; 34];
+            c[t.index()] = 1;
+            self.check(&c, place)
+        };
+        one(win_tile, "win_tile")?;
+        for &t in dora_indicators {
+            one(t, "dora_indicators")?;
+        }
+        for &t in ura_indicators {
+            one(t, "ura_indicators")?;
+        }
+        Ok(())
+    }
+
+    /// Copies of each kind that exist (0 for 2m–8m under three players).
+    pub fn caps(self) -> Counts {
+        let mut caps = [4u8; 34];
+        if self == Players::Three {
+            for k in SANMA_MISSING {
+                caps[k] = 0;
+            }
+        }
+        caps
     }
 }
 
@@ -118,19 +240,50 @@ impl Concealed {
         }
     }
 
+    /// From bare counts for `players` (see [`Concealed::from_counts`]): under three
+    /// players 2m–8m are capped at 0 copies.
+    ///
+    /// # Errors
+    /// As [`Concealed::from_counts`]; [`Error::NotInThreePlayer`] for a 2m–8m held
+    /// under three players.
+    pub fn from_counts_for(counts: &Counts, players: Players) -> Result<Concealed> {
+        let mut c = Concealed::from_counts(counts)?;
+        players.check(counts, "hand")?;
+        if players == Players::Three {
+            c.caps = Some(players.caps());
+        }
+        Ok(c)
+    }
+
     /// The concealed part of a hand, with its melds' copies as caps.
     pub fn from_hand(hand: &Hand) -> Concealed {
+        Concealed::hand_part(hand, Players::Four)
+    }
+
+    /// The concealed part of a hand for `players`, its melds' copies (and, under three
+    /// players, the missing 2m–8m) as caps.
+    ///
+    /// # Errors
+    /// [`Error::NotInThreePlayer`] for a 2m–8m concealed or in a meld under three players.
+    pub fn from_hand_for(hand: &Hand, players: Players) -> Result<Concealed> {
+        if players == Players::Three {
+            players.check(&hand.all_counts(), "hand")?;
+        }
+        Ok(Concealed::hand_part(hand, players))
+    }
+
+    fn hand_part(hand: &Hand, players: Players) -> Concealed {
         let melds = hand.melds();
-        let caps = if melds.is_empty() {
+        let caps = if melds.is_empty() && players == Players::Four {
             None
         } else {
             let mut used = [0u8; 34];
             for m in melds {
                 m.add_to(&mut used);
             }
-            let mut caps = [4u8; 34];
+            let mut caps = players.caps();
             for (c, u) in caps.iter_mut().zip(used) {
-                *c -= u;
+                *c = c.saturating_sub(u);
             }
             Some(caps)
         };
@@ -371,6 +524,10 @@ pub(crate) fn group_costs_capped(h: &[u8], caps: &[u8], sequences: bool) -> Cost
 pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> Costs {
     let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
     match &c.caps {
+        Some(caps) if g == 0 && caps[SANMA_MISSING].iter().all(|&x| x == 0) => {
+            // three players: 1m and 9m alone, which form pairs and triplets only
+            sanma_manzu_costs(counts[0], counts[8], caps[0], caps[8])
+        }
         Some(caps) if g == 3 && caps[lo..hi].iter().all(|&x| x == 4 || x < 2) => {
             // honor melds are pons and kans, leaving at most one copy of their kind: it
             // can join no set, and at least two unused honor kinds always remain for the
@@ -388,6 +545,33 @@ pub(crate) fn group_costs_of(c: &Concealed, counts: &Counts, g: usize) -> Costs 
         }
         _ => group_costs(counts, g),
     }
+}
+
+/// Costs of the three-player manzu group: `c1` copies of 1m and `c9` of 9m (each
+/// at most 4), under caps `cap1`, `cap9`; no sequence exists without 2m–8m.
+pub(crate) fn sanma_manzu_costs(c1: u8, c9: u8, cap1: u8, cap9: u8) -> Costs {
+    static TABLE: std::sync::OnceLock<[Costs; 25]> = std::sync::OnceLock::new();
+    if cap1 == 4 && cap9 == 4 && c1 <= 4 && c9 <= 4 {
+        let t = TABLE.get_or_init(|| {
+            let mut t = [[INF; 16]; 25];
+            for (i, e) in t.iter_mut().enumerate() {
+                *e = group_costs_capped(&[(i / 5) as u8, (i % 5) as u8], &[4, 4], false);
+            }
+            t
+        });
+        return t[5 * c1 as usize + c9 as usize];
+    }
+    group_costs_capped(&[c1, c9], &[cap1, cap9], false)
+}
+
+/// Regular-form replacement number of valid three-player counts with no meld caps.
+#[inline]
+pub fn regular_replacement_sanma(counts: &Counts, melds_needed: usize) -> u8 {
+    let m = sanma_manzu_costs(counts[0], counts[8], 4, 4);
+    let p = group_costs(counts, 1);
+    let s = group_costs(counts, 2);
+    let z = group_costs(counts, 3);
+    finish(&convolve(&m, &p), &convolve(&s, &z), melds_needed)
 }
 
 /// Regular-form replacement number of valid counts with no caps (fast path;
@@ -490,6 +674,8 @@ pub(crate) struct RowStats {
     pub yaochuu_kinds: u32,
     /// Some terminal or honor kind held twice or more.
     pub yaochuu_pair: bool,
+    /// Terminal and honor kinds held twice or more.
+    pub yaochuu_pairs: u32,
 }
 
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -520,7 +706,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
     let mut over = 0u64;
     let mut sum = 0u64;
     let (mut pairs, mut ones) = (0u32, 0u32);
-    let (mut yk, mut yp) = (0u32, 0u64);
+    let (mut yk, mut yp, mut ypn) = (0u32, 0u64, 0u32);
     for (i, &x) in w.iter().enumerate() {
         // byte ≥ 5: its low 7 bits + 0x7B carry into bit 7, or bit 7 is already set
         over |= (((x & !HIGH) + 0x7B * ONES) | x) & HIGH;
@@ -531,6 +717,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
         pairs += ge2.count_ones();
         yk += (ge1 & YAOCHUU_MASK[i]).count_ones();
         yp |= ge2 & YAOCHUU_MASK[i];
+        ypn += (ge2 & YAOCHUU_MASK[i]).count_ones();
     }
     RowStats {
         over4: over != 0,
@@ -539,6 +726,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
         singles: ones - pairs.min(ones),
         yaochuu_kinds: yk,
         yaochuu_pair: yp != 0,
+        yaochuu_pairs: ypn,
     }
 }
 
@@ -562,17 +750,31 @@ fn kokushi_from(st: &RowStats) -> u8 {
 /// for a bad total or a closed form on fewer than 13 tiles.
 #[inline]
 pub fn row_shanten(counts: &Counts, form: Form) -> Result<i8> {
+    row_shanten_for(counts, form, Players::Four)
+}
+
+/// [`row_shanten`] for `players`.
+///
+/// # Errors
+/// As [`row_shanten`]; [`Error::NotInThreePlayer`] for a 2m–8m under three players.
+#[inline]
+pub fn row_shanten_for(counts: &Counts, form: Form, players: Players) -> Result<i8> {
     let st = row_stats(counts);
     if st.over4 {
         crate::hand::check_counts(counts)?;
     }
     check_total(st.total)?;
+    players.check(counts, "hand")?;
     let n = st.total;
+    let regular = |counts: &Counts, need: usize| match players {
+        Players::Four => regular_replacement(counts, need),
+        Players::Three => regular_replacement_sanma(counts, need),
+    };
     let closed = n >= 13;
     let r = match form {
-        Form::Regular => regular_replacement(counts, n / 3),
+        Form::Regular => regular(counts, n / 3),
         Form::Minimum => {
-            let r = regular_replacement(counts, n / 3);
+            let r = regular(counts, n / 3);
             if closed {
                 r.min(chiitoitsu_from(&st)).min(kokushi_from(&st))
             } else {
@@ -652,6 +854,22 @@ pub fn shanten(counts: &Counts) -> Result<i8> {
 /// As [`Concealed::from_counts`].
 pub fn shanten_detail(counts: &Counts) -> Result<ShantenDetail> {
     Ok(detail(&Concealed::from_counts(counts)?))
+}
+
+/// [`shanten_detail`] for `players`.
+///
+/// # Errors
+/// As [`Concealed::from_counts_for`].
+pub fn shanten_detail_for(counts: &Counts, players: Players) -> Result<ShantenDetail> {
+    Ok(detail(&Concealed::from_counts_for(counts, players)?))
+}
+
+/// Shanten of every form of a hand for `players`.
+///
+/// # Errors
+/// As [`Concealed::from_hand_for`].
+pub fn hand_shanten_detail_for(hand: &Hand, players: Players) -> Result<ShantenDetail> {
+    Ok(detail(&Concealed::from_hand_for(hand, players)?))
 }
 
 /// Shanten (minimum over forms) of a hand, its melds capping the copies.

@@ -12,8 +12,8 @@ use std::cmp::Reverse;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::{
-    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_after_draw,
-    regular_from_groups, regular_replacement, Concealed, YAOCHUU,
+    chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_improving,
+    regular_from_groups, regular_improving, regular_improving_sanma, Concealed, Players, YAOCHUU,
 };
 use crate::tile::{Counts, Tile};
 
@@ -64,8 +64,17 @@ pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
 /// Replacement number (minimum over the forms) and, per kind, whether one more copy
 /// lowers it (`false` where the player cannot hold one more).
 pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
-    if c.caps.is_none() {
-        return improving_uncapped(c);
+    match c.caps {
+        None => {
+            let need = c.melds_needed as usize;
+            return with_closed_forms(c, regular_improving(&c.counts, need), Players::Four);
+        }
+        Some(caps) if caps == Players::Three.caps() => {
+            let need = c.melds_needed as usize;
+            let r = regular_improving_sanma(&c.counts, need);
+            return with_closed_forms(c, r, Players::Three);
+        }
+        Some(_) => {}
     }
     let need = c.melds_needed as usize;
     let g = [0, 1, 2, 3].map(|g| group_costs_of(c, &c.counts, g));
@@ -97,50 +106,31 @@ pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
     (base, out)
 }
 
-/// [`improving`] for a part with no caps: the SIMD kernel for the regular form, and
-/// the closed forms updated per kind from the row summary.
-fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
-    let need = c.melds_needed as usize;
+/// [`improving`] for a part with no meld caps, from the regular form's replacement
+/// number and improving draws (the per-lane draw masks, [`regular_improving`]) and the
+/// closed forms judged from the row summary; kinds `players` lacks never improve.
+fn with_closed_forms(
+    c: &Concealed,
+    (regular, mask): (u8, u64),
+    players: Players,
+) -> (u8, [bool; 34]) {
     let counts = &c.counts;
-    let mut base = regular_replacement(counts, need);
-    let after = regular_after_draw(counts, need);
     let mut out = [false; 34];
-    if c.closed {
-        let chiitoi = chiitoitsu_replacement(counts);
-        let kokushi = kokushi_replacement(counts);
-        base = base.min(chiitoi).min(kokushi);
-        let (pairs, singles) = counts.iter().fold((0u8, 0u8), |(p, s), &x| {
-            (p + u8::from(x >= 2), s + u8::from(x == 1))
-        });
-        let yaochuu_pair = YAOCHUU.iter().any(|&k| counts[k] >= 2);
-        for k in 0..34 {
-            let h = counts[k];
-            if h >= 4 {
-                continue;
-            }
-            // chiitoitsu after the draw
-            let (p2, s2) = match h {
-                0 => (pairs, singles + 1),
-                1 => (pairs + 1, singles - 1),
-                _ => (pairs, singles),
-            };
-            let p2 = p2.min(7);
-            let chiitoi2 = 14 - 2 * p2 - s2.min(7 - p2);
-            // kokushi after the draw
-            let kokushi2 = if YAOCHUU.contains(&k) {
-                match h {
-                    0 => kokushi - 1,
-                    1 if !yaochuu_pair => kokushi - 1,
-                    _ => kokushi,
-                }
-            } else {
-                kokushi
-            };
-            out[k] = after[k].min(chiitoi2).min(kokushi2) < base;
+    if !c.closed {
+        for (k, o) in out.iter_mut().enumerate() {
+            *o = mask >> k & 1 == 1 && players.has_kind(k);
         }
-    } else {
-        for k in 0..34 {
-            out[k] = after[k] < base;
+        return (regular, out);
+    }
+    let st = ClosedStats::of(counts);
+    let closed = st.replacement();
+    let base = regular.min(closed);
+    let regular_mask = if regular == base { mask } else { 0 };
+    let lowers = closed_lowers(&st, closed == base, base);
+    for k in 0..34 {
+        let h = counts[k] as usize;
+        if h < 4 && players.has_kind(k) {
+            out[k] = regular_mask >> k & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[k])];
         }
     }
     (base, out)
@@ -154,10 +144,11 @@ fn improving_uncapped(c: &Concealed) -> (u8, [bool; 34]) {
 pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire> {
     let live = live_counts(own, visible)?;
     let (base, imp) = improving(c);
+    let n = imp.iter().filter(|&&i| i).count();
     let mut u = Ukeire {
         shanten: base as i8 - 1,
-        tiles: Vec::new(),
-        counts: Vec::new(),
+        tiles: Vec::with_capacity(n),
+        counts: Vec::with_capacity(n),
         total: 0,
     };
     for k in 0..34 {
@@ -178,24 +169,145 @@ pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
 pub fn discards_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
-    live_counts(own, visible)?;
-    let mut out = Vec::new();
-    for k in 0..34 {
-        if c.counts[k] == 0 {
-            continue;
+    let live = live_counts(own, visible)?;
+    let mut out = Vec::with_capacity(14);
+    for_each_discard(c, &mut |k, base, imp| {
+        let mut u = Ukeire {
+            shanten: base as i8 - 1,
+            tiles: Vec::new(),
+            counts: Vec::new(),
+            total: 0,
+        };
+        for (j, &i) in imp.iter().enumerate() {
+            if i {
+                u.tiles.push(Tile::from_index(j));
+                u.counts.push(live[j]);
+                u.total += u32::from(live[j]);
+            }
         }
-        let mut after = *c;
-        after.counts[k] -= 1;
-        // the discarded copy lies in the player's pond: still not live
-        let u = ukeire_of(&after, own, visible)?;
         out.push(Discard {
             tile: Tile::from_index(k),
             shanten: u.shanten,
             ukeire: u,
         });
-    }
+    });
     out.sort_by_key(|d| (d.shanten, Reverse(d.ukeire.total), d.tile.index()));
     Ok(out)
+}
+
+/// Closed-form summary of counts, updated one copy at a time.
+#[derive(Clone, Copy)]
+struct ClosedStats {
+    pairs: i32,
+    singles: i32,
+    yaochuu_kinds: i32,
+    yaochuu_pairs: i32,
+}
+
+const IS_YAOCHUU: [bool; 34] = {
+    let mut m = [false; 34];
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        m[YAOCHUU[i]] = true;
+        i += 1;
+    }
+    m
+};
+
+impl ClosedStats {
+    /// Of counts each at most 4 (a word-parallel summary).
+    fn of(c: &Counts) -> ClosedStats {
+        let st = crate::shanten::row_stats(c);
+        ClosedStats {
+            pairs: st.pairs as i32,
+            singles: st.singles as i32,
+            yaochuu_kinds: st.yaochuu_kinds as i32,
+            yaochuu_pairs: st.yaochuu_pairs as i32,
+        }
+    }
+
+    /// Kind `k` goes from `old` to `new` copies.
+    #[inline]
+    fn change(&mut self, k: usize, old: u8, new: u8) {
+        let d = |f: fn(u8) -> bool| i32::from(f(new)) - i32::from(f(old));
+        self.pairs += d(|x| x >= 2);
+        self.singles += d(|x| x == 1);
+        if IS_YAOCHUU[k] {
+            self.yaochuu_kinds += d(|x| x >= 1);
+            self.yaochuu_pairs += d(|x| x >= 2);
+        }
+    }
+
+    /// min(chiitoitsu, kokushi) replacement number.
+    #[inline]
+    fn replacement(&self) -> u8 {
+        let pairs = self.pairs.min(7);
+        let chiitoi = 14 - 2 * pairs - self.singles.min(7 - pairs);
+        let kokushi = 14 - self.yaochuu_kinds - i32::from(self.yaochuu_pairs > 0);
+        chiitoi.min(kokushi) as u8
+    }
+}
+
+/// Whether one more copy lowers the closed forms below `base`, per (copies held,
+/// terminal or honor) class: a closed form's change depends on nothing else. All false
+/// when the closed forms are not at `base` (`at_base` false).
+fn closed_lowers(st: &ClosedStats, at_base: bool, base: u8) -> [[bool; 2]; 4] {
+    let mut out = [[false; 2]; 4];
+    if at_base {
+        for (h, row) in out.iter_mut().enumerate() {
+            for (y, slot) in row.iter_mut().enumerate() {
+                let k = if y == 1 { 0 } else { 1 }; // 1m is a terminal, 2m is not
+                let mut s2 = *st;
+                s2.change(k, h as u8, h as u8 + 1);
+                *slot = s2.replacement() < base;
+            }
+        }
+    }
+    out
+}
+
+/// `f(k, replacement after discarding k, improving draws after it)` for each distinct
+/// concealed kind `k`, ascending, of a part of 3n + 2 tiles. A part with no caps takes
+/// the incremental kernel ([`regular_discard_improving`]); one with caps (own melds, three
+/// players) recomputes [`improving`] per discard.
+fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, &[bool; 34])) {
+    if c.caps.is_some() {
+        for k in 0..34 {
+            if c.counts[k] == 0 {
+                continue;
+            }
+            let mut after = *c;
+            after.counts[k] -= 1;
+            let (base, imp) = improving(&after);
+            f(k, base, &imp);
+        }
+        return;
+    }
+    let counts = &c.counts;
+    let closed = c.closed.then(|| ClosedStats::of(counts));
+    regular_discard_improving(counts, c.melds_needed as usize, &mut |k, regular, mask| {
+        let mut imp = [false; 34];
+        let mut after = *counts;
+        after[k] -= 1;
+        let Some(st) = closed else {
+            for (j, o) in imp.iter_mut().enumerate() {
+                *o = mask >> j & 1 == 1 && after[j] < 4;
+            }
+            f(k, regular, &imp);
+            return;
+        };
+        let mut s = st;
+        s.change(k, counts[k], counts[k] - 1);
+        let closed_r = s.replacement();
+        let base = regular.min(closed_r);
+        let regular_mask = if regular == base { mask } else { 0 };
+        let lowers = closed_lowers(&s, closed_r == base, base);
+        for (j, o) in imp.iter_mut().enumerate() {
+            let h = after[j] as usize;
+            *o = h < 4 && (regular_mask >> j & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[j])]);
+        }
+        f(k, base, &imp);
+    });
 }
 
 fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
@@ -212,7 +324,17 @@ fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
 /// [`Error::TooManyCopies`], [`Error::BadTileCount`] (wrong total, or 3n + 2 tiles:
 /// use [`discards`]).
 pub fn ukeire(counts: &Counts, visible: &Counts) -> Result<Ukeire> {
-    let c = Concealed::from_counts(counts)?;
+    ukeire_for(counts, visible, Players::Four)
+}
+
+/// [`ukeire`] for `players`: under three players 2m–8m are never improving draws.
+///
+/// # Errors
+/// As [`ukeire`]; [`Error::NotInThreePlayer`] for a 2m–8m in `counts` or `visible`
+/// under three players.
+pub fn ukeire_for(counts: &Counts, visible: &Counts, players: Players) -> Result<Ukeire> {
+    let c = Concealed::from_counts_for(counts, players)?;
+    players.check(visible, "visible")?;
     let n = tile_count(counts);
     if n % 3 != 1 {
         return Err(wrong_total(
@@ -229,7 +351,16 @@ pub fn ukeire(counts: &Counts, visible: &Counts) -> Result<Ukeire> {
 /// # Errors
 /// As [`ukeire`], with 3n + 1 tiles refused.
 pub fn discards(counts: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
-    let c = Concealed::from_counts(counts)?;
+    discards_for(counts, visible, Players::Four)
+}
+
+/// [`discards`] for `players`.
+///
+/// # Errors
+/// As [`ukeire_for`], with 3n + 1 tiles refused.
+pub fn discards_for(counts: &Counts, visible: &Counts, players: Players) -> Result<Vec<Discard>> {
+    let c = Concealed::from_counts_for(counts, players)?;
+    players.check(visible, "visible")?;
     let n = tile_count(counts);
     if n % 3 != 2 {
         return Err(wrong_total(
@@ -246,6 +377,14 @@ pub fn discards(counts: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
 /// # Errors
 /// [`Error::BadTileCount`] for a hand that must discard; [`Error::TooManyCopies`].
 pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
+    hand_ukeire_for(hand, visible, Players::Four)
+}
+
+/// [`hand_ukeire`] for `players`.
+///
+/// # Errors
+/// As [`hand_ukeire`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
+pub fn hand_ukeire_for(hand: &Hand, visible: &Counts, players: Players) -> Result<Ukeire> {
     if hand.is_full() {
         return Err(wrong_total(
             hand.concealed_len(),
@@ -253,7 +392,9 @@ pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
             "13 tiles for ukeire (use discards for a hand that must discard)",
         ));
     }
-    ukeire_of(&Concealed::from_hand(hand), &hand.all_counts(), visible)
+    let c = Concealed::from_hand_for(hand, players)?;
+    players.check(visible, "visible")?;
+    ukeire_of(&c, &hand.all_counts(), visible)
 }
 
 /// Discard table of a 14-tile hand.
@@ -261,6 +402,14 @@ pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
 /// # Errors
 /// [`Error::BadTileCount`] for a 13-tile hand; [`Error::TooManyCopies`].
 pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
+    hand_discards_for(hand, visible, Players::Four)
+}
+
+/// [`hand_discards`] for `players`.
+///
+/// # Errors
+/// As [`hand_discards`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
+pub fn hand_discards_for(hand: &Hand, visible: &Counts, players: Players) -> Result<Vec<Discard>> {
     if !hand.is_full() {
         return Err(wrong_total(
             hand.concealed_len(),
@@ -268,7 +417,9 @@ pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
             "14 tiles for discards (use ukeire for a 13-tile hand)",
         ));
     }
-    discards_of(&Concealed::from_hand(hand), &hand.all_counts(), visible)
+    let c = Concealed::from_hand_for(hand, players)?;
+    players.check(visible, "visible")?;
+    discards_of(&c, &hand.all_counts(), visible)
 }
 
 /// Live counts of the improving kinds of valid counts (3n + 1, checked by the
@@ -277,8 +428,27 @@ pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
 pub fn ukeire_row(counts: &Counts, n: usize, visible: &Counts) -> Result<Counts> {
+    ukeire_row_for(counts, n, visible, Players::Four)
+}
+
+/// [`ukeire_row`] for `players`.
+///
+/// # Errors
+/// As [`ukeire_row`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
+pub fn ukeire_row_for(
+    counts: &Counts,
+    n: usize,
+    visible: &Counts,
+    players: Players,
+) -> Result<Counts> {
+    let mut c = Concealed::from_valid_counts(counts, n);
+    if players == Players::Three {
+        players.check(counts, "hand")?;
+        players.check(visible, "visible")?;
+        c.caps = Some(players.caps());
+    }
     let live = live_counts(counts, visible)?;
-    let (_, imp) = improving(&Concealed::from_valid_counts(counts, n));
+    let (_, imp) = improving(&c);
     let mut out = [0u8; 34];
     for k in 0..34 {
         if imp[k] {
@@ -286,6 +456,42 @@ pub fn ukeire_row(counts: &Counts, n: usize, visible: &Counts) -> Result<Counts>
         }
     }
     Ok(out)
+}
+
+/// One row of the batch discard table (valid counts of 3n + 2 tiles, checked by the
+/// caller): per kind `k`, the shanten after discarding it (`i8::MAX` where `k` is not
+/// held), the live ukeire total after it and the improving kinds as a bit mask (bit
+/// `j` = kind `j`).
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]); [`Error::NotInThreePlayer`] as
+/// [`ukeire_for`].
+pub fn discard_row(
+    counts: &Counts,
+    n: usize,
+    visible: &Counts,
+    players: Players,
+) -> Result<([i8; 34], [u16; 34], [u64; 34])> {
+    let mut c = Concealed::from_valid_counts(counts, n);
+    if players == Players::Three {
+        players.check(counts, "hand")?;
+        players.check(visible, "visible")?;
+        c.caps = Some(players.caps());
+    }
+    let live = live_counts(counts, visible)?;
+    let mut shanten = [i8::MAX; 34];
+    let mut total = [0u16; 34];
+    let mut mask = [0u64; 34];
+    for_each_discard(&c, &mut |k, base, imp| {
+        shanten[k] = base as i8 - 1;
+        for (j, &i) in imp.iter().enumerate() {
+            if i {
+                total[k] += u16::from(live[j]);
+                mask[k] |= 1 << j;
+            }
+        }
+    });
+    Ok((shanten, total, mask))
 }
 
 #[cfg(test)]
@@ -352,5 +558,170 @@ mod tests {
         let u = hand_ukeire(&h, &[0; 34]).unwrap();
         assert_eq!(names(&u), "1m");
         assert_eq!(u.total, 3);
+    }
+
+    /// The discard table recomputed the slow way: a whole ukeire per discard.
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
+    fn slow_discards(c: &Counts) -> Vec<(usize, u8, [bool; 34])> {
+        let conc = Concealed::from_counts(c).unwrap();
+        let mut out = Vec::new();
+        for k in 0..34 {
+            if c[k] > 0 {
+                let mut after = conc;
+                after.counts[k] -= 1;
+                let (base, imp) = improving(&after);
+                out.push((k, base, imp));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn incremental_discards_equal_one_ukeire_per_discard() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..3000 {
+            let n = [14, 11, 8, 5, 2][i % 5];
+            let span = [9, 14, 20, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let mut fast = Vec::new();
+            for_each_discard(&Concealed::from_counts(&c).unwrap(), &mut |k, b, imp| {
+                fast.push((k, b, *imp))
+            });
+            assert_eq!(fast, slow_discards(&c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn three_players_never_count_2m_to_8m() {
+        let (c, _) = parse_counts("19m19p19s1234567z").unwrap();
+        let u = ukeire_for(&c, &[0; 34], Players::Three).unwrap();
+        assert_eq!(u.shanten, 0);
+        assert_eq!(u.tiles.len(), 13);
+        // 1m9m only pair or triplet: 11m99m... waits as honors
+        let (c, _) = parse_counts("1m9m123p456s789s11z").unwrap();
+        let four = ukeire_for(&c, &[0; 34], Players::Four).unwrap();
+        let three = ukeire_for(&c, &[0; 34], Players::Three).unwrap();
+        assert_eq!(names(&four), "1m2m3m7m8m9m1z");
+        assert_eq!(names(&three), "1m9m1z");
+        let (c, _) = parse_counts("2m123p456s789s111z").unwrap();
+        assert!(matches!(
+            ukeire_for(&c, &[0; 34], Players::Three),
+            Err(Error::NotInThreePlayer { place: "hand", .. })
+        ));
+        let mut vis = [0u8; 34];
+        vis[4] = 1;
+        assert!(matches!(
+            ukeire_for(
+                &parse_counts("1m123p456s789s111z").unwrap().0,
+                &vis,
+                Players::Three
+            ),
+            Err(Error::NotInThreePlayer {
+                place: "visible",
+                ..
+            })
+        ));
+        let d = discards_for(
+            &parse_counts("11m99m123p456s789s1z").unwrap().0,
+            &[0; 34],
+            Players::Three,
+        )
+        .unwrap();
+        assert_eq!(d[0].tile, Tile::from_index(27));
+        assert_eq!(names(&d[0].ukeire), "1m9m");
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
+    fn draw_masks_equal_one_table_lookup_per_draw() {
+        use crate::shanten::{regular_after_draw, regular_replacement};
+        let mut x: u64 = 0x1357_9BDF_2468_ACE1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4, 1][i % 5];
+            let span = [9, 14, 20, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let need = n / 3;
+            let (r, mask) = regular_improving(&c, need);
+            assert_eq!(r, regular_replacement(&c, need), "{c:?}");
+            let after = regular_after_draw(&c, need);
+            for k in 0..34 {
+                assert_eq!(mask >> k & 1 == 1, after[k] < r, "{c:?} draw {k}");
+            }
+        }
+    }
+
+    #[test]
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
+    fn improving_equals_a_shanten_per_draw() {
+        use crate::shanten::{replacement, Form};
+        let mut x: u64 = 0x0F0F_1234_ABCD_9876;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4][i % 4];
+            // few kinds: many pairs, so chiitoitsu and kokushi often lead
+            let kinds: [usize; 4] = [7, 13, 20, 34];
+            let span = kinds[(i / 4) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = if span == 13 {
+                    YAOCHUU[(next() % 13) as usize]
+                } else {
+                    (next() % span as u64) as usize
+                };
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let conc = Concealed::from_counts(&c).unwrap();
+            let (base, imp) = improving(&conc);
+            let r = replacement(&conc, Form::Minimum).unwrap();
+            assert_eq!(base, r, "{c:?}");
+            for k in 0..34 {
+                let want = c[k] < 4 && {
+                    let mut d = c;
+                    d[k] += 1;
+                    let mut after = Concealed::from_counts(&d).unwrap();
+                    after.melds_needed = conc.melds_needed;
+                    after.closed = conc.closed;
+                    replacement(&after, Form::Minimum).unwrap() < r
+                };
+                assert_eq!(imp[k], want, "{c:?} draw {k}");
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! indicators) do not matter: such a "karaten" hand is tenpai on Tenhou.
 
 use crate::decompose::{
-    decompose_win, group_fit, is_chiitoitsu, is_kokushi, WaitShape, IS_YAOCHUU,
+    group_fit, is_chiitoitsu, is_kokushi, wait_shape, Block, WaitShape, IS_YAOCHUU,
 };
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
@@ -33,14 +33,214 @@ pub struct Wait {
 /// [`Hand`], which is always valid.
 pub fn waits(concealed: &Counts, meld_counts: &Counts) -> Vec<Wait> {
     let mut out = Vec::new();
+    if meld_counts.iter().all(|&x| x == 0) {
+        if let Some((mask, all_bits)) = bare_waits(concealed) {
+            for k in (0..34).filter(|&k| mask >> k & 1 == 1) {
+                let tile = Tile::from_index(k);
+                let bits = all_bits[k];
+                let shapes = SHAPES
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| bits >> i & 1 == 1)
+                    .map(|(_, &s)| s)
+                    .collect();
+                out.push(Wait { tile, shapes });
+            }
+            return out;
+        }
+    }
     scan_winning_tiles(concealed, meld_counts, &mut |tile, won| {
-        let mut shapes: Vec<WaitShape> = decompose_win(won, tile).iter().map(|r| r.wait).collect();
-        shapes.sort_unstable();
-        shapes.dedup();
+        let bits = shape_bits(won, tile);
+        let shapes = SHAPES
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| bits >> i & 1 == 1)
+            .map(|(_, &s)| s)
+            .collect();
         out.push(Wait { tile, shapes });
         true
     });
     out
+}
+
+/// The wait shapes in their order, bit `i` of [`shape_bits`] standing for `SHAPES[i]`.
+pub const SHAPES: [WaitShape; 5] = [
+    WaitShape::Ryanmen,
+    WaitShape::Kanchan,
+    WaitShape::Penchan,
+    WaitShape::Tanki,
+    WaitShape::Shanpon,
+];
+
+/// The shapes `win` completes in the complete counts `won` (14 tiles counting implied
+/// melds), as bits of [`SHAPES`]: each block that can hold the winning tile (its pair,
+/// its triplet, each sequence through it) is taken out and the rest tested for melds
+/// (and the pair), which is the set of shapes of every reading of [`decompose_win`]
+/// without listing the readings. Chiitoitsu and kokushi wins are tanki.
+pub fn shape_bits(won: &Counts, win: Tile) -> u8 {
+    let t = win.index();
+    let g = if t < 27 { t / 9 } else { 3 };
+    // the other groups: every one must fit, and count the pairs among them
+    let mut others_ok = true;
+    let mut others_pairs = 0;
+    for h in 0..4 {
+        if h != g {
+            let f = group_fit(won, h);
+            others_ok &= f.melds || f.pair;
+            others_pairs += usize::from(f.pair);
+        }
+    }
+    let mut bits = 0u8;
+    let n: u32 = won.iter().map(|&x| u32::from(x)).sum();
+    if n == 14 && (is_chiitoitsu(won) || is_kokushi(won)) {
+        bits |= 1 << 3;
+    }
+    if !others_ok || others_pairs > 1 {
+        return bits;
+    }
+    let mut c = *won;
+    // the rest of the group, with `block` taken out, fits with the pair still to place
+    let rest_fits = |take: &[usize], pair_taken: bool, c: &mut Counts| -> bool {
+        if take.iter().any(|&k| c[k] == 0) {
+            return false;
+        }
+        // (a pair block may take the same kind twice)
+        let mut ok = true;
+        for &k in take {
+            if c[k] == 0 {
+                ok = false;
+            }
+            c[k] = c[k].wrapping_sub(1);
+        }
+        if ok {
+            let f = group_fit(c, g);
+            ok = if pair_taken {
+                others_pairs == 0 && f.melds
+            } else {
+                (others_pairs == 0 && f.pair) || (others_pairs == 1 && f.melds)
+            };
+        }
+        for &k in take {
+            c[k] = c[k].wrapping_add(1);
+        }
+        ok
+    };
+    if rest_fits(&[t, t], true, &mut c) {
+        bits |= 1 << 3; // tanki
+    }
+    if rest_fits(&[t, t, t], false, &mut c) {
+        bits |= 1 << 4; // shanpon
+    }
+    if g < 3 {
+        let r = t % 9;
+        // sequences (lo, lo+1, lo+2) through t
+        for lo in r.saturating_sub(2)..=r.min(6) {
+            let base = t - r + lo;
+            if rest_fits(&[base, base + 1, base + 2], false, &mut c) {
+                let shape = match wait_shape(Block::Sequence(Tile::from_index(base)), win) {
+                    Some(WaitShape::Kanchan) => 1,
+                    Some(WaitShape::Penchan) => 2,
+                    _ => 0,
+                };
+                bits |= 1 << shape;
+            }
+        }
+    }
+    bits
+}
+
+/// Wait kinds (bit k) of bare concealed counts with no melds' copies, when valid
+/// (each ≤ 4, 3n + 1 ≤ 13 tiles); None for invalid counts. See [`bare_waits`].
+#[cfg(test)]
+fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
+    bare_waits(concealed).map(|(mask, _)| mask)
+}
+
+/// Waits of bare concealed counts (no melds' copies to cap them), when valid (each
+/// ≤ 4, 3n + 1 ≤ 13 tiles): the wait kinds as a bit mask and, per kind, its shapes as
+/// bits of [`SHAPES`]. None for invalid counts.
+///
+/// A complete hand has every group (suit or honors) fitting as melds, one of them with
+/// the pair; the winning tile changes one group only. So the groups are fitted once,
+/// and only a group whose neighbours all fit (with at most one pair among them) is
+/// tried with each tile that touches it.
+pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
+    let n = tile_count(concealed);
+    if n % 3 != 1 || n > 13 || concealed.iter().any(|&x| x > 4) {
+        return None;
+    }
+    let mut mask = 0u64;
+    let mut bits = [0u8; 34];
+    let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
+    let mut c = *concealed;
+    for g in 0..4 {
+        let mut others_pairs = 0;
+        let mut others_ok = true;
+        for (h, f) in fits.iter().enumerate() {
+            if h != g {
+                others_ok &= f.melds || f.pair;
+                others_pairs += usize::from(f.pair);
+            }
+        }
+        if !others_ok || others_pairs > 1 {
+            continue;
+        }
+        // the group's own total must reach 0 or 2 (mod 3) with one more tile
+        let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
+        let total: usize = concealed[lo..hi].iter().map(|&x| usize::from(x)).sum();
+        if total % 3 == 0 {
+            continue;
+        }
+        for k in lo..hi {
+            if concealed[k] >= 4 {
+                continue;
+            }
+            let near = if g == 3 {
+                concealed[k] > 0
+            } else {
+                let r = k - lo;
+                (lo + r.saturating_sub(2)..=lo + (r + 2).min(8)).any(|j| concealed[j] > 0)
+            };
+            if !near {
+                continue;
+            }
+            c[k] += 1;
+            let f = group_fit(&c, g);
+            if (f.melds && others_pairs == 1) || (f.pair && others_pairs == 0) {
+                mask |= 1 << k;
+                bits[k] = shape_bits(&c, Tile::from_index(k));
+            }
+            c[k] -= 1;
+        }
+    }
+    if n == 13 {
+        // chiitoitsu: six distinct pairs and a single, which is the wait
+        let (pairs, singles) = concealed.iter().fold((0, 0), |(p, s), &x| {
+            (p + usize::from(x == 2), s + usize::from(x == 1))
+        });
+        if pairs == 6 && singles == 1 {
+            if let Some(k) = concealed.iter().position(|&x| x == 1) {
+                mask |= 1 << k;
+                bits[k] |= 1 << 3;
+            }
+        }
+        // kokushi: thirteen terminals and honors, at most one kind missing
+        if (0..34).all(|k| concealed[k] == 0 || IS_YAOCHUU[k]) {
+            let missing: Vec<usize> = (0..34)
+                .filter(|&k| IS_YAOCHUU[k] && concealed[k] == 0)
+                .collect();
+            let waits: Vec<usize> = match missing.len() {
+                0 => (0..34).filter(|&k| IS_YAOCHUU[k]).collect(),
+                1 => missing,
+                _ => Vec::new(),
+            };
+            for k in waits {
+                mask |= 1 << k;
+                bits[k] |= 1 << 3;
+            }
+        }
+    }
+    Some((mask, bits))
 }
 
 /// Whether 3n+1 concealed tiles (with `meld_counts` as in [`waits`]) have any wait;
@@ -464,5 +664,71 @@ mod tests {
             discard_wait_masks(&big, &[0; 34]),
             Err(Error::BadTileCount { concealed: 16, .. })
         ));
+    }
+
+    #[test]
+    fn shape_bits_equal_the_readings() {
+        use crate::decompose::decompose_win;
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut compared = 0;
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4, 1][i % 5];
+            let span = [9, 12, 18, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            for w in waits(&c, &[0; 34]) {
+                let mut won = c;
+                won[w.tile.index()] += 1;
+                let mut want: Vec<WaitShape> =
+                    decompose_win(&won, w.tile).iter().map(|r| r.wait).collect();
+                want.sort_unstable();
+                want.dedup();
+                assert_eq!(w.shapes, want, "{c:?} wins on {}", w.tile);
+                compared += 1;
+            }
+        }
+        assert!(compared > 2000, "{compared}");
+    }
+
+    #[test]
+    fn bare_waits_equal_the_scan() {
+        let mut x: u64 = 0xDEAD_BEEF_1234_5678;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut tenpai = 0;
+        for i in 0..40000 {
+            let n = [13, 10, 7, 4, 1][i % 5];
+            let span = [9, 12, 18, 34][(i / 5) % 4];
+            let mut c = [0u8; 34];
+            let mut got = 0;
+            while got < n {
+                let k = (next() % span) as usize;
+                if c[k] < 4 {
+                    c[k] += 1;
+                    got += 1;
+                }
+            }
+            let fast = bare_wait_mask(&c).unwrap();
+            assert_eq!(fast, mask_of(&c, &[0; 34]), "{c:?}");
+            tenpai += usize::from(fast != 0);
+        }
+        assert!(tenpai > 3000, "{tenpai}");
     }
 }

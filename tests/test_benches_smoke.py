@@ -60,6 +60,23 @@ def test_shanten_and_ukeire_sections(tmp_path, capsys):
     assert all(t["pass"] in (True, False, None) for t in doc["targets"])
 
 
+def test_analysis_section(tmp_path, capsys):
+    """Waits, discard tables and three-player analysis (issue 16): every row's answers
+    checked against xiangting and agreeing, and the issue's targets in the summary."""
+    doc = _run(tmp_path, "analysis")
+    text = capsys.readouterr().out
+    assert "== 2b. waits" in text and "== 2c. discard table" in text
+    assert "== 2d. three players" in text
+    rows = _checked_rows(doc, "analysis")
+    # waits single, xiangting, batch; discards single, loop, batch; sanma shanten x2, ukeire x2
+    assert len(rows) == 10
+    for r in rows:
+        assert r["checked"] > 0 and r["mismatches"] == 0, r
+    names = [t["target"] for t in doc["targets"]]
+    assert any("waits single >= 2x xiangting" in n for n in names)
+    assert any("discard table >= 3x" in n for n in names)
+
+
 def test_score_selfplay_parse_replay_sections(tmp_path, capsys):
     if not (SHARED / "data" / "mjlog").exists():
         pytest.skip(f"mjlog corpus not found under {SHARED}")

@@ -19,7 +19,7 @@ import random
 import pytest
 
 import riichi
-from engine_support import base_rules, make_rules
+from engine_support import base_rules, make_rules, require_slow
 from riichi.actions import Chi, Daiminkan, Discard, Pass, Pon, Riichi, Ron, Tsumo
 from riichi.events import Dahai, Hora, Tile
 from riichi.round import Round
@@ -195,8 +195,20 @@ _VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize("variant", range(len(_VARIANTS)))
-def test_dahai_shortcut_equals_the_listing_in_self_play(variant):
+# The default run plays the base rules and the uneven red fives (each variant is about 5 s
+# of CPU, together the default run's largest share); the furiten-riichi, kuikae and no-red
+# variants run at the same size with -m slow.
+_SLOW_VARIANTS = (1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [pytest.param(v, marks=pytest.mark.slow) if v in _SLOW_VARIANTS else v
+     for v in range(len(_VARIANTS))],
+)  # fmt: skip
+def test_dahai_shortcut_equals_the_listing_in_self_play(variant, request):
+    if variant in _SLOW_VARIANTS:
+        require_slow(request)
     rules = _VARIANTS[variant]
     rng = random.Random(variant)
     checked = riichi_offered = after_call = in_riichi = calls_checked = claims_checked = 0

@@ -80,7 +80,8 @@ def test_hand_methods_with_melds():
 
 def test_discard_repr_and_order():
     d = riichi.discards("123m456p789s11223z")
-    assert repr(d[0]) == "DiscardOption(tile='3z', shanten=0, ukeire=4 tiles: 12z)"
+    assert repr(d[0]) == "DiscardOption(tile=3z, shanten=0, ukeire=4 tiles: 12z)"
+    assert d[0].tile == 29 and str(d[0].tile) == "3z"  # the tile it prints, an int kind
     keys = [(x.shanten, -x.ukeire.total, x.tile) for x in d]
     assert keys == sorted(keys)
     assert d[0].ukeire == riichi.ukeire("123m456p789s1122z", "3z")
@@ -95,8 +96,9 @@ def test_discard_repr_and_order():
 def test_a_discard_row_throws_the_red_five_only_when_no_plain_copy_is_held():
     both = {x.tile: x for x in riichi.Hand.parse("055m123p456s789s11z").discards()}
     only_red = {x.tile: x for x in riichi.Hand.parse("019m123p456s789s11z").discards()}
-    assert not both[4].red and repr(both[4]).startswith("DiscardOption(tile='5m'")
-    assert only_red[4].red and repr(only_red[4]).startswith("DiscardOption(tile='0m'")
+    assert not both[4].red and repr(both[4]).startswith("DiscardOption(tile=5m,")
+    assert only_red[4].red and repr(only_red[4]).startswith("DiscardOption(tile=0m,")
+    assert not both[4].tile.red and only_red[4].tile.red and str(only_red[4].tile) == "0m"
     assert not any(x.red for k, x in only_red.items() if k != 4)
     # bare counts carry no red fives
     assert not any(x.red for x in riichi.discards("019m123p456s789s11z"))

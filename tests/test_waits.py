@@ -103,7 +103,12 @@ def test_known_waits(text: str, want: list[str]) -> None:
 def test_wait_shapes_and_repr() -> None:
     ws = riichi.waits("1123m456p789s111z")
     assert [repr(w) for w in ws] == ["Wait(1m: ryanmen, tanki)", "Wait(4m: ryanmen)"]
-    assert ws[0].to_dict() == {"tile": 0, "shapes": ["ryanmen", "tanki"]}
+    assert ws[0].to_dict() == {
+        "tile": 0,
+        "shapes": ["ryanmen", "tanki"],
+        "live": 2,
+        "karaten": False,
+    }
     assert riichi.waits("123m789p789s12p11z")[0].shapes == ["penchan"]
     assert riichi.waits("123m789p789s13p11z")[0].shapes == ["kanchan"]
     assert [w.shapes for w in riichi.waits("123m789p789s11p11z")] == [["shanpon"]] * 2

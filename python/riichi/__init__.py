@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from riichi.round import Round, RoundResult, Win
     from riichi.rules import Rules
     from riichi.scoring import Payment, nagashi_mangan, payment, score
-    from riichi.tiles import parse_tile, parse_tiles
+    from riichi.tiles import TileKind, parse_tile, parse_tiles
     from riichi.wall import Wall
 
 __version__ = "0.1.0"
@@ -64,7 +64,7 @@ ScoreResult._repr_html_ = _score_repr_html  # type: ignore[attr-defined]
 # the extension and little else: the round engine, the log readers and writers and NumPy
 # (only the batch API needs it) are imported when a name from them is first asked for.
 _SUBMODULES = frozenset(
-    "actions batch batch_score cli convert dask events game kyoku logs mining replay round rules scoring tiles view wall".split()
+    "actions batch batch_score cli convert dask events features game kyoku logs mining replay round rules scoring tiles view wall".split()
 )
 _LAZY = {
     "GameLog": "riichi.events",
@@ -85,6 +85,7 @@ _LAZY = {
     "payment": "riichi.scoring",
     "score": "riichi.scoring",
     "Wall": "riichi.wall",
+    "TileKind": "riichi.tiles",  # the one tile type of public values: an int, mpsz text
     "parse_tile": "riichi.tiles",  # kinds (ints) that keep the red five
     "parse_tiles": "riichi.tiles",
 }
@@ -130,6 +131,7 @@ __all__ = [
     "Rules",
     "ScoreResult",
     "ShantenDetail",
+    "TileKind",
     "Ukeire",
     "Wait",
     "Wall",

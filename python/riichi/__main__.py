@@ -4,4 +4,5 @@ import sys
 
 from riichi.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # importing the module (docs tools, test collectors) runs nothing
+    sys.exit(main())

@@ -3,12 +3,18 @@
 Every action names its ``seat`` (0..3, absolute; 0..2 in sanma). Tiles are physical ids 0..135
 (``kind * 4 + copy``) so that red fives are never lost. Actions are frozen, hashable and
 compare by value: ``action in round.legal_actions(seat)`` is the legality test.
+
+``repr`` writes each id with its tile in mpsz, ``Discard(seat=0, tile=15 (4m),
+tsumogiri=False)``, as the messages of ``IllegalAction`` show it (whether copy 0 of a five is
+red depends on ``Rules.red_fives``, so the text names the kind).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Union
+from dataclasses import dataclass, fields
+from typing import Any, Union
+
+from riichi.tiles import tile_text
 
 __all__ = [
     "Action",
@@ -27,8 +33,35 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Discard:
+def _id_text(value: Any) -> str:
+    """``15 (4m)`` for a physical id 0..135; anything else as its repr (a bad value an
+    action was built with is shown as given)."""
+    if type(value) is int and 0 <= value <= 135:
+        return f"{value} ({tile_text(value, False)})"
+    return repr(value)
+
+
+class _Action:
+    """The repr every action shares: fields in order, tile ids with their mpsz text."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        parts = []
+        for f in fields(self):  # type: ignore[arg-type]
+            v = getattr(self, f.name)
+            if f.name == "tile":
+                text = _id_text(v)
+            elif f.name == "consumed" and isinstance(v, tuple):
+                text = "(" + ", ".join(_id_text(t) for t in v) + ("," if len(v) == 1 else "") + ")"
+            else:
+                text = repr(v)
+            parts.append(f"{f.name}={text}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+@dataclass(frozen=True, repr=False)
+class Discard(_Action):
     """Discard ``tile``; ``tsumogiri`` when it is the tile just drawn."""
 
     seat: int
@@ -36,8 +69,8 @@ class Discard:
     tsumogiri: bool = False
 
 
-@dataclass(frozen=True)
-class Riichi:
+@dataclass(frozen=True, repr=False)
+class Riichi(_Action):
     """Declare riichi and discard ``tile`` (the declaration tile)."""
 
     seat: int
@@ -45,8 +78,8 @@ class Riichi:
     tsumogiri: bool = False
 
 
-@dataclass(frozen=True)
-class Chi:
+@dataclass(frozen=True, repr=False)
+class Chi(_Action):
     """Call ``tile`` (the discard) from kamicha with ``consumed`` (two ids from the hand)."""
 
     seat: int
@@ -54,8 +87,8 @@ class Chi:
     consumed: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Pon:
+@dataclass(frozen=True, repr=False)
+class Pon(_Action):
     """Call ``tile`` (the discard) with ``consumed`` (two ids from the hand)."""
 
     seat: int
@@ -63,8 +96,8 @@ class Pon:
     consumed: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Daiminkan:
+@dataclass(frozen=True, repr=False)
+class Daiminkan(_Action):
     """Open kan on the discard ``tile`` with ``consumed`` (three ids from the hand)."""
 
     seat: int
@@ -72,52 +105,52 @@ class Daiminkan:
     consumed: tuple[int, int, int]
 
 
-@dataclass(frozen=True)
-class Ankan:
+@dataclass(frozen=True, repr=False)
+class Ankan(_Action):
     """Concealed kan of the four ids ``consumed`` (ascending)."""
 
     seat: int
     consumed: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class Kakan:
+@dataclass(frozen=True, repr=False)
+class Kakan(_Action):
     """Add ``tile`` (from the hand) to an own pon of its kind."""
 
     seat: int
     tile: int
 
 
-@dataclass(frozen=True)
-class Tsumo:
+@dataclass(frozen=True, repr=False)
+class Tsumo(_Action):
     """Declare a win on the own draw."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Ron:
+@dataclass(frozen=True, repr=False)
+class Ron(_Action):
     """Declare a win on the pending discard (or chankan on the pending kan tile)."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Pass:
+@dataclass(frozen=True, repr=False)
+class Pass(_Action):
     """Decline every call and ron on the pending tile."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Kyuushu:
+@dataclass(frozen=True, repr=False)
+class Kyuushu(_Action):
     """Abort the round by kyuushu kyuuhai (nine different terminals/honors, first draw)."""
 
     seat: int
 
 
-@dataclass(frozen=True)
-class Nukidora:
+@dataclass(frozen=True, repr=False)
+class Nukidora(_Action):
     """Sanma: set aside ``tile`` (a North from the hand) as a dora (kita) and draw a
     replacement tile."""
 

@@ -483,6 +483,7 @@ def _progress_bar(quiet: bool, total: int) -> Any:
 
 def _cmd_export(args: argparse.Namespace) -> int:
     from riichi.mining.export import export, list_files
+    from riichi.mining.tables import check_tables
 
     missing = [p for p in args.paths if not os.path.exists(p)]
     if missing:
@@ -493,8 +494,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
         total = len(list_files(args.paths))
         bar = _progress_bar(args.quiet, total)
         try:
+            tables = args.tables
+            if args.features:  # the optional table, beside the others asked for
+                tables = [*check_tables(tables), "features"]
             result = export(
-                args.paths, args.output, args.tables, jobs=args.jobs,
+                args.paths, args.output, tables, jobs=args.jobs,
                 files_per_part=args.files_per_part, rules=rules,
                 progress=bar.update if bar is not None else None,
             )  # fmt: skip
@@ -865,6 +869,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="T,...",
         help="comma-separated tables (default all: games,rounds,decisions,wins,draws,players,errors)",
     )
+    x.add_argument(
+        "--features", action="store_true",
+        help="also write the features table: every decision's feature arrays and the index "
+        "of its logged action (riichi.features)",
+    )  # fmt: skip
     x.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="processes (default 1)")
     x.add_argument(
         "--files-per-part", type=int, default=64, metavar="N",

@@ -285,7 +285,16 @@ class Game:
         return self.round.live_tiles_left
 
     def hand(self, seat: int) -> list[int]:
-        """The concealed tile ids of ``seat`` in the current round."""
+        """The concealed tiles of ``seat`` in the current round, as physical ids 0..135
+        (``kind * 4 + copy``, the ids the actions name), ascending.
+
+        For shanten, waits or a discard table make a hand of them:
+        ``riichi.Hand.from_ids(game.hand(seat), red_fives=game.rules.red_fives)`` (give its
+        melds as ``melds=`` once the seat has called).
+
+        Raises:
+            RiichiError: ``seat`` is not 0..3 (0..2 in sanma).
+        """
         return self.round.hand(seat)
 
     @property

@@ -18,11 +18,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from riichi import _core
+from riichi.errors import InvalidTile
 
 __all__ = [
     "CHI_SHAPES",
     "DRAGONS",
     "FIVES",
+    "INTERNED",
     "NORTH",
     "TERMINALS_HONORS",
     "WINDS",
@@ -32,6 +34,7 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "red_tables",
+    "tile",
     "tile_kind",
     "tile_text",
 ]
@@ -111,18 +114,87 @@ def red_tables(
 
 
 class TileKind(int):
-    """A tile kind 0..33 (an ``int``: it compares, hashes and indexes as the kind) that also
-    says whether the text it was read from named the red five (``red``)."""
+    """A tile kind 0..33 that is also a tile: an ``int`` (it compares, hashes, indexes and
+    goes into NumPy arrays and JSON as the kind) whose text is mpsz (``str`` and ``repr``
+    give ``"5p"``, or ``"0p"`` for a red five) and whose ``red`` says whether it is the red
+    five of its suit.
+
+    Every tile kind a public value returns is one of these (``parse_tile``,
+    ``DiscardOption.tile``, ``Wait.tile``, ``Ukeire.tiles``, ``Reading.win_tile`` and
+    ``blocks``, ``Meld.tile``, ``called`` and ``tiles``); the 68 of them are interned
+    (``INTERNED[kind * 2 + red]``) and frozen. Equality is the kind's: ``TileKind(13, True)
+    == 13 == TileKind(13)``; compare ``red`` too when the colour matters. Arithmetic gives
+    plain ints; ``f"{t:d}"`` writes the number.
+
+    Raises:
+        riichi.InvalidTile: a kind that is not an int 0..33, or ``red`` on a tile that is not
+            a suited five (5m, 5p, 5s).
+    """
 
     red: bool
 
     def __new__(cls, kind: int, red: bool = False) -> TileKind:
-        obj = super().__new__(cls, kind)
-        obj.red = red
+        if isinstance(kind, bool) or not hasattr(kind, "__index__"):
+            raise InvalidTile(f"tile kind {kind!r} is not an int 0..33")
+        value = kind.__index__()
+        if not 0 <= value <= 33:
+            raise InvalidTile(f"tile kind {value} is out of range 0..33")
+        if not isinstance(red, bool) and type(red).__name__ not in ("bool", "bool_"):
+            raise InvalidTile(f"red must be a bool, got {red!r} (tile kind {value})")
+        if red and value not in FIVES:
+            raise InvalidTile(
+                f"tile kind {value} ({_text(value, False)}) is not a suited five and cannot be red"
+            )
+        obj = super().__new__(cls, value)
+        object.__setattr__(obj, "red", bool(red))
         return obj
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"TileKind is frozen: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"TileKind is frozen: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (TileKind, (int(self), self.red))
+
+    def __str__(self) -> str:
+        return _text(int(self), self.red)
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bcdnoxX":  # a number format: the kind
+            return int.__format__(int(self), spec)
+        return format(str(self), spec)
+
+    @property
+    def kind(self) -> int:
+        """The kind as a plain ``int`` 0..33."""
+        return int(self)
+
+
+def _text(kind: int, red: bool) -> str:
+    num = kind % 9 + 1 if kind < 27 else kind - 26
+    return f"{0 if red else num}{_SUITS[kind // 9]}"
+
+
+#: The 68 interned tiles, ``INTERNED[kind * 2 + red]`` (a kind that cannot be red has its
+#: plain tile at both places); the core returns these.
+INTERNED: tuple[TileKind, ...] = tuple(
+    TileKind(k, red and k in FIVES) for k in range(34) for red in (False, True)
+)
+
+
+def tile(kind: int, red: bool = False) -> TileKind:
+    """The interned :class:`TileKind` of ``kind`` (0..33), red or not.
+
+    Raises:
+        riichi.InvalidTile: as :class:`TileKind`.
+    """
+    if type(kind) is int and 0 <= kind <= 33 and (not red or kind in FIVES):
+        return INTERNED[kind * 2 + bool(red)]
+    return TileKind(kind, red)  # raises naming the bad value
 
 
 def parse_tile(text: str) -> TileKind:
@@ -137,7 +209,7 @@ def parse_tile(text: str) -> TileKind:
             named); riichi.RiichiError: ``text`` is not a ``str``.
     """
     kind = _core.parse_tile(text)  # validates: exactly one digit and one suit letter
-    return TileKind(kind, text[0] == "0")
+    return INTERNED[kind * 2 + (text[0] == "0")]
 
 
 def parse_tiles(text: str) -> list[TileKind]:
@@ -152,4 +224,4 @@ def parse_tiles(text: str) -> list[TileKind]:
     """
     kinds = _core.parse_tiles(text)  # validates the notation
     digits = [c for c in text if c.isdigit()]
-    return [TileKind(k, d == "0") for k, d in zip(kinds, digits)]
+    return [INTERNED[k * 2 + (d == "0")] for k, d in zip(kinds, digits)]

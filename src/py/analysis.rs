@@ -3,15 +3,16 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::PyString;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
 use crate::notation;
-use crate::py::tiles::{counts_from_vec, extract_hand_like, HandLike, PyHand};
-use crate::shanten::{self, ShantenDetail};
+use crate::py::tiles::{counts_from_vec, extract_hand_like, tile_kind, HandLike, PyHand};
+use crate::shanten::{self, Form, Players, ShantenDetail};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::{self, Discard, Ukeire};
+use pyo3::types::PyInt;
 
 /// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
 /// (a called meld, or fewer than 13 concealed tiles).
@@ -74,10 +75,14 @@ fn short(u: &Ukeire) -> String {
 
 #[pymethods]
 impl PyUkeire {
-    /// Improving tile kinds (0..=33), ascending.
+    /// Improving tile kinds (0..=33, each a `riichi.TileKind`), ascending.
     #[getter]
-    fn tiles(&self) -> Vec<u32> {
-        self.0.tiles.iter().map(|t| t.index() as u32).collect()
+    fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        self.0
+            .tiles
+            .iter()
+            .map(|&t| tile_kind(py, t, false))
+            .collect()
     }
     /// Live copies of each kind in `tiles` (may be 0 when all are visible).
     #[getter]
@@ -114,10 +119,11 @@ pub struct PyDiscard(Discard, bool);
 
 #[pymethods]
 impl PyDiscard {
-    /// The tile kind discarded (0..=33).
+    /// The tile kind discarded: a `riichi.TileKind` (an `int` 0..=33 whose text is mpsz
+    /// and whose `red` is this option's `red`).
     #[getter]
-    fn tile(&self) -> u32 {
-        self.0.tile.index() as u32
+    fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        tile_kind(py, self.0.tile, self.1)
     }
     /// Shanten after the discard.
     #[getter]
@@ -136,7 +142,7 @@ impl PyDiscard {
     }
     fn __repr__(&self) -> String {
         format!(
-            "DiscardOption(tile='{}', shanten={}, ukeire={})",
+            "DiscardOption(tile={}, shanten={}, ukeire={})",
             notation::format_tile(self.0.tile, self.1),
             self.0.shanten,
             short(&self.0.ukeire)
@@ -144,8 +150,39 @@ impl PyDiscard {
     }
 }
 
+/// The tile set to analyse for: None (four players), 3 or 4, or a `riichi.Rules`
+/// (anything with an int `num_players`, read once).
+pub(crate) fn players_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Players> {
+    let Some(obj) = obj else {
+        return Ok(Players::Four);
+    };
+    if obj.is_none() {
+        return Ok(Players::Four);
+    }
+    let bad = || {
+        PyErr::from(Error::InvalidArgument {
+            name: "players",
+            reason: format!(
+                "expected 3, 4, None or a riichi.Rules, got {}",
+                crate::py::errors::shown(obj)
+            ),
+        })
+    };
+    let n = if let Ok(i) = obj.cast_exact::<PyInt>() {
+        i.extract::<i64>().map_err(|_| bad())?
+    } else if let Ok(n) = obj.getattr("num_players") {
+        if !n.is_exact_instance_of::<PyInt>() {
+            return Err(bad());
+        }
+        n.extract::<i64>().map_err(|_| bad())?
+    } else {
+        return Err(bad());
+    };
+    Ok(Players::from_count(n)?)
+}
+
 /// Visible tiles: None, mpsz text, or 34 counts.
-fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
+pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     let Some(obj) = obj else {
         return Ok([0; 34]);
     };
@@ -153,7 +190,7 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
         return Ok([0; 34]);
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_counts(crate::py::errors::utf8(s, "visible")?)?.0);
+        return Ok(notation::parse_counts(&crate::py::errors::utf8(s, "visible")?)?.0);
     }
     let v: Vec<i64> = obj.extract().map_err(|_| {
         PyErr::from(Error::InvalidArgument {
@@ -172,11 +209,85 @@ fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     Ok(c)
 }
 
+/// Where CPython keeps its cached ints 0..=4: the address of 0 and the distance between
+/// consecutive ones as a shift (they sit in one static array, so int `v` is at
+/// `zero + v << shift`), or None when that layout does not hold (checked once).
+#[cfg(not(feature = "abi3"))]
+fn small_int_layout(py: Python<'_>) -> Option<(usize, u32)> {
+    static LAYOUT: PyOnceLock<Option<(usize, u32)>> = PyOnceLock::new();
+    *LAYOUT.get_or_init(py, || {
+        let ptrs: Vec<usize> = (0u8..=4)
+            .map(|v| v.into_pyobject(py).map_or(0, |o| o.as_ptr() as usize))
+            .collect();
+        let stride = ptrs[1].checked_sub(ptrs[0])?;
+        if !stride.is_power_of_two() {
+            return None;
+        }
+        let shift = stride.trailing_zeros();
+        let ok = ptrs
+            .iter()
+            .enumerate()
+            .all(|(v, &p)| p == ptrs[0] + (v << shift));
+        ok.then_some((ptrs[0], shift))
+    })
+}
+
 /// Fast path for the common single-call input, a list or tuple of 34 small ints:
-/// CPython caches the ints 0..=4 as singletons, so each item is matched by identity.
-/// Anything else (other ints, other types, other lengths) returns None and takes the
-/// general, fully checked path.
+/// CPython caches the ints 0..=4 as singletons in one array, so each item is matched
+/// by its address, with no reference counting and no conversion. Anything else (other
+/// ints, other types, other lengths) returns None and takes the general, fully
+/// checked path.
 fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
+    #[cfg(feature = "abi3")]
+    return small_counts_abi3(obj);
+    #[cfg(not(feature = "abi3"))]
+    {
+        let (zero, shift) = small_int_layout(obj.py())?;
+        let p = obj.as_ptr();
+        let mut c = [0u8; 34];
+        // SAFETY: `p` is a live object (we hold a reference through `obj`, with the GIL).
+        // Exact list and tuple checks come first; for a list of length 34 (read once) its
+        // `ob_item` holds 34 valid borrowed pointers, and nothing runs between the length
+        // check and the reads that could resize it (no Python code, GIL held). Items are
+        // only compared as addresses, never dereferenced.
+        unsafe {
+            let items: *const *mut pyo3::ffi::PyObject = if pyo3::ffi::PyList_CheckExact(p) != 0 {
+                if pyo3::ffi::PyList_GET_SIZE(p) != 34 {
+                    return None;
+                }
+                (*(p as *mut pyo3::ffi::PyListObject)).ob_item
+            } else if pyo3::ffi::PyTuple_CheckExact(p) != 0 {
+                if pyo3::ffi::PyTuple_GET_SIZE(p) != 34 {
+                    return None;
+                }
+                (*(p as *mut pyo3::ffi::PyTupleObject)).ob_item.as_ptr()
+            } else {
+                return None;
+            };
+            let mut bad = 0usize;
+            for (i, slot) in c.iter_mut().enumerate() {
+                let d = (*items.add(i) as usize).wrapping_sub(zero);
+                let v = d >> shift;
+                // not an exact multiple of the stride, or beyond 4: not a cached 0..=4
+                bad |= (d & ((1 << shift) - 1)) | usize::from(v > 4);
+                *slot = v as u8;
+            }
+            if bad != 0 {
+                return None;
+            }
+        }
+        Some(c)
+    }
+}
+
+/// [`small_counts`] for the abi3 build: the limited API has neither the list's item array
+/// nor inline item access, and its safe iterators pay a size call and a reference count per
+/// item (about 1,800 instructions for 34 items: +60% on a single `shanten(list)` call). The
+/// 34 items of an exact list or tuple are read as borrowed pointers and only compared by
+/// address with the cached ints 0..=4.
+#[cfg(feature = "abi3")]
+fn small_counts_abi3(obj: &Bound<'_, PyAny>) -> Option<Counts> {
+    use pyo3::types::{PyList, PyTuple};
     static SMALL: PyOnceLock<[Py<PyAny>; 5]> = PyOnceLock::new();
     let py = obj.py();
     let small = SMALL.get_or_init(py, || {
@@ -186,28 +297,35 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
         })
     });
     let ptrs = [0, 1, 2, 3, 4].map(|i| small[i].as_ptr());
-    let mut c = [0u8; 34];
-    let put = |slot: &mut u8, item: Bound<'_, PyAny>| -> Option<()> {
-        let p = item.as_ptr();
-        *slot = ptrs.iter().position(|&q| q == p)? as u8;
-        Some(())
-    };
-    if let Ok(list) = obj.cast_exact::<PyList>() {
+    let list = if let Ok(list) = obj.cast_exact::<PyList>() {
         if list.len() != 34 {
             return None;
         }
-        for (slot, item) in c.iter_mut().zip(list.iter()) {
-            put(slot, item)?;
-        }
+        true
     } else if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
         if tuple.len() != 34 {
             return None;
         }
-        for (slot, item) in c.iter_mut().zip(tuple.iter()) {
-            put(slot, item)?;
-        }
+        false
     } else {
         return None;
+    };
+    let seq = obj.as_ptr();
+    let mut c = [0u8; 34];
+    for (i, slot) in c.iter_mut().enumerate() {
+        let i = i as pyo3::ffi::Py_ssize_t;
+        // SAFETY: `seq` is a live exact list or tuple (checked above, held bound by `obj`)
+        // of 34 items (checked above), and the GIL is held with no Python code run in
+        // between, so index `i` is in range and nothing can resize it. The item pointer
+        // returned is borrowed and never dereferenced or kept: it is only compared.
+        let p = unsafe {
+            if list {
+                pyo3::ffi::PyList_GetItem(seq, i)
+            } else {
+                pyo3::ffi::PyTuple_GetItem(seq, i)
+            }
+        };
+        *slot = ptrs.iter().position(|&q| q == p)? as u8;
     }
     Some(c)
 }
@@ -256,7 +374,7 @@ fn numpy_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
 }
 
 /// [`extract_hand_like`] with the fast paths above.
-fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
+pub(crate) fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
     if let Some(c) = small_counts(obj) {
         return Ok(HandLike::Counts(c));
     }
@@ -266,25 +384,25 @@ fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
     extract_hand_like(obj)
 }
 
-fn shanten_of(h: &HandLike) -> PyResult<i8> {
+fn shanten_of(h: &HandLike, players: Players) -> PyResult<i8> {
     Ok(match h {
-        HandLike::Hand(h) => shanten::hand_shanten(h),
-        HandLike::Counts(c) => shanten::shanten(c)?,
+        HandLike::Hand(h) => shanten::hand_shanten_detail_for(h, players)?.minimum,
+        HandLike::Counts(c) => shanten::row_shanten_for(c, Form::Minimum, players)?,
     })
 }
 
-fn ukeire_of(h: &HandLike, visible: &Counts) -> PyResult<PyUkeire> {
+fn ukeire_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<PyUkeire> {
     Ok(PyUkeire(match h {
-        HandLike::Hand(h) => ukeire::hand_ukeire(h, visible)?,
-        HandLike::Counts(c) => ukeire::ukeire(c, visible)?,
+        HandLike::Hand(h) => ukeire::hand_ukeire_for(h, visible, players)?,
+        HandLike::Counts(c) => ukeire::ukeire_for(c, visible, players)?,
     }))
 }
 
-fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
+fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<PyDiscard>> {
     Ok(match h {
         HandLike::Hand(h) => {
             let red = h.red();
-            ukeire::hand_discards(h, visible)?
+            ukeire::hand_discards_for(h, visible, players)?
                 .into_iter()
                 .map(|d| {
                     let k = d.tile.index();
@@ -294,7 +412,7 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
                 })
                 .collect()
         }
-        HandLike::Counts(c) => ukeire::discards(c, visible)?
+        HandLike::Counts(c) => ukeire::discards_for(c, visible, players)?
             .into_iter()
             .map(|d| PyDiscard(d, false))
             .collect(),
@@ -313,19 +431,27 @@ fn discards_of(h: &HandLike, visible: &Counts) -> PyResult<Vec<PyDiscard>> {
 ///         counts per tile kind. Bare counts (and text without melds) of n tiles,
 ///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
 ///
+///     players: the tile set: None or 4 (all 34 kinds), 3 (three-player mahjong: no
+///         2m-8m, so 1m and 9m only pair and triplet, as `xiangting`'s
+///         `PlayerCount.THREE`), or a `riichi.Rules` (its `num_players`).
+///
 /// Returns:
 ///     int: -1 for a complete hand, 0 for tenpai, 1 for iishanten, ...
 ///
 /// Raises:
-///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14.
+///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14;
+///         under 3 players a 2m-8m in the hand (naming the tile).
 ///     InvalidTile: bad mpsz text.
-///     RiichiError: a counts sequence not of length 34, or a negative count.
+///     RiichiError: a counts sequence not of length 34, or a negative count; a
+///         `players` other than 3, 4, None or a Rules.
 #[pyfunction(name = "shanten")]
-fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
+#[pyo3(signature = (hand, players = None))]
+fn py_shanten(hand: &Bound<'_, PyAny>, players: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+    let players = players_arg(players)?;
     if let Some(c) = small_counts(hand) {
-        return Ok(shanten::row_shanten(&c, shanten::Form::Minimum)?);
+        return Ok(shanten::row_shanten_for(&c, Form::Minimum, players)?);
     }
-    shanten_of(&hand_like(hand)?)
+    shanten_of(&hand_like(hand)?, players)
 }
 
 /// Shanten of each form: `ShantenDetail(regular, chiitoitsu, kokushi, minimum)`.
@@ -333,10 +459,15 @@ fn py_shanten(hand: &Bound<'_, PyAny>) -> PyResult<i8> {
 /// `chiitoitsu` and `kokushi` are None for a hand with melds or fewer than 13
 /// concealed tiles. Arguments and errors as `shanten`.
 #[pyfunction(name = "shanten_detail")]
-fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
+#[pyo3(signature = (hand, players = None))]
+fn py_shanten_detail(
+    hand: &Bound<'_, PyAny>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyShantenDetail> {
+    let players = players_arg(players)?;
     Ok(PyShantenDetail(match hand_like(hand)? {
-        HandLike::Hand(h) => shanten::hand_shanten_detail(&h),
-        HandLike::Counts(c) => shanten::shanten_detail(&c)?,
+        HandLike::Hand(h) => shanten::hand_shanten_detail_for(&h, players)?,
+        HandLike::Counts(c) => shanten::shanten_detail_for(&c, players)?,
     }))
 }
 
@@ -351,17 +482,24 @@ fn py_shanten_detail(hand: &Bound<'_, PyAny>) -> PyResult<PyShantenDetail> {
 ///     visible: tiles the player sees elsewhere (discards, others' melds, dora
 ///         indicators): None, mpsz text or 34 counts. The player's own tiles are
 ///         subtracted automatically; do not include them.
+///     players: as `shanten`; under 3 players 2m-8m are never improving draws.
 ///
 /// Returns:
 ///     Ukeire: `tiles` (kinds, ascending), `counts` (live per tile), `total`, `shanten`.
 ///
 /// Raises:
 ///     InvalidHand: as `shanten`; a 3n + 2 hand (use `discards`); own plus visible
-///         copies of a kind above 4 (naming the kind).
+///         copies of a kind above 4 (naming the kind); under 3 players a 2m-8m in the
+///         hand or in `visible`.
 #[pyfunction(name = "ukeire")]
-#[pyo3(signature = (hand, visible = None))]
-fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?)
+#[pyo3(signature = (hand, visible = None, players = None))]
+fn py_ukeire(
+    hand: &Bound<'_, PyAny>,
+    visible: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyUkeire> {
+    let players = players_arg(players)?;
+    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?, players)
 }
 
 /// Discard table of a hand of 3n + 2 tiles.
@@ -373,6 +511,7 @@ fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyR
 /// Args:
 ///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).
 ///     visible: as `ukeire`.
+///     players: as `ukeire`.
 ///
 /// Returns:
 ///     list[DiscardOption]: `DiscardOption(tile, shanten, ukeire)`.
@@ -380,33 +519,64 @@ fn py_ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyR
 /// Raises:
 ///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
 #[pyfunction(name = "discards")]
-#[pyo3(signature = (hand, visible = None))]
+#[pyo3(signature = (hand, visible = None, players = None))]
 fn py_discards(
     hand: &Bound<'_, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyDiscard>> {
-    discards_of(&hand_like(hand)?, &visible_counts(visible)?)
+    let players = players_arg(players)?;
+    discards_of(&hand_like(hand)?, &visible_counts(visible)?, players)
 }
 
 #[pymethods]
 impl PyHand {
-    /// Shanten (minimum over the forms that apply; melds cap the copies).
-    fn shanten(&self) -> i8 {
-        shanten::hand_shanten(&self.0)
+    /// Shanten (minimum over the forms that apply; melds cap the copies); `players`:
+    /// None or 4, 3 (no 2m-8m), or a `riichi.Rules` (see `riichi.shanten`).
+    #[pyo3(signature = (players = None))]
+    fn shanten(&self, players: Option<&Bound<'_, PyAny>>) -> PyResult<i8> {
+        match players_arg(players)? {
+            Players::Four => Ok(shanten::hand_shanten(&self.0)),
+            p => Ok(shanten::hand_shanten_detail_for(&self.0, p)?.minimum),
+        }
     }
-    /// Shanten of each form.
-    fn shanten_detail(&self) -> PyShantenDetail {
-        PyShantenDetail(shanten::hand_shanten_detail(&self.0))
+    /// Shanten of each form; `players` as `shanten`.
+    #[pyo3(signature = (players = None))]
+    fn shanten_detail(&self, players: Option<&Bound<'_, PyAny>>) -> PyResult<PyShantenDetail> {
+        Ok(PyShantenDetail(shanten::hand_shanten_detail_for(
+            &self.0,
+            players_arg(players)?,
+        )?))
     }
-    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts.
-    #[pyo3(signature = (visible = None))]
-    fn ukeire(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<PyUkeire> {
-        ukeire_of(&HandLike::Hand(self.0.clone()), &visible_counts(visible)?)
+    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts; `players` as
+    /// `shanten`.
+    #[pyo3(signature = (visible = None, players = None))]
+    fn ukeire(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyUkeire> {
+        let players = players_arg(players)?;
+        Ok(PyUkeire(ukeire::hand_ukeire_for(
+            &self.0,
+            &visible_counts(visible)?,
+            players,
+        )?))
     }
-    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts.
-    #[pyo3(signature = (visible = None))]
-    fn discards(&self, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyDiscard>> {
-        discards_of(&HandLike::Hand(self.0.clone()), &visible_counts(visible)?)
+    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts;
+    /// `players` as `shanten`.
+    #[pyo3(signature = (visible = None, players = None))]
+    fn discards(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyDiscard>> {
+        let players = players_arg(players)?;
+        discards_of(
+            &HandLike::Hand(self.0.clone()),
+            &visible_counts(visible)?,
+            players,
+        )
     }
 }
 

@@ -9,37 +9,67 @@ use crate::error::Error;
 use crate::hand::tile_count;
 use crate::meld::Meld;
 use crate::notation::{format_counts, parse_tile};
-use crate::py::tiles::{extract_hand_like, HandLike, PyHand, PyMeld};
+use crate::py::analysis::{hand_like, players_arg, visible_counts};
+use crate::py::tiles::{extract_hand_like, tile_kind, HandLike, PyHand, PyMeld};
+use crate::shanten::Players;
 use crate::tile::{Counts, Tile};
 use crate::wait::{self, Wait};
 
-/// One winning tile of a tenpai hand with every wait shape it completes.
+/// One winning tile of a tenpai hand with every wait shape it completes, and how many
+/// of its copies are still live.
 #[pyclass(name = "Wait", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyWait(Wait);
+pub struct PyWait {
+    tile: Tile,
+    /// Shapes as bits of [`wait::SHAPES`].
+    bits: u8,
+    /// 4 − own copies (concealed and melds) − visible copies.
+    live: u8,
+}
 
 #[pymethods]
 impl PyWait {
-    /// The winning tile kind (0..=33).
+    /// The winning tile kind (0..=33), a `riichi.TileKind`.
     #[getter]
-    fn tile(&self) -> u8 {
-        self.0.tile.index() as u8
+    fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        tile_kind(py, self.tile, false)
+    }
+    /// Copies of the tile still live: 4 minus the player's own (concealed and melded)
+    /// minus the visible copies given to `waits` (none when `visible` was not given).
+    #[getter]
+    fn live(&self) -> u8 {
+        self.live
+    }
+    /// Karaten: every copy of the tile is in the player's hand or visible (`live == 0`).
+    /// The wait is still listed: Tenhou counts such a hand tenpai at an exhaustive draw.
+    #[getter]
+    fn karaten(&self) -> bool {
+        self.live == 0
     }
     /// Every shape the tile completes over all readings, distinct, in the order
     /// `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`.
     #[getter]
     fn shapes(&self) -> Vec<&'static str> {
-        self.0.shapes.iter().map(|s| s.name()).collect()
+        wait::SHAPES
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| self.bits >> i & 1 == 1)
+            .map(|(_, s)| s.name())
+            .collect()
     }
-    /// `{"tile": int, "shapes": list[str]}`.
+    /// `{"tile": int, "shapes": list[str], "live": int, "karaten": bool}` (plain ints, for
+    /// JSON).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("tile", self.tile())?;
+        d.set_item("tile", self.tile.index())?;
         d.set_item("shapes", self.shapes())?;
+        d.set_item("live", self.live)?;
+        d.set_item("karaten", self.karaten())?;
         Ok(d)
     }
     fn __repr__(&self) -> String {
-        format!("Wait({}: {})", self.0.tile, self.shapes().join(", "))
+        let k = if self.karaten() { ", karaten" } else { "" };
+        format!("Wait({}: {}{k})", self.tile, self.shapes().join(", "))
     }
 }
 
@@ -62,14 +92,14 @@ impl PyReading {
         self.reading.form.name()
     }
     /// Concealed blocks as `(kind, tile)`: kind `"sequence"` (tile = its lowest kind),
-    /// `"triplet"` or `"pair"`. Regular: sequences, triplets, then the pair; chiitoitsu:
-    /// the 7 pairs; kokushi: empty.
+    /// `"triplet"` or `"pair"`, tile a `riichi.TileKind`. Regular: sequences, triplets,
+    /// then the pair; chiitoitsu: the 7 pairs; kokushi: empty.
     #[getter]
-    fn blocks(&self) -> Vec<(&'static str, u8)> {
+    fn blocks(&self, py: Python<'_>) -> PyResult<Vec<(&'static str, Py<PyAny>)>> {
         self.reading
             .blocks
             .iter()
-            .map(|b| (b.kind_name(), b.tile().index() as u8))
+            .map(|b| Ok((b.kind_name(), tile_kind(py, b.tile(), false)?)))
             .collect()
     }
     /// Index into `blocks` of the block the winning tile completed (None for kokushi and
@@ -78,10 +108,10 @@ impl PyReading {
     fn win_block(&self) -> Option<usize> {
         self.reading.win_block
     }
-    /// The winning tile kind, or None when decomposed without one.
+    /// The winning tile kind (a `riichi.TileKind`), or None when decomposed without one.
     #[getter]
-    fn win_tile(&self) -> Option<u8> {
-        self.win.map(|t| t.index() as u8)
+    fn win_tile(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        self.win.map(|t| tile_kind(py, t, false)).transpose()
     }
     /// Wait shape of the winning tile in this reading (`"ryanmen"`, `"kanchan"`,
     /// `"penchan"`, `"tanki"`, `"shanpon"`); None without a winning tile.
@@ -95,13 +125,19 @@ impl PyReading {
         self.melds.iter().map(|m| PyMeld(*m)).collect()
     }
     /// A plain dict: form, blocks (list of `(kind, tile)`), win_block, win_tile, wait and
-    /// melds (as text, e.g. `"pon:555z"`).
+    /// melds (as text, e.g. `"pon:555z"`); tiles are plain ints, for JSON.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         d.set_item("form", self.form())?;
-        d.set_item("blocks", self.blocks())?;
+        let blocks: Vec<(&str, usize)> = self
+            .reading
+            .blocks
+            .iter()
+            .map(|b| (b.kind_name(), b.tile().index()))
+            .collect();
+        d.set_item("blocks", blocks)?;
         d.set_item("win_block", self.win_block())?;
-        d.set_item("win_tile", self.win_tile())?;
+        d.set_item("win_tile", self.win.map(Tile::index))?;
         d.set_item("wait", self.wait())?;
         let melds: Vec<String> = self.melds.iter().map(|m| m.to_string()).collect();
         d.set_item("melds", melds)?;
@@ -130,7 +166,7 @@ impl PyReading {
 /// A winning tile given as mpsz text (`"3m"`, `"0p"`) or a kind 0..=33.
 fn extract_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(parse_tile(crate::py::errors::utf8(s, "win_tile")?)?);
+        return Ok(parse_tile(&crate::py::errors::utf8(s, "win_tile")?)?);
     }
     match obj.extract::<i64>() {
         Ok(k) => Ok(Tile::new(k)?),
@@ -155,6 +191,8 @@ fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
 ///         spaces, e.g. `"123m55z pon:777z ..."`) or 34 counts. The concealed part must
 ///         number 3n+2 tiles (14 counting each meld as 3).
 ///     win_tile: the winning tile as mpsz text (`"3m"`) or a kind 0..=33, or None.
+///     players: None or 4, 3 (three-player mahjong: a 2m-8m is refused), or a
+///         `riichi.Rules` (its `num_players`).
 ///
 /// Returns:
 ///     list[Reading]: without `win_tile`, one reading per block decomposition (regular
@@ -165,17 +203,26 @@ fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
 ///     the hand is not complete (a value, not an error).
 ///
 /// Raises:
-///     InvalidHand: a fifth copy, or a tile count that no complete hand has.
+///     InvalidHand: a fifth copy, or a tile count that no complete hand has; under 3
+///         players a 2m-8m in the hand or as `win_tile` (naming it).
 ///     InvalidTile: a bad tile notation or kind.
-///     RiichiError: `win_tile` is not among the concealed tiles.
+///     RiichiError: `win_tile` is not among the concealed tiles; a bad `players`.
 #[pyfunction]
-#[pyo3(signature = (hand, win_tile = None))]
+#[pyo3(signature = (hand, win_tile = None, players = None))]
 fn decompose(
     hand: &Bound<'_, PyAny>,
     win_tile: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PyReading>> {
+    let players = players_arg(players)?;
     let (concealed, melds) = split_hand_like(extract_hand_like(hand)?);
     let win = win_tile.map(extract_tile).transpose()?;
+    check_players(players, &concealed, &melds)?;
+    if let Some(w) = win {
+        let mut c = [0u8; 34];
+        c[w.index()] = 1;
+        players.check(&c, "win_tile")?;
+    }
     core::check_complete_input(&concealed, melds.len(), win)?;
     let readings = match win {
         Some(w) => core::decompose_win(&concealed, w),
@@ -192,29 +239,43 @@ fn decompose(
         .collect())
 }
 
-/// Winning tiles of a hand waiting for its 14th tile, ascending by kind.
-///
-/// A tile whose four copies are all in the player's own hand (concealed tiles and melds,
-/// ankan included) is no wait: Tenhou counts `123456789m1111p` noten at exhaustive draw
-/// (RC08). Copies visible elsewhere do not matter (karaten is tenpai on Tenhou).
-/// Chiitoitsu needs seven distinct kinds; kokushi may wait on all 13 terminals and honors.
-///
-/// Args:
-///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, or 34 counts (3n+1
-///         concealed tiles; bare counts carry no melds).
-///
-/// Returns:
-///     list[Wait]: each winning tile with every shape it completes; empty when noten.
-///
-/// Raises:
-///     InvalidHand: a fifth copy or a tile count other than 3n+1 (13 with melds).
-///     InvalidTile: bad tile notation.
-#[pyfunction]
-fn waits(hand: &Bound<'_, PyAny>) -> PyResult<Vec<PyWait>> {
-    let w = match extract_hand_like(hand)? {
-        HandLike::Hand(h) => wait::waits_of_hand(&h)?,
+/// Under three players, refuse a 2m-8m among the concealed tiles and melds.
+fn check_players(players: Players, concealed: &Counts, melds: &[Meld]) -> PyResult<()> {
+    let mut all = *concealed;
+    for m in melds {
+        m.add_to(&mut all);
+    }
+    Ok(players.check(&all, "hand")?)
+}
+
+/// Waits with their live counts: `own` all the player's copies, `visible` the rest seen.
+fn with_live(w: Vec<Wait>, own: &Counts, visible: &Counts) -> PyResult<Vec<PyWait>> {
+    let live = crate::ukeire::live_counts(own, visible)?;
+    Ok(w.into_iter()
+        .map(|wait| {
+            let bits = wait::SHAPES
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| wait.shapes.contains(s))
+                .fold(0u8, |b, (i, _)| b | 1 << i);
+            PyWait {
+                tile: wait.tile,
+                bits,
+                live: live[wait.tile.index()],
+            }
+        })
+        .collect())
+}
+
+fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<PyWait>> {
+    players.check(visible, "visible")?;
+    match h {
+        HandLike::Hand(h) => {
+            players.check(&h.all_counts(), "hand")?;
+            with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)
+        }
         HandLike::Counts(c) => {
-            let n = tile_count(&c);
+            let n = tile_count(c);
             if n % 3 != 1 || n > 13 {
                 return Err(Error::BadTileCount {
                     concealed: n,
@@ -224,23 +285,83 @@ fn waits(hand: &Bound<'_, PyAny>) -> PyResult<Vec<PyWait>> {
                 }
                 .into());
             }
-            wait::waits(&c, &[0; 34])
+            players.check(c, "hand")?;
+            let live = crate::ukeire::live_counts(c, visible)?;
+            let Some((mask, bits)) = wait::bare_waits(c) else {
+                return with_live(wait::waits(c, &[0; 34]), c, visible);
+            };
+            Ok((0..34)
+                .filter(|&k| mask >> k & 1 == 1)
+                .map(|k| PyWait {
+                    tile: Tile::from_index(k),
+                    bits: bits[k],
+                    live: live[k],
+                })
+                .collect())
         }
-    };
-    Ok(w.into_iter().map(PyWait).collect())
+    }
+}
+
+/// Winning tiles of a hand waiting for its 14th tile, ascending by kind.
+///
+/// A tile whose four copies are all in the player's own hand (concealed tiles and melds,
+/// ankan included) is no wait: Tenhou counts `123456789m1111p` noten at exhaustive draw
+/// (RC08). A tile whose other copies are all visible elsewhere stays a wait, marked
+/// `karaten` (Tenhou counts a karaten hand tenpai at an exhaustive draw).
+/// Chiitoitsu needs seven distinct kinds; kokushi may wait on all 13 terminals and honors.
+///
+/// Args:
+///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, or 34 counts (3n+1
+///         concealed tiles; bare counts carry no melds).
+///     visible: tiles the player sees elsewhere (discards, others' melds, dora
+///         indicators): None, mpsz text or 34 counts; they set each wait's `live` and
+///         `karaten`. None: nothing visible (the list is the same either way).
+///     players: None or 4, 3 (three-player mahjong: a 2m-8m is refused), or a
+///         `riichi.Rules` (its `num_players`).
+///
+/// Returns:
+///     list[Wait]: each winning tile with every shape it completes, its `live` copies and
+///     `karaten`; empty when noten.
+///
+/// Raises:
+///     InvalidHand: a fifth copy or a tile count other than 3n+1 (13 with melds); own
+///         plus visible copies of a kind above 4; under 3 players a 2m-8m in the hand or
+///         in `visible`.
+///     InvalidTile: bad tile notation.
+///     RiichiError: a bad `visible` or `players`.
+#[pyfunction]
+#[pyo3(signature = (hand, visible = None, players = None))]
+fn waits(
+    hand: &Bound<'_, PyAny>,
+    visible: Option<&Bound<'_, PyAny>>,
+    players: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PyWait>> {
+    let players = players_arg(players)?;
+    waits_of(&hand_like(hand)?, &visible_counts(visible)?, players)
 }
 
 #[pymethods]
 impl PyHand {
-    /// Winning tiles of this 13-tile hand (see `riichi.waits`).
-    fn waits(&self) -> PyResult<Vec<PyWait>> {
-        Ok(wait::waits_of_hand(&self.0)?
-            .into_iter()
-            .map(PyWait)
-            .collect())
+    /// Winning tiles of this 13-tile hand with `live` and `karaten` given `visible`
+    /// (see `riichi.waits`).
+    #[pyo3(signature = (visible = None, players = None))]
+    fn waits(
+        &self,
+        visible: Option<&Bound<'_, PyAny>>,
+        players: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyWait>> {
+        let players = players_arg(players)?;
+        waits_of(
+            &HandLike::Hand(self.0.clone()),
+            &visible_counts(visible)?,
+            players,
+        )
     }
-    /// Whether this 13-tile hand has at least one wait.
-    fn is_tenpai(&self) -> PyResult<bool> {
+    /// Whether this 13-tile hand has at least one wait (a karaten wait counts);
+    /// `players` as `riichi.waits`.
+    #[pyo3(signature = (players = None))]
+    fn is_tenpai(&self, players: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        players_arg(players)?.check(&self.0.all_counts(), "hand")?;
         Ok(wait::is_tenpai(&self.0)?)
     }
 }

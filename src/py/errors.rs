@@ -1,6 +1,8 @@
 //! The one exception tree, `RiichiError(ValueError)`, and the one mapping from
 //! core errors to it.
 
+use std::borrow::Cow;
+
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -49,7 +51,8 @@ pub fn exception_name(e: &Error) -> &'static str {
         Error::TooManyCopies { .. }
         | Error::TooManyRedFives { .. }
         | Error::BadTileCount { .. }
-        | Error::InvalidMeld { .. } => "InvalidHand",
+        | Error::InvalidMeld { .. }
+        | Error::NotInThreePlayer { .. } => "InvalidHand",
         Error::InvalidArgument { .. } => "RiichiError",
         Error::Row { error, .. } => exception_name(error),
     }
@@ -113,8 +116,11 @@ pub fn wrong_type(name: &'static str, expected: &str, obj: &Bound<'_, PyAny>) ->
 /// The UTF-8 text of a Python `str`. A `str` holding a lone surrogate (non-UTF-8 bytes
 /// decoded with `surrogateescape`, as `sys.argv` does) is no tile text: `InvalidTile`
 /// naming the argument and the character position.
-pub fn utf8<'a>(s: &'a Bound<'_, PyString>, name: &'static str) -> PyResult<&'a str> {
-    s.to_str().map_err(|_| {
+///
+/// Borrowed from the `str` where the Python API allows it; a copy in the abi3 build for
+/// Python 3.9, whose limited API has no borrowed UTF-8 view.
+pub fn utf8<'a>(s: &'a Bound<'_, PyString>, name: &'static str) -> PyResult<Cow<'a, str>> {
+    s.to_cow().map_err(|_| {
         let lossy = s.to_string_lossy();
         let at = lossy.chars().position(|c| c == '\u{FFFD}').unwrap_or(0);
         InvalidTile::new_err(format!(
@@ -127,8 +133,8 @@ pub fn utf8<'a>(s: &'a Bound<'_, PyString>, name: &'static str) -> PyResult<&'a 
     })
 }
 
-/// A `str` argument as UTF-8 text.
-pub fn text_arg<'a>(obj: &'a Bound<'_, PyAny>, name: &'static str) -> PyResult<&'a str> {
+/// A `str` argument as UTF-8 text (see [`utf8`]).
+pub fn text_arg<'a>(obj: &'a Bound<'_, PyAny>, name: &'static str) -> PyResult<Cow<'a, str>> {
     match obj.cast::<PyString>() {
         Ok(s) => utf8(s, name),
         Err(_) => Err(wrong_type(name, "a str", obj)),

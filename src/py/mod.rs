@@ -8,6 +8,7 @@ mod batch;
 mod decompose;
 mod engine;
 mod errors;
+mod features;
 mod mjlog;
 mod score;
 mod seat;
@@ -25,6 +26,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     analysis::register(m)?;
     batch::register(m)?;
     engine::register(m)?;
+    features::register(m)?;
     shuffle::register(m)?;
     mjlog::register(m)?;
     Ok(())

@@ -706,7 +706,7 @@ fn repr(o: &Bound<'_, PyAny>) -> String {
 
 fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tile(utf8(s, name)?)?);
+        return Ok(notation::parse_tile(&utf8(s, name)?)?);
     }
     if obj.is_instance_of::<PyBool>() {
         // a bool is an int to Python; as a tile it is always a mistake
@@ -727,7 +727,7 @@ fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
 /// A wind given as "E"/"S"/"W"/"N", 1z..4z or a kind 27..=30.
 fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let t = match utf8(s, name)? {
+        let t = match utf8(s, name)?.as_ref() {
             "E" => Tile::EAST,
             "S" => Tile::SOUTH,
             "W" => Tile::WEST,
@@ -751,7 +751,7 @@ fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
 
 fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tiles(utf8(s, name)?)?
+        return Ok(notation::parse_tiles(&utf8(s, name)?)?
             .iter()
             .map(|p| p.tile)
             .collect());
@@ -777,7 +777,7 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
         return Ok(h.get().0.clone());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Hand::parse(utf8(s, "hand")?)?);
+        return Ok(Hand::parse(&utf8(s, "hand")?)?);
     }
     Err(crate::py::errors::InvalidHand::new_err(format!(
         "hand: expected a riichi.Hand or mpsz text, got {}",
@@ -816,11 +816,12 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
 ///     hand without yaku has `has_yaku` False; both score zero points.
 ///
 /// Raises:
-///     InvalidTile: bad tile notation or kind. InvalidHand: a hand that cannot exist.
+///     InvalidTile: bad tile notation or kind.
+///     InvalidHand: a hand that cannot exist.
 ///     RiichiError: a hand of the wrong size, a winning tile not among the concealed tiles,
-///     a non-wind seat/round wind, more red fives than `rules.red_fives`, a situation that
-///     cannot happen (e.g. riichi on an open hand, an indicator that would be a fifth copy),
-///     or an argument of the wrong type or range (named).
+///         a non-wind seat/round wind, more red fives than `rules.red_fives`, a situation
+///         that cannot happen (e.g. riichi on an open hand, an indicator that would be a
+///         fifth copy), or an argument of the wrong type or range (named).
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, *, tsumo = None, riichi = None, double_riichi = None,
     ippatsu = None, haitei = None, houtei = None, rinshan = None, chankan = None,
@@ -897,6 +898,12 @@ fn score(
         None => ScoringRules::tenhou(),
     };
     check_red_win_tile(win_tile, &hand)?;
+    crate::shanten::Players::of_table(rules.num_players).check_win(
+        &hand,
+        sit.win_tile,
+        &sit.dora_indicators,
+        &sit.ura_indicators,
+    )?;
     Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
 }
 
@@ -947,7 +954,7 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
         let key = k
             .cast::<PyString>()
             .map_err(|_| bad("requests", "keys must be strings".into()))?;
-        match utf8(key, "requests")? {
+        match utf8(key, "requests")?.as_ref() {
             "hand" | "win_tile" => {}
             "seat_wind" => sit.seat_wind = extract_wind(&v, "seat_wind")?,
             "round_wind" => sit.round_wind = extract_wind(&v, "round_wind")?,

@@ -147,9 +147,9 @@ impl PySeatTable {
         let kuikae = kuikae_rule(&attr("kuikae")?)?;
         let riichi_ankan_value = attr("riichi_ankan")?;
         let riichi_ankan = match riichi_ankan_value.cast::<PyString>() {
-            Ok(s) if s.to_str()? == "same_waits" => RiichiAnkan::SameWaits,
-            Ok(s) if s.to_str()? == "same_reading" => RiichiAnkan::SameReading,
-            Ok(s) if s.to_str()? == "forbidden" => RiichiAnkan::Forbidden,
+            Ok(s) if s.to_cow()? == "same_waits" => RiichiAnkan::SameWaits,
+            Ok(s) if s.to_cow()? == "same_reading" => RiichiAnkan::SameReading,
+            Ok(s) if s.to_cow()? == "forbidden" => RiichiAnkan::Forbidden,
             _ => {
                 return Err(bad(
                     "rules.riichi_ankan",
@@ -673,9 +673,9 @@ fn robbed_answers<'py>(
 /// `Rules.kuikae` as the core's rule: `"forbidden"`, `"same_tile"` or `"allowed"`.
 fn kuikae_rule(value: &Bound<'_, PyAny>) -> PyResult<Kuikae> {
     match value.cast::<PyString>() {
-        Ok(s) if s.to_str()? == "forbidden" => Ok(Kuikae::SameTileAndSuji),
-        Ok(s) if s.to_str()? == "same_tile" => Ok(Kuikae::SameTile),
-        Ok(s) if s.to_str()? == "allowed" => Ok(Kuikae::Allowed),
+        Ok(s) if s.to_cow()? == "forbidden" => Ok(Kuikae::SameTileAndSuji),
+        Ok(s) if s.to_cow()? == "same_tile" => Ok(Kuikae::SameTile),
+        Ok(s) if s.to_cow()? == "allowed" => Ok(Kuikae::Allowed),
         _ => Err(bad(
             "rules.kuikae",
             format!("expected 'forbidden', 'same_tile' or 'allowed', got {value}"),

@@ -1,13 +1,16 @@
 //! Glue for tiles, notation, melds and hands.
 
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyString, PyTuple};
 
 use crate::error::Error;
 use crate::hand::{self, Hand};
 use crate::meld::Meld;
 use crate::notation;
-use crate::py::errors::{bool_arg, int_arg, int_list_arg, red_arg, text_arg, utf8, wrong_type};
+use crate::py::errors::{
+    bool_arg, int_arg, int_list_arg, red_arg, text_arg, utf8, wrong_type, InvalidHand, InvalidTile,
+};
 use crate::tile::{Counts, Tile};
 
 /// A meld: chi, pon, daiminkan, ankan or kakan, with the seat it was called from.
@@ -20,7 +23,7 @@ impl PyMeld {
     /// Parse `kind:tiles[@from]`, e.g. `"chi:234s"`, `"pon:555z@2"`, `"ankan:9999m"`.
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyMeld(Meld::parse(text_arg(text, "text")?)?))
+        Ok(PyMeld(Meld::parse(&text_arg(text, "text")?)?))
     }
     /// Pickle and copy support: a meld is rebuilt from its text (`Meld.parse(str(meld))`).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
@@ -31,15 +34,15 @@ impl PyMeld {
     fn kind(&self) -> &'static str {
         self.0.kind().name()
     }
-    /// Lowest tile kind of a chi, the tile kind of a set (0..=33).
+    /// Lowest tile kind of a chi, the tile kind of a set (a `riichi.TileKind`, 0..=33).
     #[getter]
-    fn tile(&self) -> u8 {
-        self.0.tile().index() as u8
+    fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        tile_kind(py, self.0.tile(), false)
     }
-    /// Tile kind taken from the discarder (the set's kind for an ankan).
+    /// Tile kind taken from the discarder (the set's kind for an ankan), a `riichi.TileKind`.
     #[getter]
-    fn called(&self) -> u8 {
-        self.0.called().index() as u8
+    fn called(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        tile_kind(py, self.0.called(), false)
     }
     /// Red fives in the meld.
     #[getter]
@@ -51,10 +54,14 @@ impl PyMeld {
     fn source(&self) -> u8 {
         self.0.from()
     }
-    /// Tile kinds of the meld, ascending (3 or 4 of them).
+    /// Tile kinds of the meld, ascending (3 or 4 `riichi.TileKind`).
     #[getter]
-    fn tiles(&self) -> Vec<u32> {
-        self.0.tiles().iter().map(|t| t.index() as u32).collect()
+    fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        self.0
+            .tiles()
+            .iter()
+            .map(|&t| tile_kind(py, t, false))
+            .collect()
     }
     /// Whether the meld opens the hand (everything but an ankan).
     #[getter]
@@ -79,7 +86,7 @@ impl PyHand {
     /// Parse mpsz text with optional melds after spaces: `"678m567p88s pon:111z kakan:2222z"`.
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        Ok(PyHand(Hand::parse(text_arg(text, "text")?)?))
+        Ok(PyHand(Hand::parse(&text_arg(text, "text")?)?))
     }
     /// Pickle and copy support: a hand is rebuilt from its text (`Hand.parse(str(hand))`,
     /// melds and red fives included).
@@ -95,24 +102,37 @@ impl PyHand {
         red: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let counts = counts_from_vec(&int_list_arg(counts, "counts")?)?;
-        let mut ms = Vec::new();
-        if let Some(melds) = melds {
-            let expected = "a sequence of riichi.Meld";
-            if melds.is_instance_of::<PyString>() {
-                return Err(wrong_type("melds", expected, melds));
-            }
-            for item in melds
-                .try_iter()
-                .map_err(|_| wrong_type("melds", expected, melds))?
-            {
-                let item = item?;
-                let m = item
-                    .cast::<PyMeld>()
-                    .map_err(|_| wrong_type("melds", expected, &item))?;
-                ms.push(m.get().0);
-            }
-        }
-        Ok(PyHand(Hand::new(counts, red_arg(red, "red")?, ms)?))
+        Ok(PyHand(Hand::new(
+            counts,
+            red_arg(red, "red")?,
+            melds_arg(melds)?,
+        )?))
+    }
+    /// Build from physical tile ids 0..=135 (`kind * 4 + copy`, as `Game.hand()` and the
+    /// actions give them), melds, and the red fives per suit of the rules in force
+    /// (`Rules.red_fives`, default one per suit: copies `0..red_fives[suit]` of a suit's five
+    /// are red, so ids 16, 52 and 88 with the default).
+    ///
+    /// Raises:
+    ///     InvalidTile: an id outside 0..=135 (its position named).
+    ///     InvalidHand: an id given twice (both positions named), a tile count that is no
+    ///         hand (13 or 14 tiles counting each meld as 3), five copies of a kind.
+    ///     RiichiError: `ids` not a sequence of ints, `melds` not a sequence of `Meld`,
+    ///         `red_fives` not three counts 0..=4.
+    #[staticmethod]
+    #[pyo3(signature = (ids, melds = None, red_fives = None))]
+    fn from_ids(
+        ids: &Bound<'_, PyAny>,
+        melds: Option<&Bound<'_, PyAny>>,
+        red_fives: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let ids = int_list_arg(ids, "ids")?;
+        let rules_red = match red_fives {
+            None => [1, 1, 1],
+            Some(r) => red_arg(Some(r), "red_fives")?,
+        };
+        let (counts, red) = counts_of_ids(&ids, rules_red)?;
+        Ok(PyHand(Hand::new(counts, red, melds_arg(melds)?)?))
     }
     /// Concealed tiles: 34 counts per kind (red fives included as fives).
     #[getter]
@@ -152,12 +172,88 @@ impl PyHand {
     }
 }
 
+/// `melds`: None or a sequence of `riichi.Meld`.
+fn melds_arg(melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
+    let mut ms = Vec::new();
+    if let Some(melds) = melds {
+        let expected = "a sequence of riichi.Meld";
+        if melds.is_instance_of::<PyString>() {
+            return Err(wrong_type("melds", expected, melds));
+        }
+        for item in melds
+            .try_iter()
+            .map_err(|_| wrong_type("melds", expected, melds))?
+        {
+            let item = item?;
+            let m = item
+                .cast::<PyMeld>()
+                .map_err(|_| wrong_type("melds", expected, &item))?;
+            ms.push(m.get().0);
+        }
+    }
+    Ok(ms)
+}
+
+/// 34 counts and red fives per suit from physical ids (`kind * 4 + copy`); copies
+/// `0..red_fives[suit]` of a suit's five are red. An id out of range is `InvalidTile`, an id
+/// given twice `InvalidHand`, each naming the id and its position.
+fn counts_of_ids(ids: &[i64], red_fives: [u8; 3]) -> PyResult<(Counts, [u8; 3])> {
+    let mut seen = [usize::MAX; 136];
+    let mut counts = [0u8; 34];
+    let mut red = [0u8; 3];
+    for (i, &id) in ids.iter().enumerate() {
+        if !(0..=135).contains(&id) {
+            return Err(InvalidTile::new_err(format!(
+                "invalid ids: item {i}: tile id {id} is out of range 0..=135"
+            )));
+        }
+        let id = id as usize;
+        if seen[id] != usize::MAX {
+            return Err(InvalidHand::new_err(format!(
+                "invalid ids: tile id {id} ({}) is given twice, at items {} and {i}",
+                Tile::from_index(id / 4),
+                seen[id]
+            )));
+        }
+        seen[id] = i;
+        let kind = id / 4;
+        counts[kind] += 1;
+        if kind < 27 && kind % 9 == 4 && ((id % 4) as u8) < red_fives[kind / 9] {
+            red[kind / 9] += 1;
+        }
+    }
+    Ok((counts, red))
+}
+
+/// The interned `riichi.tiles.TileKind` of `tile` (an `int` whose text is mpsz; `red` only
+/// for a suited five): every tile kind a public value returns goes through here, so that a
+/// tile is one type everywhere.
+pub fn tile_kind(py: Python<'_>, tile: Tile, red: bool) -> PyResult<Py<PyAny>> {
+    static TABLE: PyOnceLock<Py<PyTuple>> = PyOnceLock::new();
+    let table = TABLE.get_or_try_init(py, || -> PyResult<Py<PyTuple>> {
+        let t = py.import("riichi.tiles")?.getattr("INTERNED")?;
+        Ok(t.cast_into::<PyTuple>()?.unbind())
+    })?;
+    let i = tile.index() * 2 + usize::from(red);
+    Ok(table.bind(py).get_item(i)?.unbind())
+}
+
 /// Counts from a Python list of ints, naming the bad index.
 pub fn counts_from_vec(v: &[i64]) -> Result<Counts, Error> {
     if v.len() != 34 {
+        // 13 or 14 values from 0..=135 are most likely the physical ids of Game.hand()
+        let ids = (1..=18).contains(&v.len()) && v.iter().all(|x| (0..=135).contains(x));
         return Err(Error::InvalidArgument {
             name: "counts",
-            reason: format!("expected 34 counts (one per tile kind), got {}", v.len()),
+            reason: format!(
+                "expected 34 counts (one per tile kind), got {}{}",
+                v.len(),
+                if ids {
+                    " (tile ids 0..135? Hand.from_ids reads those)"
+                } else {
+                    ""
+                }
+            ),
         });
     }
     let mut c = [0u8; 34];
@@ -212,7 +308,7 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
     if let Ok(s) = obj.cast::<PyString>() {
         let text = utf8(s, "hand")?;
         if text.contains(':') {
-            return Ok(HandLike::Hand(Hand::parse(text)?));
+            return Ok(HandLike::Hand(Hand::parse(&text)?));
         }
         let (counts, _red) = notation::parse_counts(text.trim())?;
         return Ok(HandLike::Counts(counts));
@@ -226,13 +322,13 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
 /// Parse one tile in mpsz (`"5m"`, `"0p"`, `"7z"`) to its kind 0..=33.
 #[pyfunction]
 fn parse_tile(text: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(notation::parse_tile(text_arg(text, "text")?)?.index() as u8)
+    Ok(notation::parse_tile(&text_arg(text, "text")?)?.index() as u8)
 }
 
 /// Parse mpsz text to tile kinds in the order written (red fives as fives).
 #[pyfunction]
 fn parse_tiles(text: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
-    Ok(notation::parse_tiles(text_arg(text, "text")?)?
+    Ok(notation::parse_tiles(&text_arg(text, "text")?)?
         .iter()
         .map(|p| p.tile.index() as u32)
         .collect())
@@ -241,7 +337,7 @@ fn parse_tiles(text: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
 /// Parse mpsz text to 34 counts and red fives per suit (man, pin, sou).
 #[pyfunction]
 fn parse_counts(text: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
-    let (c, r) = notation::parse_counts(text_arg(text, "text")?)?;
+    let (c, r) = notation::parse_counts(&text_arg(text, "text")?)?;
     Ok((
         c.iter().map(|&x| u32::from(x)).collect(),
         (r[0], r[1], r[2]),
@@ -278,7 +374,7 @@ fn mjai_name(kind: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResul
 /// Parse an mjai tile name to `(kind, red)`.
 #[pyfunction]
 fn parse_mjai(name: &Bound<'_, PyAny>) -> PyResult<(u8, bool)> {
-    let p = notation::parse_mjai(text_arg(name, "name")?)?;
+    let p = notation::parse_mjai(&text_arg(name, "name")?)?;
     Ok((p.tile.index() as u8, p.red))
 }
 

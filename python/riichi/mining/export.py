@@ -21,6 +21,7 @@ Needs the ``riichi[mining]`` extra (pyarrow).
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -226,6 +227,16 @@ def export(
             os.makedirs(folder, exist_ok=True)
             pq.write_table(schema(t).empty_table(), os.path.join(folder, "part-00000.parquet"))
     with open(os.path.join(out, "_schema.json"), "w", encoding="utf-8") as fh:
-        fh.write(json_schema() + "\n")
+        text = json_schema()
+        if "features" in wanted:  # the optional table: its columns and feature version
+            from riichi.mining import feature_table
+
+            js = json.loads(text)
+            js["features"] = {
+                "feature_version": feature_table.features.FEATURE_VERSION,
+                "columns": feature_table.columns(),
+            }
+            text = json.dumps(js, indent=1)
+        fh.write(text + "\n")
     result.seconds = time.perf_counter() - t0
     return result

@@ -75,8 +75,12 @@ null where the log does not record the value.
 ``errors`` (one row per problem, as ``riichi verify --json`` lists them):
     game_id (the file, game or member), kind (``unreadable``: the file or game could not
     be read or holds no round; ``unsupported``: a game or round the replay cannot check;
-    ``mismatch``: the log and the engine disagree), position (where: ``"line 3"``,
-    ``"E1-0 event 57"``...), field (the mismatching field, else ""), reason.
+    ``mismatch``: the log and the engine disagree; ``features``: a decision the feature
+    encoder refused), position (where: ``"line 3"``, ``"E1-0 event 57"``...), field (the
+    mismatching field, else ""), reason.
+
+``features`` (optional, not among the default tables: ``riichi export --features``): every
+decision's feature arrays, documented in :mod:`riichi.mining.feature_table`.
 
 Row counts agree with ``riichi verify`` on the same files: games with ``replayed`` =
 verify's games; ``rounds`` rows and the sums of ``games.wins``, ``games.draws``,
@@ -182,6 +186,10 @@ def schema(table: str) -> Any:
         RiichiError: an unknown table, or pyarrow is not installed (the ``riichi[mining]``
             extra).
     """
+    if table == "features":  # optional (riichi export --features)
+        from riichi.mining import feature_table
+
+        return feature_table.schema()
     if table not in _COLUMNS:
         raise RiichiError(f"unknown table {table!r} (one of {', '.join(TABLES)})")
     s = _SCHEMAS.get(table)
@@ -212,12 +220,12 @@ def check_tables(tables: Iterable[str] | None) -> tuple[str, ...]:
         tables = [t for t in str(tables).split(",") if t]
     wanted = set()
     for t in tables:
-        if t not in _COLUMNS:
-            raise RiichiError(f"unknown table {t!r} (one of {', '.join(TABLES)})")
+        if t not in _COLUMNS and t != "features":
+            raise RiichiError(f"unknown table {t!r} (one of {', '.join(TABLES)}, or features)")
         wanted.add(t)
     if not wanted:
         raise RiichiError(f"no table asked for (one or more of {', '.join(TABLES)})")
-    return tuple(t for t in TABLES if t in wanted)
+    return tuple(t for t in (*TABLES, "features") if t in wanted)
 
 
 class _Rows:
@@ -225,8 +233,10 @@ class _Rows:
 
     def __init__(self, tables: Sequence[str]) -> None:
         self.cols: dict[str, dict[str, list[Any]]] = {
-            t: {n: [] for n, _ in _COLUMNS[t]} for t in tables
+            t: {n: [] for n, _ in _COLUMNS[t]} for t in tables if t in _COLUMNS
         }
+        # tables built as record batches (features), concatenated at the end
+        self.built: dict[str, list[Any]] | None = {"features": []} if "features" in tables else None
 
     def add(self, table: str, **row: Any) -> None:
         cols = self.cols.get(table)
@@ -237,9 +247,12 @@ class _Rows:
 
     def batches(self) -> dict[str, Any]:
         pa = require("pyarrow", "the riichi tables")
-        return {
+        out = {
             t: pa.RecordBatch.from_pydict(cols, schema=schema(t)) for t, cols in self.cols.items()
         }
+        for t, parts in (self.built or {}).items():
+            out[t] = pa.concat_batches(parts) if parts else pa.RecordBatch.from_pylist([], schema=schema(t))
+        return out
 
 
 class _Rounds:
@@ -331,7 +344,7 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
     decs: list[Any] | None = None
     watch = _Rounds()
     try:
-        if "decisions" in wanted:
+        if "decisions" in wanted or "features" in wanted:
             from riichi.mining.decision import replay_decisions
 
             rep, decs, replayed = replay_decisions(log, None, rules)
@@ -465,6 +478,21 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
         )  # fmt: skip
     if decs is not None:
         _decision_rows(rows, gid, decs)
+        if rows.built is not None:
+            _feature_rows(rows, gid, decs)
+
+
+def _feature_rows(rows: _Rows, gid: str, decs: list[Any]) -> None:
+    """The ``features`` rows of a game (:mod:`riichi.mining.feature_table`); an observation
+    the encoder refuses becomes an ``errors`` row (kind ``features``), never a lost game."""
+    from riichi.mining import feature_table
+
+    assert rows.built is not None
+    try:
+        rows.built["features"].append(feature_table.batch(gid, decs))
+    except RiichiError as e:
+        rows.add("errors", game_id=gid, kind="features", position="", field="features",
+                 reason=_shown(str(e)))  # fmt: skip
 
 
 def _add(total: list[int] | None, deltas: Any) -> list[int] | None:

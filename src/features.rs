@@ -1,0 +1,951 @@
+//! Feature arrays and the legal-action mask of one seat's observation, in batch.
+//!
+//! The Python module `riichi.features` documents every array (name, shape, dtype, meaning)
+//! and the 159 action indices; this file is their arithmetic. An [`Observation`] is what one
+//! seat sees at a decision point (absolute seats, physical tile ids 0..=135, the red ids of
+//! the game); [`encode_batch`] checks each one and writes its arrays, rotated so that the
+//! observing seat comes first.
+//!
+//! Contents: the observation ([`Observation`], [`MeldView`], [`ActionView`]), its checks
+//! ([`Observation::check`]), the action index of a choice ([`action_index`]) and the
+//! encoder ([`encode_batch`] into [`Encoded`]).
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::shanten::shanten;
+use crate::tile::{Counts, Tile};
+use crate::wait::wait_mask;
+
+/// River slots per seat (a river never holds more: see the Python module docstring).
+pub const RIVER_LEN: usize = 32;
+/// Meld slots per seat.
+pub const MAX_MELDS: usize = 4;
+/// Dora indicator slots (the first and one per kan).
+pub const MAX_INDICATORS: usize = 5;
+/// Fields of one river entry: kind, red, tsumogiri, riichi declaration, called away.
+pub const RIVER_FIELDS: usize = 5;
+/// Fields of one meld: type, lowest kind, called kind, red fives, source seat.
+pub const MELD_FIELDS: usize = 5;
+/// Values of the `round` array.
+pub const ROUND_FIELDS: usize = 6;
+
+/// Action index of a discard of kind `k` from the hand (0..=33).
+pub const DISCARD: usize = 0;
+/// Action index of a discard of the red five of suit `s` (m, p, s) from the hand.
+pub const RED_DISCARD: usize = 34;
+/// Action index of a discard of the tile just drawn.
+pub const TSUMOGIRI: usize = 37;
+/// First riichi index (`RIICHI + ` the discard's index).
+pub const RIICHI: usize = 38;
+/// First chi index: `CHI + 2 * shape + red` (shape 0 low, 1 middle, 2 high).
+pub const CHI: usize = 76;
+/// First pon index: `PON + ` red fives taken from the hand (0..=2).
+pub const PON: usize = 82;
+/// The daiminkan index.
+pub const DAIMINKAN: usize = 85;
+/// First ankan index (`ANKAN + kind`).
+pub const ANKAN: usize = 86;
+/// First kakan index (`KAKAN + kind`).
+pub const KAKAN: usize = 120;
+/// The tsumo index.
+pub const TSUMO: usize = 154;
+/// The ron index (chankan included).
+pub const RON: usize = 155;
+/// The pass index.
+pub const PASS: usize = 156;
+/// The kyuushu kyuuhai index.
+pub const KYUUSHU: usize = 157;
+/// The nukidora (kita) index.
+pub const NUKIDORA: usize = 158;
+/// Size of the action mask, for 3 and 4 players alike.
+pub const NUM_ACTIONS: usize = 159;
+
+const NORTH: u8 = 30;
+
+/// The kind of a meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeldType {
+    /// A run called from kamicha.
+    Chi = 1,
+    /// A triplet called.
+    Pon = 2,
+    /// An open kan on a discard.
+    Daiminkan = 3,
+    /// A concealed kan.
+    Ankan = 4,
+    /// A pon extended to a kan.
+    Kakan = 5,
+}
+
+/// One meld as seen by everybody: its type, its ids, the called id and who gave it
+/// (both `None` for an ankan).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeldView {
+    /// The meld's type.
+    pub kind: MeldType,
+    /// Its physical ids (3 for chi and pon, 4 for kans).
+    pub ids: Vec<u8>,
+    /// The id taken from another seat.
+    pub called: Option<u8>,
+    /// The seat it came from (absolute).
+    pub source: Option<u8>,
+}
+
+/// What a tile open to claims came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PendingType {
+    /// A discard.
+    Dahai = 1,
+    /// A tile added to a pon (chankan).
+    Kakan = 2,
+    /// An ankan (kokushi chankan).
+    Ankan = 3,
+    /// A North set aside (sanma).
+    Nukidora = 4,
+}
+
+/// One action of the observing seat (`riichi.actions`), ids as physical ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ActionView {
+    /// Discard `tile`; `tsumogiri` when it is the tile just drawn.
+    Discard {
+        /// The id discarded.
+        tile: u8,
+        /// Whether it is the drawn tile.
+        tsumogiri: bool,
+    },
+    /// Riichi with that discard.
+    Riichi {
+        /// The id discarded.
+        tile: u8,
+        /// Whether it is the drawn tile.
+        tsumogiri: bool,
+    },
+    /// Chi on the pending `tile` with two ids from the hand.
+    Chi {
+        /// The called id.
+        tile: u8,
+        /// The two ids from the hand.
+        consumed: [u8; 2],
+    },
+    /// Pon on the pending `tile`.
+    Pon {
+        /// The called id.
+        tile: u8,
+        /// The two ids from the hand.
+        consumed: [u8; 2],
+    },
+    /// Open kan on the pending `tile`.
+    Daiminkan {
+        /// The called id.
+        tile: u8,
+        /// The three ids from the hand.
+        consumed: [u8; 3],
+    },
+    /// Concealed kan.
+    Ankan {
+        /// The four ids.
+        consumed: [u8; 4],
+    },
+    /// Extend a pon with `tile`.
+    Kakan {
+        /// The id added.
+        tile: u8,
+    },
+    /// Win on the own draw.
+    Tsumo,
+    /// Win on the pending tile.
+    Ron,
+    /// Decline the pending tile.
+    Pass,
+    /// Kyuushu kyuuhai.
+    Kyuushu,
+    /// Set a North aside (sanma).
+    Nukidora {
+        /// The North's id.
+        tile: u8,
+    },
+}
+
+/// One seat's view at a decision point (the Python `Observation`, ids checked to be
+/// 0..=135 when built from Python; everything else is checked by [`Observation::check`]).
+#[derive(Clone, Debug, Default)]
+pub struct Observation {
+    /// The observing seat (absolute).
+    pub seat: u8,
+    /// 4, or 3 (sanma).
+    pub players: u8,
+    /// 0 East .. 3 North.
+    pub round_wind: u8,
+    /// The seat's wind.
+    pub seat_wind: u8,
+    /// The dealer's seat (absolute).
+    pub dealer: u8,
+    /// Repeat counters.
+    pub honba: i32,
+    /// Riichi sticks on the table.
+    pub kyotaku: i32,
+    /// Points per seat.
+    pub scores: Vec<i32>,
+    /// The seat's concealed ids (the drawn tile included).
+    pub hand: Vec<u8>,
+    /// The id just drawn, on the seat's own turn.
+    pub drawn: Option<u8>,
+    /// Per seat, its melds in call order.
+    pub melds: Vec<Vec<MeldView>>,
+    /// Per seat, its discards in order.
+    pub rivers: Vec<Vec<u8>>,
+    /// Per seat, per discard: tsumogiri.
+    pub tsumogiri: Vec<Vec<bool>>,
+    /// Per seat, per discard: called away.
+    pub called: Vec<Vec<bool>>,
+    /// Per seat, the river index of its riichi declaration tile (-1 if none).
+    pub riichi_index: Vec<i32>,
+    /// Per seat, whether its riichi stands.
+    pub riichi: Vec<bool>,
+    /// Per seat, the Norths set aside.
+    pub nukidora: Vec<Vec<u8>>,
+    /// Revealed dora indicator ids.
+    pub dora_indicators: Vec<u8>,
+    /// Tiles left in the live wall.
+    pub live_tiles_left: i32,
+    /// The tile open to claims: what it came from, its seat, its id.
+    pub pending: Option<(PendingType, u8, u8)>,
+    /// The seat's legal actions, one per distinct choice.
+    pub legal: Vec<ActionView>,
+    /// Bit `id` set for each red id (136 bits).
+    pub red: [u64; 3],
+}
+
+fn bad(name: &'static str, reason: String) -> Error {
+    Error::InvalidArgument { name, reason }
+}
+
+impl Observation {
+    /// Whether `id` is a red five of this game.
+    #[inline]
+    pub fn is_red(&self, id: u8) -> bool {
+        self.red[(id >> 6) as usize] >> (id & 63) & 1 == 1
+    }
+
+    /// Kind and colour of an id (`kind * 2 + red`).
+    #[inline]
+    fn class(&self, id: u8) -> u8 {
+        (id >> 2) * 2 + u8::from(self.is_red(id))
+    }
+
+    /// The seat `s` relative to the observer (0 = the observer, 1 = shimocha, ...).
+    #[inline]
+    fn rel(&self, s: u8) -> u8 {
+        (s + self.players - self.seat) % self.players
+    }
+
+    /// Check everything the encoder relies on.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`] naming the field (a player count other than 3 or 4, a
+    /// seat or wind out of range, per-seat lists of the wrong length, more than
+    /// [`RIVER_LEN`] discards, [`MAX_MELDS`] melds or [`MAX_INDICATORS`] indicators, a
+    /// meld of the wrong size, negative counters, a legal action of another seat);
+    /// [`Error::TileIdOutOfRange`]; [`Error::TooManyCopies`] or [`Error::BadTileCount`]
+    /// for the seat's tiles.
+    pub fn check(&self) -> Result<()> {
+        let n = self.players;
+        if n != 3 && n != 4 {
+            return Err(bad("players", format!("{n}: expected 3 or 4")));
+        }
+        for (name, v) in [
+            ("seat", self.seat),
+            ("dealer", self.dealer),
+            ("seat_wind", self.seat_wind),
+        ] {
+            if v >= n {
+                return Err(bad(name, format!("{v} is not a seat of {n} players")));
+            }
+        }
+        if self.round_wind > 3 {
+            return Err(bad(
+                "round_wind",
+                format!("{}: expected 0..=3", self.round_wind),
+            ));
+        }
+        for (name, v) in [
+            ("honba", self.honba),
+            ("kyotaku", self.kyotaku),
+            ("live_tiles_left", self.live_tiles_left),
+        ] {
+            if v < 0 {
+                return Err(bad(name, format!("{v} is negative")));
+            }
+        }
+        let per_seat = [
+            ("scores", self.scores.len()),
+            ("melds", self.melds.len()),
+            ("rivers", self.rivers.len()),
+            ("tsumogiri", self.tsumogiri.len()),
+            ("called", self.called.len()),
+            ("riichi_index", self.riichi_index.len()),
+            ("riichi", self.riichi.len()),
+            ("nukidora", self.nukidora.len()),
+        ];
+        for (name, len) in per_seat {
+            if len != n as usize {
+                return Err(bad(name, format!("{len} entries for {n} players")));
+            }
+        }
+        let ids = self
+            .hand
+            .iter()
+            .chain(self.drawn.iter())
+            .chain(self.rivers.iter().flatten())
+            .chain(self.nukidora.iter().flatten())
+            .chain(self.dora_indicators.iter())
+            .chain(self.melds.iter().flatten().flat_map(|m| m.ids.iter()))
+            .chain(self.pending.iter().map(|p| &p.2));
+        for &t in ids {
+            if t >= 136 {
+                return Err(Error::TileIdOutOfRange { value: t.into() });
+            }
+        }
+        for s in 0..n as usize {
+            let len = self.rivers[s].len();
+            if len > RIVER_LEN {
+                return Err(bad(
+                    "rivers",
+                    format!("seat {s} has {len} discards, more than {RIVER_LEN}"),
+                ));
+            }
+            if self.tsumogiri[s].len() != len || self.called[s].len() != len {
+                return Err(bad(
+                    "tsumogiri",
+                    format!("seat {s}: tsumogiri and called flags must match its {len} discards"),
+                ));
+            }
+            let ri = self.riichi_index[s];
+            if ri < -1 || ri >= len as i32 {
+                return Err(bad(
+                    "riichi_index",
+                    format!("seat {s}: {ri} is not -1 nor an index of its {len} discards"),
+                ));
+            }
+            if self.melds[s].len() > MAX_MELDS {
+                return Err(bad(
+                    "melds",
+                    format!(
+                        "seat {s} has {} melds, more than {MAX_MELDS}",
+                        self.melds[s].len()
+                    ),
+                ));
+            }
+            for m in &self.melds[s] {
+                let want = match m.kind {
+                    MeldType::Chi | MeldType::Pon => 3,
+                    _ => 4,
+                };
+                if m.ids.len() != want {
+                    return Err(bad(
+                        "melds",
+                        format!("seat {s}: a {:?} of {} tiles", m.kind, m.ids.len()),
+                    ));
+                }
+                if let Some(src) = m.source {
+                    if src >= n {
+                        return Err(bad("melds", format!("seat {s}: source seat {src}")));
+                    }
+                }
+            }
+        }
+        if self.dora_indicators.len() > MAX_INDICATORS {
+            return Err(bad(
+                "dora_indicators",
+                format!(
+                    "{} indicators, more than {MAX_INDICATORS}",
+                    self.dora_indicators.len()
+                ),
+            ));
+        }
+        if let Some((_, s, _)) = self.pending {
+            if s >= n {
+                return Err(bad(
+                    "pending",
+                    format!("seat {s} is not a seat of {n} players"),
+                ));
+            }
+        }
+        let mut held = [0u8; 34];
+        for &t in self.hand.iter() {
+            held[(t >> 2) as usize] += 1;
+        }
+        let n_hand = self.hand.len();
+        if n_hand > 14 || n_hand % 3 == 0 {
+            return Err(Error::BadTileCount {
+                concealed: n_hand,
+                melds: self.melds[self.seat as usize].len(),
+                expected: "3n+1 or 3n+2 concealed tiles, at most 14",
+            });
+        }
+        for m in &self.melds[self.seat as usize] {
+            for &t in &m.ids {
+                held[(t >> 2) as usize] += 1;
+            }
+        }
+        if let Some(k) = held.iter().position(|&c| c > 4) {
+            return Err(Error::TooManyCopies {
+                tile: Tile::from_index(k),
+                count: held[k].into(),
+            });
+        }
+        if let Some(d) = self.drawn {
+            if !self.hand.contains(&d) {
+                return Err(bad("drawn", format!("id {d} is not in the hand")));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn action_name(a: &ActionView) -> &'static str {
+    match a {
+        ActionView::Discard { .. } => "discard",
+        ActionView::Riichi { .. } => "riichi",
+        ActionView::Chi { .. } => "chi",
+        ActionView::Pon { .. } => "pon",
+        ActionView::Daiminkan { .. } => "daiminkan",
+        ActionView::Ankan { .. } => "ankan",
+        ActionView::Kakan { .. } => "kakan",
+        ActionView::Tsumo => "tsumo",
+        ActionView::Ron => "ron",
+        ActionView::Pass => "pass",
+        ActionView::Kyuushu => "kyuushu",
+        ActionView::Nukidora { .. } => "nukidora",
+    }
+}
+
+/// The action index of the choice `a` makes in `obs` (its kinds, red fives and
+/// tsumogiri; the ids themselves need not be the lowest), before asking whether it is
+/// legal: `Err(reason)` when `a` cannot be a choice here at all (a turn action while a
+/// tile is open to claims, a call on another tile than the pending one, a chi that is not
+/// a run, tsumogiri of another tile than the drawn one, ...).
+///
+/// # Errors
+/// The reason, as text, why `a` is no choice of `obs`.
+pub fn action_index(obs: &Observation, a: &ActionView) -> std::result::Result<usize, String> {
+    let name = action_name(a);
+    let turn = matches!(
+        a,
+        ActionView::Discard { .. }
+            | ActionView::Riichi { .. }
+            | ActionView::Ankan { .. }
+            | ActionView::Kakan { .. }
+            | ActionView::Tsumo
+            | ActionView::Kyuushu
+            | ActionView::Nukidora { .. }
+    );
+    if turn && obs.pending.is_some() {
+        return Err(format!(
+            "{name}: a tile is open to claims, not the seat's turn"
+        ));
+    }
+    if !turn && obs.pending.is_none() {
+        return Err(format!("{name}: no tile is open to claims"));
+    }
+    let discard = |tile: u8, tsumogiri: bool| -> std::result::Result<usize, String> {
+        if tsumogiri {
+            return match obs.drawn {
+                Some(d) if obs.class(d) == obs.class(tile) => Ok(TSUMOGIRI),
+                Some(d) => Err(format!("{name}: tsumogiri of id {tile}, but {d} was drawn")),
+                None => Err(format!("{name}: tsumogiri, but no tile was drawn")),
+            };
+        }
+        let k = (tile >> 2) as usize;
+        Ok(if obs.is_red(tile) {
+            RED_DISCARD + k / 9
+        } else {
+            DISCARD + k
+        })
+    };
+    let claimed = |tile: u8| -> std::result::Result<usize, String> {
+        let (_, _, p) = obs
+            .pending
+            .ok_or_else(|| format!("{name}: nothing to claim"))?;
+        if obs.class(p) != obs.class(tile) {
+            return Err(format!(
+                "{name}: id {tile} is not the tile open to claims ({p})"
+            ));
+        }
+        Ok((tile >> 2) as usize)
+    };
+    let reds = |ids: &[u8]| ids.iter().filter(|&&t| obs.is_red(t)).count();
+    let same = |k: usize, ids: &[u8]| ids.iter().all(|&t| (t >> 2) as usize == k);
+    match *a {
+        ActionView::Discard { tile, tsumogiri } => discard(tile, tsumogiri),
+        ActionView::Riichi { tile, tsumogiri } => Ok(RIICHI + discard(tile, tsumogiri)?),
+        ActionView::Chi { tile, consumed } => {
+            let k = claimed(tile)?;
+            if !matches!(obs.pending, Some((PendingType::Dahai, _, _))) {
+                return Err(format!("{name}: only a discard may be called"));
+            }
+            let (a, b) = {
+                let (x, y) = ((consumed[0] >> 2) as usize, (consumed[1] >> 2) as usize);
+                (x.min(y), x.max(y))
+            };
+            let suited = k < 27 && b < 27 && a / 9 == k / 9 && b / 9 == k / 9;
+            let shape = if suited && a == k + 1 && b == k + 2 {
+                0
+            } else if suited && a + 1 == k && b == k + 1 {
+                1
+            } else if suited && a + 2 == k && b + 1 == k {
+                2
+            } else {
+                return Err(format!("{name}: ids {consumed:?} and {tile} are not a run"));
+            };
+            Ok(CHI + 2 * shape + usize::from(reds(&consumed) > 0))
+        }
+        ActionView::Pon { tile, consumed } => {
+            let k = claimed(tile)?;
+            if !same(k, &consumed) {
+                return Err(format!(
+                    "{name}: ids {consumed:?} are not of the kind of {tile}"
+                ));
+            }
+            Ok(PON + reds(&consumed))
+        }
+        ActionView::Daiminkan { tile, consumed } => {
+            let k = claimed(tile)?;
+            if !same(k, &consumed) {
+                return Err(format!(
+                    "{name}: ids {consumed:?} are not of the kind of {tile}"
+                ));
+            }
+            Ok(DAIMINKAN)
+        }
+        ActionView::Ankan { consumed } => {
+            let k = (consumed[0] >> 2) as usize;
+            if !same(k, &consumed) {
+                return Err(format!("{name}: ids {consumed:?} are not four of one kind"));
+            }
+            Ok(ANKAN + k)
+        }
+        ActionView::Kakan { tile } => Ok(KAKAN + (tile >> 2) as usize),
+        ActionView::Tsumo => Ok(TSUMO),
+        ActionView::Ron => Ok(RON),
+        ActionView::Pass => Ok(PASS),
+        ActionView::Kyuushu => Ok(KYUUSHU),
+        ActionView::Nukidora { tile } => {
+            if tile >> 2 != NORTH {
+                return Err(format!("{name}: id {tile} is not a North"));
+            }
+            Ok(NUKIDORA)
+        }
+    }
+}
+
+/// The mask index of each legal action of `obs`, in order.
+///
+/// # Errors
+/// [`Error::InvalidArgument`] when a legal action is no choice of `obs`, or two legal
+/// actions are the same choice (one index each is the contract).
+pub fn legal_indices(obs: &Observation) -> Result<Vec<usize>> {
+    let mut seen = [usize::MAX; NUM_ACTIONS];
+    let mut out = Vec::with_capacity(obs.legal.len());
+    for (j, a) in obs.legal.iter().enumerate() {
+        let i = action_index(obs, a)
+            .map_err(|r| bad("legal_actions", format!("legal_actions[{j}]: {r}")))?;
+        if seen[i] != usize::MAX {
+            return Err(bad(
+                "legal_actions",
+                format!(
+                    "legal_actions[{}] and [{j}] are the same choice (index {i})",
+                    seen[i]
+                ),
+            ));
+        }
+        seen[i] = j;
+        out.push(i);
+    }
+    Ok(out)
+}
+
+/// The arrays of one observation (sized for 4 players; 3 use the first rows).
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// Concealed counts.
+    pub hand: [u8; 34],
+    /// Red fives held per suit.
+    pub hand_red: [u8; 3],
+    /// Drawn kind and red.
+    pub drawn: [i8; 2],
+    /// Melds per relative seat.
+    pub melds: [[[i8; MELD_FIELDS]; MAX_MELDS]; 4],
+    /// Norths set aside per relative seat.
+    pub nukidora: [u8; 4],
+    /// Rivers per relative seat.
+    pub river: [[[i8; RIVER_FIELDS]; RIVER_LEN]; 4],
+    /// Dora indicators: kind, red.
+    pub dora_indicators: [[i8; 2]; MAX_INDICATORS],
+    /// Dora per kind.
+    pub dora: [u8; 34],
+    /// Tiles the seat sees per kind.
+    pub seen: [u8; 34],
+    /// Points per relative seat.
+    pub scores: [i32; 4],
+    /// Riichi per relative seat.
+    pub riichi: [bool; 4],
+    /// Round wind, seat wind, dealer, honba, kyotaku, live tiles left.
+    pub round: [i32; ROUND_FIELDS],
+    /// Pending type, kind, red, seat.
+    pub pending: [i8; 4],
+    /// Shanten of the concealed tiles.
+    pub shanten: i8,
+    /// Winning kinds of the 3n+1 tiles.
+    pub waits: [bool; 34],
+    /// Shanten after each discard.
+    pub discard_shanten: [i8; 34],
+    /// Legal actions.
+    pub mask: [bool; NUM_ACTIONS],
+}
+
+/// The dora kind an indicator of kind `k` makes (sanma: 1m indicates 9m).
+fn dora_of(k: usize, players: u8) -> usize {
+    if players == 3 && k == 0 {
+        8
+    } else {
+        Tile::from_index(k).dora_from_indicator().index()
+    }
+}
+
+/// Encode one observation (checked first).
+///
+/// # Errors
+/// As [`Observation::check`] and [`legal_indices`].
+pub fn encode(obs: &Observation) -> Result<Row> {
+    obs.check()?;
+    let n = obs.players as usize;
+    let mut r = Row {
+        hand: [0; 34],
+        hand_red: [0; 3],
+        drawn: [-1; 2],
+        melds: [[[0; MELD_FIELDS]; MAX_MELDS]; 4],
+        nukidora: [0; 4],
+        river: [[[-1; RIVER_FIELDS]; RIVER_LEN]; 4],
+        dora_indicators: [[-1; 2]; MAX_INDICATORS],
+        dora: [0; 34],
+        seen: [0; 34],
+        scores: [0; 4],
+        riichi: [false; 4],
+        round: [0; ROUND_FIELDS],
+        pending: [0, -1, -1, -1],
+        shanten: 0,
+        waits: [false; 34],
+        discard_shanten: [-1; 34],
+        mask: [false; NUM_ACTIONS],
+    };
+    let kind = |t: u8| (t >> 2) as usize;
+    for &t in &obs.hand {
+        r.hand[kind(t)] += 1;
+        if obs.is_red(t) {
+            r.hand_red[kind(t) / 9] += 1;
+        }
+    }
+    if let Some(d) = obs.drawn {
+        r.drawn = [(d >> 2) as i8, i8::from(obs.is_red(d))];
+    }
+    let mut seen = r.hand;
+    let mut own_melds = [0u8; 34];
+    for s in 0..n {
+        let rs = obs.rel(s as u8) as usize;
+        for (j, m) in obs.melds[s].iter().enumerate() {
+            let low = m.ids.iter().map(|&t| t >> 2).min().unwrap_or(0);
+            let red = m.ids.iter().filter(|&&t| obs.is_red(t)).count();
+            r.melds[rs][j] = [
+                m.kind as i8,
+                low as i8,
+                m.called.map_or(-1, |c| (c >> 2) as i8),
+                red as i8,
+                m.source.map_or(-1, |src| obs.rel(src) as i8),
+            ];
+            for &t in &m.ids {
+                seen[kind(t)] += 1;
+                if rs == 0 {
+                    own_melds[kind(t)] += 1;
+                }
+            }
+        }
+        r.nukidora[rs] = obs.nukidora[s].len() as u8;
+        for &t in &obs.nukidora[s] {
+            seen[kind(t)] += 1;
+        }
+        for (j, &t) in obs.rivers[s].iter().enumerate() {
+            let called = obs.called[s][j];
+            r.river[rs][j] = [
+                (t >> 2) as i8,
+                i8::from(obs.is_red(t)),
+                i8::from(obs.tsumogiri[s][j]),
+                i8::from(obs.riichi_index[s] == j as i32),
+                i8::from(called),
+            ];
+            if !called {
+                seen[kind(t)] += 1;
+            }
+        }
+        r.scores[rs] = obs.scores[s];
+        r.riichi[rs] = obs.riichi[s];
+    }
+    for (j, &t) in obs.dora_indicators.iter().enumerate() {
+        r.dora_indicators[j] = [(t >> 2) as i8, i8::from(obs.is_red(t))];
+        r.dora[dora_of(kind(t), obs.players)] += 1;
+        seen[kind(t)] += 1;
+    }
+    if let Some(k) = seen.iter().position(|&c| c > 4) {
+        return Err(Error::TooManyCopies {
+            tile: Tile::from_index(k),
+            count: seen[k].into(),
+        });
+    }
+    r.seen = seen;
+    r.round = [
+        obs.round_wind.into(),
+        obs.seat_wind.into(),
+        obs.rel(obs.dealer).into(),
+        obs.honba,
+        obs.kyotaku,
+        obs.live_tiles_left,
+    ];
+    if let Some((p, s, t)) = obs.pending {
+        r.pending = [
+            p as i8,
+            (t >> 2) as i8,
+            i8::from(obs.is_red(t)),
+            obs.rel(s) as i8,
+        ];
+    }
+    r.shanten = shanten(&r.hand)?;
+    let mut base: Counts = r.hand;
+    let n_hand = obs.hand.len();
+    if n_hand % 3 == 2 {
+        if let Some(d) = obs.drawn {
+            base[kind(d)] -= 1;
+        }
+        let mut h = r.hand;
+        for k in 0..34 {
+            if h[k] > 0 {
+                h[k] -= 1;
+                r.discard_shanten[k] = shanten(&h)?;
+                h[k] += 1;
+            }
+        }
+    }
+    if (n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some())) % 3 == 1 {
+        let mask = wait_mask(&base, &own_melds)?;
+        for (k, w) in r.waits.iter_mut().enumerate() {
+            *w = mask >> k & 1 == 1;
+        }
+    }
+    for i in legal_indices(obs)? {
+        r.mask[i] = true;
+    }
+    Ok(r)
+}
+
+/// The arrays of a batch, row-major, each `rows × ` its per-row size (see
+/// `riichi.features.feature_spec` for the shapes).
+#[derive(Clone, Debug, Default)]
+pub struct Encoded {
+    /// Rows encoded.
+    pub rows: usize,
+    /// Players (the per-seat axes' length).
+    pub players: usize,
+    /// (rows, 34) uint8.
+    pub hand: Vec<u8>,
+    /// (rows, 3) uint8.
+    pub hand_red: Vec<u8>,
+    /// (rows, 2) int8.
+    pub drawn: Vec<i8>,
+    /// (rows, n, 4, 5) int8.
+    pub melds: Vec<i8>,
+    /// (rows, n) uint8.
+    pub nukidora: Vec<u8>,
+    /// (rows, n, 32, 5) int8.
+    pub river: Vec<i8>,
+    /// (rows, 5, 2) int8.
+    pub dora_indicators: Vec<i8>,
+    /// (rows, 34) uint8.
+    pub dora: Vec<u8>,
+    /// (rows, 34) uint8.
+    pub seen: Vec<u8>,
+    /// (rows, n) int32.
+    pub scores: Vec<i32>,
+    /// (rows, n) bool.
+    pub riichi: Vec<bool>,
+    /// (rows, 6) int32.
+    pub round: Vec<i32>,
+    /// (rows, 4) int8.
+    pub pending: Vec<i8>,
+    /// (rows,) int8.
+    pub shanten: Vec<i8>,
+    /// (rows, 34) bool.
+    pub waits: Vec<bool>,
+    /// (rows, 34) int8.
+    pub discard_shanten: Vec<i8>,
+    /// (rows, 159) bool.
+    pub action_mask: Vec<bool>,
+}
+
+impl Encoded {
+    fn push(&mut self, r: &Row) {
+        let n = self.players;
+        self.hand.extend_from_slice(&r.hand);
+        self.hand_red.extend_from_slice(&r.hand_red);
+        self.drawn.extend_from_slice(&r.drawn);
+        for s in &r.melds[..n] {
+            self.melds.extend(s.iter().flatten());
+        }
+        self.nukidora.extend_from_slice(&r.nukidora[..n]);
+        for s in &r.river[..n] {
+            self.river.extend(s.iter().flatten());
+        }
+        self.dora_indicators
+            .extend(r.dora_indicators.iter().flatten());
+        self.dora.extend_from_slice(&r.dora);
+        self.seen.extend_from_slice(&r.seen);
+        self.scores.extend_from_slice(&r.scores[..n]);
+        self.riichi.extend_from_slice(&r.riichi[..n]);
+        self.round.extend_from_slice(&r.round);
+        self.pending.extend_from_slice(&r.pending);
+        self.shanten.push(r.shanten);
+        self.waits.extend_from_slice(&r.waits);
+        self.discard_shanten.extend_from_slice(&r.discard_shanten);
+        self.action_mask.extend_from_slice(&r.mask);
+        self.rows += 1;
+    }
+}
+
+/// Rows from which [`encode_batch`] fans out over rayon's pool.
+const PARALLEL_FROM: usize = 512;
+
+/// Encode every observation (all of `players` players), in parallel for large batches.
+///
+/// # Errors
+/// [`Error::Row`] wrapping the first (lowest) failing row's error
+/// ([`Observation::check`], [`legal_indices`]); [`Error::InvalidArgument`] when a row has
+/// another player count than `players`.
+pub fn encode_batch(obs: &[Observation], players: usize) -> Result<Encoded> {
+    let one = |(i, o): (usize, &Observation)| -> Result<Row> {
+        let at = |e: Error| Error::Row {
+            row: i,
+            error: Box::new(e),
+        };
+        if o.players as usize != players {
+            return Err(at(bad(
+                "players",
+                format!("{} players in a batch of {players}", o.players),
+            )));
+        }
+        encode(o).map_err(at)
+    };
+    let rows: Vec<Row> = if obs.len() >= PARALLEL_FROM {
+        obs.par_iter().enumerate().map(one).collect::<Result<_>>()?
+    } else {
+        obs.iter().enumerate().map(one).collect::<Result<_>>()?
+    };
+    let mut out = Encoded {
+        players,
+        ..Default::default()
+    };
+    let m = obs.len();
+    out.hand.reserve(m * 34);
+    out.river.reserve(m * players * RIVER_LEN * RIVER_FIELDS);
+    out.action_mask.reserve(m * NUM_ACTIONS);
+    for r in &rows {
+        out.push(r);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn obs(hand: &[u8], drawn: Option<u8>, legal: Vec<ActionView>) -> Observation {
+        Observation {
+            seat: 1,
+            players: 4,
+            dealer: 0,
+            seat_wind: 1,
+            scores: vec![25000; 4],
+            hand: hand.to_vec(),
+            drawn,
+            melds: vec![vec![]; 4],
+            rivers: vec![vec![]; 4],
+            tsumogiri: vec![vec![]; 4],
+            called: vec![vec![]; 4],
+            riichi_index: vec![-1; 4],
+            riichi: vec![false; 4],
+            nukidora: vec![vec![]; 4],
+            dora_indicators: vec![0],
+            live_tiles_left: 70,
+            legal,
+            red: [(1 << 16) | (1 << 52), 1 << (88 - 64), 0],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn red_five_and_tsumogiri_are_distinct_choices() {
+        // 123m 0m5m ... : ids 16 (red 5m) and 17 (plain 5m), drawn 18 (plain 5m)
+        let hand = [0, 4, 8, 16, 17, 18, 36, 40, 44, 72, 76, 80, 108, 112];
+        let d = |tile, tsumogiri| ActionView::Discard { tile, tsumogiri };
+        let o = obs(
+            &hand,
+            Some(18),
+            vec![d(16, false), d(17, false), d(18, true)],
+        );
+        assert_eq!(
+            legal_indices(&o).unwrap(),
+            vec![RED_DISCARD, DISCARD + 4, TSUMOGIRI]
+        );
+        // another plain copy is the same choice as the lowest
+        assert_eq!(action_index(&o, &d(19, false)), Ok(DISCARD + 4));
+        assert!(action_index(&o, &d(0, true)).is_err());
+        let r = encode(&o).unwrap();
+        assert_eq!(r.hand[4], 3);
+        assert_eq!(r.hand_red, [1, 0, 0]);
+        assert_eq!(r.drawn, [4, 0]);
+        assert_eq!(r.dora[1], 1);
+        assert_eq!(r.round[2], 3); // the dealer is kamicha
+    }
+
+    #[test]
+    fn chi_shapes() {
+        let mut o = obs(&[0; 13], None, vec![]);
+        o.pending = Some((PendingType::Dahai, 0, 20)); // 6m
+        let chi = |a, b| ActionView::Chi {
+            tile: 20,
+            consumed: [a, b],
+        };
+        assert_eq!(action_index(&o, &chi(24, 28)), Ok(CHI)); // 78m
+        assert_eq!(action_index(&o, &chi(16, 24)), Ok(CHI + 3)); // 0m7m
+        assert_eq!(action_index(&o, &chi(12, 17)), Ok(CHI + 4)); // 45m
+        assert!(action_index(&o, &chi(12, 28)).is_err());
+        assert!(action_index(&o, &ActionView::Tsumo).is_err());
+    }
+
+    #[test]
+    fn bounds_are_refused() {
+        let mut o = obs(&[0, 1], None, vec![]);
+        o.rivers[2] = vec![0; RIVER_LEN + 1];
+        o.tsumogiri[2] = vec![false; RIVER_LEN + 1];
+        o.called[2] = vec![false; RIVER_LEN + 1];
+        assert!(matches!(
+            o.check(),
+            Err(Error::InvalidArgument { name: "rivers", .. })
+        ));
+        let o = obs(
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+            None,
+            vec![],
+        );
+        assert!(o.check().is_err());
+    }
+}
