@@ -1,16 +1,17 @@
-"""Per-seat hand questions: the core's ``SeatHand`` against today's Python referee.
+"""Per-seat hand questions: the core's ``SeatHand`` against the same rules written in Python.
 
 Run: ``python benches/bench_seat.py [--games N] [--seed S] [--sanma]``.
 
 At every decision point of ``--games`` seeded self-play hanchan (uniformly random legal
 actions) the same question is answered by both and timed per call (the fastest of ``--reps`` runs, so
 that the noise of a shared machine drops out; the referee's per-hand cache of riichi waits is
-cleared before each of its runs):
+the reference keeps no cache):
 
-* a turn (after a draw or a call): the round's ``_turn_actions(seat)`` (what the first
-  ``legal_actions(seat)`` of that turn computes) against ``SeatHand.turn_actions(table)``;
-* a discard: the round's ``_dahai_options`` plus ``_call_options`` of every seat that may call
-  (every seat's ``legal_actions`` at the claim) against one ``discard_answers`` call.
+* a turn (after a draw or a call): the Python reference of tests/seat_support.py
+  (``reference_turn``: the engine's Python arithmetic before the core took it over) against
+  ``SeatHand.turn_actions(table)``, which the round asks once per turn;
+* a discard: the reference's answers of every other seat (``reference_claims``) against one
+  ``discard_answers`` call, which the round makes once per discard.
 
 The core is timed twice: the question alone on prebuilt objects (the cost once the engine keeps
 a ``SeatHand`` per seat up to date), and with the objects built from the round's state in Python
@@ -29,7 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from riichi import _core
 from riichi.rules import Rules
-from seat_support import action_tuple, seat_hand, seat_table, selfplay_points
+from seat_support import (
+    reference_claims,
+    reference_turn,
+    seat_hand,
+    seat_table,
+    selfplay_points,
+)
 
 
 class _Timer:
@@ -47,11 +54,9 @@ class _Timer:
             return
         if kind == "turn":
             s = point[2]
-            p = rnd.players[s]
 
             def python():
-                p.dw = None  # the per-hand cache of riichi waits: every rep computes it
-                return rnd._turn_actions(s)
+                return reference_turn(rnd, s)
 
             def build():
                 return seat_hand(rnd, s), seat_table(rnd)
@@ -60,15 +65,12 @@ class _Timer:
                 return built[0].turn_actions(built[1])
 
             def compare(py, got):
-                want = {s: [action_tuple(a) for a in py]} if py else {}
-                return ({s: got} if got else {}) == want
+                return got == py
         else:
             d, tile = point[2], point[3]
 
             def python():
-                opts, lazy = rnd._dahai_options(d, tile)
-                calls = {o: rnd._call_options(o, d, tile) for o in (lazy or ())}
-                return opts, lazy, calls
+                return reference_claims(rnd, d, tile, "dahai")
 
             def build():
                 return [seat_hand(rnd, o) for o in range(rnd.rules.num_players)], seat_table(rnd)
@@ -77,16 +79,7 @@ class _Timer:
                 return _core.discard_answers(built[0], d, tile, built[1])
 
             def compare(py, got):
-                opts, lazy, calls = py
-                want = {}
-                for o, acts in (opts or {}).items():
-                    if acts is None:
-                        acts = [*(["ron"] if lazy[o] else []), *calls[o], "pass"]
-                    want[o] = [
-                        ("ron",) if a == "ron" else ("pass",) if a == "pass" else action_tuple(a)
-                        for a in acts
-                    ]
-                return dict(got) == want
+                return dict(got) == py
 
         clock = time.perf_counter_ns
         t_py = t_core = t_build = None

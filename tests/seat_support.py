@@ -1,10 +1,16 @@
-"""The core's per-seat hand questions (``_core.SeatHand``) set beside ``Round.legal_actions``.
+"""The core's per-seat hand questions (``_core.SeatHand``), which the round asks, set beside
+a slow reference written here in Python.
 
-Builds a ``SeatHand`` per seat and a ``SeatTable`` from a round's state (public views where
-there are some; the furiten flags, the kuikae kinds and the riichi state are read from the
-round's private fields, read-only), and walks decision points: self-play games under given
-rules, and real Tenhou games stepped through their logged actions. Shared by
-tests/test_seat_core.py and benches/bench_seat.py.
+The reference (:func:`reference_answers`) spells out the rules of the turn's actions and of
+the answers to a discard or a robbed tile from the round's tiles alone (hands, melds,
+rivers, the wall's counters; the riichi and furiten flags, which the flow sets, are read from
+the round): the engine's Python arithmetic before the core took it over, with the calls by
+their definition (every distinct choice of ids, kept when the hand then still has a discard
+kuikae allows). :func:`core_answers` asks fresh ``SeatHand`` objects built from the round's
+state, :func:`round_answers` the round itself (its own hands, kept by their updates since
+the deal). Decision points come from self-play games under given rules and from real Tenhou
+games stepped through their logged actions. Shared by tests/test_seat_core.py and
+benches/bench_seat.py.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from riichi import _core
+from riichi import _core_api as core
 from riichi.actions import (
     Ankan,
     Chi,
@@ -67,6 +74,7 @@ def seat_table(rnd: Round) -> Any:
         rnd.rules,
         live_left=rnd.live_tiles_left,
         kans=len(rnd._kans),
+        kan_seats=len(set(rnd._kans)),
         uninterrupted=rnd._uninterrupted,
         rinshan=rnd._rinshan,
         dealer=rnd.dealer,
@@ -95,7 +103,7 @@ def seat_hand(rnd: Round, s: int) -> Any:
         discards_made=p.discards_made,
         nukidora=len(p.nuki),
         points=rnd.scores[s],
-        kuikae=sorted(rnd._forbidden) if turn else (),
+        kuikae=p.seat.kuikae if turn else (),
     )
 
 
@@ -191,11 +199,9 @@ def log_points(path: Path, visit: Callable[[Point], None]) -> int:
     seen = 0
     for w, i0 in zip(walls, starts):
         sk = events[i0]
-        live = w[135:13:-1]
-        dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
         rnd = Round(
             rules,
-            Wall.from_order(live + dead),
+            Wall.from_tenhou(w),
             scores=sk.scores,
             dealer=sk.oya,
             round_wind=sk.bakaze - 27,
@@ -233,113 +239,256 @@ def log_points(path: Path, visit: Callable[[Point], None]) -> int:
     return seen
 
 
-class Shadow:
-    """One ``SeatHand`` per seat kept up to date by its update methods along a round (the
-    way the engine would keep them): a draw, a discard, a meld, a North set aside. Flow
-    flags the referee decides (riichi, ippatsu, furiten, points) are copied from the round
-    after each step, as the engine would set them."""
+# ---------------------------------------------------------------------- the reference
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_NORTH = 30
 
-    def __init__(self, rnd: Round) -> None:
-        self.rnd = rnd
-        n = rnd.rules.num_players
-        # the deal: 13 tiles each; the dealer's first draw is taken by _draws
-        self.hands = [
-            _core.SeatHand(
-                s,
-                [t for t in rnd.hand(s) if t != rnd._drawn],
-                None,
-                [],
-                red_fives=tuple(rnd.rules.red_fives),
-                points=rnd.scores[s],
-            )
-            for s in range(n)
-        ]
-        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
-        self.nuki = [0] * n
-        self._draws()
 
-    def _draws(self) -> None:
-        for s, h in enumerate(self.hands):
-            held = set(self.rnd.hand(s))
-            counts = [0] * 34
-            for t in held:
-                counts[t >> 2] += 1
-            if counts != h.counts:
-                new = [t for t in held if t == self.rnd._drawn]
-                assert len(new) == 1, (s, held)
-                h.draw(new[0])
+def _counts(ids: list[int]) -> list[int]:
+    c = [0] * 34
+    for t in ids:
+        c[t >> 2] += 1
+    return c
 
-    def after(self, a: Any) -> None:
-        """Update the hands after the round stepped the action ``a`` (a call is made when
-        the claim resolves, maybe on another seat's pass: the melds are compared)."""
-        rnd = self.rnd
-        if isinstance(a, (Discard, Riichi)):
-            self.hands[a.seat].discard(a.tile)
-        for o, q in enumerate(rnd.players):
-            x = self.hands[o]
-            seen = self.melds[o]
-            for i, m in enumerate(q.melds):
-                if i < len(seen) and seen[i] == (m.kind, tuple(m.tiles)):
+
+def _waits(counts: list[int], rnd: Round, s: int) -> frozenset[int]:
+    """Waits of a 3n+1 concealed hand with seat ``s``'s melds."""
+    return core.waits(counts, [m.core for m in rnd.players[s].melds])
+
+
+def _choices(rnd: Round, ids: list[int], n: int) -> list[tuple[int, ...]]:
+    """Distinct choices of ``n`` of the (ascending) ``ids`` by red count, fewer reds first,
+    each the lowest ids of its colours."""
+    reds = [t for t in ids if t in rnd._reds]
+    plain = [t for t in ids if t not in rnd._reds]
+    out = []
+    for r in range(n + 1):
+        if r <= len(reds) and n - r <= len(plain):
+            out.append(tuple(sorted(reds[:r] + plain[: n - r])))
+    return out
+
+
+def _kuikae(rnd: Round, k: int, low: int | None) -> set[int]:
+    """Kinds that may not be discarded right after calling kind ``k`` (``low``: the lower
+    other kind of a chi, None for a pon): Tenhou's genbutsu and suji kuikae
+    (``"forbidden"``), the called kind only (``"same_tile"``) or none (``"allowed"``)."""
+    if rnd.rules.kuikae == "allowed":
+        return set()
+    out = {k}
+    if low is not None and rnd.rules.kuikae == "forbidden":
+        n = k % 9
+        if low == k + 1 and n + 3 <= 8:
+            out.add(k + 3)
+        if low == k - 2 and n - 3 >= 0:
+            out.add(k - 3)
+    return out
+
+
+def _split_reading(counts: list[int], k: int, waits: frozenset[int]) -> bool:
+    """Whether the hand before the draw (``counts`` holds the drawn fourth ``k``) completed
+    by one of ``waits`` reads as sets and a pair without a triplet of ``k``."""
+
+    def split(c: list[int], i: int, pair: bool) -> bool:
+        while i < 34 and not c[i]:
+            i += 1
+        if i == 34:
+            return pair
+        for take, is_pair in ((3, False), (2, True)):
+            if c[i] >= take and (is_pair and not pair or not is_pair and i != k):
+                c[i] -= take
+                found = split(c, i, pair or is_pair)
+                c[i] += take
+                if found:
+                    return True
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for j in (i, i + 1, i + 2):
+                c[j] -= 1
+            found = split(c, i, pair)
+            for j in (i, i + 1, i + 2):
+                c[j] += 1
+            return found
+        return False
+
+    before = list(counts)
+    before[k] -= 1
+    for w in waits:
+        before[w] += 1
+        found = split(before, 0, False)
+        before[w] -= 1
+        if found:
+            return True
+    return False
+
+
+def _furiten(rnd: Round, o: int, waits: frozenset[int]) -> bool:
+    p = rnd.players[o]
+    river = {t >> 2 for t in p.river}
+    return bool(p.temp_furiten or p.riichi_furiten or waits & river)
+
+
+def _calls(rnd: Round, o: int, d: int, tile: int) -> list[tuple]:
+    """Pon, daiminkan and chi of seat ``o`` on ``tile`` by their definition."""
+    hand = rnd.hand(o)
+    k = tile >> 2
+    counts = _counts(hand)
+
+    def keeps(used: tuple[int, ...], forbid: set[int]) -> bool:
+        held = sum(counts[f] for f in forbid) - sum(1 for t in used if (t >> 2) in forbid)
+        return len(hand) - len(used) > held
+
+    acts: list[tuple] = []
+    same = [t for t in hand if t >> 2 == k]
+    if len(same) >= 2:
+        acts += [("pon", tile, pair) for pair in _choices(rnd, same, 2)
+                 if keeps(pair, _kuikae(rnd, k, None))]  # fmt: skip
+    if len(same) == 3 and len(rnd._kans) < 4:
+        acts.append(("daiminkan", tile, tuple(same)))
+    n4 = rnd.rules.num_players == 4
+    if n4 and o == (d + 1) % 4 and k < 27:
+        n = k % 9
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if not (0 <= n + a <= 8 and 0 <= n + b <= 8):
+                continue
+            ida = [t for t in hand if t >> 2 == k + a]
+            idb = [t for t in hand if t >> 2 == k + b]
+            for (ta,) in _choices(rnd, ida, 1) if ida and idb else ():
+                for (tb,) in _choices(rnd, idb, 1):
+                    if keeps((ta, tb), _kuikae(rnd, k, k + a)):
+                        acts.append(("chi", tile, (ta, tb)))
+    return acts
+
+
+def reference_turn(rnd: Round, s: int) -> list[tuple]:
+    """The turn seat's actions by the rules, in the round's order."""
+    p = rnd.players[s]
+    rules = rnd.rules
+    hand = rnd.hand(s)
+    counts = _counts(hand)
+    drawn = rnd._drawn
+    river = {t >> 2 for t in p.river}
+    forbid: set[int] = set()
+    if drawn is None and not p.riichi and p.melds:  # right after a chi or pon
+        last = p.melds[-1]
+        k = last.called >> 2
+        others = sorted(t >> 2 for t in last.tiles if t != last.called)
+        forbid = _kuikae(rnd, k, others[0] if last.kind == "chi" else None)
+
+    def distinct() -> list[int]:
+        out, prev = [], -1
+        for t in hand:
+            if t != drawn and rnd._cls[t] != prev:
+                prev = rnd._cls[t]
+                out.append(t)
+        return out + ([drawn] if drawn is not None else [])
+
+    if drawn is None and not p.riichi:
+        return [("discard", t, False) for t in distinct() if (t >> 2) not in forbid]
+    acts: list[tuple] = []
+    before = list(counts)
+    if drawn is not None:
+        before[drawn >> 2] -= 1
+    waits = _waits(before, rnd, s)
+    if (
+        drawn is not None
+        and (drawn >> 2) in waits
+        and rnd._win_score(s, drawn, tsumo=True) is not None
+    ):
+        acts.append(("tsumo",))
+    live = rnd.live_tiles_left
+    if p.riichi:
+        acts.append(("discard", drawn, True))
+    else:
+        ds = distinct()
+        acts += [("discard", t, t == drawn) for t in ds if (t >> 2) not in forbid]
+        closed = all(m.kind == "ankan" for m in p.melds)
+        if (
+            drawn is not None
+            and closed
+            and rnd.scores[s] >= rules.riichi_min_points
+            and live >= rules.riichi_min_live_tiles
+        ):
+            dw = core.discard_waits(counts, [m.core for m in p.melds])
+            for t in ds:
+                w = dw.get(t >> 2)
+                if not w and rules.riichi_requires_tenpai:
                     continue
-                if i < len(seen):  # a pon became a kakan: the added tile
-                    from_hand = sorted(set(m.tiles) - set(seen[i][1]))
-                else:
-                    from_hand = [t for t in m.tiles if t != m.called]
-                kuikae = []
-                if m.kind in ("chi", "pon"):
-                    kuikae = _core.kuikae_kinds(m.core, rnd.rules.kuikae)
-                    assert kuikae == sorted(rnd._forbidden), (m, kuikae, rnd._forbidden)
-                x.add_meld(m.core, from_hand, kuikae)
-            self.melds[o] = [(m.kind, tuple(m.tiles)) for m in q.melds]
-            for t in q.nuki[self.nuki[o] :]:
-                x.nukidora(t)
-            self.nuki[o] = len(q.nuki)
-            x.temp_furiten = q.temp_furiten
-            x.riichi_furiten = q.riichi_furiten
-            x.riichi = q.riichi
-            x.double_riichi = q.double_riichi
-            x.ippatsu = q.ippatsu
-            x.points = rnd.scores[o]
-        if not rnd.is_over:
-            self._draws()
+                w = w or frozenset()  # riichi without tenpai: no waits to be furiten on
+                if rules.furiten_riichi or not ((t >> 2) in w or w & river):
+                    acts.append(("riichi", t, t == drawn))
+    if drawn is not None and len(rnd._kans) < 4 and live > 0:
+        for k in range(34):
+            if counts[k] != 4:
+                continue
+            if p.riichi:  # only the drawn kind, and the waits stay (Rules.riichi_ankan)
+                if drawn >> 2 != k or rules.riichi_ankan == "forbidden":
+                    continue
+                after = list(counts)
+                after[k] = 0
+                ankan = core.make_meld("ankan", [4 * k + i for i in range(4)], None, 0, rnd._reds)
+                if core.waits(after, [*(m.core for m in p.melds), ankan]) != waits:
+                    continue
+                if rules.riichi_ankan == "same_reading" and _split_reading(counts, k, waits):
+                    continue
+            acts.append(("ankan", tuple(t for t in hand if t >> 2 == k)))
+        if not p.riichi:
+            for m in p.melds:
+                if m.kind == "pon" and counts[m.kind34]:
+                    acts.append(("kakan", min(t for t in hand if t >> 2 == m.kind34)))
+    if (
+        len(p.river) == 0
+        and rnd._uninterrupted
+        and drawn is not None
+        and rules.kyuushu_kyuuhai
+        and sum(1 for k in _YAOCHUU if counts[k]) >= 9
+    ):
+        acts.append(("kyuushu",))
+    if (
+        rules.num_players == 3
+        and drawn is not None
+        and counts[_NORTH]
+        and live > 0
+        and (not p.riichi or drawn >> 2 == _NORTH)
+    ):
+        north = drawn if drawn >> 2 == _NORTH else min(t for t in hand if t >> 2 == _NORTH)
+        acts.append(("nukidora", north))
+    return acts
 
-    def answers(self, point: Point) -> dict[int, list[tuple]]:
-        table = seat_table(self.rnd)
-        if point[0] == "turn":
-            s = point[2]
-            h = self.hands[s]
-            h_kuikae = sorted(self.rnd._forbidden)
-            assert not h_kuikae or h.drawn is None
-            acts = h.turn_actions(table)
-            return {s: acts} if acts else {}
-        if point[0] == "rob":
-            return dict(_core.robbed_answers(self.hands, point[2], point[3], point[4], table))
-        return dict(_core.discard_answers(self.hands, point[2], point[3], table))
+
+def reference_claims(rnd: Round, d: int, tile: int, kind: str) -> dict[int, list[tuple]]:
+    """Every other seat's answers to seat ``d``'s ``kind`` ("dahai", "kakan", "ankan" or
+    "nukidora") of ``tile``, by the rules."""
+    rules = rnd.rules
+    n = rules.num_players
+    kans = rnd._kans
+    suukaikan = rules.suukaikan and len(kans) == 4 and len(set(kans)) > 1
+    out: dict[int, list[tuple]] = {}
+    if kind == "ankan" and not rules.kokushi_chankan_ankan:
+        return out
+    for i in range(1, n):
+        o = (d + i) % n
+        p = rnd.players[o]
+        waits = _waits(_counts(rnd.hand(o)), rnd, o)
+        acts: list[tuple] = []
+        if (
+            (tile >> 2) in waits
+            and not _furiten(rnd, o, waits)
+            and rnd._win_score(o, tile, tsumo=False, from_seat=d, claim_kind=kind) is not None
+        ):
+            acts.append(("ron",))
+        if kind == "dahai" and rnd.live_tiles_left > 0 and not suukaikan and not p.riichi:
+            acts += _calls(rnd, o, d, tile)
+        if acts:
+            out[o] = [*acts, ("pass",)]
+    return out
 
 
-def shadow_selfplay(rules: Rules, games: int, seed: int) -> tuple[int, int]:
-    """Self-play with a :class:`Shadow` beside each round; at every decision point its
-    answers must equal the round's. Returns (points checked, rounds)."""
-    rng = random.Random(seed)
-    seen = rounds = 0
-    for i in range(games):
-        g = Game(rules, seed=seed * 7919 + i)
-        shadow = None
-        while not g.is_over:
-            rnd = g.round
-            if shadow is None or shadow.rnd is not rnd:
-                shadow = Shadow(rnd)
-                rounds += 1
-            for point in decision_points(rnd):
-                want = round_answers(point)
-                got = shadow.answers(point)
-                assert got == want, f"{point[0]} {point[2:]}: shadow {got} != round {want}"
-                seen += 1
-            seats = g.seats_to_act
-            seat = seats[rng.randrange(len(seats))]
-            legal = g.legal_actions(seat)
-            a = legal[rng.randrange(len(legal))]
-            g.step(a)
-            if g.round is rnd:
-                shadow.after(a)
-    return seen, rounds
+def reference_answers(point: Point) -> dict[int, list[tuple]]:
+    """The reference's answers at a decision point: seat -> its action tuples."""
+    rnd = point[1]
+    if point[0] == "turn":
+        s = point[2]
+        acts = reference_turn(rnd, s)
+        return {s: acts} if acts else {}
+    if point[0] == "rob":
+        return reference_claims(rnd, point[2], point[3], point[4])
+    return reference_claims(rnd, point[2], point[3], "dahai")

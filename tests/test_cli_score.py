@@ -52,6 +52,24 @@ def test_score_kiriage_option(capsys):
     assert "8000 points" in out
 
 
+def test_score_rules_take_a_tenhou_lobby_and_a_json_file(capsys, tmp_path):
+    # as verify, arena and export: a preset, a Tenhou lobby by its GO type, or a JSON file
+    kuitan = ["score", "234m456p345s88s chi:678s", "--win", "5p", "--seat", "S"]
+    code, out, _ = run(capsys, *kuitan, "--rules", "tenhou_go:0x09")  # ari-ari hanchan
+    assert code == 0 and "tanyao" in out and "1000 points" in out
+    code, out, _ = run(capsys, *kuitan, "--rules", "tenhou_go:0x0d")  # bit 2: no kuitan
+    assert code == 1 and "no yaku" in out
+    rules = tmp_path / "kiriage.json"
+    rules.write_text('{"kiriage_mangan": true}')
+    argv = ["score", "234m456p345s678s88s", "--win", "5s", "--riichi", "--dora", "1m"]
+    code, out, _ = run(capsys, *argv, "--seat", "S", "--rules", str(rules))
+    assert code == 0 and "8000 points" in out
+    code, _, err = run(capsys, *argv, "--rules", str(tmp_path / "missing.json"))
+    assert code == 2 and "missing.json" in err and "Traceback" not in err
+    code, _, err = run(capsys, *argv, "--rules", "tenhou_go:zz")
+    assert code == 2 and "'zz' is not an integer" in err
+
+
 def test_score_rinshan_tsumo_split(capsys):
     # RC35: 6 han 50 fu haneman, 3000/6000, one kyotaku
     code, out, _ = run(

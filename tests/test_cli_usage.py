@@ -51,6 +51,8 @@ _BAD = [
     ["score", HAND, "--ura", NOT_UTF8],
     ["score", HAND, "--rules", "tenhouu"],
     ["score", HAND, "--rules", NOT_UTF8],
+    ["score", HAND, "--rules", "tenhou_go:zz"],
+    ["score", HAND, "--rules", "missing.json"],
     ["score", HAND, "--tsumo=3"],
     ["score", "pon:111z 123m456p789s22z"],
 ]

@@ -120,3 +120,25 @@ def test_convert_writes_every_game_of_a_file_that_holds_several(tmp_path, capsys
         for name in written:
             rep = replay_game(read_log(where / name))
             assert rep.replayed and rep.ok and rep.rounds > 5, name
+
+
+def test_convert_never_writes_over_an_input(tmp_path, capsys):
+    # an output folder that is the input folder replaced mjai inputs by their conversion, and
+    # `convert game.xml -o game.xml` replaced a Tenhou original by riichi's rewrite
+    from importlib.resources import files
+
+    games = files("riichi") / "data" / "games"
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name in ("pao.xml", "126_204_0_mjai.jsonl"):
+        (folder / name).write_bytes((games / name).read_bytes())
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert main(["convert", str(folder), "-o", str(folder), "--to", "mjai"]) == 1
+    captured = capsys.readouterr()
+    assert f"{folder / '126_204_0_mjai.jsonl'} is an input" in captured.err
+    assert "1 game(s) written" in captured.out  # pao.xml -> pao.jsonl, a new file
+    assert (folder / "pao.jsonl").is_file()
+    assert all((folder / n).read_bytes() == b for n, b in before.items())
+    assert main(["convert", str(folder / "pao.xml"), "-o", str(folder / "pao.xml"), "--to", "mjlog"]) == 1
+    assert "is an input" in capsys.readouterr().err
+    assert (folder / "pao.xml").read_bytes() == before["pao.xml"]

@@ -45,7 +45,7 @@ FLOW_HOMES = {
     "closed_kan_dora": "turn",
     "riichi_ankan": "turn",
     "furiten_riichi": "furiten",
-    "kyuushu_kyuuhai": "aborts",
+    "kyuushu_kyuuhai": "core",
     "suufon_renda": "aborts",
     "suucha_riichi": "aborts",
     "suukaikan": "aborts",
@@ -68,6 +68,18 @@ FLOW_HOMES = {
     "noten_riichi_chombo": "settlement",
     "chombo_penalty": "settlement",
 }
+
+
+# flow fields the core's per-seat hand questions read from the Rules of the round's
+# SeatTable (src/py/seat.rs); "core" above: no Python module reads it at all
+CORE_READS = (
+    "kuikae",
+    "furiten_riichi",
+    "riichi_min_points",
+    "riichi_min_live_tiles",
+    "kyuushu_kyuuhai",
+    "suukaikan",
+)
 
 
 # the game's flow fields: read by game.py alone among the engine's modules (the final-point
@@ -154,13 +166,24 @@ def test_each_round_flow_field_is_read_by_one_module():
     fields = {f.name for f in dataclasses.fields(riichi.Rules)}
     assert set(FLOW_HOMES) <= fields
     for field, home in FLOW_HOMES.items():
-        assert readers.get(field) == {home}, f"Rules.{field} is read by {readers.get(field)}"
+        want = set() if home == "core" else {home}
+        assert readers.get(field, set()) == want, f"Rules.{field} is read by {readers.get(field)}"
     # a flow field the engine starts reading gets a home here
     scoring = set(riichi.rules.SCORING_FIELDS) | {"starting_points"}
     unhomed = {f for f, mods in readers.items() if f in fields and f not in scoring} - set(
         FLOW_HOMES
     )
     assert not unhomed, f"flow fields without a home: {unhomed}"
+
+
+def test_the_core_reads_its_flow_fields_by_name():
+    glue = Path(__file__).resolve().parents[1] / "src" / "py" / "seat.rs"
+    if not glue.exists():
+        pytest.skip("the Rust sources are not beside the tests")
+    text = glue.read_text()
+    for field in CORE_READS:
+        assert f'attr("{field}")' in text, field
+    assert {f for f, home in FLOW_HOMES.items() if home == "core"} <= set(CORE_READS)
 
 
 def test_game_flow_fields_are_read_by_game_alone():
@@ -356,3 +379,138 @@ def test_kuikae_forbids_the_called_kind_after_a_pon_or_a_middle_chi(kuikae, call
         r.step(Pass(r.seats_to_act[0]))
     kinds = {a.tile >> 2 for a in r.legal_actions(1) if isinstance(a, Discard)}
     assert kinds and ((kind in kinds) == (kuikae == "allowed"))
+
+
+# ---------------------------------------------------------------------- logged actions
+# (moved from the tests of the replay's former fast paths: what they checked of the one path)
+def test_a_logged_action_no_seat_may_take_names_the_legal_actions():
+    from riichi.events import Dahai, Tile
+    from riichi.wall import Wall
+
+    r = Round(make_rules(), Wall.from_seed(3))
+    s = r.current_seat
+    held = {t >> 2 for t in r.hand(s)}
+    kind = next(k for k in range(34) if k not in held)
+    with pytest.raises(riichi.IllegalAction, match="legal: "):
+        r.match_event(Dahai(actor=s, pai=Tile.of(kind), tsumogiri=False))
+    with pytest.raises(riichi.IllegalAction, match="legal: "):
+        r.match_event(Dahai(actor=(s + 1) % 4, pai=Tile.of(r.hand(s)[0] >> 2), tsumogiri=False))
+    assert dataclasses.is_dataclass(r.legal_actions(s)[0])
+
+
+def _choose(r, s, rng, call_p):
+    """Favour riichi and calls, and discards that lower shanten, so that riichi, furiten and
+    the states after calls are sampled (random discards rarely reach tenpai)."""
+    from riichi.actions import Discard, Riichi
+
+    acts = r.legal_actions(s)
+    riichi_ = [a for a in acts if type(a) is Riichi]
+    if riichi_ and rng.random() < 0.9:
+        return riichi_[rng.randrange(len(riichi_))]
+    calls = [a for a in acts if type(a).__name__ in ("Chi", "Pon", "Daiminkan")]
+    if calls and rng.random() < call_p:
+        return calls[rng.randrange(len(calls))]
+    discards = [a for a in acts if type(a) is Discard]
+    if discards and rng.random() < 0.8:
+        hand = r.hand(s)
+
+        def after(a):
+            c = [0] * 34
+            for t in hand:
+                c[t >> 2] += 1
+            c[a.tile >> 2] -= 1
+            return riichi.shanten(c)
+
+        return min(discards, key=after)
+    return acts[rng.randrange(len(acts))]
+
+
+def _result_key(res):
+    """A round result comparable by value (the core's score objects compare by identity:
+    their fields are compared through the hora events)."""
+    if res is None:
+        return None
+    return dataclasses.replace(
+        res, wins=tuple(dataclasses.replace(w, score=None) for w in res.wins)
+    )
+
+
+def _same_round(a, b) -> None:
+    """Everything observable and every fact of each seat's hand agree."""
+    sa, sb = a.state, b.state
+    assert _result_key(sa.pop("result")) == _result_key(sb.pop("result"))
+    assert sa == sb
+    assert a.events == b.events
+    assert (a.phase, a.current_seat, a.seats_to_act) == (b.phase, b.current_seat, b.seats_to_act)
+    for s in range(4):
+        pa, pb = a.players[s], b.players[s]
+        for name in ("temp_furiten", "riichi_furiten", "riichi", "double_riichi", "ippatsu",
+                     "discards_made", "kuikae", "points", "waits", "river_kinds", "drawn"):  # fmt: skip
+            assert getattr(pa.seat, name) == getattr(pb.seat, name), (s, name)
+        assert (pa.river, pa.nagashi, pa.riichi_declared_at) == (pb.river, pb.nagashi, pb.riichi_declared_at)
+        assert a.legal_actions(s) == b.legal_actions(s)
+        assert a.observation(s) == b.observation(s)
+
+
+_VARIANTS = [
+    {},
+    {"furiten_riichi": False},
+    {"kuikae": "allowed"},
+    {"red_fives": (0, 0, 0)},
+    {"red_fives": (2, 1, 3)},
+]
+
+
+@pytest.mark.parametrize("variant", range(len(_VARIANTS)))
+def test_a_discard_answered_by_some_seats_equals_the_others_passing(variant):
+    """``apply_logged`` of a discard with ``claimers`` (the log replay gives the seats the
+    log shows claiming: none for most discards; a riichi discard opens every claim, and
+    ``pass_all_but`` passes the others) leaves the round as stepping the discard and then
+    the Pass of every other seat offered a claim, and after the claimers' answers as
+    well: furiten, riichi sticks, calls, rons, abortive draws, the exhaustive draw and the
+    next draw included."""
+    import random
+
+    from riichi.actions import Discard, Riichi
+    from riichi.events import Dahai, Tile
+    from riichi.wall import Wall
+
+    rules = make_rules(**_VARIANTS[variant])
+    rng = random.Random(100 + variant)
+    compared = with_claims = kept = riichi_ = ended = 0
+    for seed in range(24):
+        r = Round(rules, Wall.from_seed(seed * 11 + variant), dealer=seed % 4)
+        while not r.is_over:
+            seats = r.seats_to_act
+            s = seats[rng.randrange(len(seats))]
+            a = _choose(r, s, rng, 0.3 if seed % 2 else 0.0)
+            if r.phase != "turn" or type(a) not in (Discard, Riichi):
+                r.step(a)
+                continue
+            twin = r.clone()
+            r.step(a)
+            keep: list[int] = []
+            if r.phase == "claim":
+                with_claims += 1
+                keep = [q for q in r.seats_to_act if rng.random() < 0.5]
+                for q in r.seats_to_act:
+                    if q not in keep:
+                        r.step(next(x for x in r.legal_actions(q) if type(x) is Pass))
+            red = a.tile in twin._reds
+            ev = Dahai(actor=a.seat, pai=Tile.of(a.tile >> 2, red), tsumogiri=a.tsumogiri)
+            assert twin.apply_logged(ev, type(a) is Riichi, frozenset(keep)) == a
+            twin.pass_all_but(set(keep))  # a riichi discard opens every claim (as the replay)
+            _same_round(r, twin)
+            for q in keep:  # the claimers answer alike on both
+                if r.is_over or q not in r.seats_to_act:
+                    continue
+                x = _choose(r, q, rng, 0.7)
+                r.step(x)
+                twin.step(next(y for y in twin.legal_actions(q) if y == x))
+                kept += 1
+            _same_round(r, twin)
+            compared += 1
+            riichi_ += type(a) is Riichi
+            ended += r.is_over
+    assert compared > 1200 and with_claims > 60 and kept > 20 and riichi_ > 0
+    assert ended > 10

@@ -170,6 +170,11 @@ def test_writer_output_shape(t6_games):
         ("{", "not JSON"),
         ('{"title": 1}', 'no "log"'),
         ('{"log": [[[0,0,0]]]}', "17 entries"),
+        # a round that lists no scores (was IndexError's bare "list index out of range")
+        ('{"log": [[[0,0,0], [], [1], [], ' + "[], " * 12 + '["流局", [0,0,0,0]]]]}',
+         r"round #0: round scores \[\] must list \d scores"),
+        ('{"log": [[[0,0,0], 5, [1], [], ' + "[], " * 12 + '["流局", [0,0,0,0]]]]}',
+         r"round scores 5 must list \d scores"),
     ],
 )
 def test_bad_documents(text, match):

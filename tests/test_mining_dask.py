@@ -98,6 +98,15 @@ def test_paths_globs_and_bad_arguments(shared, tmp_path):
         rd.read_tables(str(folder), files_per_partition=0)
     with pytest.raises(RiichiError, match="unknown table"):
         rd.read_tables(str(folder), ["moves"])
+    # no file at all was a TypeError from dask.dataframe.from_delayed; a non-path one from
+    # iterating it
+    (tmp_path / "empty" / "sub").mkdir(parents=True)
+    for nothing in ([], [str(tmp_path / "empty")], tmp_path / "empty"):
+        with pytest.raises(RiichiError, match="no file under"):
+            rd.read_tables(nothing, ["games"])
+    for bad in (5, None):
+        with pytest.raises(RiichiError, match="expected a path, a pattern or a list of them"):
+            rd.read_tables(bad, ["games"])  # type: ignore[arg-type]
 
 
 def test_a_missing_extra_is_named(monkeypatch, shared):

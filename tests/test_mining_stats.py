@@ -57,6 +57,14 @@ def test_the_statistics_follow_their_definitions():
     assert re.search(r"^B\s.*\s-\s+3900$", text, re.M)
     with pytest.raises(RiichiError, match="lacks the column"):
         player_stats(pa.table({"name": ["A"]}))
+    # a negative limit sliced from the end ("... 2 more players" of 2 with one shown)
+    assert len(format_stats(s, 1).splitlines()) == 3 and "1 more players" in format_stats(s, 1)
+    for bad in (-1, 1.5, True):
+        with pytest.raises(RiichiError, match="limit must be None or an int of at least 0"):
+            format_stats(s, bad)
+    for bad in (0, -5, 2.0):
+        with pytest.raises(RiichiError, match="min_games must be an int of at least 1"):
+            player_stats(_players(rows), min_games=bad)
 
 
 def _logs(shared):
@@ -93,6 +101,38 @@ def test_the_cli_prints_and_writes_the_statistics(shared, tmp_path, capsys):
     assert "bad.xml" in captured.err and "1 game(s)" in captured.out
     assert main(["stats", str(tmp_path / "missing")]) == 2
     assert main(["stats", logs[0], "--jobs", "0"]) == 2
+    assert main(["stats", logs[0], "--top", "-1"]) == 2
+    assert "--top must be at least 0, got -1" in capsys.readouterr().err
+    assert main(["stats", logs[0], "--min-games", "0"]) == 2
+    assert "--min-games must be at least 1, got 0" in capsys.readouterr().err
+
+
+def test_the_cli_names_the_games_it_does_not_count(shared, capsys, tmp_path):
+    # a player-view transcript cannot be replayed and a game whose replay disagrees with its
+    # log still counts: neither may pass unnoticed in the summary
+    view = shared / "data/tenhou_protocol/dnovikoff-tenhou/first.log"
+    faulty = shared / "data/mjai/wahaha/2020010100gm-00b9-0000-7a6863a8.mjson"
+    for f in (view, faulty):
+        if not f.is_file():
+            pytest.skip(f"{f} is not there")
+    _, errors = players_table([str(view), str(faulty)])
+    kinds = {(r["game_id"], r["kind"]) for r in errors.to_pylist()}
+    assert kinds == {(str(view), "unsupported"), (str(faulty), "mismatch")}
+    assert main(["stats", str(view), str(faulty)]) == 0  # nothing unreadable
+    captured = capsys.readouterr()
+    assert f"{view}: not counted: player-view protocol transcript" in captured.err
+    summary = captured.out.splitlines()[-1]
+    assert summary.startswith("1 game(s), 3 player(s)")
+    assert "1 not replayed, so not counted" in summary
+    assert "1 counted game(s) where the replay disagrees with the log" in summary
+    assert main(["stats", str(view)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("0 game(s), 0 player(s); 1 not")
+    # the same from an export of those logs (its errors table was not read)
+    export([str(view), str(faulty)], tmp_path / "ex", ["players", "errors"])
+    assert main(["stats", str(tmp_path / "ex")]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == summary
+    assert f"{view}: not counted: player-view protocol transcript" in captured.err
 
 
 def _readme_block() -> str:

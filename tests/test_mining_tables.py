@@ -232,6 +232,14 @@ def test_the_cli_exports_and_refuses_bad_usage(shared, tmp_path, capsys):
     assert "no such file" in capsys.readouterr().err
     assert main(["export", paths[0], "-o", str(out)]) == 2
     assert "already holds an export" in capsys.readouterr().err
+    below_a_file = tmp_path / "a_file" / "sub"  # its parent is a file: cannot be made
+    (tmp_path / "a_file").write_text("x")
+    assert main(["export", paths[0], "-o", str(below_a_file), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert "riichi export: error:" in err and "cannot make the output folder" in err
+    assert str(below_a_file) in err and "Traceback" not in err
+    with pytest.raises(RiichiError, match="cannot make the output folder"):
+        export([paths[0]], below_a_file)
 
 
 def test_a_missing_extra_is_named(monkeypatch, shared):

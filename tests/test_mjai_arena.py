@@ -235,6 +235,13 @@ def test_arena_arguments_are_checked():
         Arena([GREEDY, GREEDY, 'python "x', GREEDY])
     with pytest.raises(RiichiError, match="bot 0: the command is empty"):
         Arena(["  ", GREEDY, GREEDY, GREEDY])
+    # one command string is not four bots (its characters were taken as commands: "abcd"
+    # made four bots 'a'..'d'); an object without react is refused before any game
+    for bots in ("abcd", "python -m riichi.bots.greedy", iter([GREEDY] * 4), None):
+        with pytest.raises(RiichiError, match="bots must be a list of 4 bots"):
+            Arena(bots)  # type: ignore[arg-type]
+    with pytest.raises(RiichiError, match=r"bot 1: expected a command .* got 7"):
+        Arena([GREEDY, 7, GREEDY, GREEDY])
     arena = Arena([GREEDY] * 4)
     with pytest.raises(RiichiError, match="games must be an int >= 0"):
         arena.run(-1)
@@ -278,6 +285,8 @@ def test_cli_arena_sanma_json_and_usage(tmp_path, capsys):
     bad_dir = tmp_path / "rules.json" / "sub"  # below a file: cannot be made
     assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--log-dir", str(bad_dir), "-q"]) == 2
     assert "cannot make the log folder" in capsys.readouterr().err
+    assert cli_main(["arena"] + ["--bot", cmd] * 4 + ["--stderr-dir", str(bad_dir), "-q"]) == 2
+    assert "cannot make the stderr folder" in capsys.readouterr().err
 
 
 def test_readme_bot_runs_in_the_arena():
@@ -351,3 +360,18 @@ def test_event_protocol_and_seat_in_the_command(tmp_path):
     assert "started as seat 0, told 1" in result.faults[0].detail
     with pytest.raises(RiichiError, match="protocol must be 'batch' or 'event'"):
         Arena([GREEDY] * 4, protocol="tcp")
+
+
+def test_the_summary_shows_whole_bot_names():
+    # names were cut at 24 characters: two model versions of one bot read the same
+    from riichi.mjai.arena import ArenaResult, BotStats
+
+    names = [f"python mybot.py --model checkpoint-{v}" for v in ("0100", "0200", "0300")]
+    names.append("greedy")
+    result = ArenaResult(riichi.Rules.tenhou(), [], [BotStats(n) for n in names], [])
+    rows = result.summary().splitlines()
+    assert [r.split("  ")[0].strip() for r in rows[1:5]] == names
+    assert len({r.index("      0", len(names[0])) for r in rows[1:5]}) == 1  # columns aligned
+    # no game finished: no average to show (was "nan±0.00" and "+nan±0.0")
+    assert "nan" not in result.summary()
+    assert rows[1].split()[-3:] == ["-", "-", "0"]

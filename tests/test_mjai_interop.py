@@ -146,5 +146,25 @@ def test_wrapper_usage_errors():
     finally:
         sys.stderr = sys_stderr
     assert "MODULE:CLASS" in buf.getvalue()
-    with pytest.raises(riichi.RiichiError, match="expected MODULE:CLASS"):
-        mjai_package.main(["nocolon"])
+
+
+def test_wrapper_names_a_bot_it_cannot_load(capsys, monkeypatch, tmp_path):
+    # usage errors of the wrapper process are one line and exit 2, never a traceback (the
+    # arena quotes the tail of a crashed bot's stderr: a traceback's last line hid the cause)
+    (tmp_path / "toy_mjai_bot.py").write_text(
+        "class Bot:\n    def __init__(self, player_id):\n        self.player_id = player_id\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec, why in [
+        ("nocolon", "expected MODULE:CLASS, got 'nocolon'"),
+        ("no_such_module_xyz:Bot", "cannot import no_such_module_xyz: No module named"),
+        ("toy_mjai_bot:NoSuchBot", "toy_mjai_bot has no class NoSuchBot"),
+        ("os:path", "os has no class path"),
+        ("json:JSONDecoder", "json:JSONDecoder(player_id=0) failed: TypeError"),
+    ]:
+        assert mjai_package.main([spec]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("riichi.bots.mjai_package: error:") and why in err, err
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n[not json\n"))
+    assert mjai_package.main(["toy_mjai_bot:Bot"]) == 2
+    assert "line 2 is not JSON" in capsys.readouterr().err

@@ -33,6 +33,31 @@ def test_wall_rejects_bad_orders():
         Wall.from_order([*list(range(135)), 137])
 
 
+def test_wall_from_tenhou_lays_out_the_shuffle():
+    from riichi.logs import tenhou_walls
+    from riichi.wall import SANMA_IDS
+
+    seed = "mt19937ar-sha512-n288-base64," + "AAAA" * 832  # any 624 words seed the shuffle
+    w, dice = next(iter(tenhou_walls(seed)))
+    wall = Wall.from_tenhou(w, dice)
+    assert wall.dice == dice and sorted(wall.order) == list(range(136))
+    # Tenhou deals and draws from the end of its shuffle; the dead wall is its start
+    assert wall.live[:3] == (w[135], w[134], w[133]) and wall.live[-1] == w[14]
+    assert [wall.rinshan(i) for i in range(4)] == [w[1], w[0], w[3], w[2]]
+    assert [wall.dora_indicator(i) for i in range(5)] == w[5:14:2]
+    assert [wall.ura_indicator(i) for i in range(5)] == w[4:13:2]
+    w3, dice3 = next(iter(tenhou_walls(seed, 3)))
+    sanma = Wall.from_tenhou(w3, dice3)
+    assert sanma.players == 3 and sanma.order == tuple(reversed(w3))
+    assert sorted(sanma.order) == list(SANMA_IDS)
+    with pytest.raises(riichi.RiichiError, match="twice"):
+        Wall.from_tenhou([0, *w[1:135], 0], dice)
+    with pytest.raises(riichi.RiichiError, match="136 tiles"):
+        Wall.from_tenhou(w[:100])
+    with pytest.raises(riichi.RiichiError, match="dice"):
+        Wall.from_tenhou(w, (0, 7))
+
+
 def test_red_fives_by_rule():
     assert is_red(16) and is_red(52) and is_red(88) and not is_red(17)
     assert not is_red(16, (0, 0, 0))

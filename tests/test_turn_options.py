@@ -103,6 +103,17 @@ def test_a_chi_leaving_only_the_suji_is_offered_by_the_same_tile_rule(kuikae, of
     assert any(sorted(t >> 2 for t in a.consumed) == [22, 23] for a in chis) == offered
 
 
+@pytest.mark.parametrize(
+    "kuikae,want", [("forbidden", (21, 24)), ("same_tile", (21,)), ("allowed", ())]
+)
+def test_kuikae_from_kinds_for_a_players_view(kuikae, want):
+    """The kinds-only form the bot-side player state uses: 56s chi 4s."""
+    from riichi.kyoku.calls import kuikae as forbidden_after
+
+    assert forbidden_after(riichi.Rules(kuikae=kuikae), 21, 22) == want
+    assert forbidden_after(riichi.Rules(kuikae=kuikae), 21, None) == want[:1]
+
+
 # ---------------------------------------------------------------- ankan in riichi
 def _riichi_then_fourth(rules, hand):
     """Seat 0 (``hand``) declares riichi on its first draw (7z, tsumogiri); seats 1-3

@@ -113,6 +113,17 @@ def test_json_dash_writes_the_report_to_stdout(capsys):
     assert code == 0 and rep["games"] == len(SAMPLE) and "games/s" in out.err
 
 
+def test_a_folder_with_no_file_is_no_pass(tmp_path, capsys):
+    # an emptied or mistyped log folder must fail a CI step, not pass it with 0 games
+    (tmp_path / "logs" / "sub").mkdir(parents=True)
+    code = main(["verify", "--quiet", str(tmp_path / "logs")])
+    out = capsys.readouterr().out
+    assert code == 1 and "OK:" not in out
+    assert "NOTHING REPLAYED: no file under the paths given" in out
+    assert main(["verify", "--quiet", "--json", "-", str(tmp_path / "logs")]) == 1
+    assert json.loads(capsys.readouterr().out)["files"] == 0
+
+
 def test_only_unsupported_games_are_not_called_ok(tmp_path, capsys):
     # a Tenhou protocol transcript: one player's view, unsupported as a whole (3-player games,
     # the earlier example here, are replayed now)

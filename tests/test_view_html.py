@@ -116,6 +116,12 @@ def test_cli_view(tmp_path, capsys, monkeypatch):
     assert main(["view", str(zpath), "--game", "2"]) == 2
     assert main(["view", str(zpath), "--game", "1", "-o", str(tmp_path / "b.html")]) == 0
     assert page_data((tmp_path / "b.html").read_text(encoding="utf-8"))["source"].endswith("b.xml")
+    # by default each game of an archive has a page of its own (both were two.html)
+    for k, member in ((0, "a.xml"), (1, "b.xml")):
+        assert main(["view", str(zpath), "--game", str(k)]) == 0
+        page = (tmp_path / f"two-{k}.html").read_text(encoding="utf-8")
+        assert page_data(page)["source"].endswith(member)
+    assert not (tmp_path / "two.html").exists()
     # an archive's unreadable member is named and skipped, not counted as a game
     with zipfile.ZipFile(zpath, "w") as z:
         z.writestr("a.xml", (SAMPLE / "pao.xml").read_bytes())

@@ -106,8 +106,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     # turn options of issue 16 (a description starting "turn:" each)
     (CALLS, '    if low is not None and mode == "forbidden":', "    if low is not None:", "turn: suji kuikae under the same-tile rule"),
     (CALLS, '    if mode == "allowed":\n        return ()', '    if False:\n        return ()', "turn: kuikae allowed ignored"),
-    (TURN, 'if rule == "forbidden" or rnd._drawn is None', "if rnd._drawn is None", "turn: ankan in riichi under the forbidden rule"),
-    (TURN, 'if rule == "same_reading" and not _triplet_in_every_reading', "if False and not _triplet_in_every_reading", "turn: ankan in riichi reading ignored"),
+    (CALLS, "return tuple(_core.kuikae_kinds(meld, rules.kuikae))", "return tuple(_core.kuikae_kinds(meld))", "turn: the round's kuikae ignores the same-tile rule"),
     (TURN, 'return rules.closed_kan_dora == "immediate"', "return True", "turn: ankan dora always at once"),
     # readers
     ("python/riichi/logs/mjai.py", 'else ("dahai", "kakan")', 'else ("dahai",)', "mjai hora without pai: chankan tile"),

@@ -172,29 +172,6 @@ def yakuman_names(res: Any) -> list[str]:
     return out
 
 
-def payments(res: Any, *, honba: int, honba_points: int, players: int = 4) -> dict[str, int]:
-    """Base payments of a win without honba and kyotaku, in points.
-
-    ``res`` was scored with ``honba`` counters (the core adds ``honba_points`` each to a ron
-    and a share of it to each tsumo payment: a third, a half with ``players=3``); they are
-    taken out here so that the engine can charge them to the right player (pao, multiple
-    ron).
-
-    Returns:
-        ``{"ron": the hand's value (what a discarder pays; on a tsumo the sum of the
-        payments), "tsumo_dealer": what the dealer pays on a
-        tsumo, "tsumo_nondealer": what each non-dealer pays on a tsumo}``.
-    """
-    td = int(res.tsumo_dealer_payment)
-    tn = int(res.tsumo_nondealer_payment)
-    h = honba * honba_points // (players - 1)
-    return {
-        "ron": int(res.points),
-        "tsumo_dealer": td - h if td else 0,
-        "tsumo_nondealer": tn - h if tn else 0,
-    }
-
-
 # ---------------------------------------------------------------------- events
 _LIMITS = {None: 0, "": 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4}
 _TILE_FIELDS = ("pai", "dora_marker")

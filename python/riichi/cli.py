@@ -128,7 +128,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             if not kinds:
                 raise RiichiError(f"no concealed tile in {args.text!r} to win on: give --win")
             win = kinds[-1]
-        rules = riichi.Rules.preset(args.rules)
+        rules = _rules_arg(args.rules)
         if args.kiriage:
             rules = dataclasses.replace(rules, kiriage_mangan=True)
         r = riichi.score(
@@ -153,7 +153,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             rules=rules,
         )
     except RiichiError as e:
-        print(f"riichi score: error: {e}", file=sys.stderr)
+        print(_shown(f"riichi score: error: {e}"), file=sys.stderr)
         return 2
     if args.svg is not None:
         from riichi.view.svg import score_svg
@@ -364,7 +364,7 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         print()
     elif out is not None:
         json.dump(_shown_all(total.to_dict()), out, ensure_ascii=False, indent=1)
-    return 0 if total.ok else 1
+    return 0 if total.ok and files else 1  # no file at all is no pass (an emptied folder)
 
 
 def _shown(text: str) -> str:
@@ -423,6 +423,8 @@ def _summary_text(s: Any, files: list[str]) -> str:
     verdict = "OK: every action legal, every settlement equal" if s.ok else "PROBLEMS FOUND"
     if s.ok and not s.games:
         verdict = "NOTHING REPLAYED: no game could be verified (see unsupported)"
+    if not files:
+        verdict = "NOTHING REPLAYED: no file under the paths given"
     lines.append(verdict)
     return "\n".join(lines)
 
@@ -506,8 +508,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.close()
     except RiichiError as e:
-        print(f"riichi export: error: {e}", file=sys.stderr)
+        print(_shown(f"riichi export: error: {e}"), file=sys.stderr)
         return 2
+    except OSError as e:  # a part that cannot be written midway (disk full, folder removed)
+        print(_shown(f"riichi export: error: cannot write under {args.output}: {e}"), file=sys.stderr)
+        return 1
     rate = result.rows.get("games", 0) / result.seconds if result.seconds > 0 else 0.0
     lines = [f"{'files':<10} {result.files:>10}"]
     lines += [f"{t:<10} {n:>10}" for t, n in result.rows.items()]
@@ -527,9 +532,11 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     if missing:
         print(f"riichi stats: error: no such file or folder: {_shown(missing[0])}", file=sys.stderr)
         return 2
-    if args.jobs < 1:
-        print(f"riichi stats: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
-        return 2
+    for flag, v, least in (("--jobs", args.jobs, 1), ("--min-games", args.min_games, 1),
+                           ("--top", args.top, 0)):  # fmt: skip
+        if v < least:
+            print(f"riichi stats: error: {flag} must be at least {least}, got {v}", file=sys.stderr)
+            return 2
     try:
         players, errors = players_table(args.paths, jobs=args.jobs)
         stats = player_stats(players, args.min_games)
@@ -540,13 +547,26 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     except (RiichiError, OSError) as e:
         print(f"riichi stats: error: {e}", file=sys.stderr)
         return 2
-    unreadable = [r for r in errors.to_pylist() if r["kind"] == "unreadable"]
+    rows = errors.to_pylist()
+    unreadable = [r for r in rows if r["kind"] == "unreadable"]
     for r in unreadable[:20]:
         print(_shown(f"riichi stats: {r['game_id']}: {r['reason']}"), file=sys.stderr)
+    # a game the replay cannot check counts nowhere: say so, never drop it silently
+    counted = set(players.column("game_id").to_pylist())
+    unsupported: dict[str, str] = {}
+    for r in rows:
+        if r["kind"] == "unsupported" and r["game_id"] not in counted:
+            unsupported.setdefault(r["game_id"], r["reason"])
+    for gid, reason in list(unsupported.items())[:20]:
+        print(_shown(f"riichi stats: {gid}: not counted: {reason}"), file=sys.stderr)
+    disagree = {r["game_id"] for r in rows if r["kind"] == "mismatch"} & counted
     print(_shown(format_stats(stats, None if args.all else args.top)))
-    games = len(set(players.column("game_id").to_pylist()))
-    print(f"{games} game(s), {stats.num_rows} player(s)"
-          + (f"; {len(unreadable)} unreadable (listed above)" if unreadable else ""))  # fmt: skip
+    print(f"{len(counted)} game(s), {stats.num_rows} player(s)"
+          + (f"; {len(unreadable)} unreadable (listed above)" if unreadable else "")
+          + (f"; {len(unsupported)} not replayed, so not counted (unsupported, listed above)"
+             if unsupported else "")
+          + (f"; {len(disagree)} counted game(s) where the replay disagrees with the log"
+             " (riichi verify lists where)" if disagree else ""))  # fmt: skip
     return 1 if unreadable else 0
 
 
@@ -679,7 +699,8 @@ def _cmd_view(args: argparse.Namespace) -> int:
         return 1
     out = args.output
     if out is None:
-        out = os.path.splitext(os.path.basename(args.log.rstrip("/")))[0] + ".html"
+        out = os.path.splitext(os.path.basename(args.log.rstrip("/")))[0]
+        out += (f"-{k}" if len(games) > 1 else "") + ".html"  # one page per game of an archive
     if not _write_text(out, page, "view"):
         return 1
     found = len(report.mismatches)
@@ -735,8 +756,8 @@ def build_parser() -> argparse.ArgumentParser:
             "Score a complete hand in mpsz notation (concealed tiles including the winning "
             "tile, melds after spaces, e.g. '567m234p88s pon:111z chi:678s'). The winning tile "
             "is --win, or else the last concealed tile written. Rules: Tenhou's unless "
-            "--rules mahjong_soul. Exit status 0 for a win, 1 for no yaku or not a winning "
-            "hand, 2 for bad input."
+            "--rules names another preset or a JSON file of Rules fields. Exit status 0 for "
+            "a win, 1 for no yaku or not a winning hand, 2 for bad input."
         ),
     )
     sc.add_argument("text", help="the hand, e.g. 234m456p345s678s88s")
@@ -765,10 +786,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sc.add_argument(
         "--rules",
-        choices=list(rule_presets()),
         default="tenhou",
-        metavar="PRESET",
-        help=f"rule preset: {', '.join(rule_presets())} (default tenhou)",
+        metavar="PRESET|FILE.json",
+        help=f"rule preset: {', '.join(rule_presets())} or tenhou_go:0xHEX (a Tenhou lobby "
+        "by its GO type), or a JSON file of Rules fields (default tenhou)",
     )
     sc.add_argument(
         "--svg",
@@ -792,7 +813,7 @@ def build_parser() -> argparse.ArgumentParser:
             "recursively, or zip archives whose members are logs (each reported as "
             "archive.zip:member; a bad member does not stop the rest). Without PATH, verifies "
             "the bundled sample of real games. Exit status: "
-            "0 all agree, 1 a mismatch or an unreadable file, 2 bad usage."
+            "0 all agree, 1 a mismatch, an unreadable file or no file at all, 2 bad usage."
         ),
     )
     v.add_argument("paths", nargs="*", metavar="PATH", help="log files, folders or zip archives")
@@ -858,7 +879,8 @@ def build_parser() -> argparse.ArgumentParser:
             "and errors (files that could not be read, unsupported games, mismatches; the "
             "rest goes on). Layout: DIR/_schema.json (columns, schema version) and "
             "DIR/TABLE/part-NNNNN.parquet, one part per --files-per-part input files. "
-            "Needs the riichi[mining] extra (pyarrow). Exit status: 0 written, 2 bad usage."
+            "Needs the riichi[mining] extra (pyarrow). Exit status: 0 written, 1 a part could "
+            "not be written midway, 2 bad usage (an output folder that cannot be made)."
         ),
     )
     x.add_argument("paths", nargs="+", metavar="PATH", help="log files, folders or zip archives")
@@ -990,7 +1012,8 @@ def build_parser() -> argparse.ArgumentParser:
     vw.add_argument("log", metavar="LOG", help="a game log file (or a zip archive of logs)")
     vw.add_argument(
         "-o", "--output", metavar="OUT", default=None,
-        help="the HTML file to write (default: LOG's name with .html, in the current folder)",
+        help="the HTML file to write (default: LOG's name with .html, in the current folder; "
+        "with -N before .html for game N of a file that holds several)",
     )  # fmt: skip
     vw.add_argument(
         "--game", type=int, default=None, metavar="N",

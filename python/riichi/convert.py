@@ -9,13 +9,14 @@ replays as the source does.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from riichi.errors import LogFormatError, RiichiError
-from riichi.events import GameLog
+from riichi.events import GameLog, Hora, ReachAccepted, Ryukyoku, StartKyoku
 from riichi.rules import Rules
 
 __all__ = ["FORMATS", "ConvertResult", "convert_logs", "output_names"]
@@ -71,6 +72,7 @@ def render(log: GameLog, fmt: str) -> str:
     if not log.rounds:
         raise LogFormatError("not converted: the log has no round")
     rules = game_rules(log)
+    log = fill_start_scores(log, rules)
     if fmt == "mjai":
         return to_mjai_lines(log, rules=rules)
     if fmt == "tenhou6":
@@ -78,6 +80,37 @@ def render(log: GameLog, fmt: str) -> str:
     if fmt == "mjlog":
         return to_mjlog(log, rules=rules)
     raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
+
+
+def fill_start_scores(log: GameLog, rules: Rules) -> GameLog:
+    """``log`` with the scores of each ``start_kyoku`` that gives none (standard mjai may
+    leave them out) filled in: ``rules.starting_points`` for the first round, then the
+    scores the log records after each riichi stick and settlement (or its deltas added).
+    The other formats need them: tenhou.net/6 and mjlog write each round's scores, and an
+    empty list was read back as an unreadable round. A round whose scores cannot be known
+    (a settlement with neither scores nor deltas before it) is left as it was.
+    """
+    n = rules.num_players
+    running: list[int] | None = [rules.starting_points] * n
+    events = list(log.events)
+    changed = False
+    for i, ev in enumerate(events):
+        if isinstance(ev, StartKyoku):
+            if ev.scores:
+                running = list(ev.scores)
+            elif running is not None and len(running) == n:
+                events[i] = dataclasses.replace(ev, scores=tuple(running))
+                changed = True
+        elif isinstance(ev, (ReachAccepted, Hora, Ryukyoku)):
+            if ev.scores:
+                running = list(ev.scores)
+            elif ev.deltas and running is not None and len(ev.deltas) == len(running):
+                running = [a + b for a, b in zip(running, ev.deltas)]
+            elif isinstance(ev, ReachAccepted) and running is not None and 0 <= ev.actor < n:
+                running[ev.actor] -= rules.riichi_stick
+            else:
+                running = None  # unknown until a round start or settlement gives them
+    return dataclasses.replace(log, events=events) if changed else log
 
 
 def output_names(inputs: Sequence[str]) -> Iterator[tuple[str, str, str]]:
@@ -124,7 +157,8 @@ def convert_logs(
 
     Returns:
         Every game written and every input that failed with the reason (an unreadable input
-        or one the format cannot hold never stops the others).
+        or one the format cannot hold never stops the others; a game whose output path is
+        one of the input files is not written, so that no source log is replaced).
 
     Raises:
         RiichiError: an unknown ``fmt``.
@@ -135,7 +169,9 @@ def convert_logs(
         raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
     result = ConvertResult()
     taken: set[str] = set()
-    for path, rel, _top in output_names(inputs):
+    names = list(output_names(inputs))
+    sources = {os.path.realpath(path) for path, _, _ in names}  # never written over
+    for path, rel, _top in names:
         items: list[tuple[str, str, GameLog | Exception]] = []
         if is_archive(path):
             stem = _stem(rel)
@@ -173,6 +209,9 @@ def convert_logs(
             else:  # the one input holds several games: out-0.ext, out-1.ext, ...
                 root, ext = os.path.splitext(out)
                 target = _unique(f"{root}{stem[len(_stem(rel)) :]}{ext}", taken)
+            if os.path.realpath(target) in sources:
+                result.failed.append((source, f"not written: {target} is an input (give another output)"))
+                continue
             try:
                 parent = os.path.dirname(target)
                 if parent:

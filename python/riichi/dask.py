@@ -42,12 +42,15 @@ def expand_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
     error, not an empty result.
 
     Raises:
-        RiichiError: a pattern or path that matches no file.
+        RiichiError: a pattern or path that matches no file; ``paths`` neither a path nor
+            an iterable of paths; no file at all (an empty list, empty folders).
     """
     from riichi.mining.export import list_files
 
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
+    elif not isinstance(paths, Iterable):
+        raise RiichiError(f"riichi.dask: expected a path, a pattern or a list of them, got {paths!r:.80}")
     out: list[str] = []
     for p in paths:
         if not isinstance(p, (str, os.PathLike)):
@@ -62,6 +65,8 @@ def expand_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
             out += list_files([p])
         else:
             raise RiichiError(f"riichi.dask: no such file or folder: {p}")
+    if not out:  # as a pattern that matches nothing: an error, not an empty result
+        raise RiichiError(f"riichi.dask: no file under {paths!r:.200}")
     return out
 
 

@@ -649,13 +649,8 @@ class _Replay:
     def _seed_walls(self) -> list[Wall] | None:
         """Every round's wall from Tenhou's ``<SHUFFLE seed>`` (None when the log has none).
 
-        Layout of Tenhou's shuffled ``w`` (136 ids, :func:`riichi.logs.tenhou_walls`): the
-        live wall is drawn from ``w[135]`` down to ``w[14]``; ``w[0..13]`` is the dead wall:
-        rinshan tiles ``w[1], w[0], w[3], w[2]``, dora indicators ``w[5], w[7], .., w[13]``
-        and the uradora indicators under them ``w[4], w[6], .., w[12]``. Sanma (108 ids): the
-        wall is ``w`` reversed, whose layout :mod:`riichi.wall` gives (replacement tiles
-        ``w[1], w[0], w[3], w[2], w[5], w[4], w[7], w[6]``, dora ``w[9], w[11], ..``, uradora
-        ``w[8], w[10], ..``).
+        Each is :meth:`Wall.from_tenhou` of the shuffle :func:`riichi.logs.tenhou_walls`
+        gives for the round (its docstring has Tenhou's layout).
         """
         sg = self.log.start
         if self.log.format != "tenhou_xml" or not sg.seed:
@@ -664,16 +659,9 @@ class _Replay:
 
         walls: list[Wall] = []
         try:
-            if sg.players == 3:
-                for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed, 3)):
-                    walls.append(Wall._of_permutation(tuple(reversed(w)), dice))
-                return walls
-            for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed)):
-                live = w[135:13:-1]  # w[135], w[134], .., w[14]
-                dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
-                # every position of the shuffled ids once, and dice 1..6 (tenhou_walls):
-                # the Wall's own checks would only repeat that
-                walls.append(Wall._of_permutation(tuple(live + dead), dice))
+            players = 3 if sg.players == 3 else 4
+            for _, (w, dice) in zip(self.rounds, tenhou_walls(sg.seed, players)):
+                walls.append(Wall.from_tenhou(w, dice))
         except RiichiError as err:
             if sg.seed.startswith("mt19937ar"):
                 return None  # Tenhou's older seed text (2009): the wall is not published

@@ -134,17 +134,33 @@ class Wall:
             raise RiichiError(f"dice must be 1..6, got {self.dice}")
 
     @classmethod
-    def _of_permutation(cls, order: tuple[int, ...], dice: tuple[int, int]) -> Wall:
-        """A wall from ``order``, a tuple known to hold each id of the wall exactly once
-        (0..135, or the 108 sanma ids; a rearranged shuffle of the core), and dice known to
-        be 1..6: what the constructor gives for them, without its checks (the log replay
-        builds one wall per round)."""
-        wall = object.__new__(cls)
-        object.__setattr__(wall, "order", order)
-        object.__setattr__(wall, "dice", dice)
-        if len(order) != 136:
-            wall._layout(len(order))
-        return wall
+    def from_tenhou(cls, shuffled: Sequence[int], dice: tuple[int, int] | None = None) -> Wall:
+        """The wall of one round from Tenhou's shuffle of it (``riichi.logs.tenhou_walls``:
+        the 136 ids, or the 108 of sanma, as the mt19937 shuffle of the log's ``SHUFFLE``
+        seed leaves them), laid out in draw order.
+
+        Tenhou draws the live wall from ``shuffled[135]`` down to ``shuffled[14]``;
+        ``shuffled[0..13]`` is the dead wall: rinshan tiles ``[1], [0], [3], [2]``, dora
+        indicators ``[5], [7], .., [13]`` and the uradora under them ``[4], [6], .., [12]``.
+        Sanma (108 ids): the wall is ``shuffled`` reversed, which the sanma layout of this
+        module reads (replacement tiles ``[1], [0], [3], [2], [5], [4], [7], [6]``, dora
+        ``[9], [11], ..``, uradora ``[8], [10], ..``). The layouts were checked against every
+        draw, kan dora and uradora of the Tenhou corpus.
+
+        Raises:
+            RiichiError: ``shuffled`` is not 136 distinct ids 0..135 (or the 108 sanma ids),
+                or ``dice`` not two ints 1..6 (each named, as :class:`Wall` does).
+        """
+        if isinstance(shuffled, (str, bytes)) or not hasattr(shuffled, "__len__"):
+            raise RiichiError(f"shuffled: expected a sequence of tile ids, got {shuffled!r}")
+        w = list(shuffled)
+        if len(w) == 108:
+            return cls(tuple(reversed(w)), dice)
+        if len(w) != 136:
+            raise RiichiError(f"a wall has 136 tiles (108 in sanma), got {len(w)}")
+        live = w[135:13:-1]  # w[135], w[134], .., w[14]
+        dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
+        return cls(tuple(live + dead), dice)
 
     def _layout(self, size: int) -> None:
         """Set the positions of the dead wall's tiles for a wall of ``size`` tiles (a 136-tile

@@ -6,7 +6,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
 use crate::error::Error;
-use crate::py::errors::{int_list_arg, wrong_type};
+use crate::meld::Meld;
+use crate::py::errors::{int_arg, int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
 use crate::py::tiles::PyMeld;
 use crate::seat::{self, FlowRules, Kuikae, RiichiAnkan, Robbed, SeatAction, SeatHand, TableView};
@@ -87,6 +88,25 @@ fn action_tuple<'py>(py: Python<'py>, a: &SeatAction) -> PyResult<Bound<'py, PyT
     }
 }
 
+/// The code of a turn action (`SeatHand.turn_codes`).
+fn turn_code(a: &SeatAction) -> u16 {
+    match *a {
+        SeatAction::Discard { tile, tsumogiri } => 2 * u16::from(tile) + u16::from(tsumogiri),
+        SeatAction::Riichi { tile, tsumogiri } => 272 + 2 * u16::from(tile) + u16::from(tsumogiri),
+        SeatAction::Tsumo => 544,
+        SeatAction::Kyuushu => 545,
+        SeatAction::Ankan { ids } => 546 + u16::from(ids[0] / 4),
+        SeatAction::Kakan { tile } => 580 + u16::from(tile),
+        SeatAction::Nukidora { tile } => 716 + u16::from(tile),
+        // never on a turn
+        SeatAction::Ron
+        | SeatAction::Pon { .. }
+        | SeatAction::Daiminkan { .. }
+        | SeatAction::Chi { .. }
+        | SeatAction::Pass => u16::MAX,
+    }
+}
+
 fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py, PyTuple>>> {
     acts.iter().map(|a| action_tuple(py, a)).collect()
 }
@@ -118,7 +138,7 @@ pub struct PySeatTable {
 impl PySeatTable {
     #[new]
     #[pyo3(signature = (rules, *, live_left, kans = 0, uninterrupted = false, rinshan = false,
-        dealer = 0, round_wind = 0, dora_indicators = None, honba = 0))]
+        dealer = 0, round_wind = 0, dora_indicators = None, honba = None, kan_seats = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         rules: &Bound<'_, PyAny>,
@@ -129,7 +149,8 @@ impl PySeatTable {
         dealer: i64,
         round_wind: i64,
         dora_indicators: Option<&Bound<'_, PyAny>>,
-        honba: i64,
+        honba: Option<&Bound<'_, PyAny>>,
+        kan_seats: Option<i64>,
     ) -> PyResult<Self> {
         let scoring = extract_rules(rules)?;
         let attr = |name: &'static str| -> PyResult<Bound<'_, PyAny>> {
@@ -168,6 +189,7 @@ impl PySeatTable {
             riichi_min_live_tiles: attr("riichi_min_live_tiles")?.extract()?,
             riichi_requires_tenpai: attr("riichi_requires_tenpai")?.extract()?,
             kyuushu_kyuuhai: attr("kyuushu_kyuuhai")?.extract()?,
+            suukaikan: attr("suukaikan")?.extract()?,
             scoring,
         };
         if !(0..=136).contains(&live_left) {
@@ -189,12 +211,32 @@ impl PySeatTable {
                 .collect::<PyResult<Vec<Tile>>>()?,
             None => Vec::new(),
         };
-        if !(0..=10_000).contains(&honba) {
-            return Err(bad("honba", format!("must be 0..=10000, got {honba}")));
+        // any count the scorer takes (u32): the two-han minimum from some honba on reads it
+        let honba = match honba {
+            Some(h) => int_arg(h, "honba")?,
+            None => 0,
+        };
+        if !(0..=i64::from(u32::MAX)).contains(&honba) {
+            return Err(bad(
+                "honba",
+                format!("must be 0..={}, got {honba}", u32::MAX),
+            ));
+        }
+        let kans = small(kans, "kans", 5)?;
+        let kan_seats = match kan_seats {
+            Some(k) => small(k, "kan_seats", 5)?,
+            None => kans.min(1),
+        };
+        if kan_seats > kans || (kans > 0 && kan_seats == 0) {
+            return Err(bad(
+                "kan_seats",
+                format!("{kan_seats} seats cannot have declared {kans} kans"),
+            ));
         }
         let view = TableView {
             live_left: live_left as u32,
-            kans: small(kans, "kans", 5)?,
+            kans,
+            kan_seats,
             uninterrupted,
             rinshan,
             dealer: small(dealer, "dealer", i64::from(flow.players))?,
@@ -229,6 +271,16 @@ impl PySeatTable {
     #[setter]
     fn set_kans(&mut self, v: i64) -> PyResult<()> {
         self.view.kans = small(v, "kans", 5)?;
+        Ok(())
+    }
+    /// How many different seats declared the kans (suukaikan needs two or more).
+    #[getter]
+    fn get_kan_seats(&self) -> u8 {
+        self.view.kan_seats
+    }
+    #[setter]
+    fn set_kan_seats(&mut self, v: i64) -> PyResult<()> {
+        self.view.kan_seats = small(v, "kan_seats", 5)?;
         Ok(())
     }
     /// No call yet this round.
@@ -509,6 +561,160 @@ impl PySeatHand {
         self.0.seat()
     }
 
+    /// The concealed ids, ascending.
+    #[getter]
+    fn ids(&self) -> Vec<u8> {
+        self.0.ids().collect()
+    }
+
+    /// The kinds this seat has discarded this round, ascending (furiten).
+    #[getter]
+    fn river_kinds(&self) -> Vec<u32> {
+        kinds_of(self.0.river_kinds)
+    }
+
+    /// Discards this seat has made this round.
+    #[getter]
+    fn discards_made(&self) -> u32 {
+        self.0.discards_made
+    }
+
+    /// Norths set aside (sanma), each a dora.
+    #[getter]
+    fn nukidora_count(&self) -> u8 {
+        self.0.nukidora
+    }
+
+    /// The kinds kuikae forbids to discard now, ascending (after this seat's chi or pon).
+    #[getter]
+    fn kuikae(&self) -> Vec<u32> {
+        kinds_of(self.0.kuikae)
+    }
+
+    /// A copy (the round's `clone`).
+    fn __copy__(&self) -> Self {
+        PySeatHand(self.0.clone())
+    }
+
+    /// Pickle support: the hand's facts as plain data (see `_from_state`).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let h = &this.0;
+        let melds: Vec<String> = h.melds().iter().map(|m| m.to_string()).collect();
+        let state = (
+            h.seat(),
+            h.ids().collect::<Vec<u8>>(),
+            h.drawn(),
+            melds,
+            h.red_fives(),
+            (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi),
+            (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora),
+            (h.points, h.kuikae, h.waits()),
+        );
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            (state,).into_pyobject(py)?,
+        ))
+    }
+
+    /// Rebuild a pickled hand (private: the inverse of `__reduce__`).
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        type State = (
+            u8,
+            Vec<u8>,
+            Option<u8>,
+            Vec<String>,
+            [u8; 3],
+            (u64, bool, bool, bool),
+            (bool, bool, u32, u8),
+            (i64, u64, u64),
+        );
+        let (seat, ids, drawn, melds, red, a, b, c) = state
+            .extract::<State>()
+            .map_err(|_| wrong_type("state", "a pickled SeatHand state", state))?;
+        let melds = melds
+            .iter()
+            .map(|m| Meld::parse(m))
+            .collect::<crate::error::Result<Vec<Meld>>>()?;
+        let mut h = SeatHand::new(seat, &ids, drawn, melds, red)?;
+        (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi) = a;
+        (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora) = b;
+        (h.points, h.kuikae) = (c.0, c.1);
+        h.set_waits(c.2);
+        Ok(PySeatHand(h))
+    }
+
+    /// The code (as `turn_codes`) of the first turn action that discards a tile of the class
+    /// `cls` (`kind * 2 + red`) with the flag `tsumogiri`, a riichi discard when `riichi`:
+    /// the action a logged discard stands for. `-1` when no action discards that class,
+    /// `-2` when one does with the other tsumogiri flag only. The turn's actions are worked
+    /// out in order up to the one found (`SeatHand.turn_actions` is the same listing).
+    ///
+    /// Raises:
+    ///     RiichiError: as `turn_actions`, or a class outside 0..68.
+    fn turn_find(
+        &self,
+        table: &PySeatTable,
+        riichi: bool,
+        cls: i64,
+        tsumogiri: bool,
+    ) -> PyResult<i32> {
+        let cls = small(cls, "cls", 68)?;
+        let h = &self.0;
+        let class = |t: u8| (t / 4) * 2 + u8::from(h.is_red(t));
+        let mut found = -1i32;
+        h.visit_turn_actions(&table.view, &table.rules, &mut |a| match a {
+            SeatAction::Tsumo => true,
+            SeatAction::Discard { tile, tsumogiri: g } if !riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = i32::from(turn_code(&a));
+                    return false;
+                }
+                found = -2;
+                true
+            }
+            SeatAction::Discard { .. } => true,
+            SeatAction::Riichi { tile, tsumogiri: g } if riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = i32::from(turn_code(&a));
+                    return false;
+                }
+                found = -2;
+                true
+            }
+            // past the discards (and the riichi discards): nothing later matches
+            _ => false,
+        })?;
+        Ok(found)
+    }
+
+    /// The seat's legal actions on its own turn as action codes, in the order of
+    /// `turn_actions` (one int each, for the round's tables of shared action objects):
+    /// `2 * id + tsumogiri` a discard (0..=271), `272 + 2 * id + tsumogiri` a riichi
+    /// discard, `544` tsumo, `545` kyuushu kyuuhai, `546 + kind` the ankan of the four ids
+    /// of `kind`, `580 + id` a kakan, `716 + id` a kita (sanma).
+    ///
+    /// Raises:
+    ///     RiichiError: as `turn_actions`.
+    fn turn_codes(&self, table: &PySeatTable) -> PyResult<Vec<u16>> {
+        Ok(self
+            .0
+            .turn_actions(&table.view, &table.rules)?
+            .iter()
+            .map(turn_code)
+            .collect())
+    }
+
     /// The waits of the last 3n+1 hand (after a draw: without the drawn tile), as sorted
     /// kinds.
     #[getter]
@@ -632,6 +838,48 @@ fn discard_answers<'py>(
         .collect()
 }
 
+/// Seat `discarder` discards `tile`, and the seats in `answer` answer it, in one call.
+///
+/// Args:
+///     seats: every seat's `SeatHand`, in seat order (`table.players` of them).
+///     discarder: the seat that discards (its hand must hold `tile`).
+///     tile: the discarded id.
+///     answer: a seat mask (bit `s` for seat `s`): the seats asked for their answers (the
+///         others pass); 0 asks nobody.
+///     table: the `SeatTable`.
+///
+/// Returns:
+///     list[tuple[int, list[tuple]]]: as `discard_answers`, for the seats asked. When it is
+///     empty the tile went by every other seat: each that waits on it missed it (furiten,
+///     `SeatHand.missed`).
+///
+/// Raises:
+///     RiichiError: seats not in seat order or not `table.players` of them, a tile the
+///         discarder does not hold (named; nothing changes).
+#[pyfunction]
+fn discard_tile<'py>(
+    py: Python<'py>,
+    seats: Vec<PyRefMut<'py, PySeatHand>>,
+    discarder: i64,
+    tile: i64,
+    answer: i64,
+    table: &PySeatTable,
+) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
+    let mut seats = seats;
+    let mut hands: Vec<&mut SeatHand> = seats.iter_mut().map(|s| &mut s.0).collect();
+    let out = seat::discard_tile(
+        &mut hands,
+        small(discarder, "discarder", 4)?,
+        small(tile, "tile", 136)?,
+        small(answer, "answer", 16)?,
+        &table.view,
+        &table.rules,
+    )?;
+    out.iter()
+        .map(|(s, acts)| Ok((*s, actions(py, acts)?)))
+        .collect()
+}
+
 /// Every other seat's answers to a tile robbed from a kakan, an ankan or a kita.
 ///
 /// Args:
@@ -707,6 +955,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySeatTable>()?;
     m.add_class::<PySeatHand>()?;
     m.add_function(wrap_pyfunction!(discard_answers, m)?)?;
+    m.add_function(wrap_pyfunction!(discard_tile, m)?)?;
     m.add_function(wrap_pyfunction!(robbed_answers, m)?)?;
     m.add_function(wrap_pyfunction!(kuikae_kinds, m)?)?;
     Ok(())

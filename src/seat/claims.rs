@@ -121,7 +121,8 @@ impl SeatHand {
 
     /// This seat's answers to the discard `tile` by the seat right before it (`kamicha`)
     /// or another: `[Ron?, calls..., Pass]`, or empty when it has neither a ron (a wait,
-    /// not furiten, a yaku) nor a call (live tiles left, not in riichi).
+    /// not furiten, a yaku) nor a call (not in riichi, and [`TableView::calls_open`]: a
+    /// live tile left, no suukaikan pending).
     ///
     /// # Errors
     /// Errors of the scorer for a hand that cannot exist.
@@ -140,7 +141,7 @@ impl SeatHand {
         if ron {
             acts.push(SeatAction::Ron);
         }
-        if table.live_left > 0 && !self.riichi {
+        if table.calls_open(rules) && !self.riichi {
             acts.extend(self.call_options(tile, kamicha, table, rules));
         }
         if !acts.is_empty() {
@@ -215,6 +216,50 @@ pub fn discard_answers(
     rules: &FlowRules,
 ) -> Result<Vec<(u8, Vec<SeatAction>)>> {
     answers(seats, discarder, tile, None, table, rules)
+}
+
+/// Seat `discarder` discards the held `tile` ([`SeatHand::discard`]) and the seats of the
+/// mask `answer` (bit `s` for seat `s`) give their answers to it ([`discard_answers`]), which
+/// are returned, for the caller to open the claim with. When none of them has any, the tile
+/// goes by every other seat at once: each that waits on it misses it ([`SeatHand::missed`]:
+/// furiten), as after every seat passed (a claim's misses are the caller's, once its seats
+/// have answered).
+///
+/// # Errors
+/// As [`discard_answers`], and [`SeatHand::discard`]'s (nothing changes then).
+pub fn discard_tile(
+    seats: &mut [&mut SeatHand],
+    discarder: u8,
+    tile: u8,
+    answer: u8,
+    table: &TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    let n = rules.players;
+    if seats.len() != usize::from(n) || discarder >= n {
+        return Err(bad(
+            "seats",
+            format!(
+                "expected {n} hands in seat order and a seat 0..{n}, got {} hands and seat {discarder}",
+                seats.len()
+            ),
+        ));
+    }
+    seats[usize::from(discarder)].discard(tile)?;
+    let mut out = Vec::new();
+    if answer != 0 {
+        let view: Vec<&SeatHand> = seats.iter().map(|s| &**s).collect();
+        out = answers(&view, discarder, tile, None, table, rules)?;
+        out.retain(|(o, _)| answer >> o & 1 != 0);
+    }
+    if out.is_empty() {
+        for (o, seat) in seats.iter_mut().enumerate() {
+            if o != usize::from(discarder) {
+                seat.missed(tile);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Every other seat's answers to a tile robbed from seat `actor`'s kakan, ankan or kita,

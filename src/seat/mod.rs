@@ -30,7 +30,7 @@ mod claims;
 #[cfg(test)]
 mod tests;
 
-pub use claims::{discard_answers, kuikae_kinds, robbed_answers};
+pub use claims::{discard_answers, discard_tile, kuikae_kinds, robbed_answers};
 
 /// The North wind's kind (kita, set aside in sanma).
 const NORTH: usize = 30;
@@ -89,6 +89,9 @@ pub struct FlowRules {
     pub riichi_requires_tenpai: bool,
     /// `Rules.kyuushu_kyuuhai`: the abortive draw on nine terminal/honor kinds.
     pub kyuushu_kyuuhai: bool,
+    /// `Rules.suukaikan`: four kans by two or more players end the round on the next
+    /// discard nobody wins on, so that discard may not be called (Tenhou).
+    pub suukaikan: bool,
     /// The scoring rules (yaku check of tsumo and ron).
     pub scoring: ScoringRules,
 }
@@ -100,6 +103,8 @@ pub struct TableView {
     pub live_left: u32,
     /// Kans declared this round (by anyone; a fifth is never offered).
     pub kans: u8,
+    /// How many different seats declared those kans (suukaikan needs two or more).
+    pub kan_seats: u8,
     /// No call (an ankan included) has interrupted the first go-around yet.
     pub uninterrupted: bool,
     /// The turn seat's last draw was a replacement draw (rinshan kaihou; no haitei).
@@ -112,6 +117,15 @@ pub struct TableView {
     pub dora_indicators: Vec<Tile>,
     /// Honba counters (they do not change whether a hand wins).
     pub honba: u32,
+}
+
+impl TableView {
+    /// Whether a discard may be called now (chi, pon, daiminkan): a live tile is left (no
+    /// call on the last discard, houtei), and the discard does not end the round unless
+    /// won on (the fourth kan by two or more players, under `Rules.suukaikan`: Tenhou).
+    pub fn calls_open(&self, rules: &FlowRules) -> bool {
+        self.live_left > 0 && !(rules.suukaikan && self.kans == 4 && self.kan_seats > 1)
+    }
 }
 
 /// One action of a seat, with the physical ids it uses.
@@ -488,6 +502,32 @@ impl SeatHand {
         self.seat
     }
 
+    /// The red fives per suit in play (`Rules.red_fives`).
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red_fives
+    }
+
+    /// The concealed ids, ascending.
+    pub fn ids(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..136u8).filter(|&t| self.held[usize::from(t)])
+    }
+
+    /// Concealed tiles held.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// No concealed tile (never true of a hand that exists; for completeness).
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Restore the waits a hand was saved with (a copy or a pickle): after a chi or pon
+    /// they are those of the hand before the call, which the tiles alone do not give.
+    pub fn set_waits(&mut self, waits: u64) {
+        self.waits = waits & ((1 << 34) - 1);
+    }
+
     /// Copies of each kind among the concealed tiles.
     pub fn counts(&self) -> &Counts {
         &self.counts
@@ -513,7 +553,8 @@ impl SeatHand {
         self.temp_furiten || self.riichi_furiten || self.waits & self.river_kinds != 0
     }
 
-    fn is_red(&self, t: u8) -> bool {
+    /// Whether the id `t` is a red five under this hand's `red_fives`.
+    pub fn is_red(&self, t: u8) -> bool {
         TileId::new(i64::from(t)).is_ok_and(|id| id.is_red(self.red_fives))
     }
 
@@ -538,14 +579,19 @@ impl SeatHand {
     fn distinct(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(15);
         let mut prev = usize::MAX;
-        for t in 0..136u8 {
-            if !self.held[t as usize] || Some(t) == self.drawn {
-                continue;
+        for k in 0..34 {
+            if self.counts[k] == 0 {
+                continue; // (the kinds held: most of the 136 ids are not)
             }
-            let class = usize::from(t / 4) * 2 + usize::from(self.is_red(t));
-            if class != prev {
-                prev = class;
-                out.push(t);
+            for t in 4 * k as u8..4 * k as u8 + 4 {
+                if !self.held[t as usize] || Some(t) == self.drawn {
+                    continue;
+                }
+                let class = k * 2 + usize::from(FIVES.contains(&k) && self.is_red(t));
+                if class != prev {
+                    prev = class;
+                    out.push(t);
+                }
             }
         }
         out.extend(self.drawn);
@@ -662,25 +708,47 @@ impl SeatHand {
     /// [`Error::InvalidArgument`] for a seat in riichi with nothing drawn; errors of the
     /// wait kernel or the scorer for a hand that cannot exist.
     pub fn turn_actions(&self, table: &TableView, rules: &FlowRules) -> Result<Vec<SeatAction>> {
-        let drawn = self.drawn;
         let mut acts = Vec::with_capacity(24);
-        let discard = |t: u8| SeatAction::Discard {
-            tile: t,
-            tsumogiri: Some(t) == drawn,
-        };
+        self.visit_turn_actions(table, rules, &mut |a| {
+            acts.push(a);
+            true
+        })?;
+        Ok(acts)
+    }
+
+    /// [`SeatHand::turn_actions`] one at a time, in the same order, to `f` while it returns
+    /// true (a caller looking for one action stops there: the later ones, riichi discards
+    /// and kans among them, are then not worked out). Returns whether `f` stopped it.
+    ///
+    /// # Errors
+    /// As [`SeatHand::turn_actions`] (for the actions reached).
+    pub fn visit_turn_actions(
+        &self,
+        table: &TableView,
+        rules: &FlowRules,
+        f: &mut dyn FnMut(SeatAction) -> bool,
+    ) -> Result<bool> {
+        let drawn = self.drawn;
         let allowed = |t: u8| self.kuikae >> (t / 4) & 1 == 0;
         if drawn.is_none() && !self.riichi {
-            acts.extend(
-                self.distinct()
-                    .into_iter()
-                    .filter(|&t| allowed(t))
-                    .map(discard),
-            );
-            return Ok(acts);
+            for t in self.distinct() {
+                if allowed(t)
+                    && !f(SeatAction::Discard {
+                        tile: t,
+                        tsumogiri: false,
+                    })
+                {
+                    return Ok(true);
+                }
+            }
+            return Ok(false);
         }
         if let Some(d) = drawn {
-            if self.waits >> (d / 4) & 1 != 0 && self.wins(d, Source::Draw, table, rules)? {
-                acts.push(SeatAction::Tsumo);
+            if self.waits >> (d / 4) & 1 != 0
+                && self.wins(d, Source::Draw, table, rules)?
+                && !f(SeatAction::Tsumo)
+            {
+                return Ok(true);
             }
         }
         if self.riichi {
@@ -690,33 +758,48 @@ impl SeatHand {
                     "a seat in riichi acts only after a draw".into(),
                 ));
             };
-            acts.push(SeatAction::Discard {
+            if !f(SeatAction::Discard {
                 tile: d,
                 tsumogiri: true,
-            });
+            }) {
+                return Ok(true);
+            }
         } else {
             let distinct = self.distinct();
-            acts.extend(
-                distinct
-                    .iter()
-                    .copied()
-                    .filter(|&t| allowed(t))
-                    .map(discard),
-            );
+            for &t in &distinct {
+                if allowed(t)
+                    && !f(SeatAction::Discard {
+                        tile: t,
+                        tsumogiri: Some(t) == drawn,
+                    })
+                {
+                    return Ok(true);
+                }
+            }
             if self.may_declare_riichi(table, rules) {
-                let dw = wait::discard_wait_masks(&self.counts, &self.meld_counts)?;
+                // the waits left by each discard (a hand of shanten >= 1 keeps none: the
+                // table shanten answers most discards without the wait scan)
+                let mut c = self.counts;
+                let mut left = [u64::MAX; 34];
                 for &t in &distinct {
                     let k = usize::from(t / 4);
-                    let w = dw[k];
+                    if left[k] == u64::MAX {
+                        c[k] -= 1;
+                        left[k] = wait::wait_mask(&c, &self.meld_counts)?;
+                        c[k] += 1;
+                    }
+                    let w = left[k];
                     if (w == 0 && rules.riichi_requires_tenpai)
                         || (!rules.furiten_riichi && (w >> k & 1 != 0 || w & self.river_kinds != 0))
                     {
                         continue;
                     }
-                    acts.push(SeatAction::Riichi {
+                    if !f(SeatAction::Riichi {
                         tile: t,
                         tsumogiri: Some(t) == drawn,
-                    });
+                    }) {
+                        return Ok(true);
+                    }
                 }
             }
         }
@@ -730,14 +813,18 @@ impl SeatHand {
                     for (slot, t) in ids.iter_mut().zip(self.ids_of(k)) {
                         *slot = t;
                     }
-                    acts.push(SeatAction::Ankan { ids });
+                    if !f(SeatAction::Ankan { ids }) {
+                        return Ok(true);
+                    }
                 }
             }
             if !self.riichi {
                 for m in &self.melds {
                     if m.kind() == MeldKind::Pon {
                         if let Some(t) = self.ids_of(m.tile().index()).next() {
-                            acts.push(SeatAction::Kakan { tile: t });
+                            if !f(SeatAction::Kakan { tile: t }) {
+                                return Ok(true);
+                            }
                         }
                     }
                 }
@@ -748,8 +835,9 @@ impl SeatHand {
             && drawn.is_some()
             && rules.kyuushu_kyuuhai
             && YAOCHUU.iter().filter(|&&k| self.counts[k] > 0).count() >= 9
+            && !f(SeatAction::Kyuushu)
         {
-            acts.push(SeatAction::Kyuushu);
+            return Ok(true);
         }
         if let Some(d) = drawn {
             if rules.players == 3
@@ -762,9 +850,11 @@ impl SeatHand {
                 } else {
                     self.ids_of(NORTH).next().unwrap_or(d)
                 };
-                acts.push(SeatAction::Nukidora { tile: north });
+                if !f(SeatAction::Nukidora { tile: north }) {
+                    return Ok(true);
+                }
             }
         }
-        Ok(acts)
+        Ok(false)
     }
 }

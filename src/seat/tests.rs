@@ -32,6 +32,7 @@ fn rules(players: u8) -> FlowRules {
         riichi_min_live_tiles: 4,
         riichi_requires_tenpai: true,
         kyuushu_kyuuhai: true,
+        suukaikan: true,
         scoring: ScoringRules::tenhou(),
     }
 }
@@ -40,6 +41,7 @@ fn table() -> TableView {
     TableView {
         live_left: 40,
         kans: 0,
+        kan_seats: 0,
         uninterrupted: false,
         rinshan: false,
         dealer: 0,
@@ -324,6 +326,31 @@ fn a_missed_wait_makes_the_seat_furiten() {
     h.riichi = true;
     assert!(h.missed(east));
     assert!(h.riichi_furiten);
+}
+
+#[test]
+fn no_call_on_the_discard_a_fourth_kan_by_two_seats_ends_the_round_on() {
+    // 2z is a pon without a yaku on it: a call, not a ron
+    let h = SeatHand::new(2, &ids("234m678p678s11z22z"), None, Vec::new(), [1, 1, 1]).unwrap();
+    let south = 4 * 28 + 3;
+    let four_kans = |kan_seats| TableView {
+        kans: 4,
+        kan_seats,
+        ..table()
+    };
+    let pon = |t: &TableView, r: &FlowRules| {
+        h.discard_answers(south, false, t, r)
+            .unwrap()
+            .iter()
+            .any(|a| matches!(a, SeatAction::Pon { .. }))
+    };
+    assert!(pon(&four_kans(1), &rules(4))); // one player's four kans: play goes on
+    assert!(!pon(&four_kans(2), &rules(4)));
+    let no_suukaikan = FlowRules {
+        suukaikan: false,
+        ..rules(4)
+    };
+    assert!(pon(&four_kans(2), &no_suukaikan));
 }
 
 #[test]

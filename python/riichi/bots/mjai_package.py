@@ -69,10 +69,26 @@ def candidate_flags(bot: Any) -> dict[str, bool] | None:
 
 
 def _load(spec: str) -> Any:
+    """The bot class ``MODULE:CLASS`` names.
+
+    Raises:
+        RiichiError: ``spec`` is not ``MODULE:CLASS``, the module cannot be imported (the
+            ``mjai`` package not on the path), it has no such name, or the name is not a class.
+    """
     module, _, name = spec.partition(":")
     if not module or not name:
         raise RiichiError(f"expected MODULE:CLASS, got {spec!r}")
-    return getattr(importlib.import_module(module), name)
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as e:
+        raise RiichiError(
+            f"{spec}: cannot import {module}: {e} (the mjai package goes in a folder of its "
+            "own, `pip install --target DIR mjai`, put first on this bot's PYTHONPATH)"
+        ) from None
+    cls = getattr(mod, name, None)
+    if not isinstance(cls, type):
+        raise RiichiError(f"{spec}: {module} has no class {name} (got {cls!r:.60})")
+    return cls
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,13 +98,26 @@ def main(argv: list[str] | None = None) -> int:
     if len(specs) != 1:
         print("usage: python -m riichi.bots.mjai_package MODULE:CLASS [--check]", file=sys.stderr)
         return 2
-    cls = _load(specs[0])
-    bot: Any = cls(player_id=0)
+    try:
+        cls = _load(specs[0])
+    except RiichiError as e:
+        print(f"riichi.bots.mjai_package: error: {e}", file=sys.stderr)
+        return 2
+    try:
+        bot: Any = cls(player_id=0)
+    except Exception as e:  # the bot's own constructor: name it, not a traceback
+        print(f"riichi.bots.mjai_package: error: {specs[0]}(player_id=0) failed: "
+              f"{type(e).__name__}: {e}", file=sys.stderr)  # fmt: skip
+        return 2
     state = PlayerState()
-    for line in sys.stdin:
+    for n, line in enumerate(sys.stdin, 1):
         if not line.strip():
             continue
-        events = json.loads(line)
+        try:
+            events = json.loads(line)
+        except ValueError as e:
+            print(f"riichi.bots.mjai_package: error: line {n} is not JSON: {e}", file=sys.stderr)
+            return 2
         if not isinstance(events, list):
             print(
                 "riichi.bots.mjai_package: mjai.Bot reads JSON arrays of events (the arena's "

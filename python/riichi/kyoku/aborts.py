@@ -1,7 +1,11 @@
 """Abortive draws (tochuu ryuukyoku): one predicate per kind, each behind its ``Rules`` flag.
 
-Rules fields read: ``kyuushu_kyuuhai``, ``suufon_renda``, ``suucha_riichi``, ``suukaikan``,
-``sanchahou``.
+Kyuushu kyuuhai (``Rules.kyuushu_kyuuhai``: the turn seat's first draw, before any call, with
+nine or more distinct terminal and honor kinds) is offered by the core with the turn's other
+actions (:mod:`riichi.kyoku.turn`); the round aborts when it is declared.
+
+Rules fields read: ``suufon_renda``, ``suucha_riichi``, ``suukaikan`` (the core reads it too:
+no call on the discard it ends the round on), ``sanchahou``.
 Rule source: Tenhou (https://tenhou.net/man/, 途中流局); RC45 (kyuushu kyuuhai only on the
 own first draw of an uninterrupted first go-around).
 """
@@ -10,21 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from riichi.tiles import TERMINALS_HONORS, WINDS
+from riichi.tiles import WINDS
 
-__all__ = ["kyuushu_kyuuhai", "sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"]
-
-
-def kyuushu_kyuuhai(rnd: Any, p: Any) -> bool:
-    """Whether the turn seat's player ``p`` may declare kyuushu kyuuhai: its first draw,
-    before any call, with nine or more distinct terminal and honor kinds."""
-    return (
-        p.discards_made == 0
-        and rnd._uninterrupted
-        and rnd._drawn is not None
-        and rnd.rules.kyuushu_kyuuhai
-        and sum(1 for k in TERMINALS_HONORS if p.counts[k]) >= 9
-    )
+__all__ = ["sanchahou", "suucha_riichi", "suufon_renda", "suukaikan"]
 
 
 def suucha_riichi(rnd: Any) -> bool:

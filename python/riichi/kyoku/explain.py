@@ -268,7 +268,7 @@ def why(rnd: Any, a: Action) -> str:
         return "tsumogiri must be true exactly for the drawn tile"
     if isinstance(a, (Discard, Riichi)) and p.riichi:
         return "in riichi only the drawn tile may be discarded"
-    if isinstance(a, (Discard, Riichi)) and (a.tile >> 2) in rnd._forbidden:
+    if isinstance(a, (Discard, Riichi)) and (a.tile >> 2) in p.seat.kuikae:
         return "kuikae: that tile may not be discarded right after this call"
     if isinstance(a, Riichi):
         return why_not_riichi(rnd, a)

@@ -2,9 +2,13 @@
 
 A seat is furiten while any of its waits is in its own river (permanent), after it passed
 or missed a winning tile in the current go-around (temporary: until its next discard), or
-after it did so while in riichi (for the rest of the round).
+after it did so while in riichi (for the rest of the round). The facts live in the seat's
+hand in the core (``_core.SeatHand``: ``river_kinds``, ``temp_furiten``, ``riichi_furiten``,
+``missed(tile)`` when a winning tile goes by), which applies them to every ron it offers;
+this module names them.
 
-Rules fields read: ``furiten_riichi`` (riichi while furiten).
+Rules fields read: ``furiten_riichi`` (riichi while furiten; the core reads it too when it
+offers riichi discards).
 Rule source: Tenhou (https://tenhou.net/man/), worked case RC54 (a declined chankan).
 """
 
@@ -12,25 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["furiten", "is_furiten", "missed", "reason", "riichi_allowed", "riichi_refused"]
-
-
-def furiten(p: Any) -> bool:
-    """Whether player ``p`` may not win by ron now."""
-    return p.temp_furiten or p.riichi_furiten or bool(p.waits & p.river_kinds)
+__all__ = ["is_furiten", "reason", "riichi_refused"]
 
 
 def is_furiten(rnd: Any, s: int) -> bool:
-    """:func:`furiten` of seat ``s``."""
-    return furiten(rnd.players[s])
-
-
-def missed(p: Any) -> None:
-    """Player ``p`` let a winning tile go by (passed a ron, or the tile completes its hand
-    without a yaku): furiten until its next discard, for the rest of the round in riichi."""
-    p.temp_furiten = True
-    if p.riichi:
-        p.riichi_furiten = True
+    """Whether seat ``s`` may not win by ron now."""
+    return rnd.players[s].seat.furiten  # type: ignore[no-any-return]
 
 
 def reason(p: Any, seat: int) -> str | None:
@@ -42,13 +33,6 @@ def reason(p: Any, seat: int) -> str | None:
     if p.temp_furiten:
         return f"seat {seat} is furiten: it passed a winning tile this go-around"
     return None
-
-
-def riichi_allowed(rules: Any, p: Any, k: int, waits: frozenset[int]) -> bool:
-    """Whether player ``p`` may declare riichi with the discard of kind ``k`` leaving
-    ``waits`` as far as furiten goes: always with ``Rules.furiten_riichi``, else only when
-    neither ``k`` nor a tile already in its river is one of the waits."""
-    return rules.furiten_riichi or not (k in waits or waits & p.river_kinds)
 
 
 def riichi_refused(rules: Any) -> str | None:

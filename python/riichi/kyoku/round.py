@@ -20,7 +20,11 @@ that replacement tile is rinshan kaihou, that a North set aside which nobody rob
 ippatsu and the uninterrupted first go-around (double riichi, kyuushu kyuuhai) as a call
 does, that a kan dora waiting to be revealed is revealed when the North is set aside, and that
 a riichi player sets aside only the drawn North.
-Every hand question (waits, score) goes to the Rust core through :mod:`riichi._core_api`.
+Every hand question goes to the Rust core: each seat's hand lives in a ``_core.SeatHand``
+(concealed tiles, waits, furiten inputs, riichi, kuikae), kept in step at every draw, discard,
+call, kan and kita; one core call per draw lists the turn seat's actions, one per discard
+answers every other seat's ron and calls (:mod:`riichi.kyoku.turn`,
+:mod:`riichi.kyoku.calls`); the settlement scores through :mod:`riichi.kyoku.win`.
 
 Rule sources: Tenhou's rules (https://tenhou.net/man/) unless a ``Rules`` field says
 otherwise; the worked cases RC40 (pao), RC43 (multiple ron sticks), RC45 (kyuushu timing),
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from riichi import _core
 from riichi import _core_api as core
 from riichi.actions import (
     Action,
@@ -54,23 +59,19 @@ from riichi.kyoku.state import (
     CLAIM,
     END,
     EVERYONE,
-    NO_KINDS,
-    NO_WAITS,
     ORDER,
     ORDER3,
-    OTHERS,
-    OTHERS3,
     TURN,
     Claim,
     MeldState,
     Player,
     RoundResult,
     Win,
-    after_seats,
     check_round_args,
     check_seat,
+    seat_table,
 )
-from riichi.tiles import NORTH, TERMINALS_HONORS, red_tables
+from riichi.tiles import TERMINALS_HONORS, red_tables
 from riichi.wall import Wall
 
 __all__ = ["Round", "RoundResult", "Win"]
@@ -129,14 +130,13 @@ class Round:
         # live tiles before the replacement draws of kans (len(_kans)): the wall's, one less
         # per nukidora
         self._live: int = wall.live_tiles
-        self._others = OTHERS if n == 4 else OTHERS3
         self._order = ORDER if n == 4 else ORDER3
         self.wareme_seat = settlement.wareme_seat(rules, wall, dealer)
         self._red = tuple(rules.red_fives)
         self._ev = core.event_classes()
         self._set_tables()
-        self.players = [Player() for _ in range(n)]
-        self._after = after_seats(self.players)
+        self.players: list[Player] = []  # dealt by _deal
+        self._seats: list[Any] = []  # each player's _core.SeatHand, in seat order
         self._draw_pos = 0
         self._rinshan_drawn = 0
         self._kans: list[int] = []  # owner of each kan, in order
@@ -148,15 +148,12 @@ class Round:
         self._turn = dealer
         self._drawn: int | None = None
         self._rinshan = False
-        self._forbidden: frozenset[int] = frozenset()
         self._claim: Claim | None = None
         self._first_discards: list[int] = []
         self._version = 0
         self._cache: dict[int, list[Action]] = {}
         self._cache_version = -1
         self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
-        # (version, action) of the last action match_event found legal without listing
-        self._matched: tuple[int, Any] = (-1, None)
         self._deal()
 
     def _set_tables(self) -> None:
@@ -168,8 +165,11 @@ class Round:
         self._tiles: list[Any] = tables[2]  # do not mutate
         self._class_ids: list[tuple[int, ...]] = tables[3]  # class -> its ids, ascending
 
-    # shared tables and caches: rebuilt on load, not pickled
-    _UNPICKLED = ("_ev", "_reds", "_cls", "_tiles", "_class_ids", "_cache", "_keys_cache")
+    # shared tables, caches and the core's table view: rebuilt on load, not pickled
+    _UNPICKLED = (
+        "_ev", "_reds", "_cls", "_tiles", "_class_ids", "_cache", "_keys_cache", "_table",
+        "_seats",
+    )  # fmt: skip
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle (and ``copy.deepcopy``) support: the whole state except the shared
@@ -177,7 +177,6 @@ class Round:
         on exactly like the original."""
         state = {k: v for k, v in self.__dict__.items() if k not in self._UNPICKLED}
         state["_cache_version"] = -1
-        state["_matched"] = (-1, None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -186,6 +185,8 @@ class Round:
         self._set_tables()
         self._cache = {}
         self._keys_cache = {}
+        self._seats = [p.seat for p in self.players]
+        self._table = seat_table(self)
 
     # ------------------------------------------------------------------ public views
     @property
@@ -273,7 +274,7 @@ class Round:
             elif self._phase == CLAIM:
                 assert self._claim is not None
                 c = self._claim
-                acts = [] if seat in c.responses else list(self._claim_actions(c, seat))
+                acts = [] if seat in c.responses else c.options.get(seat) or []
             else:
                 acts = []
             self._cache[seat] = acts
@@ -290,14 +291,13 @@ class Round:
                 :func:`malformed_action`). The message names the action and why; the
                 round is unchanged, checked completely before anything changes.
         """
-        m = self._matched
         if action.__class__ is Pass and self._phase == CLAIM:
             # Pass is offered to every seat with an unanswered claim (and nothing else is)
             c = self._claim
             seat = action.seat  # type: ignore[union-attr]
             if type(seat) is not int or seat not in c.options or seat in c.responses:  # type: ignore[union-attr]
                 self._check(action)
-        elif m[1] is not action or m[0] != self._version:
+        else:
             seat = getattr(action, "seat", None)
             legal = (
                 self._cache.get(seat)
@@ -352,35 +352,22 @@ class Round:
         seat and stepping the Pass of each other seat offered one, without building their
         options."""
         p = self.players[s]
+        seat = p.seat
         if riichi:
-            p.double_riichi = self._uninterrupted and p.discards_made == 0
+            seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
         k = tile >> 2
-        dw = p.dw
-        p.dw = None
-        p.hand.remove(tile)
-        p.counts[k] -= 1
-        if not tsumogiri:  # after a tsumogiri the hand is the one the waits were made for
-            if dw is None:  # the waits of this discard alone (what dw.get(k) would give)
-                p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
-            else:
-                p.waits = dw.get(k, NO_WAITS)
         p.river.append(tile)
-        p.river_kinds.add(k)
         if k not in TERMINALS_HONORS:
             p.nagashi = False
-        p.discards_made += 1
-        p.temp_furiten = False
-        if p.riichi:
-            p.ippatsu = False
         if self._uninterrupted:  # the first go-around's discards (suufon renda)
             first = self._first_discards
             if len(first) < 4:
                 first.append(k)
         self._drawn = None
-        self._rinshan = False
-        self._forbidden = NO_KINDS
+        if self._rinshan:
+            self._rinshan = self._table.rinshan = False
         ev = DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
         if ev is None:
             self._emit_tile("dahai", s, tile, tsumogiri)
@@ -388,41 +375,36 @@ class Round:
             self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
-        if answer:
-            options, lazy = self._dahai_options(s, tile, answer)
-            if options:
-                if riichi:
-                    p.riichi = True  # declared; the stick is paid when the discard passes
-                self._claim = Claim("dahai", s, tile, options, riichi=riichi, lazy=lazy)
-                self._phase = CLAIM
-                return
+        # one core call: the tile leaves the hand (its kind joins the river's for furiten,
+        # temporary furiten, ippatsu in riichi and kuikae end, the waits are the hand's
+        # left), the seats in ``answer`` answer it; when none does, it went by everyone (a
+        # winning tile passed or seen without a yaku is missed: furiten, as _resolve_claim
+        # does after every Pass)
+        mask = 15 if answer is EVERYONE else sum([1 << o for o in answer]) if answer else 0
+        got = _core.discard_tile(self._seats, s, tile, mask, self._table)
+        if got:
+            if riichi:
+                seat.riichi = True  # declared; the stick is paid when the discard passes
+            options = calls.answer_options(got)
+            self._claim = Claim("dahai", s, tile, options, riichi=riichi)
+            self._phase = CLAIM
+            return
         if riichi:
-            p.riichi = True
-        # nobody answers: a winning tile passed or seen without a yaku is missed (furiten,
-        # as _resolve_claim does after every Pass)
-        _, q, q2, q3 = self._after[s]  # the players of the seats after s
-        if k in q.waits or k in q2.waits or k in q3.waits:
-            for o in (q, q2, q3):
-                if k in o.waits:
-                    furiten.missed(o)
+            seat.riichi = True
         self._after_discard(s, tile, riichi, None)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
-        for t in ids:
-            p.hand.remove(t)
-        p.counts[ids[0] >> 2] -= 4
-        p.dw = None
         m = self._new_meld("ankan", ids, None, s)
+        p.seat.add_meld(m.core, ids)
         p.melds.append(m)
-        self._melds_changed(p)
         self._break_ippatsu()
-        self._uninterrupted = False
+        self._interrupted()
         self._kans.append(s)
+        self._live_changed()
         self._emit("ankan", actor=s, consumed=sorted(ids))
         self._drawn = None
-        self._update_waits(s)
-        options = calls.ankan_options(self, s, ids[0])
+        options = calls.robbed_options(self, "ankan", s, ids[0])
         if options:
             # a kokushi may rob it: its kan dora waits until the ankan stands (MS: a robbed
             # ankan reveals none)
@@ -447,9 +429,6 @@ class Round:
         k = tile >> 2
         idx = next(i for i, m in enumerate(p.melds) if m.kind == "pon" and m.kind34 == k)
         old = p.melds[idx]
-        p.hand.remove(tile)
-        p.counts[k] -= 1
-        p.dw = None
         src = (old.source - s) % self._n if old.source is not None else 0
         m = MeldState(
             "kakan",
@@ -458,14 +437,13 @@ class Round:
             old.source,
             core.make_meld("kakan", [*old.tiles, tile], old.called, src, self._reds),
         )
+        p.seat.add_meld(m.core, [tile])
         p.melds[idx] = m
-        self._melds_changed(p)
         self._drawn = None
-        self._update_waits(s)
         self._emit("kakan", actor=s, pai=tile, consumed=list(old.tiles))
         # a kan dora still pending from an earlier open kan is revealed only once this
         # kakan stands: a chankan on it sees the indicators as they were (Tenhou)
-        options = self._claim_options("kakan", s, tile)
+        options = calls.robbed_options(self, "kakan", s, tile)
         self._claim = Claim("kakan", s, tile, options)
         self._phase = CLAIM
         if not options:
@@ -474,16 +452,14 @@ class Round:
     def _nukidora(self, s: int, tile: int) -> None:
         """Set a North aside (sanma): the others may ron on it, else the replacement draw."""
         p = self.players[s]
-        p.hand.remove(tile)
-        p.counts[NORTH] -= 1
-        p.dw = None
+        p.seat.nukidora(tile)
         p.nuki += (tile,)
         p.nuki_at += (len(p.melds),)
         self._live -= 1  # the replacement tile comes from the dead wall, refilled from the live
+        self._live_changed()
         self._drawn = None
-        self._update_waits(s)
         self._emit("nukidora", actor=s, pai=tile)
-        options = self._claim_options("nukidora", s, tile)
+        options = calls.robbed_options(self, "nukidora", s, tile)
         if options:
             self._claim = Claim("nukidora", s, tile, options)
             self._phase = CLAIM
@@ -495,7 +471,7 @@ class Round:
         revealed first; a win on the tile is rinshan kaihou (Tenhou); like a call, the
         nukidora ends every ippatsu and the uninterrupted first go-around."""
         self._break_ippatsu()
-        self._uninterrupted = False
+        self._interrupted()
         if self._pending_dora:
             self._reveal_pending()
         self._rinshan_draw(s)
@@ -505,8 +481,9 @@ class Round:
         if self._pending_dora:
             self._reveal_pending()
         self._kans.append(s)
+        self._live_changed()
         self._break_ippatsu()
-        self._uninterrupted = False
+        self._interrupted()
         if turn.open_kan_dora_now(self.rules):
             self._reveal_dora()
         else:
@@ -529,14 +506,13 @@ class Round:
         if len(rons) > 1:
             rons.sort(key=order.index)
         # a winning tile passed is furiten (temporary; permanent in riichi), RC54
-        k = c.tile >> 2
+        seats = self._seats
         for o in order:
-            p = self.players[o]
-            if o in rons or k not in p.waits:
+            if o in rons:
                 continue
             if c.kind == "ankan" and not any(isinstance(x, Ron) for x in c.options.get(o, ())):
                 continue  # only a kokushi that could rob the ankan missed a win
-            furiten.missed(p)
+            seats[o].missed(c.tile)  # a wait of o's: furiten
         if rons:
             self._claim = None
             winners = calls.ron_winners(self, rons)
@@ -566,7 +542,8 @@ class Round:
                 self._abort("suucha_riichi")
                 return
         # (a cheap necessary condition of each abortive draw first: they are rarely met)
-        if call is None and self.players[d].discards_made == 1 and aborts.suufon_renda(self):
+        # (the river holds every discard: its length is the discard count)
+        if call is None and len(self.players[d].river) == 1 and aborts.suufon_renda(self):
             self._abort("suufon_renda")
             return
         if len(self._kans) == 4 and aborts.suukaikan(self):
@@ -586,16 +563,13 @@ class Round:
         dp = self.players[d]
         dp.nagashi = False
         consumed = list(a.consumed)  # type: ignore[union-attr]
-        for t in consumed:
-            p.hand.remove(t)
-            p.counts[t >> 2] -= 1
-        p.dw = None
         kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
         m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
+        # after a chi or pon, kuikae: the kinds that may not be discarded next
+        p.seat.add_meld(m.core, consumed, calls.kuikae_kinds(self.rules, m.core) if kind != "daiminkan" else ())
         p.melds.append(m)
-        self._melds_changed(p)
         self._break_ippatsu()
-        self._uninterrupted = False
+        self._interrupted()
         tiles = self._tiles  # what _emit(kind, ...) builds, without the generic conversion
         self.events.append(
             self._ev.EVENT_TYPES[kind](
@@ -605,24 +579,22 @@ class Round:
         self._check_pao(o, d, m)
         self._phase = TURN
         self._turn = o
-        self._update_waits(o)
-        if isinstance(a, Daiminkan):
-            self._forbidden = frozenset()
+        if kind == "daiminkan":
             self._complete_kan(o)
             return
         self._drawn = None
-        low = min(t >> 2 for t in consumed) if isinstance(a, Chi) else None
-        self._forbidden = frozenset(calls.kuikae(self.rules, tile >> 2, low))
 
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
         order = self.wall.order
         n = self._n
+        red = self._red
+        players: list[Any] = [None] * n
         # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
         # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
         # (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i], order[36+i])
         for i in range(n):
-            p = self.players[(self.dealer + i) % n]
+            s = (self.dealer + i) % n
             a = 4 * i
             if n == 4:
                 hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
@@ -630,30 +602,24 @@ class Round:
             else:
                 hand = [*order[a : a + 4], *order[a + 12 : a + 16], *order[a + 24 : a + 28]]
                 hand.append(order[36 + i])
-            hand.sort()  # (the order of a hand's ids does not matter; sorted for tehais)
-            p.hand = hand
-            counts = p.counts
-            for t in hand:
-                counts[t >> 2] += 1
-        for s in range(n):
-            self._update_waits(s)
+            players[s] = Player(
+                _core.SeatHand(s, hand, None, None, red_fives=red, points=self.scores[s])
+            )
+        self.players = players
+        self._seats = [p.seat for p in players]
         self._draw_pos = 13 * n
+        self._table = seat_table(self)
         self._emit_start()
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
-        # Round._discard has a copy of this for the next draw after a discard nobody claims
         t = self.wall.order[self._draw_pos]
         self._draw_pos += 1
-        p = self.players[s]
-        p.hand.append(t)
-        p.counts[t >> 2] += 1
-        p.dw = None
+        self._seats[s].draw(t)
         self._phase = TURN
         self._turn = s
         self._drawn = t
-        self._rinshan = False
-        self._forbidden = NO_KINDS
+        self._table.live_left = self._live - len(self._kans) - self._draw_pos
         ev = TSUMO_EVENTS[s * 68 + self._cls[t]]
         if ev is None:
             self._emit_tile("tsumo", s, t)
@@ -663,20 +629,29 @@ class Round:
     def _rinshan_draw(self, s: int) -> None:
         t = self.wall.rinshan(self._rinshan_drawn)
         self._rinshan_drawn += 1
-        p = self.players[s]
-        p.hand.append(t)
-        p.counts[t >> 2] += 1
-        p.dw = None
+        self._seats[s].draw(t)
         self._phase = TURN
         self._turn = s
         self._drawn = t
-        self._rinshan = True
-        self._forbidden = frozenset()
+        self._rinshan = self._table.rinshan = True
         self._emit_tile("tsumo", s, t)
+
+    def _live_changed(self) -> None:
+        """The live wall or the kans changed (a kan, a kita): the core's table follows."""
+        t = self._table
+        t.live_left = self.live_tiles_left
+        t.kans = len(self._kans)
+        t.kan_seats = len(set(self._kans))
+
+    def _interrupted(self) -> None:
+        """A call, a kan or a kita ends the uninterrupted first go-around."""
+        if self._uninterrupted:
+            self._uninterrupted = self._table.uninterrupted = False
 
     def _reveal_dora(self) -> None:
         if self._dora_revealed < 5:
             self._dora_revealed += 1
+            self._table.dora_indicators = [t >> 2 for t in self.dora_indicators]
             self._emit("dora", dora_marker=self.wall.dora_indicator(self._dora_revealed - 1))
 
     def _reveal_pending(self) -> None:
@@ -685,8 +660,8 @@ class Round:
             self._reveal_dora()
 
     def _break_ippatsu(self) -> None:
-        for p in self.players:
-            p.ippatsu = False
+        for seat in self._seats:
+            seat.ippatsu = False
 
     # ------------------------------------------------------------------ endings
     def _end_with_wins(
@@ -786,10 +761,7 @@ class Round:
     # Each question a rule answers lives in the module of that rule (riichi.kyoku.*), as a
     # function of the round; bound here as the methods the state machine calls.
     _red_counts = st.red_counts
-    _melds_changed = st.melds_changed
-    _meld_key = st.meld_key
     _new_meld = st.new_meld
-    _update_waits = st.update_waits
     _meld_view = staticmethod(st.meld_view)
     _copy_player = staticmethod(views.copy_player)
     _win_score = win.win_score
@@ -797,17 +769,7 @@ class Round:
     _accept_riichi = settlement.accept_riichi
     _check_pao = settlement.check_pao
     declare_noten = settlement.declare_noten
-    _dahai_options = calls.dahai_options
-    _may_call = calls.may_call
-    _claim_actions = calls.claim_actions
-    _claim_options = calls.claim_options
-    _call_options = calls.call_options
-    _choices = calls.choices
     _turn_actions = turn.turn_actions
-    _distinct = turn.distinct
-    _can_riichi = turn.can_riichi
-    _discard_waits = turn.discard_waits
-    _riichi_ankan_ok = turn.riichi_ankan_ok
     _emit_hora = emit.hora
     _hora_melds = emit.hora_melds
     _emit = emit.emit
@@ -818,8 +780,5 @@ class Round:
     _key = explain.key
     _short = staticmethod(explain.short)
     _why = explain.why
-    _match_dahai = logged.match_dahai
     _check_claimed_tile = logged.check_claimed_tile
-    _match_call = logged.match_call
-    _match_hora = logged.match_hora
     _pass_except = logged.pass_except

@@ -1,7 +1,7 @@
 """Settlement facts: riichi sticks, pao liability, and the point changes of wins and draws.
 
 Rules fields read: ``riichi_stick``, ``pao_daisangen``, ``pao_daisuushi``, ``pao_suukantsu``,
-``pao_scope``, ``honba_points``, ``wareme``, ``nagashi_mangan``, ``noten_payment``,
+``pao_scope``, ``honba_points`` (nagashi mangan as a win), ``wareme``, ``nagashi_mangan``, ``noten_payment``,
 ``renchan``, ``keishiki_tenpai``, ``own_copies_tenpai``, ``tenpai_declaration``,
 ``pao_rinshan``, ``pao_honba``, ``nagashi_mangan_as``, ``noten_riichi_chombo``,
 ``chombo_penalty``.
@@ -65,6 +65,7 @@ def accept_riichi(rnd: Any, s: int) -> None:
     p = rnd.players[s]
     p.ippatsu = True
     rnd.scores[s] -= rnd.rules.riichi_stick
+    p.seat.points = rnd.scores[s]
     rnd.kyotaku += 1
     deltas = [0] * rnd._n
     deltas[s] = -rnd.rules.riichi_stick
@@ -94,9 +95,9 @@ def win_deltas(
     """One winner's point changes per seat and the liable seat (pao) or ``None``.
 
     ``w`` wins on ``from_seat``'s tile (``from_seat == w`` on a tsumo) with the core score
-    ``res``; ``honba`` counters (300 points each, ``Rules.honba_points``) and ``kyotaku``
-    sticks (``Rules.riichi_stick`` each) are paid with this win (the first winner of a
-    multiple ron takes them). Pao: the liable player pays a tsumo alone and half a ron
+    ``res``, scored with the ``honba`` counters paid with this win (``Rules.honba_points``
+    each, in the core's payments) and ``kyotaku`` sticks (``Rules.riichi_stick`` each; the
+    first winner of a multiple ron takes both). Pao: the liable player pays a tsumo alone and half a ron
     (RC40), the honba too; ``Rules.pao_scope == "yakuman"`` limits that to the yakuman that
     made it liable; ``Rules.pao_honba`` says who pays the honba of a ron under pao. With
     ``Rules.pao_rinshan`` a rinshan kaihou on a daiminkan's replacement tile is paid whole
@@ -108,9 +109,18 @@ def win_deltas(
     deltas = [0] * n
     pao = rnd._pao.get(w)
     pao_seat = pao[0] if pao and pao[1] in core.yakuman_names(res) else None
-    pay = core.payments(res, honba=honba, honba_points=rules.honba_points, players=n)
-    honba_total = honba * rules.honba_points
-    value = pay["ron"]
+    # what each seat pays for a plain win, honba included: the core's payments, scored with
+    # this win's honba (the only place honba is added)
+    pays = [0] * n
+    if tsumo:
+        for o in range(n):
+            if o != w:
+                dealer = o == rnd.dealer
+                pays[o] = res.tsumo_dealer_payment if dealer else res.tsumo_nondealer_payment
+    else:
+        pays[from_seat] = res.ron_payment
+    value = res.points  # the hand's value without honba
+    honba_total = sum(pays) - value
     # Tenhou applies pao to the whole hand, also when another yakuman is combined
     # (log 2019103023gm-00a9-0000-f90e0fe9: daisangen + tsuuiisou tsumo, 64000 + honba
     # paid by the liable player alone).
@@ -119,23 +129,18 @@ def win_deltas(
         # pao_scope "yakuman" (MS): the liable player pays its yakuman and the honba,
         # the other yakuman are paid as any tsumo
         deltas[pao_seat] -= value * part // whole + honba_total
+        honba_each = honba_total // (n - 1)
         for o in range(n):
             if o != w:
-                base = pay["tsumo_dealer"] if o == rnd.dealer else pay["tsumo_nondealer"]
-                deltas[o] -= base * (whole - part) // whole
+                deltas[o] -= (pays[o] - honba_each) * (whole - part) // whole
     elif tsumo and pao_seat is not None:
         # tsumo under pao: the liable player pays the whole hand and the honba
-        deltas[pao_seat] -= value + honba_total
+        deltas[pao_seat] -= sum(pays)
     elif tsumo and rules.pao_rinshan and (fed := rinshan_feeder(rnd, w)) is not None:
         # rinshan kaihou on a daiminkan's replacement tile: the kan tile's discarder pays
         # what every payer would have paid, and the honba
         pao_seat = fed
-        deltas[fed] -= value + honba_total
-    elif tsumo:
-        for o in range(n):
-            if o != w:
-                base = pay["tsumo_dealer"] if o == rnd.dealer else pay["tsumo_nondealer"]
-                deltas[o] -= base + honba_total // (n - 1)
+        deltas[fed] -= sum(pays)
     elif pao_seat is not None and pao_seat != from_seat:
         # ron under pao: split with the discarder; the liable player pays honba (RC40);
         # pao_scope "yakuman": only its yakuman is split, the discarder pays the rest
@@ -148,7 +153,8 @@ def win_deltas(
         deltas[from_seat] -= value - liable + half + honba_total - by_liable
         deltas[pao_seat] -= liable - half + by_liable
     else:
-        deltas[from_seat] -= value + honba_total
+        for o in range(n):
+            deltas[o] -= pays[o]
     if rnd.wareme_seat is not None:
         wareme_double(deltas, w, rnd.wareme_seat)
     deltas[w] -= sum(deltas)

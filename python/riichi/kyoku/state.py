@@ -1,9 +1,11 @@
 """The state of one round, as data: players, melds, a claim waiting for answers, the result.
 
 Nothing here decides a rule; the rule modules of :mod:`riichi.kyoku` read and change these
-objects. Also the shared immutable action objects (the frequent ones, built once), the seat
-orders around a discarder and the bookkeeping that keeps a player's derived hand state
-(tile counts, meld keys and counts, waits of a 3n+1 hand) in step with its tiles.
+objects. Each player's hand lives in the core (``_core.SeatHand``: tiles, waits, furiten
+inputs, riichi, kuikae), which the round moves at every change and asks every hand question;
+:class:`Player` shows its facts. Also the core's view of the table (:func:`seat_table`), the
+shared immutable action objects (the frequent ones, built once, and the turn actions by the
+core's action code) and the seat orders around a discarder.
 
 Rules fields read: ``num_players`` and ``starting_points`` (a new round's seats and default
 scores); ``red_fives`` through the red ids the round passes in.
@@ -16,8 +18,9 @@ import numbers
 from dataclasses import dataclass
 from typing import Any
 
+from riichi import _core
 from riichi import _core_api as core
-from riichi.actions import Action, Discard, Pass, Riichi, Ron, Tsumo
+from riichi.actions import Action, Discard, Kyuushu, Pass, Riichi, Ron, Tsumo
 from riichi.errors import RiichiError
 from riichi.rules import Rules
 from riichi.wall import Wall
@@ -29,16 +32,19 @@ RIICHI = [[(Riichi(s, t, False), Riichi(s, t, True)) for t in range(136)] for s 
 TSUMO = [Tsumo(s) for s in range(4)]
 RON = [Ron(s) for s in range(4)]
 PASS = [Pass(s) for s in range(4)]
+KYUUSHU = [Kyuushu(s) for s in range(4)]
+# per seat, the turn actions by the core's action code below 546 (``SeatHand.turn_codes``:
+# 2 * id + tsumogiri a discard, 272 + 2 * id + tsumogiri a riichi, 544 tsumo, 545 kyuushu)
+TURN_CODES = [
+    [DISCARD[s][t][g] for t in range(136) for g in (0, 1)]
+    + [RIICHI[s][t][g] for t in range(136) for g in (0, 1)]
+    + [TSUMO[s], KYUUSHU[s]]
+    for s in range(4)
+]
 EVERYONE = frozenset(range(4))  # seats that may answer a discard (Round._discard)
 
-NO_WAITS: frozenset[int] = frozenset()
-NO_MELD_COUNTS = bytes(34)
-NO_KINDS: frozenset[int] = NO_WAITS
-# the seats after a discarder in turn order, each with whether the discarder is its kamicha
-OTHERS = [tuple(((d + i) % 4, i == 1) for i in (1, 2, 3)) for d in range(4)]
 ORDER = [tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4)]  # the seats after d
-# sanma: two other seats, none of them may chi
-OTHERS3 = [tuple(((d + i) % 3, False) for i in (1, 2)) for d in range(3)]
+# sanma: the two seats after d
 ORDER3 = [tuple((d + i) % 3 for i in (1, 2)) for d in range(3)]
 
 
@@ -57,59 +63,95 @@ class MeldState:
 
 
 class Player:
-    """One seat's private state (a plain slotted class: it is read on every step)."""
+    """One seat's state in the round: its hand in the core (``seat``, a ``_core.SeatHand``:
+    concealed tiles, melds' tiles, the drawn tile, waits, the furiten inputs, riichi and
+    ippatsu, points and kuikae; the one home of these facts), and what only the flow and
+    the events need (melds with their ids and sources, the river, nagashi, Norths set
+    aside). A plain slotted class: it is read on every step."""
 
-    __slots__ = (
-        "cores",
-        "counts",
-        "discards_made",
-        "double_riichi",
-        "dw",
-        "hand",
-        "ippatsu",
-        "mcounts",
-        "melds",
-        "mkey",
-        "nagashi",
-        "nuki",
-        "nuki_at",
-        "opened",
-        "riichi",
-        "riichi_declared_at",
-        "riichi_furiten",
-        "river",
-        "river_kinds",
-        "temp_furiten",
-        "waits",
-    )  # fmt: skip
+    __slots__ = ("melds", "nagashi", "nuki", "nuki_at", "riichi_declared_at", "river", "seat")
 
-    def __init__(self) -> None:
-        self.hand: list[int] = []
-        # copies of each kind in the hand; a bytearray: bytes(counts), the wait kernel's
-        # argument on every discard, is then a copy instead of 34 conversions
-        self.counts = bytearray(34)
+    def __init__(self, seat: Any) -> None:
+        self.seat = seat  # riichi._core.SeatHand
         self.melds: list[MeldState] = []
         self.river: list[int] = []
-        self.river_kinds: set[int] = set()
         self.nagashi = True  # every discard a terminal/honor and none called away
-        self.riichi = False
-        self.double_riichi = False
-        self.ippatsu = False
         self.riichi_declared_at = -1  # river index of the declaration tile
-        self.temp_furiten = False
-        self.riichi_furiten = False
-        self.waits: frozenset[int] = NO_WAITS  # waits of the last 3n+1 hand
-        self.mkey = b""  # cache key of the melds (kinds and sizes)
-        self.mcounts = NO_MELD_COUNTS  # copies of each kind held in the melds (immutable)
-        # discarded kind -> waits left, for the current 3n+2 hand (None: not computed yet)
-        self.dw: dict[int, frozenset[int]] | None = None
-        self.cores: list[Any] = []  # core Meld objects
-        self.discards_made = 0
-        self.opened = False  # a meld other than an ankan (kept by Round._melds_changed)
         # Norths set aside (sanma nukidora), in order, and len(melds) when each was (the hora
         # event's meld order); tuples, replaced on change (shared and never copied)
         self.nuki: tuple[int, ...] = ()
         self.nuki_at: tuple[int, ...] = ()
+
+    # views of the seat's hand in the core (read-only unless a setter says otherwise)
+    @property
+    def hand(self) -> list[int]:
+        """The concealed ids, ascending."""
+        return self.seat.ids  # type: ignore[no-any-return]
+
+    @property
+    def counts(self) -> list[int]:
+        """Copies of each kind among the concealed tiles (34 ints)."""
+        return self.seat.counts  # type: ignore[no-any-return]
+
+    @property
+    def waits(self) -> frozenset[int]:
+        """The waits of the last 3n+1 hand (kinds)."""
+        return frozenset(self.seat.waits)
+
+    @property
+    def river_kinds(self) -> frozenset[int]:
+        """The kinds this seat discarded this round."""
+        return frozenset(self.seat.river_kinds)
+
+    @property
+    def discards_made(self) -> int:
+        return self.seat.discards_made  # type: ignore[no-any-return]
+
+    @property
+    def mcounts(self) -> list[int]:
+        """Copies of each kind held in the melds (34 ints)."""
+        c = [0] * 34
+        for m in self.melds:
+            for t in m.tiles:
+                c[t >> 2] += 1
+        return c
+
+    @property
+    def cores(self) -> list[Any]:
+        """The core ``Meld`` of each meld, in the order made."""
+        return [m.core for m in self.melds]
+
+    @property
+    def riichi(self) -> bool:
+        return self.seat.riichi  # type: ignore[no-any-return]
+
+    @riichi.setter
+    def riichi(self, value: bool) -> None:
+        self.seat.riichi = value
+
+    @property
+    def double_riichi(self) -> bool:
+        return self.seat.double_riichi  # type: ignore[no-any-return]
+
+    @double_riichi.setter
+    def double_riichi(self, value: bool) -> None:
+        self.seat.double_riichi = value
+
+    @property
+    def ippatsu(self) -> bool:
+        return self.seat.ippatsu  # type: ignore[no-any-return]
+
+    @ippatsu.setter
+    def ippatsu(self, value: bool) -> None:
+        self.seat.ippatsu = value
+
+    @property
+    def temp_furiten(self) -> bool:
+        return self.seat.temp_furiten  # type: ignore[no-any-return]
+
+    @property
+    def riichi_furiten(self) -> bool:
+        return self.seat.riichi_furiten  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -133,18 +175,6 @@ class Win:
     pao_seat: int | None
     deltas: tuple[int, ...]
     ura_indicators: tuple[int, ...]
-
-
-def after_seats(players: list[Player]) -> list[tuple[int, Player, Player, Player]]:
-    """Per seat: the next seat, and the players of the three seats after it in turn order
-    (sanma: the two seats after it, the last one given twice)."""
-    if len(players) == 3:
-        return [((s + 1) % 3, players[(s + 1) % 3], players[(s + 2) % 3], players[(s + 2) % 3])
-                for s in range(3)]  # fmt: skip
-    return [
-        ((s + 1) & 3, players[(s + 1) & 3], players[(s + 2) & 3], players[(s + 3) & 3])
-        for s in range(4)
-    ]
 
 
 def is_int(value: object) -> bool:
@@ -192,29 +222,26 @@ class RoundResult:
 
 
 class Claim:
-    """A discard (or kan tile) waiting for the answers of the seats that may claim it."""
+    """A discard (or kan or kita tile) waiting for the answers of the seats that may claim
+    it."""
 
-    __slots__ = ("kind", "lazy", "options", "responses", "riichi", "seat", "tile")
+    __slots__ = ("kind", "options", "responses", "riichi", "seat", "tile")
 
     def __init__(
         self,
         kind: str,
         seat: int,
         tile: int,
-        options: dict[int, list[Action] | None],
+        options: dict[int, list[Action]],
         responses: dict[int, Action] | None = None,
         riichi: bool = False,
-        lazy: dict[int, bool] | None = None,
     ) -> None:
-        self.kind = kind  # "dahai", "kakan", "ankan"
+        self.kind = kind  # "dahai", "kakan", "ankan", "nukidora"
         self.seat = seat
         self.tile = tile
-        # seat -> its actions; None: the seat may call, its list is built on first use
-        # (Round._claim_actions) from ``lazy[seat]`` (whether it may ron)
-        self.options = options
+        self.options = options  # seat -> its actions (each ends with its Pass)
         self.responses: dict[int, Action] = {} if responses is None else responses
         self.riichi = riichi  # the discard declared riichi
-        self.lazy: dict[int, bool] = {} if lazy is None else lazy
 
 
 
@@ -226,20 +253,22 @@ def red_counts(rnd: Any, ids: list[int]) -> tuple[int, int, int]:
     return (r[0], r[1], r[2])
 
 
-def melds_changed(rnd: Any, p: Player) -> None:
-    p.mkey = rnd._meld_key(p)
-    p.cores = [m.core for m in p.melds]
-    mc = [0] * 34
-    for m in p.melds:
-        for t in m.tiles:
-            mc[t >> 2] += 1
-    p.mcounts = bytes(mc)
-    p.dw = None
-    p.opened = any(m.kind != "ankan" for m in p.melds)
-
-
-def meld_key(rnd: Any, p: Player) -> bytes:
-    return bytes(b for m in p.melds for b in (m.kind34, len(m.tiles), m.kind == "chi"))
+def seat_table(rnd: Any) -> Any:
+    """The core's view of the table for the seats' hand questions (``_core.SeatTable``),
+    as the round stands; the round keeps it in step as these facts change."""
+    kans = rnd._kans
+    return _core.SeatTable(
+        rnd.rules,
+        live_left=rnd.live_tiles_left,
+        kans=len(kans),
+        kan_seats=len(set(kans)),
+        uninterrupted=rnd._uninterrupted,
+        rinshan=rnd._rinshan,
+        dealer=rnd.dealer,
+        round_wind=rnd.round_wind,
+        dora_indicators=[t >> 2 for t in rnd.dora_indicators],
+        honba=rnd.honba,
+    )
 
 
 def new_meld(
@@ -254,13 +283,6 @@ def new_meld(
     return MeldState(
         kind, sorted(ids), called, source, core.make_meld(kind, ids, called, src, rnd._reds)
     )
-
-
-def update_waits(rnd: Any, s: int) -> None:
-    p = rnd.players[s]
-    if len(p.hand) % 3 != 1:
-        return
-    p.waits = core.waits(p.counts, p.cores, p.mkey, p.mcounts)
 
 
 def meld_view(p: Player) -> list[tuple[str, list[int], int | None, int | None]]:
@@ -283,7 +305,8 @@ def check_round_args(
     Raises:
         RiichiError: naming the argument and its value (bad arguments are never clamped or
             carried into the round: a NaN score or a negative honba would only surface as
-            wrong payments much later).
+            wrong payments much later; honba and kyotaku past 2**32 - 1 could never be
+            scored).
     """
     if not isinstance(rules, Rules):
         raise RiichiError(f"rules: expected riichi.Rules, got {rules!r}")
@@ -311,8 +334,9 @@ def check_round_args(
     if not is_int(round_wind) or not 0 <= round_wind <= 3:
         raise RiichiError(f"round_wind must be 0..3, got {round_wind!r}")
     for name, value in (("honba", honba), ("kyotaku", kyotaku)):
-        if not is_int(value) or value < 0:
-            raise RiichiError(f"{name} must be an int >= 0, got {value!r}")
+        # (the core counts both in 32 bits: a larger count could never be scored)
+        if not is_int(value) or not 0 <= value <= 0xFFFF_FFFF:
+            raise RiichiError(f"{name} must be an int 0..4294967295, got {value!r}")
     scores = [int(s) for s in scores]
     dealer, round_wind, honba, kyotaku = int(dealer), int(round_wind), int(honba), int(kyotaku)
     return scores, dealer, round_wind, honba, kyotaku

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from riichi.kyoku.state import TURN, Claim, Player, after_seats, check_seat
+from riichi.kyoku.state import TURN, Claim, Player, check_seat, seat_table
 
 __all__ = ["clone", "copy_player", "observation", "state", "tile_locations"]
 
@@ -109,22 +109,22 @@ def clone(rnd: Any) -> Any:
     """
     r = copy.copy(rnd)
     r.players = [copy_player(p) for p in rnd.players]
-    r._after = after_seats(r.players)
+    r._seats = [p.seat for p in r.players]
     r.scores = list(rnd.scores)
     r.events = list(rnd.events)
     r._kans = list(rnd._kans)
     r._pao = dict(rnd._pao)
     r._first_discards = list(rnd._first_discards)
+    r._table = seat_table(r)
     c = rnd._claim
     if c is not None:
         r._claim = Claim(
             c.kind,
             c.seat,
             c.tile,
-            {k: None if v is None else list(v) for k, v in c.options.items()},
+            {k: list(v) for k, v in c.options.items()},
             dict(c.responses),
             c.riichi,
-            dict(c.lazy),
         )
     r._cache = {}
     r._cache_version = -1
@@ -133,13 +133,11 @@ def clone(rnd: Any) -> Any:
 
 
 def copy_player(p: Player) -> Player:
-    q = copy.copy(p)
-    q.hand = list(p.hand)
-    q.counts = bytearray(p.counts)
+    q = Player(copy.copy(p.seat))
     q.melds = list(p.melds)
     q.river = list(p.river)
-    q.river_kinds = set(p.river_kinds)
-    q.cores = list(p.cores)
+    q.nagashi = p.nagashi
+    q.riichi_declared_at = p.riichi_declared_at
+    q.nuki = p.nuki
+    q.nuki_at = p.nuki_at
     return q
-
-

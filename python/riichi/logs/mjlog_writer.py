@@ -32,7 +32,10 @@ event comes back equal):
   the engine scores the hand with (the game is replayed: ``GameReport.filled``), as Tenhou's
   own mjlog always records the real fu; only a win the replay does not settle as the log
   does (a faulty source) is written with fu 0. A ``limit`` None is written as the one han
-  and fu give; ``han`` reads back as the sum of the yaku.
+  and fu give; ``han`` reads back as the sum of the yaku. ``melds`` or ``dora_markers`` None
+  (mjai's ``hora`` has neither) are written as the seat's melds and the indicators of the
+  round as the log played it; the generic yaku names of some mjai logs (``sangenpai``,
+  ``bakaze``, ``jikaze``) are written as the dragon, round wind or seat wind they stand for.
 - ``Ryukyoku``: at an exhaustive draw or nagashi mangan each tenpai seat's hand is shown (its
   concealed tiles as the round left them, when the event has no hands), and ``tenpai`` reads
   back as "the hand is shown"; a draw that records no ``tenpai`` (tenhou.net/6 at nagashi
@@ -463,15 +466,20 @@ class _Writer:
             win = self.any_id(ev.pai)
         hand = self.ids_of(ev.hand, pool) if ev.hand is not None else sorted(pool)
         attrs: list[tuple[str, object]] = [("ba", self.ba()), ("hai", _ints(hand))]
-        codes = self.shown_melds(who, ev.melds or ())
+        if ev.melds is None:  # mjai's hora leaves them out: the seat's melds of this round
+            codes = [c for c, _ in self.melds[who]]
+        else:
+            codes = self.shown_melds(who, ev.melds)
         if codes:
             attrs.append(("m", _ints(codes[::-1])))  # Tenhou lists the newest meld first
         attrs.append(("machi", win))
         fu = ev.fu if ev.fu is not None else self.filled.get(self.index, {}).get("fu", 0)
         limit = ev.limit if ev.limit is not None else self.limit_of(ev, fu)
         attrs.append(("ten", f"{fu},{ev.points},{limit}"))
-        attrs += self.yaku(ev.yaku or ())
-        attrs.append(("doraHai", _ints(self.indicator_ids(ev.dora_markers or ()))))
+        attrs += self.yaku(self.named_yaku(ev.yaku or (), who, hand, codes))
+        # mjai's hora leaves the indicators out too: those the round revealed
+        markers = list(self.dora) if ev.dora_markers is None else self.indicator_ids(ev.dora_markers)
+        attrs.append(("doraHai", _ints(markers)))
         if ev.uradora_markers:
             if self.ura is None or len(self.ura) != len(ev.uradora_markers):
                 self.ura = [self.take(t, "uradora") for t in ev.uradora_markers]
@@ -540,6 +548,28 @@ class _Writer:
             return kind * 3 << 9 | (ids[-1] & 3) << 5 | 0x10 | rel
         raise _Bad(f"meld kind {m.kind!r} cannot be written to mjlog")
 
+    def named_yaku(
+        self, yaku: tuple[tuple[str, int], ...], who: int, hand: list[int], codes: list[int]
+    ) -> tuple[tuple[str, int], ...]:
+        """``yaku`` with the generic names some mjai logs write (``sangenpai``, ``bakaze``,
+        ``jikaze``: the family, not the tile) named as Tenhou records them: the round's and
+        the seat's wind, and the winner's dragon triplets in order (haku, hatsu, chun)."""
+        winds = ("ton", "nan", "shaa", "pei")
+        kinds = [i // 4 for i in hand]
+        for c in codes:
+            kinds += [t.kind for t in self.shown(c, who).tiles]
+        dragons = iter([k for k in (31, 32, 33) if kinds.count(k) >= 3])
+        out = []
+        for name, han in yaku:
+            if name == "bakaze" and 27 <= self.sk.bakaze <= 30:
+                name = f"bakaze_{winds[self.sk.bakaze - 27]}"
+            elif name == "jikaze":
+                name = f"jikaze_{winds[(who - self.sk.oya) % self.n]}"
+            elif name == "sangenpai":
+                name = {31: "haku", 32: "hatsu", 33: "chun"}.get(next(dragons, 0), name)
+            out.append((name, han))
+        return tuple(out)
+
     def yaku(self, yaku: tuple[tuple[str, int], ...]) -> list[tuple[str, object]]:
         ids = []
         for name, han in yaku:
@@ -559,19 +589,9 @@ class _Writer:
 
     def limit_of(self, ev: Hora, fu: int) -> int:
         """Tenhou's limit code (0 none, 1 mangan .. 5 yakuman) from han and fu."""
-        han = ev.han or 0
-        if any(_YAKU_ID.get(name, 0) in _YAKUMAN_IDS for name, _ in ev.yaku or ()):
-            return 5
-        if han >= 13:
-            capped = self.rules is not None and self.rules.kazoe_yakuman == "sanbaiman"
-            return 4 if capped else 5
-        for low, code in ((11, 4), (8, 3), (6, 2), (5, 1)):
-            if han >= low:
-                return code
-        kiriage = self.rules is not None and self.rules.kiriage_mangan
-        if fu * 2 ** (han + 2) >= 2000 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
-            return 1
-        return 0
+        code = tenhou_limit(ev, fu, self.rules)
+        assert code is not None  # fu is known
+        return code
 
     def ryuukyoku(self, ev: Ryukyoku) -> None:
         attrs: list[tuple[str, object]] = []
@@ -610,3 +630,25 @@ class _Writer:
         line = self.lines[self.last_result]
         self.lines[self.last_result] = line[:-2] + f'{_attrs([("owari", value)])}/>'
         self.last_result = -1
+
+
+def tenhou_limit(ev: Hora, fu: int | None, rules: Rules | None) -> int | None:
+    """Tenhou's limit code of a win (0 none, 1 mangan .. 5 yakuman) from its yaku, han and
+    ``fu`` under ``rules`` (kiriage mangan, kazoe yakuman capped at sanbaiman; None: Tenhou's),
+    for the logs that record han and fu but no limit (mjai, Mahjong Soul, kobalab). None when
+    it depends on the fu and ``fu`` is None."""
+    han = ev.han or 0
+    if any(_YAKU_ID.get(name, 0) in _YAKUMAN_IDS for name, _ in ev.yaku or ()):
+        return 5
+    if han >= 13:
+        capped = rules is not None and rules.kazoe_yakuman == "sanbaiman"
+        return 4 if capped else 5
+    for low, code in ((11, 4), (8, 3), (6, 2), (5, 1)):
+        if han >= low:
+            return code
+    if fu is None:
+        return None
+    kiriage = rules is not None and rules.kiriage_mangan
+    if fu * 2 ** (han + 2) >= 2000 or (kiriage and (han, fu) in ((4, 30), (3, 60))):
+        return 1
+    return 0

@@ -518,6 +518,8 @@ class _Round:
         self.index = int_in(head[0], "kyoku index", 0, 15)
         self.honba = int_in(head[1], "honba", 0, MAX_COUNTER)
         self.kyotaku = int_in(head[2], "kyotaku", 0, MAX_COUNTER)
+        if not (isinstance(rnd[1], list) and len(rnd[1]) >= players):
+            raise _Bad(f"round scores {rnd[1]!r:.80} must list {players} scores")
         self.scores = [int_in(x, "score", -MAX_POINTS, MAX_POINTS) for x in rnd[1][:players]]
         self.dora = [_tile(x) for x in rnd[2]]
         self.ura = [_tile(x) for x in rnd[3]]
@@ -1032,7 +1034,7 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
     for i, ev in enumerate(events[1:], 1):
         try:
             if isinstance(ev, StartKyoku):
-                w = _Writer(ev, n)
+                w = _Writer(ev, n, carried)
             elif isinstance(ev, EndKyoku):
                 if w is None:
                     raise _Bad("end_kyoku outside a round")
@@ -1054,8 +1056,9 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
 
 
 class _Writer:
-    def __init__(self, sk: StartKyoku, n: int) -> None:
+    def __init__(self, sk: StartKyoku, n: int, rules: Rules | None = None) -> None:
         self.n = n
+        self.rules = rules
         self.sk = sk
         self.head = [(sk.bakaze - 27) * 4 + sk.kyoku - 1, sk.honba, sk.kyotaku]
         self.dora = [_code(sk.dora_marker)]
@@ -1122,7 +1125,14 @@ class _Writer:
         n = self.n
         yaku = ev.yaku or ()
         pao = ev.actor if ev.pao is None else ev.pao
-        if ev.points is None or ev.limit is None:
+        limit = ev.limit
+        if limit is None and ev.points is not None and ev.han is not None:
+            # mjai, Mahjong Soul and kobalab logs give han and fu, not Tenhou's limit code:
+            # their settlement was dropped here (a win read back with no yaku at all)
+            from riichi.logs.mjlog_writer import tenhou_limit
+
+            limit = tenhou_limit(ev, ev.fu, self.rules)
+        if ev.points is None or limit is None:
             return [ev.actor, ev.target, pao]  # no settlement recorded
         oya = self.sk.oya
         if ev.actor != ev.target:
@@ -1130,10 +1140,10 @@ class _Writer:
         elif ev.actor == oya:
             amount = f"{ev.points // (n - 1)}点∀"
         else:
-            a, b = self.tsumo_split(ev)
+            a, b = self.tsumo_split(replace(ev, limit=limit))
             amount = f"{a}-{b}点"
-        if ev.limit:
-            text = _LIMITS[ev.limit] + amount
+        if limit:
+            text = _LIMITS[limit] + amount
         else:
             text = f"{ev.fu}符{ev.han}飜{amount}"
         parts = []

@@ -180,8 +180,10 @@ def export(
 
     Raises:
         RiichiError: a bad argument (``jobs``, ``files_per_part`` or ``batch_rows`` below
-            1, an unknown table), ``out`` is a file or already holds an export, pyarrow is
-            missing (the ``riichi[mining]`` extra).
+            1, an unknown table), ``out`` is a file, already holds an export or cannot be
+            made (its parent is a file, a permission), pyarrow is missing (the
+            ``riichi[mining]`` extra).
+        OSError: a part cannot be written once the export has started (disk full).
     """
     require("pyarrow.parquet", "riichi export")
     wanted = check_tables(tables)
@@ -202,7 +204,10 @@ def export(
         rules_json = rules.to_json()  # Rules hold a cached Rust object: send the text
     files = list_files(paths)
     t0 = time.perf_counter()
-    os.makedirs(out, exist_ok=True)
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        raise RiichiError(f"export: cannot make the output folder {out}: {e.strerror or e}") from None
     result = ExportResult(rows=dict.fromkeys(wanted, 0))
     parts = list(_parts(files, files_per_part))
     if jobs == 1 or len(parts) <= 1:

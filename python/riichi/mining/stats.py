@@ -39,8 +39,9 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     """The ``players`` table of the logs under ``paths``, or of an export folder (one that
     holds ``players/`` Parquet files written by ``riichi export``) read as it is.
 
-    Also returns the ``errors`` rows of the logs read (files that could not be read):
-    ``(players, errors)`` as two ``pyarrow.Table``.
+    Also returns the ``errors`` rows of the logs read, or of the export (files that could
+    not be read, games not replayed, mismatches): ``(players, errors)`` as two
+    ``pyarrow.Table``.
 
     Raises:
         RiichiError: pyarrow missing; ``jobs`` below 1.
@@ -61,6 +62,8 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
         ):
             pq = require("pyarrow.parquet", "riichi stats")
             players.append(pq.read_table(os.path.join(p, "players"), schema=schema("players")))
+            if os.path.isdir(os.path.join(p, "errors")):  # as from the logs themselves
+                errors.append(pq.read_table(os.path.join(p, "errors"), schema=schema("errors")))
         else:
             logs.append(p)
     files = list_files(logs)
@@ -97,12 +100,13 @@ def player_stats(players: Any, min_games: int = 1) -> Any:
         A ``pyarrow.Table`` with :data:`STATS_COLUMNS`, most games first (then by name).
 
     Raises:
-        RiichiError: pyarrow missing; ``players`` lacks a column; ``min_games`` not an int.
+        RiichiError: pyarrow missing; ``players`` lacks a column; ``min_games`` not an int
+            of at least 1.
     """
     pa = require("pyarrow", "riichi stats")
     pc = require("pyarrow.compute", "riichi stats")
-    if type(min_games) is not int:
-        raise RiichiError(f"stats: min_games must be an int, got {min_games!r}")
+    if type(min_games) is not int or min_games < 1:
+        raise RiichiError(f"stats: min_games must be an int of at least 1, got {min_games!r}")
     need = ("name", "game_id", "rank", "rounds", "wins", "deal_ins", "riichi", "called",
             "win_points", "deal_in_points")  # fmt: skip
     if not isinstance(players, pa.Table):
@@ -149,7 +153,13 @@ def player_stats(players: Any, min_games: int = 1) -> Any:
 
 def format_stats(stats: Any, limit: int | None = None) -> str:
     """The statistics table as aligned text (rates in percent, points whole), the first
-    ``limit`` rows (None: all)."""
+    ``limit`` rows (None: all).
+
+    Raises:
+        RiichiError: ``limit`` is neither None nor an int of at least 0.
+    """
+    if limit is not None and (type(limit) is not int or limit < 0):
+        raise RiichiError(f"stats: limit must be None or an int of at least 0, got {limit!r}")
     rows = stats.to_pylist()
     shown = rows if limit is None else rows[:limit]
     head = ("player", "games", "rounds", "avg rank", "win %", "deal-in %", "riichi %",

@@ -185,14 +185,15 @@ class ArenaResult:
         lines = []
         ordinals = ["1st", "2nd", "3rd", "4th"][:n]
         head = ["bot", "games", *ordinals, "avg rank", "avg points", "faults"]
-        lines.append("  ".join(f"{h:>10}" if i else f"{h:<24}" for i, h in enumerate(head)))
+        w = max([24, *(len(b.name) for b in self.bots)])  # whole names: two may share 24 chars
+        lines.append("  ".join(f"{h:>10}" if i else f"{h:<{w}}" for i, h in enumerate(head)))
         for b in self.bots:
             cells = [
-                f"{b.name[:24]:<24}",
+                f"{b.name:<{w}}",
                 f"{b.games:>10}",
                 *[f"{r:>10}" for r in b.ranks],
-                f"{b.mean_rank:>5.2f}±{b.rank_ci:<4.2f}".rjust(10),
-                f"{b.mean_points:>+6.1f}±{b.points_ci:<4.1f}".rjust(10),
+                (f"{b.mean_rank:>5.2f}±{b.rank_ci:<4.2f}" if b.games else "-").rjust(10),
+                (f"{b.mean_points:>+6.1f}±{b.points_ci:<4.1f}" if b.games else "-").rjust(10),
                 f"{sum(b.faults.values()):>10}",
             ]
             lines.append("  ".join(cells))
@@ -261,7 +262,8 @@ class Arena:
             only at decisions); see the module docstring.
 
     Raises:
-        RiichiError: the number of bots is not ``rules.num_players``; a timeout that is not
+        RiichiError: ``bots`` is not a list (a single command string), its length is not
+            ``rules.num_players`` or one is neither a command nor has ``react``; a timeout that is not
             a positive number; rules that are not a ``riichi.Rules``; an empty bot command
             or one that cannot be split (an open quote); an unknown ``protocol``.
     """
@@ -282,8 +284,19 @@ class Arena:
         if not isinstance(self.rules, Rules):
             raise RiichiError(f"Arena: rules must be a riichi.Rules, got {rules!r:.60}")
         n = self.rules.num_players
+        if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+            raise RiichiError(
+                f"Arena: bots must be a list of {n} bots (a command or a bot object each), "
+                f"got {bots!r:.80}"
+            )
         if len(bots) != n:
             raise RiichiError(f"Arena: {n} players need {n} bots, got {len(bots)}")
+        for i, b in enumerate(bots):
+            if not isinstance(b, (str, list, tuple)) and not callable(getattr(b, "react", None)):
+                raise RiichiError(
+                    f"Arena: bot {i}: expected a command (str or argument list) or an object "
+                    f"with react(events), got {b!r:.80}"
+                )
         for name, v in (("timeout", timeout), ("startup_timeout", startup_timeout)):
             if type(v) not in (int, float) or not v > 0 or math.isinf(v):
                 raise RiichiError(f"Arena: {name} must be a positive number of seconds, got {v!r}")
@@ -338,12 +351,12 @@ class Arena:
             raise RiichiError(f"Arena.run: jobs must be an int >= 1, got {jobs!r}")
         if type(seed) is not int:
             raise RiichiError(f"Arena.run: seed must be an int, got {seed!r}")
-        for d in (self.log_dir, self.stderr_dir):
+        for what, d in (("log", self.log_dir), ("stderr", self.stderr_dir)):
             if d is not None:
                 try:
                     os.makedirs(d, exist_ok=True)
                 except OSError as e:
-                    raise RiichiError(f"Arena: cannot make the log folder {d}: {e}") from None
+                    raise RiichiError(f"Arena: cannot make the {what} folder {d}: {e}") from None
         t0 = time.perf_counter()
         jobs = max(1, min(jobs, games or 1))
         records: list[GameRecord | None] = [None] * games
