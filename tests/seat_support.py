@@ -294,7 +294,7 @@ def _split_reading(counts: list[int], k: int, waits: frozenset[int]) -> bool:
         if i == 34:
             return pair
         for take, is_pair in ((3, False), (2, True)):
-            if c[i] >= take and (is_pair and not pair or not is_pair and i != k):
+            if c[i] >= take and ((is_pair and not pair) or (not is_pair and i != k)):
                 c[i] -= take
                 found = split(c, i, pair or is_pair)
                 c[i] += take
