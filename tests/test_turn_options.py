@@ -143,6 +143,17 @@ def test_ankan_in_riichi_by_rule(rule, hand, offered):
     assert any(isinstance(a, Ankan) for a in r.legal_actions(0)) == offered
 
 
+@pytest.mark.parametrize("rule", ["same_waits", "same_reading", "forbidden"])
+@pytest.mark.parametrize("hand", ["111m456p789s2345s", "111222333m7m123p", "1113456789m123p"])
+def test_ankan_in_riichi_agrees_with_the_reference(rule, hand):
+    """The round's actions (the core's) equal the pure-Python reference of the seat tests."""
+    from seat_support import reference_answers, round_answers
+
+    r = _riichi_then_fourth(riichi.Rules(riichi_ankan=rule), hand)
+    point = ("turn", r, 0)
+    assert round_answers(point) == reference_answers(point)
+
+
 def test_ankan_in_riichi_never_changes_the_waits():
     # 1113456789m: 11 + 123m also waits on 2m, which the kan would take away
     r = _riichi_then_fourth(riichi.Rules(), "1113456789m123p")
