@@ -270,17 +270,54 @@ def _choices(rnd: Round, ids: list[int], n: int) -> list[tuple[int, ...]]:
 
 def _kuikae(rnd: Round, k: int, low: int | None) -> set[int]:
     """Kinds that may not be discarded right after calling kind ``k`` (``low``: the lower
-    other kind of a chi, None for a pon): Tenhou's genbutsu and suji kuikae."""
-    if rnd.rules.kuikae != "forbidden":
+    other kind of a chi, None for a pon): Tenhou's genbutsu and suji kuikae
+    (``"forbidden"``), the called kind only (``"same_tile"``) or none (``"allowed"``)."""
+    if rnd.rules.kuikae == "allowed":
         return set()
     out = {k}
-    if low is not None:
+    if low is not None and rnd.rules.kuikae == "forbidden":
         n = k % 9
         if low == k + 1 and n + 3 <= 8:
             out.add(k + 3)
         if low == k - 2 and n - 3 >= 0:
             out.add(k - 3)
     return out
+
+
+def _split_reading(counts: list[int], k: int, waits: frozenset[int]) -> bool:
+    """Whether the hand before the draw (``counts`` holds the drawn fourth ``k``) completed
+    by one of ``waits`` reads as sets and a pair without a triplet of ``k``."""
+
+    def split(c: list[int], i: int, pair: bool) -> bool:
+        while i < 34 and not c[i]:
+            i += 1
+        if i == 34:
+            return pair
+        for take, is_pair in ((3, False), (2, True)):
+            if c[i] >= take and ((is_pair and not pair) or (not is_pair and i != k)):
+                c[i] -= take
+                found = split(c, i, pair or is_pair)
+                c[i] += take
+                if found:
+                    return True
+        if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+            for j in (i, i + 1, i + 2):
+                c[j] -= 1
+            found = split(c, i, pair)
+            for j in (i, i + 1, i + 2):
+                c[j] += 1
+            return found
+        return False
+
+    before = list(counts)
+    before[k] -= 1
+    for w in waits:
+        before[w] += 1
+        found = split(before, 0, False)
+        before[w] -= 1
+        if found:
+            return True
+    return False
 
 
 def _furiten(rnd: Round, o: int, waits: frozenset[int]) -> bool:
@@ -382,13 +419,15 @@ def reference_turn(rnd: Round, s: int) -> list[tuple]:
         for k in range(34):
             if counts[k] != 4:
                 continue
-            if p.riichi:  # only the drawn kind, and the waits stay
-                if drawn >> 2 != k:
+            if p.riichi:  # only the drawn kind, and the waits stay (Rules.riichi_ankan)
+                if drawn >> 2 != k or rules.riichi_ankan == "forbidden":
                     continue
                 after = list(counts)
                 after[k] = 0
                 ankan = core.make_meld("ankan", [4 * k + i for i in range(4)], None, 0, rnd._reds)
                 if core.waits(after, [*(m.core for m in p.melds), ankan]) != waits:
+                    continue
+                if rules.riichi_ankan == "same_reading" and _split_reading(counts, k, waits):
                     continue
             acts.append(("ankan", tuple(t for t in hand if t >> 2 == k)))
         if not p.riichi:

@@ -42,6 +42,8 @@ FLOW_HOMES = {
     "riichi_min_points": "turn",
     "riichi_min_live_tiles": "turn",
     "open_kan_dora": "turn",
+    "closed_kan_dora": "turn",
+    "riichi_ankan": "turn",
     "furiten_riichi": "furiten",
     "kyuushu_kyuuhai": "core",
     "suufon_renda": "aborts",

@@ -97,6 +97,8 @@ TENHOU = {
     "riichi_requires_tenpai": True,
     "noten_riichi_chombo": "off",
     "chombo_penalty": 20000,
+    "riichi_ankan": "same_waits",
+    "closed_kan_dora": "immediate",
 }
 
 MAHJONG_SOUL_DIFF = {
@@ -221,6 +223,9 @@ def test_scoring_is_built_once_and_cached():
         ("chombo_penalty", 1050),
         ("chombo_penalty", -100),
         ("tenpai_declaration", "hidden"),
+        ("kuikae", "suji"),
+        ("riichi_ankan", "waits"),
+        ("closed_kan_dora", "after_draw"),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):
@@ -266,3 +271,10 @@ def test_every_choice_field_refuses_non_text_by_name():
         for bad in (np.array([1, 2]), np.array(["hanchan"]), ["hanchan"], 1, None, b"x"):
             with pytest.raises(riichi.RiichiError, match=f"Rules.{name}"):
                 riichi.Rules(**{name: bad})
+
+
+def test_kuikae_accepts_clear_names_for_the_old_values():
+    assert Rules(kuikae="same_tile_and_suji") == Rules(kuikae="forbidden") == Rules()
+    assert Rules(kuikae="none").kuikae == "allowed"
+    assert Rules(kuikae="same_tile").kuikae == "same_tile"
+    assert Rules.from_dict({"kuikae": "none"}) == Rules(kuikae="allowed")

@@ -42,6 +42,9 @@ RULES = {
     "tenhou_sanma": Rules.tenhou_sanma(),
     "mahjong_soul_sanma": Rules.mahjong_soul_sanma(),
     "riichi_without_tenpai": Rules(riichi_requires_tenpai=False, furiten_riichi=False),
+    "kuikae_same_tile": Rules(kuikae="same_tile"),
+    "riichi_ankan_same_reading": Rules(riichi_ankan="same_reading"),
+    "riichi_ankan_forbidden_kuikae_none": Rules(riichi_ankan="forbidden", kuikae="none"),
 }
 
 

@@ -29,6 +29,7 @@ RULE_TESTS = [
     "tests/test_game.py",
     "tests/test_game_options.py",
     "tests/test_flow_options.py",
+    "tests/test_turn_options.py",
     "tests/test_logs_mjai.py",
     "tests/test_logs_tenhou6.py",
 ]
@@ -102,6 +103,11 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (SETTLE, "if p.counts[k] + p.mcounts[k] == 4:", "if p.counts[k] == 4:", "flow: fifth-copy wait without the meld copies"),
     (SETTLE, 'if not p.riichi and s in getattr(rnd, "_noten_declared", ()):', 'if s in getattr(rnd, "_noten_declared", ()):', "flow: a riichi hand declared noten stays hidden"),
     (TURN, "if not w and rules.riichi_requires_tenpai:", "if not w:", "flow: riichi without tenpai never offered"),
+    # turn options of issue 16 (a description starting "turn:" each)
+    (CALLS, '    if low is not None and mode == "forbidden":', "    if low is not None:", "turn: suji kuikae under the same-tile rule"),
+    (CALLS, '    if mode == "allowed":\n        return ()', '    if False:\n        return ()', "turn: kuikae allowed ignored"),
+    (CALLS, "return tuple(_core.kuikae_kinds(meld, rules.kuikae))", "return tuple(_core.kuikae_kinds(meld))", "turn: the round's kuikae ignores the same-tile rule"),
+    (TURN, 'return rules.closed_kan_dora == "immediate"', "return True", "turn: ankan dora always at once"),
     # readers
     ("python/riichi/logs/mjai.py", 'else ("dahai", "kakan")', 'else ("dahai",)', "mjai hora without pai: chankan tile"),
     ("python/riichi/logs/tenhou6.py", '"m": {0: 3, 2: 2, 6: 1},', '"m": {0: 3, 2: 2, 6: 3},', "tenhou6 daiminkan from the right read as left"),

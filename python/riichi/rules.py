@@ -258,9 +258,18 @@ class Rules:
             dated up to 2021-10-03) agrees with it, where rounding the score minus the return
             half toward zero (or down) misses some; logs from 2022-01-31 on keep one decimal
             (``riichi.replay.tenhou_final_rule``).
-        kuikae: ``"forbidden"`` (default: Tenhou, MS) or ``"allowed"``.
+        kuikae: Which discards are forbidden right after a chi or pon (喰い替え), and so which
+            calls are not offered because they leave no other discard (RC52):
+            ``"forbidden"`` (default: Tenhou, MS, 現物・筋喰い替えなし: the called kind, and
+            after a chi whose called tile ends the run the kind beyond the run's other end,
+            "56s chi 4s, then neither 4s nor 7s"; also accepted as
+            ``"same_tile_and_suji"``), ``"same_tile"`` (only the called kind, 現物喰い替え
+            なし・筋喰い替えあり: "現物のみ不可とするルールもある", mj-news.net column of
+            2019-07-24 on 食い替え; the older JPML rule text the :meth:`jpml` sources cite) or ``"allowed"`` (no restriction, e.g. Saikouisen's
+            Classic rules; also accepted as ``"none"``). The aliases are stored as
+            ``"forbidden"`` / ``"allowed"``.
         open_kan_dora: When the kan dora of a daiminkan or kakan is revealed:
-            ``"after_discard"`` (default: Tenhou, MS; an ankan reveals immediately) or
+            ``"after_discard"`` (default: Tenhou, MS; an ankan's: :attr:`closed_kan_dora`) or
             ``"immediate"``. A kan dora still pending when the same player declares another
             kan is revealed once that kan stands, after its chankan window (Tenhou: a chankan
             on the second kakan is scored without it).
@@ -376,6 +385,25 @@ class Rules:
         chombo_penalty: Points off the final points per chombo with
             ``noten_riichi_chombo="penalty"``, a multiple of 100. Default 20000 (EMA RCR
             2016, WRC 2015).
+
+    Turn options (issue 16; each default keeps Tenhou's rule):
+
+    Attributes:
+        riichi_ankan: Which ankan a player in riichi may declare (always only of the
+            kind just drawn): ``"same_waits"`` (default: Tenhou, tenhou.net/man: an ankan
+            that changes the waits is refused), ``"same_reading"`` (stricter, as rule pages
+            such as mahjong-metapin.com "カン" write it: no ankan that touches the hand's
+            composition; the waits unchanged and the kan's kind a triplet in every reading
+            of the hand on every wait, so 111222333m7m ankan 1m is refused: 7m stays the
+            wait, but 123m 123m 123m reads the 1m as runs) or ``"forbidden"`` (no ankan
+            in riichi, a house rule).
+        closed_kan_dora: When an ankan's kan dora is revealed: ``"immediate"`` (default:
+            Tenhou, MS: as soon as the kan stands, before the replacement draw) or
+            ``"after_discard"`` (with the replacement discard, or at the next kan, as
+            :attr:`open_kan_dora` does for open kans: the houses that reveal every kan dora
+            once the discard stands, a variant mahjongcollege.com "槓ドラ" names beside the
+            usual ankan-immediate rule). A rinshan kaihou on such an ankan is scored
+            without its kan dora.
     """
 
     # scoring
@@ -431,7 +459,7 @@ class Rules:
     oka: int = 20000
     leftover_kyotaku_to_top: bool = True
     final_rounding: Literal["none", "thousands"] = "none"
-    kuikae: Literal["forbidden", "allowed"] = "forbidden"
+    kuikae: Literal["forbidden", "same_tile", "allowed"] = "forbidden"
     open_kan_dora: Literal["after_discard", "immediate"] = "after_discard"
     kokushi_chankan_ankan: bool = False
     riichi_min_points: int = 1000
@@ -466,9 +494,15 @@ class Rules:
     riichi_requires_tenpai: bool = True
     noten_riichi_chombo: Literal["off", "mangan", "penalty"] = "off"
     chombo_penalty: int = 20000
+    # turn options (issue 16)
+    riichi_ankan: Literal["same_waits", "same_reading", "forbidden"] = "same_waits"
+    closed_kan_dora: Literal["immediate", "after_discard"] = "immediate"
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        alias = _KUIKAE_ALIASES.get(self.kuikae) if isinstance(self.kuikae, str) else None
+        if alias is not None:  # the clearer names of the two old values
+            object.__setattr__(self, "kuikae", alias)
         if isinstance(self.atozuke, bool):  # the earlier bool form of the field
             object.__setattr__(self, "atozuke", "allowed" if self.atozuke else "forbidden")
         _check_field_types(self)  # every Literal field (length, kuikae, ...) among them
@@ -1188,6 +1222,9 @@ PRESET_VALUES: dict[str, dict[str, object]] = {
 
 
 PRESET_VALUES["tenhou_sanma_tonpuusen"] = {**PRESET_VALUES["tenhou_sanma"], "length": "tonpuusen"}
+
+#: Clearer names accepted for :attr:`Rules.kuikae`, stored as the value they name.
+_KUIKAE_ALIASES = {"same_tile_and_suji": "forbidden", "none": "allowed"}
 
 _MAX_INT = 10**9  # no points, counts or sticks value is anywhere near this
 

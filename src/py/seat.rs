@@ -10,7 +10,7 @@ use crate::meld::Meld;
 use crate::py::errors::{int_arg, int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
 use crate::py::tiles::PyMeld;
-use crate::seat::{self, FlowRules, Robbed, SeatAction, SeatHand, TableView};
+use crate::seat::{self, FlowRules, Kuikae, RiichiAnkan, Robbed, SeatAction, SeatHand, TableView};
 use crate::tile::Tile;
 
 fn bad(name: &'static str, reason: String) -> PyErr {
@@ -114,7 +114,7 @@ fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py,
 /// The rules and table facts the hand questions read, as of one decision point.
 ///
 /// Args:
-///     rules: a `riichi.Rules`; read: `num_players`, `kuikae`, `furiten_riichi`,
+///     rules: a `riichi.Rules`; read: `num_players`, `kuikae`, `riichi_ankan`, `furiten_riichi`,
 ///         `riichi_min_points`, `riichi_min_live_tiles`, `riichi_requires_tenpai`,
 ///         `kyuushu_kyuuhai` and the scoring
 ///         rules (`kuitan`, `red_fives`, ...) for the yaku check of a win.
@@ -165,20 +165,25 @@ impl PySeatTable {
                 format!("must be 3 or 4, got {players}"),
             ));
         }
-        let kuikae = attr("kuikae")?;
-        let kuikae_forbidden = match kuikae.cast::<PyString>() {
-            Ok(s) if s.to_cow()? == "forbidden" => true,
-            Ok(s) if s.to_cow()? == "allowed" => false,
+        let kuikae = kuikae_rule(&attr("kuikae")?)?;
+        let riichi_ankan_value = attr("riichi_ankan")?;
+        let riichi_ankan = match riichi_ankan_value.cast::<PyString>() {
+            Ok(s) if s.to_cow()? == "same_waits" => RiichiAnkan::SameWaits,
+            Ok(s) if s.to_cow()? == "same_reading" => RiichiAnkan::SameReading,
+            Ok(s) if s.to_cow()? == "forbidden" => RiichiAnkan::Forbidden,
             _ => {
                 return Err(bad(
-                    "rules.kuikae",
-                    format!("expected 'forbidden' or 'allowed', got {kuikae}"),
+                    "rules.riichi_ankan",
+                    format!(
+                        "expected 'same_waits', 'same_reading' or 'forbidden', got {riichi_ankan_value}"
+                    ),
                 ))
             }
         };
         let flow = FlowRules {
             players: players as u8,
-            kuikae_forbidden,
+            kuikae,
+            riichi_ankan,
             furiten_riichi: attr("furiten_riichi")?.extract()?,
             riichi_min_points: attr("riichi_min_points")?.extract()?,
             riichi_min_live_tiles: attr("riichi_min_live_tiles")?.extract()?,
@@ -913,15 +918,37 @@ fn robbed_answers<'py>(
         .collect()
 }
 
-/// The kinds kuikae forbids to discard right after the call `meld` (Tenhou; apply it when
-/// `Rules.kuikae == "forbidden"`): a pon's kind; a chi's called kind, and the kind beyond
-/// the run's far end when the called tile ends the run. Empty for kans.
+/// `Rules.kuikae` as the core's rule: `"forbidden"`, `"same_tile"` or `"allowed"`.
+fn kuikae_rule(value: &Bound<'_, PyAny>) -> PyResult<Kuikae> {
+    match value.cast::<PyString>() {
+        Ok(s) if s.to_cow()? == "forbidden" => Ok(Kuikae::SameTileAndSuji),
+        Ok(s) if s.to_cow()? == "same_tile" => Ok(Kuikae::SameTile),
+        Ok(s) if s.to_cow()? == "allowed" => Ok(Kuikae::Allowed),
+        _ => Err(bad(
+            "rules.kuikae",
+            format!("expected 'forbidden', 'same_tile' or 'allowed', got {value}"),
+        )),
+    }
+}
+
+/// The kinds kuikae forbids to discard right after the call `meld` under `rule` (a
+/// `Rules.kuikae` value): with `"forbidden"` (the default, Tenhou) a pon's kind, a chi's
+/// called kind and the kind beyond the run's far end when the called tile ends the run;
+/// with `"same_tile"` the called kind only; with `"allowed"` none. Empty for kans.
 ///
 /// Returns:
 ///     list[int]: the kinds, ascending (pass them as `SeatHand.add_meld(..., kuikae=)`).
+///
+/// Raises:
+///     RiichiError: a `rule` that is not one of the three values.
 #[pyfunction]
-fn kuikae_kinds(meld: &PyMeld) -> Vec<u32> {
-    kinds_of(seat::kuikae_kinds(&meld.0))
+#[pyo3(signature = (meld, rule = None))]
+fn kuikae_kinds(meld: &PyMeld, rule: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u32>> {
+    let rule = match rule {
+        Some(r) => kuikae_rule(r)?,
+        None => Kuikae::SameTileAndSuji,
+    };
+    Ok(kinds_of(seat::kuikae_kinds(&meld.0, rule)))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,7 +1,9 @@
 //! The answers of the other seats to a discard or a robbable kan or kita tile: ron,
 //! pon, daiminkan and chi (kuikae-aware), and the table-level calls over every seat.
 
-use super::{bad, FlowRules, Robbed, SeatAction, SeatHand, Source, TableView, CHI_OFFSETS, FIVES};
+use super::{
+    bad, FlowRules, Kuikae, Robbed, SeatAction, SeatHand, Source, TableView, CHI_OFFSETS, FIVES,
+};
 use crate::error::Result;
 use crate::meld::{Meld, MeldKind};
 
@@ -33,8 +35,10 @@ impl SeatHand {
     /// `(a, b)` (or a pon when `a == b == 0`): held copies of the called kind, and of the
     /// kind at the run's far end.
     fn kuikae_held(&self, k: usize, a: i8, b: i8, rules: &FlowRules) -> usize {
-        if !rules.kuikae_forbidden {
-            return 0;
+        match rules.kuikae {
+            Kuikae::Allowed => return 0,
+            Kuikae::SameTile => return usize::from(self.counts[k]),
+            Kuikae::SameTileAndSuji => {}
         }
         let num = k % 9;
         let mut held = usize::from(self.counts[k]);
@@ -64,7 +68,11 @@ impl SeatHand {
         let mut acts = Vec::new();
         let n = self.len;
         if ck >= 2 {
-            let keep = if rules.kuikae_forbidden { ck - 2 } else { 0 };
+            let keep = if rules.kuikae == Kuikae::Allowed {
+                0
+            } else {
+                ck - 2
+            };
             if n - 2 > keep {
                 for pair in self.choices(k, 2) {
                     acts.push(SeatAction::Pon {
@@ -166,15 +174,18 @@ impl SeatHand {
     }
 }
 
-/// The kinds kuikae forbids to discard right after the call `meld` (Tenhou, under
-/// `Rules.kuikae == "forbidden"`; the caller applies the rule): after a pon the called
-/// kind; after a chi the called kind and, when the called tile ends the run, the kind
-/// beyond the run's other end ("56s chi 4s, then 7s may not be discarded"; a chi of the
-/// middle tile forbids the called kind only). Empty for kans. A kind mask.
-pub fn kuikae_kinds(meld: &Meld) -> u64 {
+/// The kinds kuikae forbids to discard right after the call `meld` under `rule`
+/// (`Rules.kuikae`): none under [`Kuikae::Allowed`]; the called kind under
+/// [`Kuikae::SameTile`]; under [`Kuikae::SameTileAndSuji`] (Tenhou) also, after a chi
+/// whose called tile ends the run, the kind beyond the run's other end ("56s chi 4s,
+/// then 7s may not be discarded"; a chi of the middle tile forbids the called kind
+/// only). Empty for kans. A kind mask.
+pub fn kuikae_kinds(meld: &Meld, rule: Kuikae) -> u64 {
     let k = meld.called().index();
     match meld.kind() {
+        _ if rule == Kuikae::Allowed => 0,
         MeldKind::Pon => 1 << k,
+        MeldKind::Chi if rule == Kuikae::SameTile => 1 << k,
         MeldKind::Chi => {
             let low = meld.tile().index();
             let mut m = 1u64 << k;

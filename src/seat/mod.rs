@@ -16,6 +16,7 @@
 //! Actions name the lowest ids of each choice that differs in kind or colour, as the
 //! referee's `legal_actions` does.
 
+use crate::decompose::{decompose, Block, Form};
 use crate::error::{Error, Result};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
@@ -41,16 +42,42 @@ const FIVES: [usize; 3] = [4, 13, 22];
 /// the referee offers chi: the called tile highest, in the middle, lowest.
 const CHI_OFFSETS: [(i8, i8); 3] = [(-2, -1), (-1, 1), (1, 2)];
 
+/// Which discards kuikae forbids right after a chi or pon (`Rules.kuikae`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kuikae {
+    /// `"allowed"`: no restriction.
+    Allowed,
+    /// `"same_tile"`: the called kind only (genbutsu kuikae; a rule mj-news.net names).
+    SameTile,
+    /// `"forbidden"` (Tenhou): the called kind, and after a chi whose called tile ends the
+    /// run, the kind beyond the run's other end (suji kuikae).
+    SameTileAndSuji,
+}
+
+/// Which ankan a seat in riichi may declare (`Rules.riichi_ankan`); always only of the
+/// kind just drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RiichiAnkan {
+    /// `"same_waits"` (Tenhou): the waits after the kan are those before it.
+    SameWaits,
+    /// `"same_reading"`: the waits unchanged and the kind a triplet in every reading of
+    /// the hand on every wait.
+    SameReading,
+    /// `"forbidden"`: none.
+    Forbidden,
+}
+
 /// The `riichi.Rules` fields the hand questions read (the flow rules; scoring rules for
 /// the yaku check of a win).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlowRules {
     /// Players at the table: 4, or 3 (sanma: no chi, kita).
     pub players: u8,
-    /// `Rules.kuikae == "forbidden"`: after a chi or pon the called kind (and the other
-    /// end of a chi's run) may not be discarded, and a call leaving no other discard is
-    /// not offered. False (`"allowed"`): no restriction.
-    pub kuikae_forbidden: bool,
+    /// `Rules.kuikae`: the kinds that may not be discarded after a chi or pon (see
+    /// [`kuikae_kinds`]); a call leaving no other discard is not offered.
+    pub kuikae: Kuikae,
+    /// `Rules.riichi_ankan`: which ankan a seat in riichi may declare.
+    pub riichi_ankan: RiichiAnkan,
     /// `Rules.furiten_riichi`: riichi is allowed while furiten (Tenhou: yes).
     pub furiten_riichi: bool,
     /// `Rules.riichi_min_points`: the points a player needs to declare riichi.
@@ -636,16 +663,38 @@ impl SeatHand {
             && table.live_left >= rules.riichi_min_live_tiles
     }
 
-    /// Ankan of kind `k` in riichi: only with the drawn tile, and the waits unchanged.
-    fn riichi_ankan_keeps_waits(&self, k: usize) -> Result<bool> {
-        if self.drawn.map(|d| usize::from(d / 4)) != Some(k) {
+    /// Ankan of kind `k` in riichi (`Rules.riichi_ankan`): never under `Forbidden`; else
+    /// only with the drawn tile and the waits unchanged, and under `SameReading` with `k`
+    /// a triplet in every reading of the hand before the draw completed by each wait
+    /// ("111222333m7m + 1m": the 7m tanki stays, but 123m 123m 123m reads the 1m as
+    /// runs, so no kan).
+    fn riichi_ankan_ok(&self, k: usize, rule: RiichiAnkan) -> Result<bool> {
+        if rule == RiichiAnkan::Forbidden || self.drawn.map(|d| usize::from(d / 4)) != Some(k) {
             return Ok(false);
         }
         let mut c = self.counts;
         c[k] -= 4;
         let mut mc = self.meld_counts;
         mc[k] += 4;
-        Ok(wait::wait_mask(&c, &mc)? == self.waits)
+        if wait::wait_mask(&c, &mc)? != self.waits {
+            return Ok(false);
+        }
+        if rule == RiichiAnkan::SameReading {
+            let mut before = self.counts;
+            before[k] -= 1;
+            let kan = Tile::from_index(k);
+            for w in (0..34).filter(|&w| self.waits >> w & 1 != 0) {
+                before[w] += 1;
+                let every = decompose(&before)
+                    .iter()
+                    .all(|r| r.form == Form::Regular && r.blocks.contains(&Block::Triplet(kan)));
+                before[w] -= 1;
+                if !every {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
     }
 
     /// The legal actions of this seat on its own turn, in the referee's order: tsumo; the
@@ -757,7 +806,9 @@ impl SeatHand {
         let live = table.live_left > 0;
         if drawn.is_some() && table.kans < 4 && live {
             for k in 0..34 {
-                if self.counts[k] == 4 && (!self.riichi || self.riichi_ankan_keeps_waits(k)?) {
+                if self.counts[k] == 4
+                    && (!self.riichi || self.riichi_ankan_ok(k, rules.riichi_ankan)?)
+                {
                     let mut ids = [0u8; 4];
                     for (slot, t) in ids.iter_mut().zip(self.ids_of(k)) {
                         *slot = t;

@@ -25,7 +25,8 @@ fn melds(texts: &[&str]) -> Vec<Meld> {
 fn rules(players: u8) -> FlowRules {
     FlowRules {
         players,
-        kuikae_forbidden: true,
+        kuikae: Kuikae::SameTileAndSuji,
+        riichi_ankan: RiichiAnkan::SameWaits,
         furiten_riichi: true,
         riichi_min_points: 1000,
         riichi_min_live_tiles: 4,
@@ -84,7 +85,7 @@ fn a_chi_whose_every_following_discard_is_kuikae_is_not_offered() {
     );
     // kuikae allowed: the chi too (with the red 5s, copy 0 of 5s, id 88)
     let loose = FlowRules {
-        kuikae_forbidden: false,
+        kuikae: Kuikae::Allowed,
         ..rules(4)
     };
     let acts = h.discard_answers(four_s, true, &table(), &loose).unwrap();
@@ -267,6 +268,10 @@ fn only_kokushi_robs_an_ankan_and_chankan_is_a_yaku() {
     assert!(matches!(e, Error::InvalidArgument { name: "seats", .. }));
 }
 
+fn kuikae_kinds_t(m: &Meld) -> u64 {
+    kuikae_kinds(m, Kuikae::SameTileAndSuji)
+}
+
 #[test]
 fn kuikae_forbids_the_called_kind_and_the_far_suji() {
     let chi = |text: &str, called: usize| {
@@ -274,14 +279,14 @@ fn kuikae_forbids_the_called_kind_and_the_far_suji() {
         Meld::new(m.kind(), m.tile(), Tile::from_index(called), 0, 3).unwrap()
     };
     // 56s chi 4s: 4s and 7s; 46s chi 5s: 5s only; 23s chi 4s: 4s and 1s
-    assert_eq!(kuikae_kinds(&chi("chi:456s", 21)), 1 << 21 | 1 << 24);
-    assert_eq!(kuikae_kinds(&chi("chi:456s", 22)), 1 << 22);
-    assert_eq!(kuikae_kinds(&chi("chi:234s", 21)), 1 << 21 | 1 << 18);
+    assert_eq!(kuikae_kinds_t(&chi("chi:456s", 21)), 1 << 21 | 1 << 24);
+    assert_eq!(kuikae_kinds_t(&chi("chi:456s", 22)), 1 << 22);
+    assert_eq!(kuikae_kinds_t(&chi("chi:234s", 21)), 1 << 21 | 1 << 18);
     // 89m chi 7m: 7m only (no 10m); 12m chi 3m: 3m only (no 0m)
-    assert_eq!(kuikae_kinds(&chi("chi:789m", 6)), 1 << 6);
-    assert_eq!(kuikae_kinds(&chi("chi:123m", 2)), 1 << 2);
-    assert_eq!(kuikae_kinds(&Meld::parse("pon:555p").unwrap()), 1 << 13);
-    assert_eq!(kuikae_kinds(&Meld::parse("daiminkan:5555p").unwrap()), 0);
+    assert_eq!(kuikae_kinds_t(&chi("chi:789m", 6)), 1 << 6);
+    assert_eq!(kuikae_kinds_t(&chi("chi:123m", 2)), 1 << 2);
+    assert_eq!(kuikae_kinds_t(&Meld::parse("pon:555p").unwrap()), 1 << 13);
+    assert_eq!(kuikae_kinds_t(&Meld::parse("daiminkan:5555p").unwrap()), 0);
 }
 
 #[test]
@@ -371,4 +376,67 @@ fn riichi_without_tenpai_only_when_the_rules_allow_it() {
         .count();
     assert!(discards > 0);
     assert_eq!(riichi(&acts), discards);
+}
+
+#[test]
+fn kuikae_same_tile_only_and_none() {
+    let m = Meld::parse("chi:456s").unwrap();
+    let four = Meld::new(m.kind(), m.tile(), Tile::from_index(21), 0, 3).unwrap();
+    assert_eq!(kuikae_kinds(&four, Kuikae::SameTile), 1 << 21);
+    assert_eq!(kuikae_kinds(&four, Kuikae::Allowed), 0);
+    let pon = Meld::parse("pon:555p").unwrap();
+    assert_eq!(kuikae_kinds(&pon, Kuikae::SameTile), 1 << 13);
+    assert_eq!(kuikae_kinds(&pon, Kuikae::Allowed), 0);
+    // 4567s + 4s from the left: the 456s chi leaves 7s, which only the suji rule forbids
+    let h = SeatHand::new(
+        1,
+        &ids("4567s"),
+        None,
+        melds(&["pon:111m", "pon:222m", "pon:333m"]),
+        [1, 1, 1],
+    )
+    .unwrap();
+    let four_s = 21 * 4 + 1;
+    let chi_offered = |rule: Kuikae| {
+        let r = FlowRules {
+            kuikae: rule,
+            ..rules(4)
+        };
+        h.call_options(four_s, true, &table(), &r)
+            .iter()
+            .any(|a| matches!(a, SeatAction::Chi { consumed, .. } if consumed[0] / 4 == 22))
+    };
+    assert!(!chi_offered(Kuikae::SameTileAndSuji));
+    assert!(chi_offered(Kuikae::SameTile));
+    assert!(chi_offered(Kuikae::Allowed));
+}
+
+#[test]
+fn riichi_ankan_by_rule() {
+    let ankan = |text: &str, drawn: u8, rule: RiichiAnkan| {
+        let mut h = SeatHand::new(0, &ids(text), None, vec![], [0, 0, 0]).unwrap();
+        h.riichi = true;
+        h.draw(drawn).unwrap();
+        let r = FlowRules {
+            riichi_ankan: rule,
+            ..rules(4)
+        };
+        h.turn_actions(&table(), &r)
+            .unwrap()
+            .iter()
+            .any(|a| matches!(a, SeatAction::Ankan { .. }))
+    };
+    // 111m 456p 789s 2345s: waits 2s 5s; ankan 1m keeps them and 1m is a triplet in every
+    // reading: allowed under both, refused only when forbidden
+    let plain = "111m456p789s2345s";
+    assert!(ankan(plain, 3, RiichiAnkan::SameWaits));
+    assert!(ankan(plain, 3, RiichiAnkan::SameReading));
+    assert!(!ankan(plain, 3, RiichiAnkan::Forbidden));
+    // 111222333m7m 123p: the 7m tanki stays after ankan 1m, but 123m x3 + 7m reads the
+    // 1m as runs: allowed by the waits, refused by the reading
+    let split = "111222333m7m123p";
+    assert!(ankan(split, 3, RiichiAnkan::SameWaits));
+    assert!(!ankan(split, 3, RiichiAnkan::SameReading));
+    // 1113456789m 123p: 11 + 123m also waits on 2m, which the kan takes away
+    assert!(!ankan("1113456789m123p", 3, RiichiAnkan::SameWaits));
 }

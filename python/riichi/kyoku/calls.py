@@ -72,18 +72,21 @@ def robbed_options(rnd: Any, kind: str, s: int, tile: int) -> dict[int, list[Act
 
 
 def kuikae(rules: Any, k: int, low: int | None = None) -> tuple[int, ...]:
-    """The kinds a seat may not discard right after calling a tile of kind ``k``
-    (``Rules.kuikae == "forbidden"``; none when ``"allowed"``): ``k`` itself, and after a chi
-    whose other two tiles are both above ``k`` (``low == k + 1``) or both below it
-    (``low == k - 2``) the kind at the far end of that run too (suji kuikae). ``low`` is
+    """The kinds a seat may not discard right after calling a tile of kind ``k``: none
+    under ``Rules.kuikae == "allowed"``; ``k`` itself (genbutsu kuikae) under
+    ``"same_tile"`` and ``"forbidden"``; under ``"forbidden"`` also, after a chi whose
+    other two tiles are both above ``k`` (``low == k + 1``) or both below it
+    (``low == k - 2``), the kind at the far end of that run (suji kuikae). ``low`` is
     the lower of the chi's two other kinds; ``None`` for a pon. From kinds alone, for a
     player's view of the table (:mod:`riichi.mjai.state`); the round asks the core
     (:func:`kuikae_kinds`), which gives the same kinds.
 
-    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae)."""
-    if rules.kuikae != "forbidden":
+    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae); genbutsu only: "現物のみ
+    不可とするルールもある" (mj-news.net, 2019-07-24)."""
+    mode = rules.kuikae
+    if mode == "allowed":
         return ()
-    if low is not None:
+    if low is not None and mode == "forbidden":
         num = k % 9
         if low == k + 1 and num + 3 <= 8:
             return (k, k + 3)
@@ -94,14 +97,16 @@ def kuikae(rules: Any, k: int, low: int | None = None) -> tuple[int, ...]:
 
 def kuikae_kinds(rules: Any, meld: Any) -> tuple[int, ...]:
     """The kinds a seat may not discard right after the chi or pon ``meld`` (a core
-    ``Meld``), under ``Rules.kuikae == "forbidden"`` (none when ``"allowed"``): the called
-    kind, and after a chi whose called tile ends the run the kind beyond the run's other end
-    ("56s chi 4s, then 7s may not be discarded"; suji kuikae).
+    ``Meld``) under ``Rules.kuikae``: with ``"forbidden"`` the called kind, and after a chi
+    whose called tile ends the run the kind beyond the run's other end ("56s chi 4s, then
+    7s may not be discarded"; suji kuikae); with ``"same_tile"`` the called kind only; with
+    ``"allowed"`` none.
 
-    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae)."""
-    if rules.kuikae != "forbidden":
+    Rule source: Tenhou (喰い替えなし: genbutsu and suji kuikae); genbutsu only: "現物のみ
+    不可とするルールもある" (mj-news.net, 2019-07-24)."""
+    if rules.kuikae == "allowed":
         return ()
-    return tuple(_core.kuikae_kinds(meld))
+    return tuple(_core.kuikae_kinds(meld, rules.kuikae))
 
 
 def ron_winners(rnd: Any, rons: list[int]) -> list[int] | None:

@@ -29,7 +29,7 @@ from riichi.actions import (
 from riichi.errors import IllegalAction
 from riichi.kyoku import furiten
 from riichi.kyoku.state import CLAIM, END, TURN
-from riichi.kyoku.turn import why_not_riichi
+from riichi.kyoku.turn import why_not_riichi, why_not_riichi_ankan
 from riichi.tiles import tile_text
 
 __all__ = [
@@ -281,6 +281,8 @@ def why(rnd: Any, a: Action) -> str:
         return "the drawn tile does not complete the hand with a yaku"
     if isinstance(a, (Chi, Pon)):
         return "that call is not possible (tiles, seat, riichi, houtei or kuikae)"
+    if isinstance(a, Ankan) and p.riichi and rnd._phase == TURN:
+        return why_not_riichi_ankan(rnd, a)
     if isinstance(a, (Ankan, Kakan, Daiminkan)):
         return "that kan is not possible now"
     if isinstance(a, Kyuushu):

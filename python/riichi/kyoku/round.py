@@ -414,10 +414,14 @@ class Round:
             self._ankan_stands(s)
 
     def _ankan_stands(self, s: int) -> None:
-        """An ankan nobody robbed: its kan dora (and one still pending), the rinshan draw."""
+        """An ankan nobody robbed: a kan dora still pending, its own (now, or with the
+        replacement discard by ``Rules.closed_kan_dora``), the rinshan draw."""
         if self._pending_dora:
             self._reveal_pending()
-        self._reveal_dora()
+        if turn.closed_kan_dora_now(self.rules):
+            self._reveal_dora()
+        else:
+            self._pending_dora += 1
         self._rinshan_draw(s)
 
     def _kakan(self, s: int, tile: int) -> None:

@@ -5,15 +5,17 @@ The hand arithmetic is the core's (``_core.SeatHand.turn_actions``: one call per
 point): tsumo when the drawn tile completes the hand with a yaku; every discard by kind and
 colour, kuikae applied, only the drawn tile in riichi; riichi discards that keep tenpai, or
 every discard with ``riichi_requires_tenpai`` off (closed hand, ``riichi_min_points``,
-``riichi_min_live_tiles``; with ``furiten_riichi`` off, none leaving a furiten wait); ankan (in riichi only of the drawn kind and keeping the waits)
-and kakan while a live tile is left and fewer than four kans were made; kyuushu kyuuhai on
+``riichi_min_live_tiles``; with ``furiten_riichi`` off, none leaving a furiten wait); ankan
+(in riichi only of the drawn kind, by ``riichi_ankan``: keeping the waits, also the reading,
+or never) and kakan while a live tile is left and fewer than four kans were made; kyuushu kyuuhai on
 the first uninterrupted draw (``kyuushu_kyuuhai``); kita in sanma. This module turns the
 core's answer into actions and names why a riichi is refused.
 
 Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
 ``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
-at a draw, so the declaration is allowed) in the messages (the core reads them, and
-``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``.
+at a draw, so the declaration is allowed), ``riichi_ankan`` in the messages (the core reads
+them, and ``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``,
+``closed_kan_dora``.
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
 and when the waits do not change (Tenhou).
@@ -28,7 +30,13 @@ from riichi.actions import Action, Ankan, Kakan, Nukidora, Riichi
 from riichi.kyoku import furiten
 from riichi.kyoku.state import TURN_CODES
 
-__all__ = ["open_kan_dora_now", "turn_actions", "why_not_riichi"]
+__all__ = [
+    "closed_kan_dora_now",
+    "open_kan_dora_now",
+    "turn_actions",
+    "why_not_riichi",
+    "why_not_riichi_ankan",
+]
 
 _SPECIAL = len(TURN_CODES[0])  # 546: codes from here build their action
 
@@ -75,6 +83,29 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
     if refused:
         return refused
     return "riichi is not possible now"
+
+
+def why_not_riichi_ankan(rnd: Any, a: Ankan) -> str:
+    """Why the ankan ``a`` of a seat in riichi is refused, by ``Rules.riichi_ankan``."""
+    rule = rnd.rules.riichi_ankan
+    if rule == "forbidden":
+        return "no ankan in riichi under Rules.riichi_ankan='forbidden'"
+    drawn = rnd._drawn
+    if drawn is None or any(t >> 2 != drawn >> 2 for t in a.consumed):
+        return "in riichi an ankan must be of the tile just drawn"
+    if rule == "same_reading":
+        return (
+            "in riichi an ankan must keep the waits and be a triplet in every reading "
+            "of the hand (Rules.riichi_ankan='same_reading')"
+        )
+    return "in riichi an ankan must keep the waits (Rules.riichi_ankan='same_waits')"
+
+
+def closed_kan_dora_now(rules: Any) -> bool:
+    """Whether an ankan's kan dora is revealed as soon as the kan stands
+    (``Rules.closed_kan_dora == "immediate"``: Tenhou, MS) or with the replacement discard
+    (or the next kan; ``"after_discard"``), as an open kan's is by default."""
+    return rules.closed_kan_dora == "immediate"
 
 
 def open_kan_dora_now(rules: Any) -> bool:

@@ -258,9 +258,13 @@ def read_tenhou6(
         # Tenhou without red fives: mjlog2json still writes tile id 16/52/88 (copy 0 of a
         # five) as 51/52/53; under these rules they are plain fives
         rounds = [_plain_fives(r) for r in rounds]
+    carried = read_rules_value(head[RULES_KEY], source, RULES_KEY) if RULES_KEY in head else rules
+    # an ankan's kan dora shows with the replacement discard under these rules (the record
+    # lists indicators only, not when they were shown)
+    late_ankan_dora = carried is not None and carried.closed_kan_dora == "after_discard"
     for index, rnd in enumerate(rounds):
         try:
-            _Round(rnd, players, events).run()
+            _Round(rnd, players, events, late_ankan_dora).run()
         except (_Bad, InvalidTile, LogFormatError, TypeError, ValueError, IndexError,
                 KeyError, AttributeError) as e:  # fmt: skip
             raise log_error(source, f"round #{index}", str(e)) from None
@@ -284,7 +288,7 @@ def read_tenhou6(
     if notes:
         meta["rules_notes"] = notes
     if RULES_KEY in head:  # a log riichi wrote (to_tenhou6): its complete rules win
-        meta["rules"] = read_rules_value(head[RULES_KEY], source, RULES_KEY)
+        meta["rules"] = carried
     check_events(events, source)
     return GameLog(events, source, "tenhou6", meta)
 
@@ -498,7 +502,10 @@ def _record_rules(rounds: list) -> tuple[bool | None, str]:
 
 
 class _Round:
-    def __init__(self, rnd: Any, players: int, out: list[Event]) -> None:
+    def __init__(
+        self, rnd: Any, players: int, out: list[Event], late_ankan_dora: bool = False
+    ) -> None:
+        self.late_ankan_dora = late_ankan_dora
         if not isinstance(rnd, list) or len(rnd) != 17:
             got = f"{len(rnd)} entries" if isinstance(rnd, list) else type(rnd).__name__
             raise _Bad(f"a round must be a list of 17 entries, got {got}")
@@ -782,7 +789,11 @@ class _Round:
             self.emit(Ankan(p, consumed))
             self.melds[p].append(CalledMeld("ankan", tuple(sorted(consumed))))
             self.flush_dora()
-            if not self.robbed(p):  # a robbed kan (kokushi on an ankan) reveals no dora
+            if self.robbed(p):  # a robbed kan (kokushi on an ankan) reveals no dora
+                return
+            if self.late_ankan_dora:  # Rules.closed_kan_dora == "after_discard"
+                self.pending_dora = 1
+            else:
                 self.reveal_dora()
             return
         if letter != "k" or len(tiles) != 4 or at not in (0, 2, 4):
