@@ -43,6 +43,7 @@ FLOW_HOMES = {
     "riichi_min_live_tiles": "turn",
     "open_kan_dora": "turn",
     "closed_kan_dora": "turn",
+    "kan_dora": "turn",
     "riichi_ankan": "turn",
     "furiten_riichi": "furiten",
     "kyuushu_kyuuhai": "core",

@@ -99,6 +99,7 @@ TENHOU = {
     "chombo_penalty": 20000,
     "riichi_ankan": "same_waits",
     "closed_kan_dora": "immediate",
+    "kan_dora": True,
 }
 
 MAHJONG_SOUL_DIFF = {
@@ -226,6 +227,7 @@ def test_scoring_is_built_once_and_cached():
         ("kuikae", "suji"),
         ("riichi_ankan", "waits"),
         ("closed_kan_dora", "after_draw"),
+        ("kan_dora", "yes"),
     ],
 )
 def test_bad_values_are_refused_by_name(field, value):

@@ -201,6 +201,29 @@ def test_closed_kan_dora_timing(timing):
     assert len(r.dora_indicators) == 2
 
 
+@pytest.mark.parametrize("timing", ["immediate", "after_discard"])
+def test_no_kan_dora(timing):
+    """Rules.kan_dora=False: an ankan reveals no indicator, at either timing."""
+    r, _ = _ankan_round(riichi.Rules(closed_kan_dora=timing, kan_dora=False))
+    assert "dora" not in [e.type for e in r.events]
+    assert len(r.dora_indicators) == 1
+
+
+def test_no_kan_dora_is_what_the_log_replays():
+    """A self-played game with a kan and no kan dora verifies under the rules its log
+    carries, and not under the default (which expects the kan's indicator)."""
+    rules = riichi.Rules.tenhou(length="tonpuusen").replace(kan_dora=False)
+    for seed in range(40):
+        g = _play(rules, seed)
+        if any(e.type in ("ankan", "kakan", "daiminkan") for e in g.events):
+            break
+    else:
+        pytest.fail("no kan in 40 self-played games")
+    assert "dora" not in [e.type for e in g.events]
+    assert _verify(g.events, rules) == []
+    assert _verify(g.events, rules, replay_rules=rules.replace(kan_dora=True))
+
+
 def test_closed_kan_dora_after_the_discard_is_what_the_log_replays():
     """A self-played game with an ankan under the late timing verifies under the rules its
     log carries, and not under the default (its dora event comes one step later)."""
@@ -222,6 +245,7 @@ OPTIONS = [
     dict(riichi_ankan="same_reading"),
     dict(riichi_ankan="forbidden"),
     dict(closed_kan_dora="after_discard"),
+    dict(kan_dora=False),
 ]
 
 

@@ -108,6 +108,7 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (CALLS, '    if mode == "allowed":\n        return ()', '    if False:\n        return ()', "turn: kuikae allowed ignored"),
     (CALLS, "return tuple(_core.kuikae_kinds(meld, rules.kuikae))", "return tuple(_core.kuikae_kinds(meld))", "turn: the round's kuikae ignores the same-tile rule"),
     (TURN, 'return rules.closed_kan_dora == "immediate"', "return True", "turn: ankan dora always at once"),
+    (TURN, "return bool(rules.kan_dora)", "return True", "turn: kan dora even when the rules have none"),
     # readers
     ("python/riichi/logs/mjai.py", 'else ("dahai", "kakan")', 'else ("dahai",)', "mjai hora without pai: chankan tile"),
     ("python/riichi/logs/tenhou6.py", '"m": {0: 3, 2: 2, 6: 1},', '"m": {0: 3, 2: 2, 6: 3},', "tenhou6 daiminkan from the right read as left"),

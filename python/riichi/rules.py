@@ -404,6 +404,12 @@ class Rules:
             once the discard stands, a variant mahjongcollege.com "槓ドラ" names beside the
             usual ankan-immediate rule). A rinshan kaihou on such an ankan is scored
             without its kan dora.
+        kan_dora: Whether a kan reveals a new dora indicator at all: ``True`` (default:
+            Tenhou, MS, M-League, WRC, EMA: every kan turns the next indicator of the dead
+            wall, at the time :attr:`closed_kan_dora` / :attr:`open_kan_dora` say) or
+            ``False`` (no kan dora, so no kan ura dora either: the house rule that
+            ja.wikipedia "ドラ (麻雀)" lists among the variants of 槓ドラ; the rinshan draw is
+            unchanged).
     """
 
     # scoring
@@ -497,6 +503,7 @@ class Rules:
     # turn options (issue 16)
     riichi_ankan: Literal["same_waits", "same_reading", "forbidden"] = "same_waits"
     closed_kan_dora: Literal["immediate", "after_discard"] = "immediate"
+    kan_dora: bool = True
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

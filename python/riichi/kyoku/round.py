@@ -418,7 +418,9 @@ class Round:
         replacement discard by ``Rules.closed_kan_dora``), the rinshan draw."""
         if self._pending_dora:
             self._reveal_pending()
-        if turn.closed_kan_dora_now(self.rules):
+        if not turn.kan_dora_revealed(self.rules):
+            pass
+        elif turn.closed_kan_dora_now(self.rules):
             self._reveal_dora()
         else:
             self._pending_dora += 1
@@ -484,7 +486,9 @@ class Round:
         self._live_changed()
         self._break_ippatsu()
         self._interrupted()
-        if turn.open_kan_dora_now(self.rules):
+        if not turn.kan_dora_revealed(self.rules):
+            pass
+        elif turn.open_kan_dora_now(self.rules):
             self._reveal_dora()
         else:
             self._pending_dora += 1

@@ -15,7 +15,7 @@ Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
 ``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
 at a draw, so the declaration is allowed), ``riichi_ankan`` in the messages (the core reads
 them, and ``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``,
-``closed_kan_dora``.
+``closed_kan_dora``, ``kan_dora``.
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
 and when the waits do not change (Tenhou).
@@ -32,6 +32,7 @@ from riichi.kyoku.state import TURN_CODES
 
 __all__ = [
     "closed_kan_dora_now",
+    "kan_dora_revealed",
     "open_kan_dora_now",
     "turn_actions",
     "why_not_riichi",
@@ -99,6 +100,12 @@ def why_not_riichi_ankan(rnd: Any, a: Ankan) -> str:
             "of the hand (Rules.riichi_ankan='same_reading')"
         )
     return "in riichi an ankan must keep the waits (Rules.riichi_ankan='same_waits')"
+
+
+def kan_dora_revealed(rules: Any) -> bool:
+    """Whether a kan turns a new dora indicator at all (``Rules.kan_dora``; when False no
+    kan dora is revealed, and so no kan ura dora counts)."""
+    return bool(rules.kan_dora)
 
 
 def closed_kan_dora_now(rules: Any) -> bool:

@@ -262,9 +262,10 @@ def read_tenhou6(
     # an ankan's kan dora shows with the replacement discard under these rules (the record
     # lists indicators only, not when they were shown)
     late_ankan_dora = carried is not None and carried.closed_kan_dora == "after_discard"
+    kan_dora = carried is None or carried.kan_dora
     for index, rnd in enumerate(rounds):
         try:
-            _Round(rnd, players, events, late_ankan_dora).run()
+            _Round(rnd, players, events, late_ankan_dora, kan_dora).run()
         except (_Bad, InvalidTile, LogFormatError, TypeError, ValueError, IndexError,
                 KeyError, AttributeError) as e:  # fmt: skip
             raise log_error(source, f"round #{index}", str(e)) from None
@@ -503,9 +504,15 @@ def _record_rules(rounds: list) -> tuple[bool | None, str]:
 
 class _Round:
     def __init__(
-        self, rnd: Any, players: int, out: list[Event], late_ankan_dora: bool = False
+        self,
+        rnd: Any,
+        players: int,
+        out: list[Event],
+        late_ankan_dora: bool = False,
+        kan_dora: bool = True,
     ) -> None:
         self.late_ankan_dora = late_ankan_dora
+        self.kan_dora = kan_dora  # Rules.kan_dora: False, a kan turns no indicator
         if not isinstance(rnd, list) or len(rnd) != 17:
             got = f"{len(rnd)} entries" if isinstance(rnd, list) else type(rnd).__name__
             raise _Bad(f"a round must be a list of 17 entries, got {got}")
@@ -548,6 +555,9 @@ class _Round:
             raise _Bad(f"seat {p} {what} {t}, which is not in the hand") from None
 
     def reveal_dora(self) -> None:
+        """A kan's dora indicator (none at all under ``Rules.kan_dora=False``)."""
+        if not self.kan_dora:
+            return
         if self.dora_shown >= len(self.dora):
             raise _Bad(f"a kan needs dora indicator #{self.dora_shown + 1}; the round lists "
                        f"{len(self.dora)}")  # fmt: skip
