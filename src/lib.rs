@@ -31,6 +31,9 @@ pub mod ukeire;
 pub mod wait;
 pub mod yaku;
 
+#[cfg(test)]
+mod test_hands;
+
 #[cfg(feature = "python")]
 mod py;
 

@@ -578,25 +578,11 @@ mod tests {
 
     #[test]
     fn incremental_discards_equal_one_ukeire_per_discard() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_hands::Xorshift(0x2545_F491_4F6C_DD1D);
         for i in 0..3000 {
             let n = [14, 11, 8, 5, 2][i % 5];
             let span = [9, 14, 20, 34][(i / 5) % 4];
-            let mut c = [0u8; 34];
-            let mut got = 0;
-            while got < n {
-                let k = (next() % span) as usize;
-                if c[k] < 4 {
-                    c[k] += 1;
-                    got += 1;
-                }
-            }
+            let c = rng.counts(n, span);
             let mut fast = Vec::new();
             for_each_discard(&Concealed::from_counts(&c).unwrap(), &mut |k, b, imp| {
                 fast.push((k, b, *imp))
@@ -649,25 +635,11 @@ mod tests {
     #[allow(clippy::needless_range_loop)] // kinds index several arrays
     fn draw_masks_equal_one_table_lookup_per_draw() {
         use crate::shanten::{regular_after_draw, regular_replacement};
-        let mut x: u64 = 0x1357_9BDF_2468_ACE1;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_hands::Xorshift(0x1357_9BDF_2468_ACE1);
         for i in 0..20000 {
             let n = [13, 10, 7, 4, 1][i % 5];
             let span = [9, 14, 20, 34][(i / 5) % 4];
-            let mut c = [0u8; 34];
-            let mut got = 0;
-            while got < n {
-                let k = (next() % span) as usize;
-                if c[k] < 4 {
-                    c[k] += 1;
-                    got += 1;
-                }
-            }
+            let c = rng.counts(n, span);
             let need = n / 3;
             let (r, mask) = regular_improving(&c, need);
             assert_eq!(r, regular_replacement(&c, need), "{c:?}");
@@ -682,13 +654,7 @@ mod tests {
     #[allow(clippy::needless_range_loop)] // kinds index several arrays
     fn improving_equals_a_shanten_per_draw() {
         use crate::shanten::{replacement, Form};
-        let mut x: u64 = 0x0F0F_1234_ABCD_9876;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_hands::Xorshift(0x0F0F_1234_ABCD_9876);
         for i in 0..20000 {
             let n = [13, 10, 7, 4][i % 4];
             // few kinds: many pairs, so chiitoitsu and kokushi often lead
@@ -698,9 +664,9 @@ mod tests {
             let mut got = 0;
             while got < n {
                 let k = if span == 13 {
-                    YAOCHUU[(next() % 13) as usize]
+                    YAOCHUU[(rng.next() % 13) as usize]
                 } else {
-                    (next() % span as u64) as usize
+                    (rng.next() % span as u64) as usize
                 };
                 if c[k] < 4 {
                     c[k] += 1;

@@ -601,26 +601,12 @@ mod tests {
     fn discard_wait_masks_agree_with_waits_on_random_hands() {
         // xorshift: deterministic pseudo-random 14-, 11- and 8-tile hands drawn from a
         // wall biased to few kinds so that many are tenpai
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_hands::Xorshift(0x9E37_79B9_7F4A_7C15);
         let mut tenpai = 0;
         for i in 0..4000 {
             let n = [14, 11, 8, 5][i % 4];
             let span = [9, 12, 18, 34][(i / 4) % 4];
-            let mut c = [0u8; 34];
-            let mut got = 0;
-            while got < n {
-                let k = (next() % span) as usize;
-                if c[k] < 4 {
-                    c[k] += 1;
-                    got += 1;
-                }
-            }
+            let c = rng.counts(n, span);
             let out = discard_wait_masks(&c, &[0; 34]).unwrap();
             for k in 0..34 {
                 let want = if c[k] == 0 {
@@ -669,26 +655,12 @@ mod tests {
     #[test]
     fn shape_bits_equal_the_readings() {
         use crate::decompose::decompose_win;
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_hands::Xorshift(0x9E37_79B9_7F4A_7C15);
         let mut compared = 0;
         for i in 0..20000 {
             let n = [13, 10, 7, 4, 1][i % 5];
             let span = [9, 12, 18, 34][(i / 5) % 4];
-            let mut c = [0u8; 34];
-            let mut got = 0;
-            while got < n {
-                let k = (next() % span) as usize;
-                if c[k] < 4 {
-                    c[k] += 1;
-                    got += 1;
-                }
-            }
+            let c = rng.counts(n, span);
             for w in waits(&c, &[0; 34]) {
                 let mut won = c;
                 won[w.tile.index()] += 1;
@@ -705,26 +677,12 @@ mod tests {
 
     #[test]
     fn bare_waits_equal_the_scan() {
-        let mut x: u64 = 0xDEAD_BEEF_1234_5678;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::test_hands::Xorshift(0xDEAD_BEEF_1234_5678);
         let mut tenpai = 0;
         for i in 0..40000 {
             let n = [13, 10, 7, 4, 1][i % 5];
             let span = [9, 12, 18, 34][(i / 5) % 4];
-            let mut c = [0u8; 34];
-            let mut got = 0;
-            while got < n {
-                let k = (next() % span) as usize;
-                if c[k] < 4 {
-                    c[k] += 1;
-                    got += 1;
-                }
-            }
+            let c = rng.counts(n, span);
             let fast = bare_wait_mask(&c).unwrap();
             assert_eq!(fast, mask_of(&c, &[0; 34]), "{c:?}");
             tenpai += usize::from(fast != 0);
