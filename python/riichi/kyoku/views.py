@@ -12,7 +12,15 @@ from typing import Any
 
 from riichi.kyoku.state import TURN, Claim, Player, check_seat, seat_table
 
-__all__ = ["clone", "copy_player", "observation", "state", "tile_locations"]
+__all__ = [
+    "ObservationMemo",
+    "clone",
+    "copy_player",
+    "observation",
+    "observation_fields",
+    "state",
+    "tile_locations",
+]
 
 
 def observation(rnd: Any, seat: int) -> dict[str, Any]:
@@ -52,6 +60,93 @@ def observation(rnd: Any, seat: int) -> dict[str, Any]:
         "legal_actions": rnd.legal_actions(seat),
         "nukidora": [list(p.nuki) for p in rnd.players],
     }
+
+
+class ObservationMemo:
+    """The public tuples of one round's observations, kept between snapshots: a river only
+    grows, melds change on a call or kan, the dora indicators on a reveal, so successive
+    snapshots share the tuples that did not change (built once, never mutated).
+    :func:`observation_fields` fills it; one memo follows one round (a memo given another
+    round starts afresh)."""
+
+    __slots__ = ("called", "dora", "meld_objs", "melds", "rivers", "round", "taken")
+
+    def __init__(self) -> None:
+        self.round: Any = None
+
+    def reset(self, rnd: Any) -> None:
+        n = rnd._n
+        self.round = rnd
+        self.rivers: list[tuple[int, ...]] = [()] * n
+        self.called: list[tuple[bool, ...]] = [()] * n  # per river entry: called away
+        self.meld_objs: list[list[Any]] = [[] for _ in range(n)]
+        self.melds: list[tuple[Any, ...]] = [()] * n
+        self.taken: set[int] = set()  # the ids called from a river
+        self.dora: tuple[int, ...] = ()
+
+
+def observation_fields(rnd: Any, seat: int, memo: ObservationMemo) -> tuple[Any, ...]:
+    """What ``seat`` may see, as the tuples an observation holds (the facts of
+    :func:`observation`, frozen): ``(hand, drawn, melds, rivers, called, riichi, nukidora,
+    dora_indicators, scores, phase, pending, legal_actions, live_tiles_left)``.
+
+    ``hand`` sorted ids; ``melds`` per seat ``(kind, ids, called id, source seat)`` tuples;
+    ``rivers`` per seat ids in order; ``called`` per seat, per river entry, whether another
+    seat called it; ``riichi`` per seat; ``nukidora`` per seat ids; ``pending`` ``(kind,
+    seat, id)`` or None. Tuples that did not change since the last call with ``memo``
+    are the same objects.
+
+    Raises:
+        RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
+    """
+    check_seat(seat, rnd._n)
+    if memo.round is not rnd:
+        memo.reset(rnd)
+    players = rnd.players
+    rivers = memo.rivers
+    called = memo.called
+    objs = memo.meld_objs
+    melds = memo.melds
+    taken = memo.taken
+    new_call = False
+    for s, p in enumerate(players):
+        ms = p.melds
+        if ms != objs[s]:  # identity first: a call appends, a kakan replaces its pon
+            objs[s] = list(ms)
+            melds[s] = tuple([(m.kind, tuple(m.tiles), m.called, m.source) for m in ms])
+            for m in ms:
+                if m.called is not None and m.called not in taken:
+                    taken.add(m.called)
+                    new_call = True
+    for s, p in enumerate(players):
+        r = p.river
+        known = len(rivers[s])
+        if len(r) != known or new_call:
+            rivers[s] = tuple(r)
+            if new_call:
+                called[s] = tuple([t in taken for t in r])
+            else:  # only new discards: none of them is called yet or it was seen above
+                called[s] = called[s] + tuple([t in taken for t in r[known:]])
+    n_dora = rnd._dora_revealed
+    if len(memo.dora) != n_dora:
+        memo.dora = tuple(rnd.dora_indicators)
+    phase = rnd._phase
+    claim = rnd._claim
+    return (
+        tuple(sorted(players[seat].hand)),
+        rnd._drawn if phase == TURN and rnd._turn == seat else None,
+        tuple(melds),
+        tuple(rivers),
+        tuple(called),
+        tuple([p.riichi for p in players]),
+        tuple([p.nuki for p in players]),
+        memo.dora,
+        tuple(rnd.scores),
+        phase,
+        None if claim is None else (claim.kind, claim.seat, claim.tile),
+        tuple(rnd._legal(seat)),
+        rnd.live_tiles_left,
+    )
 
 
 def state(rnd: Any) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from riichi.actions import Action
+from riichi.kyoku.views import ObservationMemo, observation_fields
 from riichi.tiles import is_red
 
 __all__ = ["Observation", "RiverMarks", "observe"]
@@ -86,19 +87,22 @@ class Observation:
 class RiverMarks:
     """Per-seat tsumogiri flags and riichi declaration indices of a round's rivers, read
     from the round's event stream (:attr:`riichi.Round.events`) as it grows: call
-    :meth:`update` before each snapshot; it reads only the events added since."""
+    :meth:`update` before each snapshot; it reads only the events added since. It also
+    keeps the round's public tuples between snapshots (:func:`observe` shares the ones that
+    did not change), so give one round's snapshots one ``RiverMarks``."""
 
-    __slots__ = ("_pending_riichi", "_seen", "riichi_index", "rivers", "tsumogiri")
+    __slots__ = ("_pending_riichi", "_seen", "memo", "riichi_index", "rivers", "tsumogiri")
 
     def __init__(self, players: int) -> None:
         self._seen = 0
-        # per seat, the last river snapshot (a river only grows: a snapshot of its length
-        # is still the river, and successive observations share it)
+        # per seat, the last river snapshot (kept for callers that read it; observe's
+        # snapshots share the memo's)
         self.rivers: list[tuple[int, ...]] = [()] * players
         # per seat, a tuple (replaced on each discard: snapshots share it)
         self.tsumogiri: list[tuple[bool, ...]] = [()] * players
         self.riichi_index = [-1] * players
         self._pending_riichi = [False] * players
+        self.memo = ObservationMemo()
 
     def update(self, events: list[Any]) -> None:
         """Read ``events[seen:]`` (the round's events; ``dahai`` and ``reach`` matter)."""
@@ -134,55 +138,44 @@ def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation
         rnd: a :class:`riichi.Round` (``game.round`` of a :class:`riichi.Game`).
         seat: the observing seat.
         marks: the round's :class:`RiverMarks`, kept up to date by the caller across
-            snapshots (None: read from the round's whole event stream).
+            snapshots (None: read from the round's whole event stream). Snapshots taken
+            with the same ``marks`` share the tuples that did not change between them.
 
     Raises:
         RiichiError: ``seat`` is not a seat of the round.
     """
-    d = rnd.observation(seat)  # checks the seat
-    n = len(d["rivers"])
     if marks is None:
-        marks = RiverMarks(n)
+        marks = RiverMarks(rnd.rules.num_players)
+    (hand, drawn, melds, rivers, called, riichi, nukidora, dora, scores, phase, pending, legal,
+     live) = observation_fields(rnd, seat, marks.memo)  # checks the seat  # fmt: skip
     marks.update(rnd.events)
-    melds = tuple(
-        tuple([(k, tuple(ids), c, src) for k, ids, c, src in per_seat]) if per_seat else ()
-        for per_seat in d["melds"]
-    )
-    taken = {c for per_seat in melds for _, _, c, _ in per_seat if c is not None}
-    shared = marks.rivers
-    for s, r in enumerate(d["rivers"]):
-        if len(r) != len(shared[s]):
-            shared[s] = tuple(r)
-    rivers = tuple(shared)
-    if taken:
-        called = tuple([tuple([t in taken for t in r]) for r in rivers])
-    else:
-        called = tuple([(False,) * len(r) for r in rivers])
-    dealer = d["dealer"]
+    n = len(rivers)
+    marks.rivers = list(rivers)
+    dealer = rnd.dealer
     obs = object.__new__(Observation)  # every field set below (a frozen __init__ costs more)
     obs.__dict__.update(
         seat=seat,
         players=n,
-        round_wind=d["round_wind"],
+        round_wind=rnd.round_wind,
         seat_wind=(seat - dealer) % n,
         dealer=dealer,
-        honba=d["honba"],
-        kyotaku=d["kyotaku"],
-        scores=tuple(d["scores"]),
-        hand=tuple(d["hand"]),
-        drawn=d["drawn"],
+        honba=rnd.honba,
+        kyotaku=rnd.kyotaku,
+        scores=scores,
+        hand=hand,
+        drawn=drawn,
         melds=melds,
         rivers=rivers,
         tsumogiri=tuple(marks.tsumogiri),
         called=called,
         riichi_index=tuple(marks.riichi_index),
-        riichi=tuple(d["riichi"]),
-        nukidora=tuple([tuple(x) for x in d["nukidora"]]),
-        dora_indicators=tuple(d["dora_indicators"]),
-        live_tiles_left=d["live_tiles_left"],
-        phase=d["phase"],
-        pending=d["pending"],
-        legal_actions=tuple(d["legal_actions"]),
+        riichi=riichi,
+        nukidora=nukidora,
+        dora_indicators=dora,
+        live_tiles_left=live,
+        phase=phase,
+        pending=pending,
+        legal_actions=legal,
         red_ids=_red_ids(tuple(rnd.rules.red_fives)),
     )
     return obs
