@@ -118,15 +118,14 @@ def observation_fields(rnd: Any, seat: int, memo: ObservationMemo) -> tuple[Any,
                 if m.called is not None and m.called not in taken:
                     taken.add(m.called)
                     new_call = True
-    for s, p in enumerate(players):
         r = p.river
         known = len(rivers[s])
-        if len(r) != known or new_call:
+        if len(r) != known:
             rivers[s] = tuple(r)
-            if new_call:
-                called[s] = tuple([t in taken for t in r])
-            else:  # only new discards: none of them is called yet or it was seen above
-                called[s] = called[s] + tuple([t in taken for t in r[known:]])
+            # the new discards: a called one is in ``taken`` (its call was seen above)
+            called[s] = called[s] + tuple([t in taken for t in r[known:]])
+    if new_call:  # a tile called away from a river entry seen before
+        called[:] = [tuple([t in taken for t in r]) for r in rivers]
     n_dora = rnd._dora_revealed
     if len(memo.dora) != n_dora:
         memo.dora = tuple(rnd.dora_indicators)

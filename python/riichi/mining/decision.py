@@ -348,13 +348,16 @@ def replay_decisions(
         by_round.setdefault(m.round_index, str(m))
     first = str(report.mismatches[0]) if report.mismatches else ""
     ok = not report.mismatches
-    out = [
-        Decision(
-            name, k, i, ai, s, kind, obs, act, inferred, taken, ok,
-            "" if ok else by_round.get(k, f"game: {first}"),
-        )
-        for k, i, ai, s, kind, obs, act, inferred, taken in col.out
-    ]
+    out = []
+    new = object.__new__
+    for k, i, ai, s, kind, obs, act, inferred, taken in col.out:
+        d = new(Decision)  # every field set (a frozen __init__ costs more)
+        d.__dict__.update(
+            game=name, round_index=k, event_index=i, action_index=ai, seat=s, kind=kind,
+            observation=obs, action=act, inferred=inferred, taken_by=taken, ok=ok,
+            problem="" if ok else by_round.get(k, f"game: {first}"),
+        )  # fmt: skip
+        out.append(d)
     return report, out, col.replayed
 
 
