@@ -620,6 +620,15 @@ fn dora_of(k: usize, players: u8) -> usize {
 /// # Errors
 /// As [`Observation::check`] and [`legal_indices`].
 pub fn encode(obs: &Observation) -> Result<Row> {
+    encode_legal(obs).map(|(r, _)| r)
+}
+
+/// Encode one observation (checked first) and give the mask index of each legal action
+/// too, in the order of `obs.legal` (what [`legal_indices`] gives).
+///
+/// # Errors
+/// As [`Observation::check`] and [`legal_indices`].
+pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
     obs.check()?;
     let n = obs.players as usize;
     let mut r = Row {
@@ -742,10 +751,63 @@ pub fn encode(obs: &Observation) -> Result<Row> {
             *w = mask >> k & 1 == 1;
         }
     }
-    for i in legal_indices(obs)? {
+    let legal = legal_indices(obs)?;
+    for &i in &legal {
         r.mask[i] = true;
     }
-    Ok(r)
+    Ok((r, legal))
+}
+
+/// Length of [`Row::write_flat`]'s vector for `players` seats (928 for 4, 745 for 3).
+pub fn flat_len(players: usize) -> usize {
+    34 + 3
+        + 2
+        + players * MAX_MELDS * MELD_FIELDS
+        + players
+        + players * RIVER_LEN * RIVER_FIELDS
+        + MAX_INDICATORS * 2
+        + 34
+        + 34
+        + players
+        + players
+        + ROUND_FIELDS
+        + 4
+        + 1
+        + 34
+        + 34
+}
+
+impl Row {
+    /// Every array but the mask as one vector of floats for `players` seats: the arrays
+    /// in the order of `riichi.features.feature_spec` (hand, hand_red, drawn, melds,
+    /// nukidora, river, dora_indicators, dora, seen, scores, riichi, round, pending,
+    /// shanten, waits, discard_shanten), each flattened row-major, values unscaled.
+    /// `out` gets [`flat_len`]`(players)` values appended.
+    pub fn write_flat(&self, players: usize, out: &mut Vec<f32>) {
+        let n = players;
+        out.reserve(flat_len(n));
+        out.extend(self.hand.iter().map(|&v| f32::from(v)));
+        out.extend(self.hand_red.iter().map(|&v| f32::from(v)));
+        out.extend(self.drawn.iter().map(|&v| f32::from(v)));
+        for s in &self.melds[..n] {
+            out.extend(s.iter().flatten().map(|&v| f32::from(v)));
+        }
+        out.extend(self.nukidora[..n].iter().map(|&v| f32::from(v)));
+        for s in &self.river[..n] {
+            out.extend(s.iter().flatten().map(|&v| f32::from(v)));
+        }
+        out.extend(self.dora_indicators.iter().flatten().map(|&v| f32::from(v)));
+        out.extend(self.dora.iter().map(|&v| f32::from(v)));
+        out.extend(self.seen.iter().map(|&v| f32::from(v)));
+        // points and counters as float32 (exact below 2**24, far above any score)
+        out.extend(self.scores[..n].iter().map(|&v| v as f32));
+        out.extend(self.riichi[..n].iter().map(|&v| f32::from(u8::from(v))));
+        out.extend(self.round.iter().map(|&v| v as f32));
+        out.extend(self.pending.iter().map(|&v| f32::from(v)));
+        out.push(f32::from(self.shanten));
+        out.extend(self.waits.iter().map(|&v| f32::from(u8::from(v))));
+        out.extend(self.discard_shanten.iter().map(|&v| f32::from(v)));
+    }
 }
 
 /// The arrays of a batch, row-major, each `rows × ` its per-row size (see

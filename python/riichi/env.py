@@ -85,7 +85,7 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess test
         f"pip install 'riichi[rl]' ({e})"
     ) from None
 
-from riichi import features
+from riichi import _core, features
 from riichi.game import Game
 from riichi.mining.observation import Observation, RiverMarks, observe
 from riichi.rules import Rules
@@ -272,8 +272,22 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self.game: Game | None = None
         self._steps = 0  # actions taken in this episode (keys the observation cache)
         self._cache: tuple[int, int, Observation] | None = None
+        self._legal: list[int] | None = None  # the legal indices of the cached observation
+        # reads each observation for the encoder, keeping what did not change since the last
+        self._reader = _core.FeatureReader()
         self._marks: RiverMarks | None = None
         self._marks_round: Any = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle (and ``copy.deepcopy``) support: everything but the encoder's reader, a
+        cache of what it read, which starts empty in the copy."""
+        state = dict(self.__dict__)
+        del state["_reader"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._reader = _core.FeatureReader()
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -360,7 +374,17 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             self._marks = RiverMarks(self._n)
         obs = observe(rnd, seat, self._marks)
         self._cache = (self._steps, seat, obs)
+        self._legal = None
         return obs
+
+    def _legal_indices(self, seat: int) -> list[int]:
+        """The mask index of each legal action of the seat's observation now, in the order
+        of its ``legal_actions`` (kept from the last encoding of that observation)."""
+        obs = self._observation(seat)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._reader.legal_indices(obs)
+        return legal
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``{"observation": ..., "action_mask": int8 (159,)}`` of ``agent`` now (its own
@@ -372,13 +396,14 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat.get(agent)
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
-        arrays = features.encode_batch([self._observation(seat)])
-        mask = arrays.pop("action_mask")[0].astype(np.int8)
+        obs = self._observation(seat)
         if self._flat:
-            x: Any = np.concatenate([v.reshape(-1) for v in arrays.values()], dtype=np.float32)
-        else:
-            x = {k: v[0, ...] for k, v in arrays.items()}
-        return {"observation": x, "action_mask": mask}
+            # one core call: the flat vector, the mask and the legal indices (kept for step)
+            x, mask, self._legal = self._reader.encode_flat(obs)
+            return {"observation": x, "action_mask": mask}
+        arrays = features.encode_batch([obs])
+        mask = arrays.pop("action_mask")[0].astype(np.int8)
+        return {"observation": {k: v[0, ...] for k, v in arrays.items()}, "action_mask": mask}
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``observe(agent)["action_mask"]`` without encoding the other arrays (for
@@ -390,7 +415,9 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat.get(agent)
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
-        return features.action_mask(self._observation(seat)).astype(np.int8)
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask[self._legal_indices(seat)] = 1
+        return mask
 
     # ------------------------------------------------------------------ step
     def step(self, action: Any) -> None:
@@ -411,11 +438,14 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             return
         index = _action_int(agent, action)
         seat = self._seat[agent]
-        obs = self._observation(seat)
+        legal = self._legal_indices(seat)
         try:
-            act = features.index_action(obs, index)
-        except IllegalAction as e:
-            raise IllegalAction(f"{agent}: {e}") from None
+            act = self._cache[2].legal_actions[legal.index(index)]  # type: ignore[index]
+        except ValueError:
+            raise IllegalAction(
+                f"{agent}: action index {index} is masked: no legal action of seat {seat} "
+                "there"
+            ) from None
         game.step(act)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
@@ -582,11 +612,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def _other(self, agent: str) -> int:
         """The action index ``policy`` gives for ``agent`` (the built-in policies read the
         mask alone; a callable gets the whole observation)."""
-        if self.policy == "random":
-            legal = np.flatnonzero(self.aec.action_mask(agent))
-            return int(legal[self.np_random.integers(len(legal))])
-        if self.policy == "first":
-            return int(np.flatnonzero(self.aec.action_mask(agent))[0])
+        if self.policy == "random" or self.policy == "first":
+            # the mask's set indices in ascending order, without building the mask
+            legal = sorted(self.aec._legal_indices(self.aec._seat[agent]))
+            if self.policy == "first":
+                return legal[0]
+            return legal[int(self.np_random.integers(len(legal)))]
         return self.policy(self.aec.observe(agent))  # type: ignore[operator,no-any-return]
 
     def _advance(self) -> tuple[dict[str, Any], float, bool, dict[str, Any]]:

@@ -1,6 +1,8 @@
 //! Glue for the feature encoder (`crate::features`): `riichi.mining.observation.Observation`
 //! objects in (read with the GIL held), NumPy arrays out (computed with it released).
 
+use std::collections::HashMap;
+
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
@@ -281,19 +283,90 @@ fn action(o: &Bound<'_, PyAny>, cls: &[Py<PyType>]) -> R<(u8, ActionView)> {
     Ok((seat, a))
 }
 
-/// Red-id bits, cached for the last frozenset object seen (rows share it).
+/// Red-id bits, cached for the last frozenset object seen (rows share it; held, so its
+/// address names it).
+#[derive(Default)]
 struct RedCache {
-    ptr: *mut pyo3::ffi::PyObject,
+    seen: Option<Py<PyAny>>,
     bits: [u64; 3],
 }
 
-fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> R<Observation> {
+/// Per seat, the last object read for a per-seat field and what it gave: successive
+/// observations share the tuples that did not change between them (a river only grows),
+/// so a tuple read for the observation before is not read again. The object is held, so
+/// its address cannot name another object while the memo lives; the tuples are immutable.
+type SeatMemo<T> = Vec<Option<(Py<PyAny>, T)>>;
+
+/// Actions remembered by object (the round shares its action objects between decisions;
+/// the actions of `riichi.actions` are frozen): at most this many, then forgotten.
+const ACTION_MEMO: usize = 4096;
+
+/// What [`observation`] remembers between observations: the red ids, each seat's public
+/// tuples, the actions read.
+#[derive(Default)]
+struct Memo {
+    red: RedCache,
+    melds: SeatMemo<Vec<MeldView>>,
+    rivers: SeatMemo<Vec<u8>>,
+    tsumogiri: SeatMemo<Vec<bool>>,
+    called: SeatMemo<Vec<bool>>,
+    nukidora: SeatMemo<Vec<u8>>,
+    actions: HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+}
+
+/// A per-seat field: each seat's item read by `f`, or taken from `memo` when it is the
+/// very object read last time for that seat.
+fn per_seat<'py, T: Clone>(
+    o: &Bound<'py, PyAny>,
+    name: &'static str,
+    memo: &mut SeatMemo<T>,
+    mut f: impl FnMut(&Bound<'py, PyAny>) -> R<T>,
+) -> R<Vec<T>> {
+    let mut out = Vec::with_capacity(4);
+    each(o, name, |x| {
+        let s = out.len();
+        if memo.len() <= s {
+            memo.push(None);
+        }
+        let v = match &memo[s] {
+            Some((seen, v)) if seen.as_ptr() == x.as_ptr() => v.clone(),
+            _ => {
+                let v = f(x)?;
+                memo[s] = Some((x.clone().unbind(), v.clone()));
+                v
+            }
+        };
+        out.push(v);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`action`], remembered by object in `memo`.
+fn action_memo(
+    o: &Bound<'_, PyAny>,
+    cls: &[Py<PyType>],
+    memo: &mut HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+) -> R<(u8, ActionView)> {
+    let key = o.as_ptr() as usize;
+    if let Some((_, s, a)) = memo.get(&key) {
+        return Ok((*s, *a));
+    }
+    let (s, a) = action(o, cls)?;
+    if memo.len() >= ACTION_MEMO {
+        memo.clear();
+    }
+    memo.insert(key, (o.clone().unbind(), s, a));
+    Ok((s, a))
+}
+
+fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<Observation> {
     let players = small(&attr!(o, "players")?, "players", 5)?;
     let seat = small(&attr!(o, "seat")?, "seat", 4)?;
     let legal_obj = attr!(o, "legal_actions")?;
     let mut legal = Vec::with_capacity(16);
     each(&legal_obj, "legal_actions", |a| {
-        let (s, v) = action(a, cls)?;
+        let (s, v) = action_memo(a, cls, &mut memo.actions)?;
         if s != seat {
             return Err(bad(
                 "legal_actions",
@@ -304,7 +377,8 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> 
         Ok(())
     })?;
     let red_obj = attr!(o, "red_ids")?;
-    if red_obj.as_ptr() != red.ptr {
+    let red = &mut memo.red;
+    if red.seen.as_ref().map(|r| r.as_ptr()) != Some(red_obj.as_ptr()) {
         let mut bits = [0u64; 3];
         each(&red_obj, "red_ids", |t| {
             let t = id(t, "red_ids")?;
@@ -312,8 +386,9 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> 
             Ok(())
         })?;
         red.bits = bits;
-        red.ptr = red_obj.as_ptr();
+        red.seen = Some(red_obj.clone().unbind());
     }
+    let red_bits = red.bits;
     Ok(Observation {
         seat,
         players,
@@ -325,37 +400,46 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], red: &mut RedCache) -> 
         scores: nested(&attr!(o, "scores")?, "scores", |s| i32_of(s, "scores"))?,
         hand: ids(&attr!(o, "hand")?, "hand")?,
         drawn: opt(&attr!(o, "drawn")?, |d| id(d, "drawn"))?,
-        melds: nested(&attr!(o, "melds")?, "melds", |per| {
+        melds: per_seat(&attr!(o, "melds")?, "melds", &mut memo.melds, |per| {
             nested(per, "melds", meld)
         })?,
-        rivers: nested(&attr!(o, "rivers")?, "rivers", |r| ids(r, "rivers"))?,
-        tsumogiri: nested(&attr!(o, "tsumogiri")?, "tsumogiri", |r| {
-            flags(r, "tsumogiri")
+        rivers: per_seat(&attr!(o, "rivers")?, "rivers", &mut memo.rivers, |r| {
+            ids(r, "rivers")
         })?,
-        called: nested(&attr!(o, "called")?, "called", |r| flags(r, "called"))?,
+        tsumogiri: per_seat(
+            &attr!(o, "tsumogiri")?,
+            "tsumogiri",
+            &mut memo.tsumogiri,
+            |r| flags(r, "tsumogiri"),
+        )?,
+        called: per_seat(&attr!(o, "called")?, "called", &mut memo.called, |r| {
+            flags(r, "called")
+        })?,
         riichi_index: nested(&attr!(o, "riichi_index")?, "riichi_index", |i| {
             i32_of(i, "riichi_index")
         })?,
         riichi: flags(&attr!(o, "riichi")?, "riichi")?,
-        nukidora: nested(&attr!(o, "nukidora")?, "nukidora", |r| ids(r, "nukidora"))?,
+        nukidora: per_seat(
+            &attr!(o, "nukidora")?,
+            "nukidora",
+            &mut memo.nukidora,
+            |r| ids(r, "nukidora"),
+        )?,
         dora_indicators: ids(&attr!(o, "dora_indicators")?, "dora_indicators")?,
         live_tiles_left: i32_of(&attr!(o, "live_tiles_left")?, "live_tiles_left")?,
         pending: opt(&attr!(o, "pending")?, pending)?,
         legal,
-        red: red.bits,
+        red: red_bits,
     })
 }
 
 fn observations(list: &Bound<'_, PyAny>) -> PyResult<Vec<Observation>> {
     let cls = classes(list.py())?;
-    let mut red = RedCache {
-        ptr: std::ptr::null_mut(),
-        bits: [0; 3],
-    };
+    let mut memo = Memo::default();
     let mut out = Vec::new();
     let mut row = 0usize;
     each(list, "observations", |o| {
-        let ob = observation(o, cls, &mut red).map_err(|e| Error::Row {
+        let ob = observation(o, cls, &mut memo).map_err(|e| Error::Row {
             row,
             error: Box::new(e),
         })?;
@@ -367,12 +451,7 @@ fn observations(list: &Bound<'_, PyAny>) -> PyResult<Vec<Observation>> {
 }
 
 fn one(obs: &Bound<'_, PyAny>) -> PyResult<Observation> {
-    let cls = classes(obs.py())?;
-    let mut red = RedCache {
-        ptr: std::ptr::null_mut(),
-        bits: [0; 3],
-    };
-    let o = observation(obs, cls, &mut red)?;
+    let o = observation(obs, classes(obs.py())?, &mut Memo::default())?;
     o.check()?;
     Ok(o)
 }
@@ -426,6 +505,51 @@ fn features_encode_batch<'py>(
     Ok(d)
 }
 
+/// An encoder for a stream of observations (an environment's, step after step): it
+/// remembers the tuples and actions it read, so each observation reads only what changed
+/// since the one before (see [`Memo`]).
+#[pyclass(name = "FeatureReader", module = "riichi._core")]
+#[derive(Default)]
+struct FeatureReader {
+    memo: Memo,
+}
+
+#[pymethods]
+impl FeatureReader {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// One observation as `(x, mask, legal)`: `x` every array but the mask flattened into
+    /// one float32 vector (`features::Row::write_flat`), `mask` the action mask as int8
+    /// (159,), `legal` the mask index of each legal action in the order of
+    /// `obs.legal_actions`.
+    fn encode_flat<'py>(
+        &mut self,
+        py: Python<'py>,
+        obs: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Vec<usize>)> {
+        let o = observation(obs, classes(py)?, &mut self.memo)?;
+        let (row, legal) = features::encode_legal(&o)?; // checks it
+        let mut x = Vec::new();
+        row.write_flat(o.players as usize, &mut x);
+        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
+        Ok((
+            PyArray1::from_vec(py, x).into_any(),
+            PyArray1::from_vec(py, mask).into_any(),
+            legal,
+        ))
+    }
+
+    /// The mask index of each legal action of `obs`, in order.
+    fn legal_indices(&mut self, obs: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let o = observation(obs, classes(obs.py())?, &mut self.memo)?;
+        o.check()?;
+        Ok(features::legal_indices(&o)?)
+    }
+}
+
 /// The mask index of each legal action of `obs`, in order.
 #[pyfunction]
 fn features_legal_indices(obs: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
@@ -460,6 +584,7 @@ fn features_action_index(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(features_encode_batch, m)?)?;
+    m.add_class::<FeatureReader>()?;
     m.add_function(wrap_pyfunction!(features_legal_indices, m)?)?;
     m.add_function(wrap_pyfunction!(features_action_index, m)?)?;
     m.add("FEATURES_NUM_ACTIONS", NUM_ACTIONS)?;
