@@ -13,8 +13,13 @@ Rows (CPU seconds of this process):
 - pipeline, riichi: per game, its decisions (the verifying replay) and one
   ``encode_batch`` of them, decisions with features per CPU-second;
 - pipeline, riichienv (when installed): ``MjaiReplay`` on the same four-player games
-  (converted to mjai, untimed), each step's ``obs.encode()`` and ``obs.mask()``, steps per
-  CPU-second; and the ratio of games per CPU-second (issue 11 asks for 3x).
+  (converted to mjai, untimed; reading each file is timed), each step's ``obs.encode()``
+  and ``obs.mask()``, steps per CPU-second; and the ratio of games per CPU-second (issue
+  11 asks for 3x);
+- the floors beside them: riichi's verifying replay alone (no decision built) and its
+  decisions without features; riichienv's steps without encoding. The replay alone over
+  riichienv's steps with features is the most the ratio can reach without a faster
+  replay.
 
 Answers are checked: every array has the shape and dtype of ``feature_spec``, and every
 logged action's index is set in its mask.
@@ -36,6 +41,7 @@ from riichi import features
 from riichi.logs import read_games
 from riichi.mining.decision import game_decisions
 from riichi.mining.export import list_files
+from riichi.replay import replay_game
 
 DEFAULT = Path(
     os.environ.get("RIICHI_SHARED", Path(__file__).resolve().parents[1] / ".." / "shared")
@@ -97,8 +103,20 @@ def bench_encoder(games: list) -> dict:
 
 
 def bench_pipeline(games: list) -> dict:
-    """Decisions with features, riichi against riichienv on the same four-player games."""
+    """Decisions with features, riichi against riichienv on the same four-player games,
+    with each side's floor: riichi's verifying replay alone and its decisions without
+    features; riichienv's steps without encoding."""
     games = [g for g in games if g.start.players == 4]
+    for g in games[:2]:  # first use (tables, imports), untimed as riichienv's below
+        features.encode_batch([d.observation for d in game_decisions(g)[1]])
+    t = time.process_time()
+    for g in games:
+        replay_game(g)
+    replay_s = time.process_time() - t
+    t = time.process_time()
+    for g in games:
+        game_decisions(g)
+    plain_s = time.process_time() - t
     t = time.process_time()
     n = 0
     for g in games:
@@ -110,6 +128,8 @@ def bench_pipeline(games: list) -> dict:
     out = {
         "games": len(games), "riichi_decisions": n,
         "riichi_decisions_with_features_per_cpu_s": n / mine_s,
+        "riichi_decisions_without_features_per_cpu_s": n / plain_s,
+        "riichi_replay_only_decisions_per_cpu_s": n / replay_s,
     }  # fmt: skip
     try:
         import riichienv
@@ -123,18 +143,27 @@ def bench_pipeline(games: list) -> dict:
             p = Path(d) / f"{i}.jsonl"
             p.write_text(to_mjai_lines(g, extensions=False))
             paths.append(str(p))
-        t = time.process_time()
-        steps = 0
-        for p in paths:
-            for kyoku in riichienv.MjaiReplay.from_jsonl(p).take_kyokus():
-                for _seat, obs, _act in kyoku.steps():
-                    obs.encode()
-                    obs.mask()
-                    steps += 1
-        env_s = time.process_time() - t
+        for kyoku in riichienv.MjaiReplay.from_jsonl(paths[0]).take_kyokus():  # first use
+            for _seat, obs, _act in kyoku.steps():
+                obs.encode()
+        times = {}
+        for encode in (True, False):
+            t = time.process_time()
+            steps = 0
+            for p in paths:
+                for kyoku in riichienv.MjaiReplay.from_jsonl(p).take_kyokus():
+                    for _seat, obs, _act in kyoku.steps():
+                        if encode:
+                            obs.encode()
+                            obs.mask()
+                        steps += 1
+            times[encode] = time.process_time() - t
+    env_s = times[True]
     out.update({
         "riichienv_steps": steps, "riichienv_steps_with_features_per_cpu_s": steps / env_s,
+        "riichienv_steps_without_features_per_cpu_s": steps / times[False],
         "riichi_over_riichienv_games_per_cpu_s": env_s / mine_s,
+        "riichi_replay_only_over_riichienv_games_per_cpu_s": env_s / replay_s,
     })  # fmt: skip
     return out
 
