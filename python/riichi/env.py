@@ -436,7 +436,10 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
                 raise RiichiError(f"{agent} is done: its only action is None, got {action!r}")
             self._was_dead_step(None)
             return
-        index = _action_int(agent, action)
+        if action.__class__ is int and 0 <= action < NUM_ACTIONS:
+            index = action
+        else:
+            index = _action_int(agent, action)
         seat = self._seat[agent]
         legal = self._legal_indices(seat)
         try:
@@ -449,13 +452,13 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         game.step(act)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
         if game.is_over or (self.episode == "round" and game.rounds):
             self._finish(game)
+            self._accumulate_rewards()
         else:
+            # every reward stays 0 until the episode ends (reset sets them; only _finish
+            # changes them): nothing to clear or accumulate
             self.agent_selection = self.possible_agents[game.seats_to_act[0]]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
