@@ -855,7 +855,8 @@ pub struct Encoded {
 }
 
 impl Encoded {
-    fn push(&mut self, r: &Row) {
+    /// Append one row's arrays (its per-seat axes cut to `self.players`).
+    pub fn push(&mut self, r: &Row) {
         let n = self.players;
         self.hand.extend_from_slice(&r.hand);
         self.hand_red.extend_from_slice(&r.hand_red);

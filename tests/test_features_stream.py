@@ -5,9 +5,10 @@ what is kept between snapshots must never show a stale value.
   equals the round's dict view (:meth:`riichi.Round.observation`) field by field at every
   step of seeded self-play, 4 and 3 players, and shares the tuples that did not change.
 - ``_core.FeatureReader`` (the environment's encoder, which remembers the tuples and actions
-  it read) gives exactly the arrays of :func:`riichi.features.encode` flattened, the same
-  mask, and the legal indices of :func:`riichi.features.action_index`, on every step of a
-  stream and on observations taken out of order; bad input raises a RiichiError naming it.
+  it read) gives exactly the arrays of :func:`riichi.features.encode` (flattened, or as a
+  dict with the same shapes and dtypes), the same mask, and the legal indices of
+  :func:`riichi.features.action_index`, on every step of a stream and on observations
+  taken out of order; bad input raises a RiichiError naming it.
 """
 
 from __future__ import annotations
@@ -123,6 +124,13 @@ def test_the_reader_gives_the_encoder_arrays_flattened(rules):
         assert np.array_equal(x, want_x) and np.array_equal(mask, want_mask)
         assert legal == [features.action_index(obs, a) for a in obs.legal_actions]
         assert reader.legal_indices(obs) == legal
+        arrays, mask2, legal2 = reader.encode_dict(obs)
+        want = features.encode(obs)
+        assert np.array_equal(mask2, want.pop("action_mask").astype(np.int8)) and legal2 == legal
+        assert list(arrays) == list(want) and mask2.dtype == np.int8
+        for k, v in want.items():
+            assert arrays[k].dtype == v.dtype and arrays[k].shape == v.shape, k
+            assert np.array_equal(arrays[k], v), k
         seen.append(obs)
     # out of order and with altered copies: nothing remembered leaks into another
     # observation

@@ -401,9 +401,8 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             # one core call: the flat vector, the mask and the legal indices (kept for step)
             x, mask, self._legal = self._reader.encode_flat(obs)
             return {"observation": x, "action_mask": mask}
-        arrays = features.encode_batch([obs])
-        mask = arrays.pop("action_mask")[0].astype(np.int8)
-        return {"observation": {k: v[0, ...] for k, v in arrays.items()}, "action_mask": mask}
+        arrays, mask, self._legal = self._reader.encode_dict(obs)
+        return {"observation": arrays, "action_mask": mask}
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``observe(agent)["action_mask"]`` without encoding the other arrays (for

@@ -474,34 +474,55 @@ fn features_encode_batch<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let obs = observations(observations_)?;
     let e = py.detach(|| features::encode_batch(&obs, players))?;
-    let (m, n) = (e.rows, players);
+    let m = e.rows;
+    arrays(py, e, &[m], true)
+}
+
+/// The arrays of `e` as a dict of NumPy arrays, each of shape `lead` + its own shape
+/// (`lead` is `[rows]` for a batch, `[]` for one observation), the mask included or not.
+fn arrays<'py>(
+    py: Python<'py>,
+    e: features::Encoded,
+    lead: &[usize],
+    mask: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let n = e.players;
+    let shape = |tail: &[usize]| -> Vec<usize> { lead.iter().chain(tail).copied().collect() };
     let d = PyDict::new(py);
-    d.set_item("hand", array(py, e.hand, &[m, 34])?)?;
-    d.set_item("hand_red", array(py, e.hand_red, &[m, 3])?)?;
-    d.set_item("drawn", array(py, e.drawn, &[m, 2])?)?;
+    d.set_item("hand", array(py, e.hand, &shape(&[34]))?)?;
+    d.set_item("hand_red", array(py, e.hand_red, &shape(&[3]))?)?;
+    d.set_item("drawn", array(py, e.drawn, &shape(&[2]))?)?;
     d.set_item(
         "melds",
-        array(py, e.melds, &[m, n, MAX_MELDS, MELD_FIELDS])?,
+        array(py, e.melds, &shape(&[n, MAX_MELDS, MELD_FIELDS]))?,
     )?;
-    d.set_item("nukidora", array(py, e.nukidora, &[m, n])?)?;
+    d.set_item("nukidora", array(py, e.nukidora, &shape(&[n]))?)?;
     d.set_item(
         "river",
-        array(py, e.river, &[m, n, RIVER_LEN, RIVER_FIELDS])?,
+        array(py, e.river, &shape(&[n, RIVER_LEN, RIVER_FIELDS]))?,
     )?;
     d.set_item(
         "dora_indicators",
-        array(py, e.dora_indicators, &[m, MAX_INDICATORS, 2])?,
+        array(py, e.dora_indicators, &shape(&[MAX_INDICATORS, 2]))?,
     )?;
-    d.set_item("dora", array(py, e.dora, &[m, 34])?)?;
-    d.set_item("seen", array(py, e.seen, &[m, 34])?)?;
-    d.set_item("scores", array(py, e.scores, &[m, n])?)?;
-    d.set_item("riichi", array(py, e.riichi, &[m, n])?)?;
-    d.set_item("round", array(py, e.round, &[m, ROUND_FIELDS])?)?;
-    d.set_item("pending", array(py, e.pending, &[m, 4])?)?;
-    d.set_item("shanten", array(py, e.shanten, &[m])?)?;
-    d.set_item("waits", array(py, e.waits, &[m, 34])?)?;
-    d.set_item("discard_shanten", array(py, e.discard_shanten, &[m, 34])?)?;
-    d.set_item("action_mask", array(py, e.action_mask, &[m, NUM_ACTIONS])?)?;
+    d.set_item("dora", array(py, e.dora, &shape(&[34]))?)?;
+    d.set_item("seen", array(py, e.seen, &shape(&[34]))?)?;
+    d.set_item("scores", array(py, e.scores, &shape(&[n]))?)?;
+    d.set_item("riichi", array(py, e.riichi, &shape(&[n]))?)?;
+    d.set_item("round", array(py, e.round, &shape(&[ROUND_FIELDS]))?)?;
+    d.set_item("pending", array(py, e.pending, &shape(&[4]))?)?;
+    d.set_item("shanten", array(py, e.shanten, &shape(&[]))?)?;
+    d.set_item("waits", array(py, e.waits, &shape(&[34]))?)?;
+    d.set_item(
+        "discard_shanten",
+        array(py, e.discard_shanten, &shape(&[34]))?,
+    )?;
+    if mask {
+        d.set_item(
+            "action_mask",
+            array(py, e.action_mask, &shape(&[NUM_ACTIONS]))?,
+        )?;
+    }
     Ok(d)
 }
 
@@ -537,6 +558,29 @@ impl FeatureReader {
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         Ok((
             PyArray1::from_vec(py, x).into_any(),
+            PyArray1::from_vec(py, mask).into_any(),
+            legal,
+        ))
+    }
+
+    /// One observation as `(arrays, mask, legal)`: `arrays` a dict of every array but the
+    /// mask, each with its own shape (no batch axis), `mask` and `legal` as
+    /// [`Self::encode_flat`] gives them.
+    fn encode_dict<'py>(
+        &mut self,
+        py: Python<'py>,
+        obs: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyAny>, Vec<usize>)> {
+        let o = observation(obs, classes(py)?, &mut self.memo)?;
+        let (row, legal) = features::encode_legal(&o)?; // checks it
+        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
+        let mut e = features::Encoded {
+            players: o.players as usize,
+            ..Default::default()
+        };
+        e.push(&row);
+        Ok((
+            arrays(py, e, &[], false)?,
             PyArray1::from_vec(py, mask).into_any(),
             legal,
         ))
