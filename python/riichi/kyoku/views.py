@@ -69,7 +69,7 @@ class ObservationMemo:
     :func:`observation_fields` fills it; one memo follows one round (a memo given another
     round starts afresh)."""
 
-    __slots__ = ("called", "dora", "meld_objs", "melds", "rivers", "round", "taken")
+    __slots__ = ("called", "dora", "meld_objs", "melds", "red_ids", "rivers", "round", "taken")
 
     def __init__(self) -> None:
         self.round: Any = None
@@ -83,6 +83,7 @@ class ObservationMemo:
         self.melds: list[tuple[Any, ...]] = [()] * n
         self.taken: set[int] = set()  # the ids called from a river
         self.dora: tuple[int, ...] = ()
+        self.red_ids: frozenset[int] = rnd._reds  # the ids that are red fives (shared)
 
 
 def observation_fields(rnd: Any, seat: int, memo: ObservationMemo) -> tuple[Any, ...]:
@@ -131,13 +132,14 @@ def observation_fields(rnd: Any, seat: int, memo: ObservationMemo) -> tuple[Any,
         memo.dora = tuple(rnd.dora_indicators)
     phase = rnd._phase
     claim = rnd._claim
+    seats = rnd._seats  # each player's core hand (Player.hand and .riichi read it)
     return (
-        tuple(sorted(players[seat].hand)),
+        tuple(sorted(seats[seat].ids)),
         rnd._drawn if phase == TURN and rnd._turn == seat else None,
         tuple(melds),
         tuple(rivers),
         tuple(called),
-        tuple([p.riichi for p in players]),
+        tuple([h.riichi for h in seats]),
         tuple([p.nuki for p in players]),
         memo.dora,
         tuple(rnd.scores),

@@ -20,7 +20,6 @@ from typing import Any, Optional
 
 from riichi.actions import Action
 from riichi.kyoku.views import ObservationMemo, observation_fields
-from riichi.tiles import is_red
 
 __all__ = ["Observation", "RiverMarks", "observe"]
 
@@ -121,16 +120,6 @@ class RiverMarks:
         self._seen = len(events)
 
 
-_RED_IDS: dict[tuple[int, ...], frozenset[int]] = {}
-
-
-def _red_ids(red: tuple[int, ...]) -> frozenset[int]:
-    ids = _RED_IDS.get(red)
-    if ids is None:
-        ids = _RED_IDS[red] = frozenset(t for t in range(136) if is_red(t, red))
-    return ids
-
-
 def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation:
     """The :class:`Observation` of ``seat`` in the round ``rnd`` now.
 
@@ -176,6 +165,6 @@ def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation
         phase=phase,
         pending=pending,
         legal_actions=legal,
-        red_ids=_red_ids(tuple(rnd.rules.red_fives)),
+        red_ids=marks.memo.red_ids,
     )
     return obs
