@@ -162,3 +162,30 @@ def test_the_reader_refuses_bad_observations():
         reader.legal_indices(dataclasses.replace(obs, legal_actions=("dahai",)))
     x, _, _ = reader.encode_flat(obs)  # and the good one still encodes as before
     assert np.array_equal(x, _flat(obs)[0])
+
+
+def test_the_reader_rereads_a_list_changed_in_place():
+    """Only tuples are remembered: a list (an observation built by hand) may change under
+    the same object between two calls."""
+    game = riichi.Game(rules=riichi.Rules.tenhou(), seed=4)
+    for _ in range(12):
+        game.step(game.legal_actions(game.seats_to_act[0])[0])
+    obs = observe(game.round, game.seats_to_act[0])
+    river = list(obs.rivers[1])
+    flags = list(obs.tsumogiri[1])
+    called = list(obs.called[1])
+    assert river
+    mine = dataclasses.replace(
+        obs,
+        rivers=(obs.rivers[0], river, *obs.rivers[2:]),
+        tsumogiri=(obs.tsumogiri[0], flags, *obs.tsumogiri[2:]),
+        called=(obs.called[0], called, *obs.called[2:]),
+    )
+    reader = _core.FeatureReader()
+    before, _, _ = reader.encode_flat(mine)
+    river.pop()
+    flags.pop()
+    called.pop()
+    after, _, _ = reader.encode_flat(mine)
+    assert not np.array_equal(before, after)
+    assert np.array_equal(after, _flat(mine)[0])

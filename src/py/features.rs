@@ -294,7 +294,8 @@ struct RedCache {
 /// Per seat, the last object read for a per-seat field and what it gave: successive
 /// observations share the tuples that did not change between them (a river only grows),
 /// so a tuple read for the observation before is not read again. The object is held, so
-/// its address cannot name another object while the memo lives; the tuples are immutable.
+/// its address cannot name another object while the memo lives; only tuples (immutable)
+/// are remembered.
 type SeatMemo<T> = Vec<Option<(Py<PyAny>, T)>>;
 
 /// Actions remembered by object (the round shares its action objects between decisions;
@@ -332,7 +333,12 @@ fn per_seat<'py, T: Clone>(
             Some((seen, v)) if seen.as_ptr() == x.as_ptr() => v.clone(),
             _ => {
                 let v = f(x)?;
-                memo[s] = Some((x.clone().unbind(), v.clone()));
+                // only a tuple is remembered: a list could change under the same address
+                memo[s] = if x.is_instance_of::<PyTuple>() {
+                    Some((x.clone().unbind(), v.clone()))
+                } else {
+                    None
+                };
                 v
             }
         };
