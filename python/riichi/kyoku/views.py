@@ -69,7 +69,10 @@ class ObservationMemo:
     :func:`observation_fields` fills it; one memo follows one round (a memo given another
     round starts afresh)."""
 
-    __slots__ = ("called", "dora", "meld_objs", "melds", "red_ids", "rivers", "round", "taken")
+    __slots__ = (
+        "called", "dora", "events", "meld_objs", "melds", "public", "red_ids", "rivers", "round",
+        "taken",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.round: Any = None
@@ -83,6 +86,8 @@ class ObservationMemo:
         self.melds: list[tuple[Any, ...]] = [()] * n
         self.taken: set[int] = set()  # the ids called from a river
         self.dora: tuple[int, ...] = ()
+        self.events = -1  # len(rnd.events) when the tuples were last brought up to date
+        self.public: tuple[Any, ...] = ()  # (melds, rivers, called) as of ``events``
         self.red_ids: frozenset[int] = rnd._reds  # the ids that are red fives (shared)
 
 
@@ -103,14 +108,41 @@ def observation_fields(rnd: Any, seat: int, memo: ObservationMemo) -> tuple[Any,
     check_seat(seat, rnd._n)
     if memo.round is not rnd:
         memo.reset(rnd)
+    n_events = len(rnd.events)
+    if n_events != memo.events:  # every discard, call, kan and dora reveal is an event
+        memo.events = n_events
+        _update(memo, rnd)
+    melds, rivers, called = memo.public
     players = rnd.players
+    phase = rnd._phase
+    claim = rnd._claim
+    seats = rnd._seats  # each player's core hand (Player.hand and .riichi read it)
+    return (
+        tuple(sorted(seats[seat].ids)),
+        rnd._drawn if phase == TURN and rnd._turn == seat else None,
+        melds,
+        rivers,
+        called,
+        tuple([h.riichi for h in seats]),
+        tuple([p.nuki for p in players]),
+        memo.dora,
+        tuple(rnd.scores),
+        phase,
+        None if claim is None else (claim.kind, claim.seat, claim.tile),
+        tuple(rnd._legal(seat)),
+        rnd.live_tiles_left,
+    )
+
+
+def _update(memo: ObservationMemo, rnd: Any) -> None:
+    """Bring the memo's rivers, melds, called flags and dora indicators up to the round."""
     rivers = memo.rivers
     called = memo.called
     objs = memo.meld_objs
     melds = memo.melds
     taken = memo.taken
     new_call = False
-    for s, p in enumerate(players):
+    for s, p in enumerate(rnd.players):
         ms = p.melds
         if ms != objs[s]:  # identity first: a call appends, a kakan replaces its pon
             objs[s] = list(ms)
@@ -127,27 +159,9 @@ def observation_fields(rnd: Any, seat: int, memo: ObservationMemo) -> tuple[Any,
             called[s] = called[s] + tuple([t in taken for t in r[known:]])
     if new_call:  # a tile called away from a river entry seen before
         called[:] = [tuple([t in taken for t in r]) for r in rivers]
-    n_dora = rnd._dora_revealed
-    if len(memo.dora) != n_dora:
+    if len(memo.dora) != rnd._dora_revealed:
         memo.dora = tuple(rnd.dora_indicators)
-    phase = rnd._phase
-    claim = rnd._claim
-    seats = rnd._seats  # each player's core hand (Player.hand and .riichi read it)
-    return (
-        tuple(sorted(seats[seat].ids)),
-        rnd._drawn if phase == TURN and rnd._turn == seat else None,
-        tuple(melds),
-        tuple(rivers),
-        tuple(called),
-        tuple([h.riichi for h in seats]),
-        tuple([p.nuki for p in players]),
-        memo.dora,
-        tuple(rnd.scores),
-        phase,
-        None if claim is None else (claim.kind, claim.seat, claim.tile),
-        tuple(rnd._legal(seat)),
-        rnd.live_tiles_left,
-    )
+    memo.public = (tuple(melds), tuple(rivers), tuple(called))
 
 
 def state(rnd: Any) -> dict[str, Any]:
