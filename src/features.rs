@@ -980,6 +980,33 @@ mod tests {
     }
 
     #[test]
+    fn flat_vector_has_every_array_but_the_mask() {
+        assert_eq!(flat_len(4), 928);
+        assert_eq!(flat_len(3), 745);
+        let hand = [0, 4, 8, 16, 17, 18, 36, 40, 44, 72, 76, 80, 108, 112];
+        let o = obs(
+            &hand,
+            Some(18),
+            vec![ActionView::Discard {
+                tile: 18,
+                tsumogiri: true,
+            }],
+        );
+        let (r, legal) = encode_legal(&o).unwrap();
+        assert_eq!(legal, vec![TSUMOGIRI]);
+        let mut x = Vec::new();
+        r.write_flat(4, &mut x);
+        assert_eq!(x.len(), flat_len(4));
+        assert_eq!(x[..34], r.hand.map(f32::from)); // the hand first
+        assert_eq!(x[34..37], [1.0, 0.0, 0.0]); // one red 5m
+        assert_eq!(x[37..39], [4.0, 0.0]); // drawn 5m, not red
+                                           // scores come after hand (34), hand_red (3), drawn (2), melds (80), nukidora (4),
+                                           // river (640), dora_indicators (10), dora (34), seen (34)
+        assert_eq!(x[841..845], [25000.0; 4]);
+        assert_eq!(x[x.len() - 34..], r.discard_shanten.map(f32::from));
+    }
+
+    #[test]
     fn chi_shapes() {
         let mut o = obs(&[0; 13], None, vec![]);
         o.pending = Some((PendingType::Dahai, 0, 20)); // 6m
