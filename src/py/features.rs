@@ -110,10 +110,10 @@ fn ids(o: &Bound<'_, PyAny>, name: &'static str) -> R<Vec<u8>> {
     Ok(out)
 }
 
-fn nested<T>(
-    o: &Bound<'_, PyAny>,
+fn nested<'py, T>(
+    o: &Bound<'py, PyAny>,
     name: &'static str,
-    mut f: impl FnMut(&Bound<'_, PyAny>) -> R<T>,
+    mut f: impl FnMut(&Bound<'py, PyAny>) -> R<T>,
 ) -> R<Vec<T>> {
     let mut out = Vec::with_capacity(4);
     each(o, name, |x| {
@@ -306,6 +306,9 @@ const ACTION_MEMO: usize = 4096;
 /// tuples, the actions read.
 #[derive(Default)]
 struct Memo {
+    /// Whether anything is remembered beyond the red ids (false for a single observation:
+    /// remembering costs a copy and nothing would read it).
+    keep: bool,
     red: RedCache,
     melds: SeatMemo<Vec<MeldView>>,
     rivers: SeatMemo<Vec<u8>>,
@@ -320,9 +323,13 @@ struct Memo {
 fn per_seat<'py, T: Clone>(
     o: &Bound<'py, PyAny>,
     name: &'static str,
+    keep: bool,
     memo: &mut SeatMemo<T>,
     mut f: impl FnMut(&Bound<'py, PyAny>) -> R<T>,
 ) -> R<Vec<T>> {
+    if !keep {
+        return nested(o, name, f);
+    }
     let mut out = Vec::with_capacity(4);
     each(o, name, |x| {
         let s = out.len();
@@ -352,8 +359,12 @@ fn per_seat<'py, T: Clone>(
 fn action_memo(
     o: &Bound<'_, PyAny>,
     cls: &[Py<PyType>],
+    keep: bool,
     memo: &mut HashMap<usize, (Py<PyAny>, u8, ActionView)>,
 ) -> R<(u8, ActionView)> {
+    if !keep {
+        return action(o, cls);
+    }
     let key = o.as_ptr() as usize;
     if let Some((_, s, a)) = memo.get(&key) {
         return Ok((*s, *a));
@@ -367,12 +378,13 @@ fn action_memo(
 }
 
 fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<Observation> {
+    let keep = memo.keep;
     let players = small(&attr!(o, "players")?, "players", 5)?;
     let seat = small(&attr!(o, "seat")?, "seat", 4)?;
     let legal_obj = attr!(o, "legal_actions")?;
     let mut legal = Vec::with_capacity(16);
     each(&legal_obj, "legal_actions", |a| {
-        let (s, v) = action_memo(a, cls, &mut memo.actions)?;
+        let (s, v) = action_memo(a, cls, keep, &mut memo.actions)?;
         if s != seat {
             return Err(bad(
                 "legal_actions",
@@ -406,21 +418,30 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
         scores: nested(&attr!(o, "scores")?, "scores", |s| i32_of(s, "scores"))?,
         hand: ids(&attr!(o, "hand")?, "hand")?,
         drawn: opt(&attr!(o, "drawn")?, |d| id(d, "drawn"))?,
-        melds: per_seat(&attr!(o, "melds")?, "melds", &mut memo.melds, |per| {
+        melds: per_seat(&attr!(o, "melds")?, "melds", keep, &mut memo.melds, |per| {
             nested(per, "melds", meld)
         })?,
-        rivers: per_seat(&attr!(o, "rivers")?, "rivers", &mut memo.rivers, |r| {
-            ids(r, "rivers")
-        })?,
+        rivers: per_seat(
+            &attr!(o, "rivers")?,
+            "rivers",
+            keep,
+            &mut memo.rivers,
+            |r| ids(r, "rivers"),
+        )?,
         tsumogiri: per_seat(
             &attr!(o, "tsumogiri")?,
             "tsumogiri",
+            keep,
             &mut memo.tsumogiri,
             |r| flags(r, "tsumogiri"),
         )?,
-        called: per_seat(&attr!(o, "called")?, "called", &mut memo.called, |r| {
-            flags(r, "called")
-        })?,
+        called: per_seat(
+            &attr!(o, "called")?,
+            "called",
+            keep,
+            &mut memo.called,
+            |r| flags(r, "called"),
+        )?,
         riichi_index: nested(&attr!(o, "riichi_index")?, "riichi_index", |i| {
             i32_of(i, "riichi_index")
         })?,
@@ -428,6 +449,7 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
         nukidora: per_seat(
             &attr!(o, "nukidora")?,
             "nukidora",
+            keep,
             &mut memo.nukidora,
             |r| ids(r, "nukidora"),
         )?,
@@ -441,7 +463,10 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
 
 fn observations(list: &Bound<'_, PyAny>) -> PyResult<Vec<Observation>> {
     let cls = classes(list.py())?;
-    let mut memo = Memo::default();
+    let mut memo = Memo {
+        keep: list.len().map_or(true, |n| n > 1), // rows share tuples
+        ..Memo::default()
+    };
     let mut out = Vec::new();
     let mut row = 0usize;
     each(list, "observations", |o| {
@@ -462,12 +487,17 @@ fn one(obs: &Bound<'_, PyAny>) -> PyResult<Observation> {
     Ok(o)
 }
 
+/// A shape of at most 5 axes without a heap allocation: the axes and how many are used.
+type Shape = ([usize; 5], usize);
+
 fn array<'py, T: numpy::Element>(
     py: Python<'py>,
     v: Vec<T>,
-    shape: &[usize],
+    shape: Shape,
 ) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyArray1::from_vec(py, v).reshape(shape)?.into_any())
+    Ok(PyArray1::from_vec(py, v)
+        .reshape(&shape.0[..shape.1])?
+        .into_any())
 }
 
 /// Encode a sequence of observations of `players` players: a dict of NumPy arrays with a
@@ -493,40 +523,45 @@ fn arrays<'py>(
     mask: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let n = e.players;
-    let shape = |tail: &[usize]| -> Vec<usize> { lead.iter().chain(tail).copied().collect() };
+    let shape = |tail: &[usize]| -> Shape {
+        let mut s = [0; 5];
+        s[..lead.len()].copy_from_slice(lead);
+        s[lead.len()..lead.len() + tail.len()].copy_from_slice(tail);
+        (s, lead.len() + tail.len())
+    };
     let d = PyDict::new(py);
-    d.set_item("hand", array(py, e.hand, &shape(&[34]))?)?;
-    d.set_item("hand_red", array(py, e.hand_red, &shape(&[3]))?)?;
-    d.set_item("drawn", array(py, e.drawn, &shape(&[2]))?)?;
+    d.set_item("hand", array(py, e.hand, shape(&[34]))?)?;
+    d.set_item("hand_red", array(py, e.hand_red, shape(&[3]))?)?;
+    d.set_item("drawn", array(py, e.drawn, shape(&[2]))?)?;
     d.set_item(
         "melds",
-        array(py, e.melds, &shape(&[n, MAX_MELDS, MELD_FIELDS]))?,
+        array(py, e.melds, shape(&[n, MAX_MELDS, MELD_FIELDS]))?,
     )?;
-    d.set_item("nukidora", array(py, e.nukidora, &shape(&[n]))?)?;
+    d.set_item("nukidora", array(py, e.nukidora, shape(&[n]))?)?;
     d.set_item(
         "river",
-        array(py, e.river, &shape(&[n, RIVER_LEN, RIVER_FIELDS]))?,
+        array(py, e.river, shape(&[n, RIVER_LEN, RIVER_FIELDS]))?,
     )?;
     d.set_item(
         "dora_indicators",
-        array(py, e.dora_indicators, &shape(&[MAX_INDICATORS, 2]))?,
+        array(py, e.dora_indicators, shape(&[MAX_INDICATORS, 2]))?,
     )?;
-    d.set_item("dora", array(py, e.dora, &shape(&[34]))?)?;
-    d.set_item("seen", array(py, e.seen, &shape(&[34]))?)?;
-    d.set_item("scores", array(py, e.scores, &shape(&[n]))?)?;
-    d.set_item("riichi", array(py, e.riichi, &shape(&[n]))?)?;
-    d.set_item("round", array(py, e.round, &shape(&[ROUND_FIELDS]))?)?;
-    d.set_item("pending", array(py, e.pending, &shape(&[4]))?)?;
-    d.set_item("shanten", array(py, e.shanten, &shape(&[]))?)?;
-    d.set_item("waits", array(py, e.waits, &shape(&[34]))?)?;
+    d.set_item("dora", array(py, e.dora, shape(&[34]))?)?;
+    d.set_item("seen", array(py, e.seen, shape(&[34]))?)?;
+    d.set_item("scores", array(py, e.scores, shape(&[n]))?)?;
+    d.set_item("riichi", array(py, e.riichi, shape(&[n]))?)?;
+    d.set_item("round", array(py, e.round, shape(&[ROUND_FIELDS]))?)?;
+    d.set_item("pending", array(py, e.pending, shape(&[4]))?)?;
+    d.set_item("shanten", array(py, e.shanten, shape(&[]))?)?;
+    d.set_item("waits", array(py, e.waits, shape(&[34]))?)?;
     d.set_item(
         "discard_shanten",
-        array(py, e.discard_shanten, &shape(&[34]))?,
+        array(py, e.discard_shanten, shape(&[34]))?,
     )?;
     if mask {
         d.set_item(
             "action_mask",
-            array(py, e.action_mask, &shape(&[NUM_ACTIONS]))?,
+            array(py, e.action_mask, shape(&[NUM_ACTIONS]))?,
         )?;
     }
     Ok(d)
@@ -545,7 +580,12 @@ struct FeatureReader {
 impl FeatureReader {
     #[new]
     fn new() -> Self {
-        Self::default()
+        Self {
+            memo: Memo {
+                keep: true,
+                ..Memo::default()
+            },
+        }
     }
 
     /// One observation as `(x, mask, legal)`: `x` every array but the mask flattened into
