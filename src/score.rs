@@ -1126,6 +1126,11 @@ impl std::fmt::Display for HandParts<'_> {
         }
         Ok(())
     }
+
+    /// Every tile of the hand, concealed and melded, per kind.
+    pub(crate) fn all_counts(&self) -> &Counts {
+        &self.all
+    }
 }
 
 /// [`score_compact`] of a hand given as checked parts.

@@ -1023,12 +1023,14 @@ fn score_batch<'py>(
     columns(py, out)
 }
 
-/// The result columns as a dict of NumPy arrays; a bad row raises `RiichiError` naming it
-/// as `requests[i]`.
+/// The result columns as a dict of NumPy arrays; a bad row raises the class of its error
+/// (`InvalidHand` for a hand that cannot exist or a 2m-8m under three players, else
+/// `RiichiError`) naming it as `requests[i]`.
 fn columns(py: Python<'_>, out: Result<ScoreOutput, Error>) -> PyResult<Bound<'_, PyDict>> {
     let out = out.map_err(|e| match e {
         Error::Row { row, error } => {
-            crate::py::errors::RiichiError::new_err(format!("requests[{row}]: {error}"))
+            let msg = format!("requests[{row}]: {error}");
+            PyErr::from_type(PyErr::from(*error).get_type(py), msg)
         }
         e => PyErr::from(e),
     })?;
