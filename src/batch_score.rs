@@ -42,7 +42,7 @@ pub struct ScoreColumns<'a> {
     /// Meld slots per row (at most 4).
     pub max_melds: usize,
     /// Situation flag bits (0 tsumo, 1 riichi, 2 double riichi, 3 ippatsu, 4 haitei,
-    /// 5 houtei, 6 rinshan, 7 chankan, 8 tenhou, 9 chiihou, 10 renhou), `n`.
+    /// 5 houtei, 6 rinshan, 7 chankan, 8 tenhou, 9 chiihou, 10 renhou, 11 open riichi), `n`.
     pub flags: &'a [u16],
     /// Seat wind 0 East .. 3 North, `n`.
     pub seat: &'a [u8],
@@ -429,10 +429,10 @@ fn score_row<'s>(
         }
     };
     let f = c.flags[i];
-    if f >> 11 != 0 {
+    if f >> 12 != 0 {
         return Err(Error::InvalidArgument {
             name: "flags",
-            reason: format!("{f:#x} sets bits above bit 10 (renhou)"),
+            reason: format!("{f:#x} sets bits above bit 11 (open riichi)"),
         });
     }
     let bit = |b: u16| f & (1 << b) != 0;
@@ -449,6 +449,7 @@ fn score_row<'s>(
         tenhou: bit(8),
         chiihou: bit(9),
         renhou: bit(10),
+        open_riichi: bit(11),
         seat_wind: wind(c.seat[i], "seat_wind")?,
         round_wind: wind(c.round[i], "round_wind")?,
         dora_indicators: Vec::new(),

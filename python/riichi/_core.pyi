@@ -179,6 +179,7 @@ class ScoringRules:
         minimum_han: int = ...,
         mangan_minimum: bool = ...,
         riichi_required: bool = ...,
+        open_riichi: bool = ...,
     ) -> ScoringRules: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -257,6 +258,7 @@ def score(
     nukidora: int | None = ...,
     rules: Any = ...,
     renchan: int | None = ...,
+    open_riichi: bool | None = ...,
 ) -> ScoreResult: ...
 
 # score_batch / score_arrays return int32 (N,) han, fu, points, total, ron_payment,
@@ -460,6 +462,7 @@ class SeatHand:
     riichi_furiten: bool
     riichi: bool
     double_riichi: bool
+    open_riichi: bool
     ippatsu: bool
     points: int
     def draw(self, id: int) -> None: ...

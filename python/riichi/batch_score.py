@@ -83,6 +83,7 @@ FLAG_BITS = {
     "tenhou": 8,
     "chiihou": 9,
     "renhou": 10,
+    "open_riichi": 11,
 }
 
 #: Meld kinds in the ``melds`` column of :func:`score_arrays`.

@@ -80,6 +80,7 @@ SCORING_FIELDS = (
     "minimum_han",
     "mangan_minimum",
     "riichi_required",
+    "open_riichi",
 )
 
 
@@ -410,6 +411,37 @@ class Rules:
             ``False`` (no kan dora, so no kan ura dora either: the house rule that
             ja.wikipedia "ドラ (麻雀)" lists among the variants of 槓ドラ; the rinshan draw is
             unchanged).
+
+    Open riichi (issue 16; off by default, as in every preset: no rulebook of a preset has it):
+
+    Attributes:
+        open_riichi: Open riichi (オープンリーチ, 開立直): a riichi declared with the concealed
+            hand shown to every seat until the round ends, offered as
+            ``riichi.actions.Riichi(..., open=True)`` beside each riichi discard. A win of
+            the hand scores the yaku ``open_riichi``, 1 han on top of riichi (2 in all; 3
+            with a double riichi, the usual "open + double + riichi" reading). Tsumo and
+            other wins are scored as any; the value says what a player who deals into the
+            open hand pays (a discard, or the kan tile of a chankan):
+
+            - ``"off"`` (default: Tenhou, MS and every competition rulebook: no open riichi).
+            - ``"yakuman_non_riichi"``: a discarder not in riichi when it deals in pays a
+              yakuman (the hand's own value if that is higher); a riichi player, whose hand
+              is locked, pays the hand as scored. The common form (ja.wikipedia "開立直":
+              「立直をしていない者がオープンリーチに振り込んだ場合は、役満払いとするルールが
+              多い」; kinmaweb.jp "オープンリーチ"; riichi.wiki "Riichi", open riichi: the
+              yakuman is not scored when a riichi player deals in). A riichi whose
+              declaration tile deals in is not in riichi yet: that tile was chosen freely.
+            - ``"yakuman_except_earlier_riichi"``: only a player whose riichi was accepted
+              before the open riichi was declared pays as scored; one who declared riichi
+              later, with the waits in view, pays a yakuman too (ja.wikipedia "開立直":
+              「オープンリーチをする以前から立直をしていた者の振込みは通常払い」).
+            - ``"no_yakuman"``: every deal-in is paid as scored (2 han), the variant
+              without the yakuman payment.
+
+            Not modelled: showing only the waiting part of the hand (observations show the
+            whole hand), the variant scoring open double riichi at 4 han, the houses that
+            refuse the deal-in discard instead of paying for it (アガリ放棄 / ノーカウント),
+            and an extra stick at the declaration.
     """
 
     # scoring
@@ -504,6 +536,10 @@ class Rules:
     riichi_ankan: Literal["same_waits", "same_reading", "forbidden"] = "same_waits"
     closed_kan_dora: Literal["immediate", "after_discard"] = "immediate"
     kan_dora: bool = True
+    # open riichi (issue 16)
+    open_riichi: Literal[
+        "off", "yakuman_non_riichi", "yakuman_except_earlier_riichi", "no_yakuman"
+    ] = "off"
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -567,6 +603,8 @@ class Rules:
         if not self._scoring_cache:
             kwargs = {name: getattr(self, name) for name in SCORING_FIELDS}
             kwargs["double_yakuman_special_waits"] = list(kwargs["double_yakuman_special_waits"])
+            # the scorer needs only whether the yaku exists; who pays what is the round's
+            kwargs["open_riichi"] = self.open_riichi != "off"
             try:
                 built = ScoringRules(**kwargs)
             except (TypeError, OverflowError) as e:  # a value the core's type cannot hold

@@ -526,6 +526,15 @@ impl PySeatHand {
     fn set_double_riichi(&mut self, v: bool) {
         self.0.double_riichi = v;
     }
+    /// The riichi was declared open (its wins score the yaku `open_riichi`).
+    #[getter]
+    fn get_open_riichi(&self) -> bool {
+        self.0.open_riichi
+    }
+    #[setter]
+    fn set_open_riichi(&mut self, v: bool) {
+        self.0.open_riichi = v;
+    }
     /// Ippatsu still possible.
     #[getter]
     fn get_ippatsu(&self) -> bool {
@@ -612,7 +621,7 @@ impl PySeatHand {
             h.red_fives(),
             (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi),
             (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora),
-            (h.points, h.kuikae, h.waits()),
+            (h.points, h.kuikae, h.waits(), h.open_riichi),
         );
         Ok((
             slf.get_type().getattr("_from_state")?,
@@ -631,7 +640,7 @@ impl PySeatHand {
             [u8; 3],
             (u64, bool, bool, bool),
             (bool, bool, u32, u8),
-            (i64, u64, u64),
+            (i64, u64, u64, bool),
         );
         let (seat, ids, drawn, melds, red, a, b, c) = state
             .extract::<State>()
@@ -643,7 +652,7 @@ impl PySeatHand {
         let mut h = SeatHand::new(seat, &ids, drawn, melds, red)?;
         (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi) = a;
         (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora) = b;
-        (h.points, h.kuikae) = (c.0, c.1);
+        (h.points, h.kuikae, h.open_riichi) = (c.0, c.1, c.3);
         h.set_waits(c.2);
         Ok(PySeatHand(h))
     }

@@ -240,6 +240,8 @@ pub struct SeatHand {
     pub riichi: bool,
     /// The riichi was a double riichi.
     pub double_riichi: bool,
+    /// The riichi was declared open (`Rules.open_riichi`): its wins score one han more.
+    pub open_riichi: bool,
     /// Ippatsu is still possible.
     pub ippatsu: bool,
     /// Discards made this round (0: the first go-around's own turn not yet taken).
@@ -328,6 +330,7 @@ impl SeatHand {
             riichi_furiten: false,
             riichi: false,
             double_riichi: false,
+            open_riichi: false,
             ippatsu: false,
             discards_made: 0,
             nukidora: 0,
@@ -624,6 +627,7 @@ impl SeatHand {
             tsumo,
             riichi: self.riichi,
             double_riichi: self.double_riichi,
+            open_riichi: self.open_riichi,
             ippatsu: self.ippatsu,
             haitei: tsumo && last && !table.rinshan,
             houtei: from == Source::Discard && last,
