@@ -155,7 +155,12 @@ impl Players {
         if self == Players::Four {
             return Ok(());
         }
-        self.check_win_counts(&hand.all_counts(), win_tile, dora_indicators, ura_indicators)
+        self.check_win_counts(
+            &hand.all_counts(),
+            win_tile,
+            dora_indicators,
+            ura_indicators,
+        )
     }
 
     /// [`Players::check_win`] of a hand given as its tile counts (concealed and melded):

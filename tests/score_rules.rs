@@ -852,7 +852,10 @@ fn open_riichi_adds_one_han_to_riichi_and_double_riichi() {
     // the flag needs riichi, and rules that have open riichi
     let bare = sit("1s", |s| s.open_riichi = true);
     assert_eq!(refused(PLAIN_WIN, &bare, &on), "open_riichi");
-    assert_eq!(refused(PLAIN_WIN, &open, &ScoringRules::tenhou()), "open_riichi");
+    assert_eq!(
+        refused(PLAIN_WIN, &open, &ScoringRules::tenhou()),
+        "open_riichi"
+    );
     // the extra han counts toward a two-han minimum (it is a yaku, not dora)
     let two = rules(|r| {
         r.open_riichi = true;
