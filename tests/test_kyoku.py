@@ -22,6 +22,7 @@ KYOKU = Path(riichi.__file__).resolve().parent / "kyoku"
 # each module's layer: a module may import only modules of lower layers
 LAYERS = {
     "state": 1,
+    "openriichi": 1,
     "win": 2,
     "furiten": 2,
     "aborts": 2,
@@ -68,6 +69,7 @@ FLOW_HOMES = {
     "nagashi_mangan_as": "settlement",
     "noten_riichi_chombo": "settlement",
     "chombo_penalty": "settlement",
+    "open_riichi": "openriichi",
 }
 
 

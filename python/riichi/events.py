@@ -527,11 +527,16 @@ class Dora(Event):
     dora_marker: Tile = _TILES[0]
 
 
-@_ev("reach", ("actor", "actor", "int"))
+@_ev("reach", ("actor", "actor", "int"), ("open", "open", "bool"))
 class Reach(Event):
-    """``actor`` declares riichi (the next discard is the riichi discard)."""
+    """``actor`` declares riichi (the next discard is the riichi discard).
+
+    ``open`` is True for an open riichi (``riichi.Rules.open_riichi``: the hand is shown);
+    ``None`` (the default, omitted from mjai: every other log is unchanged) or False for
+    a closed one. mjai carries it as the extra key ``"open": true``."""
 
     actor: int = 0
+    open: bool | None = None
 
 
 @_ev(

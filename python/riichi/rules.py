@@ -415,13 +415,13 @@ class Rules:
     Open riichi (issue 16; off by default, as in every preset: no rulebook of a preset has it):
 
     Attributes:
-        open_riichi: Open riichi (オープンリーチ, 開立直): a riichi declared with the concealed
-            hand shown to every seat until the round ends, offered as
-            ``riichi.actions.Riichi(..., open=True)`` beside each riichi discard. A win of
-            the hand scores the yaku ``open_riichi``, 1 han on top of riichi (2 in all; 3
-            with a double riichi, the usual "open + double + riichi" reading). Tsumo and
-            other wins are scored as any; the value says what a player who deals into the
-            open hand pays (a discard, or the kan tile of a chankan):
+        open_riichi: Open riichi (オープンリーチ, 開立直); default ``"off"``. A riichi
+            declared with the concealed hand shown to every seat until the round ends,
+            offered as ``riichi.actions.Riichi(..., open=True)`` beside each riichi discard.
+            A win of the hand scores the yaku ``open_riichi``, 1 han on top of riichi (2 in
+            all; 3 with a double riichi, the usual "open + double + riichi" reading). Tsumo
+            and other wins are scored as any; the value says what a player who deals into
+            the open hand pays (a discard, or the kan tile of a chankan):
 
             - ``"off"`` (default: Tenhou, MS and every competition rulebook: no open riichi).
             - ``"yakuman_non_riichi"``: a discarder not in riichi when it deals in pays a

@@ -1,7 +1,8 @@
 """The only call into the core's scoring: whether a seat wins on a tile, and its score.
 
-The situational flags are derived here from the round's state: riichi, double riichi and
-ippatsu from the player; haitei (a tsumo on the last live tile, not a rinshan draw), houtei
+The situational flags are derived here from the round's state: riichi, double riichi, open
+riichi (the yaku ``open_riichi``, only declared under ``Rules.open_riichi``) and ippatsu
+from the player; haitei (a tsumo on the last live tile, not a rinshan draw), houtei
 (a ron on the last discard), rinshan kaihou (a tsumo on a replacement tile), chankan (a ron
 on a kakan, or a kokushi musou on an ankan), tenhou / chiihou (a tsumo on the first
 uninterrupted draw) and renhou (a ron before the own first draw, the core's ``Rules.renhou``
@@ -55,6 +56,7 @@ def win_score(
         tsumo=tsumo,
         riichi=p.riichi,
         double_riichi=p.double_riichi,
+        open_riichi=p.open_riichi,
         ippatsu=p.ippatsu,
         haitei=tsumo and last and not rnd._rinshan,
         houtei=(not tsumo) and last and claim_kind == "dahai",
