@@ -325,6 +325,8 @@ class Round:
     def _do_turn(self, a: Action) -> None:
         s = a.seat
         if isinstance(a, (Discard, Riichi)):
+            if a.__class__ is Riichi and a.open:  # type: ignore[union-attr]
+                self.players[s].open_riichi = True  # the hand is shown from now on
             self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
         elif isinstance(a, Tsumo):
             assert self._drawn is not None
@@ -356,7 +358,7 @@ class Round:
         if riichi:
             seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
-            self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
+            self.events.append(self._ev.Reach(actor=s, open=p.open_riichi or None))
         k = tile >> 2
         p.river.append(tile)
         if k not in TERMINALS_HONORS:
