@@ -25,6 +25,7 @@ __all__ = [
     "tile_text",
     "wait_mask",
     "waits",
+    "yakuman_ron",
 ]
 
 _CACHE_MAX = 200_000
@@ -147,6 +148,13 @@ def nagashi_mangan(dealer: bool, rules: Any) -> tuple[int, int, int]:
 def score(hand: Any, win_tile: int, **kw: Any) -> Any:
     """Score a win (see ``riichi.score``)."""
     return _core.score(hand, win_tile, **kw)
+
+
+def yakuman_ron(dealer: bool, honba: int, rules: Any) -> tuple[int, int]:
+    """What a ron paid as one yakuman costs the discarder under ``rules``: ``(payment with
+    ``honba`` counters, value without them)`` (the core's han/fu table, ``riichi.payment``)."""
+    p = _core.payment(0, 0, dealer=dealer, tsumo=False, honba=honba, yakuman=1, rules=rules)
+    return int(p[2]), int(p[7])
 
 
 def shanten(counts: Sequence[int], melds: Sequence[Any]) -> int:
