@@ -340,11 +340,15 @@ class Game:
             self._copied = len(new)
 
     def apply_logged(
-        self, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
+        self,
+        event: Any,
+        riichi: bool = False,
+        claimers: frozenset[int] | None = None,
+        open_riichi: bool = False,
     ) -> Action:
         """:meth:`Round.apply_logged` on the current round: apply the legal action a logged
         player event stands for (a discard offered for claims to ``claimers`` only, when
-        given), starting the next round when this one ends; returns the action. For the
+        given; ``open_riichi`` when the log's ``reach`` before it was open), starting the next round when this one ends; returns the action. For the
         log replay, which reads the round's own events: the new events reach :attr:`events`
         at the next :meth:`step` or when the round ends, not at once.
 
@@ -354,7 +358,7 @@ class Game:
         if self.result is not None:
             raise IllegalAction(f"{event!r}: the game is over")
         r = self.round
-        act = r.apply_logged(event, riichi, claimers)
+        act = r.apply_logged(event, riichi, claimers, open_riichi)
         if r.result is not None:
             self._end_round()
         return act

@@ -718,6 +718,7 @@ class _Replay:
         events = self.events
         rnd = game.round
         reach: set[int] = set()
+        opened: set[int] = set()  # seats whose logged reach was open (Rules.open_riichi)
         logged_end: list[tuple[int, Event]] = []
         logged_dora = 1
         active = []  # the events the replay acts on (tsumo, dora, ...: nothing to step)
@@ -794,7 +795,9 @@ class _Replay:
                             answer = _EVERYONE  # the watch sees every seat's claim options
                         watch.before(i, rnd)
                     try:
-                        act = game.apply_logged(ev, actor in reach, answer)
+                        act = game.apply_logged(
+                            ev, actor in reach, answer, actor in opened
+                        )  # fmt: skip
                     except IllegalAction as err:
                         self.mismatch(
                             k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
@@ -824,6 +827,8 @@ class _Replay:
                     continue
                 if t == "reach":
                     reach.add(ev.actor)  # type: ignore[attr-defined]
+                    if ev.open:  # type: ignore[attr-defined]
+                        opened.add(ev.actor)  # type: ignore[attr-defined]
                 elif t == "ryukyoku" and ev.reason == "sanchahou":  # type: ignore[attr-defined]
                     while rnd.phase == "claim" and any(
                         isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
@@ -852,6 +857,7 @@ class _Replay:
                         act = game.apply_logged(
                             ev,
                             riichi=t == "dahai" and ev.actor in reach,  # type: ignore[attr-defined]
+                            open_riichi=getattr(ev, "actor", -1) in opened,
                         )
                     except IllegalAction as err:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))

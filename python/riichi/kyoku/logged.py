@@ -26,6 +26,7 @@ from riichi.actions import (
 from riichi.errors import IllegalAction
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN, TURN_CODES
+from riichi.kyoku.turn import open_twin
 from riichi.tiles import tile_text
 
 __all__ = ["apply_logged", "check_claimed_tile", "match_event", "pass_except"]
@@ -33,10 +34,13 @@ __all__ = ["apply_logged", "check_claimed_tile", "match_event", "pass_except"]
 CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
 
 
-def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
+def match_event(
+    rnd: Any, event: Any, *, riichi: bool = False, open_riichi: bool = False
+) -> Action:
     """The legal action that a logged player event stands for (for replaying logs).
 
-    Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it),
+    Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it, and
+    ``open_riichi=True`` too when that ``reach`` was open: the open riichi of the discard),
     ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``, ``hora`` (tsumo when
     ``actor == target``, else ron), ``nukidora`` (sanma), a ``ryukyoku`` for kyuushu
     kyuuhai, and a
@@ -63,7 +67,10 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
             bool(event.tsumogiri),
         )  # fmt: skip
         if code >= 0:
-            return TURN_CODES[seat][code]
+            act = TURN_CODES[seat][code]
+            # an open riichi is that discard's open twin (legal under Rules.open_riichi
+            # only: the step that follows refuses it otherwise)
+            return open_twin(act) if open_riichi and riichi else act
         if code == -2:
             drew = rnd._drawn is not None and rnd._turn == seat
             why = (
@@ -148,11 +155,15 @@ def check_claimed_tile(rnd: Any, event: Any) -> None:
 
 
 def apply_logged(
-    rnd: Any, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
+    rnd: Any,
+    event: Any,
+    riichi: bool = False,
+    claimers: frozenset[int] | None = None,
+    open_riichi: bool = False,
 ) -> Action:
     """Apply the legal action that a logged player event stands for, and return it.
 
-    ``event`` and ``riichi`` as :meth:`Round.match_event`. For a discard, ``claimers`` (the
+    ``event``, ``riichi`` and ``open_riichi`` as :meth:`Round.match_event`. For a discard, ``claimers`` (the
     seats the log shows answering it: calling or winning; ``None`` for every seat) may
     limit who is offered claims: every other seat passes, as if it had stepped ``Pass``,
     without its options being built. Any other action is stepped as :meth:`Round.step`.
@@ -161,7 +172,7 @@ def apply_logged(
         IllegalAction: no legal action matches the event (the message names the event and
             the seat's legal actions, tiles in mpsz text).
     """
-    act = rnd.match_event(event, riichi=riichi)
+    act = rnd.match_event(event, riichi=riichi, open_riichi=open_riichi)
     if act.__class__ is Discard and rnd._phase == TURN:
         rnd._version += 1  # as Round.step: cached listings expire
         answer = EVERYONE if claimers is None else claimers
