@@ -1013,7 +1013,8 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
 
     Raises:
         LogFormatError: events that tenhou.net/6 cannot order (e.g. no start_game, a call
-            with no preceding discard, a kakan with no pon) or hidden tiles.
+            with no preceding discard, a kakan with no pon), hidden tiles, or an open riichi
+            (which it cannot record).
         RiichiError: ``rules`` not a ``riichi.Rules``.
     """
     carried = rules_for(game, rules)
@@ -1085,6 +1086,12 @@ class _Writer:
                 raise _Bad("hidden draws cannot be written")
             self.takes[ev.actor].append(_code(ev.pai))
         elif isinstance(ev, Reach):
+            if ev.open:
+                raise _Bad(
+                    f"seat {ev.actor} declares open riichi (Rules.open_riichi), which "
+                    "tenhou.net/6 cannot record: its riichi discard has no open form, so the "
+                    "log would replay as a closed riichi and verify wrong; write mjai instead"
+                )
             self.reach[ev.actor] = True
         elif isinstance(ev, Dahai):
             v: Any = 60 if ev.tsumogiri else _code(ev.pai)
