@@ -111,7 +111,7 @@ def test_the_scorer_refuses_open_riichi_without_riichi_or_without_the_rule():
     hand = "123m456p789s123s11z"
     with pytest.raises(RiichiError, match="open_riichi"):
         riichi.score(hand, "1s", riichi=True, open_riichi=True)  # Tenhou: no open riichi
-    with pytest.raises(RiichiError, match="open_riichi.*needs riichi"):
+    with pytest.raises(RiichiError, match=r"open_riichi.*needs riichi"):
         riichi.score(hand, "1s", open_riichi=True, rules=Rules(open_riichi="no_yakuman"))
     with pytest.raises(RiichiError, match="open_riichi"):
         riichi.score(hand, "1s", riichi=True, open_riichi=1, rules=Rules(open_riichi="no_yakuman"))

@@ -33,13 +33,13 @@ from riichi.kyoku.state import TURN_CODES
 
 __all__ = [
     "closed_kan_dora_now",
-    "open_twin",
-    "with_open_riichi",
     "kan_dora_revealed",
     "open_kan_dora_now",
+    "open_twin",
     "turn_actions",
     "why_not_riichi",
     "why_not_riichi_ankan",
+    "with_open_riichi",
 ]
 
 _SPECIAL = len(TURN_CODES[0])  # 546: codes from here build their action
