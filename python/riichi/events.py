@@ -538,6 +538,11 @@ class Reach(Event):
     actor: int = 0
     open: bool | None = None
 
+    def __repr__(self) -> str:
+        # a closed riichi reads as it always has (digests of event streams keep their hash)
+        extra = "" if self.open is None else f", open={self.open!r}"
+        return f"Reach(actor={self.actor!r}{extra})"
+
 
 @_ev(
     "reach_accepted",
