@@ -288,3 +288,24 @@ def test_selfplay_with_open_riichi_verifies_through_mjai_and_other_writers_refus
         to_mjlog(game)
     with pytest.raises(LogFormatError, match="open riichi"):
         json.dumps(to_tenhou6(game))
+
+
+# --------------------------------------------------------------------------- mjai bots
+
+
+def test_an_mjai_bot_declares_open_riichi_with_an_open_reach():
+    from riichi.mjai.arena import fallback_action
+    from riichi.mjai.protocol import REACH, REACH_OPEN, match_response
+
+    rules = Rules(open_riichi="yakuman_non_riichi")
+    closed, opened = Riichi(0, 9, True), Riichi(0, 9, True, open=True)
+    legal = [Discard(0, 9, True), closed, opened]
+    assert match_response({"type": "reach"}, 0, legal, rules) == REACH
+    assert match_response({"type": "reach", "open": True}, 0, legal, rules) == REACH_OPEN
+    dahai = {"type": "dahai", "pai": "3m", "tsumogiri": True}
+    assert match_response(dahai, 0, legal, rules, reach_step=True) is closed
+    assert match_response(dahai, 0, legal, rules, reach_step=True, open_riichi=True) is opened
+    assert fallback_action(legal, reach_step=True, open_riichi=True) is opened
+    assert fallback_action(legal, reach_step=True) is closed
+    # no open riichi offered (the option off): an open reach is not a legal answer
+    assert match_response({"type": "reach", "open": True}, 0, legal[:2], Rules()) is None
