@@ -17,7 +17,7 @@ import pytest
 
 import riichi
 from riichi import IllegalAction, LogFormatError, RiichiError, Rules
-from riichi.actions import Discard, Riichi, Ron, Tsumo
+from riichi.actions import Discard, Kakan, Pon, Riichi, Ron, Tsumo
 from riichi.events import GameLog, Reach, event_from_mjai
 from riichi.game import Game
 from riichi.logs import parse_log, to_mjai_lines, to_mjlog, to_tenhou6
@@ -187,6 +187,32 @@ def test_a_deal_in_by_a_riichi_player(rule, first, yakuman):
     assert worth < 48000
     paid = 48000 if yakuman else worth
     assert deltas == (paid + 2000, -paid, 0, 0)  # both riichi sticks go to the winner
+
+
+@pytest.mark.parametrize("rule", ["yakuman_non_riichi", "no_yakuman"])
+def test_a_chankan_on_the_open_hand_is_a_deal_in_by_the_kan_player(rule):
+    # seat 0 waits on 1s/4s; seat 1 pons seat 2's 4s, and after seat 0's open riichi adds
+    # the fourth 4s to it: seat 0 robs the kan, paid by seat 1 (not in riichi)
+    walls = scripted_wall(["123m456p789s11z23s", "44s", "", ""], "7z6z4s1z2z9m4s")
+    r = Round(Rules(open_riichi=rule), walls)
+    tsumogiri(r, 0)
+    tsumogiri(r, 1)
+    tsumogiri(r, 2, auto_pass=False)
+    r.step(next(a for a in r.legal_actions(1) if isinstance(a, Pon)))
+    pass_all(r)
+    r.step(next(a for a in r.legal_actions(1) if isinstance(a, Discard)))
+    pass_all(r)
+    tsumogiri(r, 2)
+    tsumogiri(r, 3)
+    _riichi(r, 0, open=True)
+    r.step(next(a for a in r.legal_actions(1) if isinstance(a, Kakan)))
+    r.step(Ron(0))
+    pass_all(r)
+    (win,) = r.result.wins
+    assert ("chankan", 1) in win.score.yaku and ("open_riichi", 1) in win.score.yaku
+    worth = win.score.ron_payment
+    paid = 48000 if rule == "yakuman_non_riichi" else worth
+    assert worth < 48000 and tuple(r.result.deltas) == (paid + 1000, -paid, 0, 0)
 
 
 def test_a_tsumo_is_paid_as_scored():
