@@ -238,8 +238,9 @@ def test_every_seat_sees_the_open_hand():
     closed = _round("yakuman_non_riichi", "7z5s")
     _riichi(closed, 0, open=False)
     assert closed.observation(1)["open_hands"] == [None] * 4
-    # a copied round keeps the open hand shown
+    # a copied or pickled round keeps the open hand shown (the seat's core state carries it)
     assert r.clone().observation(3)["open_hands"][0] == r.hand(0)
+    assert pickle.loads(pickle.dumps(r)).observation(3)["open_hands"][0] == r.hand(0)
 
 
 # --------------------------------------------------------------------------- rules
