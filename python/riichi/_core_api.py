@@ -197,7 +197,7 @@ def _events() -> Any:
 def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> Any:
     """Build one ``riichi.events`` event from mjai-named fields with tiles as physical ids.
 
-    Ids are reduced to :class:`riichi.events.Tile` (kind, red) using ``reds`` (the red-five
+    Ids are reduced to :class:`riichi.tiles.TileKind` (kind, red) using ``reds`` (the red-five
     ids of the rules in force); lists become tuples.
     """
     ev = _events()
@@ -211,7 +211,7 @@ def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> 
 
     out: dict[str, Any] = {}
     for k, v in fields.items():
-        if k in _TILE_FIELDS and isinstance(v, int):
+        if k in _TILE_FIELDS and v.__class__ is int:  # an id (a TileKind is an int too)
             v = tile(v)
         elif k in _SEQ_FIELDS and v is not None:
             v = seq(v)
