@@ -133,9 +133,11 @@ class TileKind(int):
       suit (``TileKind(13, True) != TileKind(13)``, though both ``== 13``), so event equality,
       ``in``, ``list.remove`` and dict keys keep a red five apart; tiles sort in Tenhou id
       order, by kind with the red five before the plain fives of its suit (it is copy 0).
+      So equality is not transitive across ints and tiles (``0p == 13 == 5p``, ``0p !=
+      5p``): a set or dict mixing plain int kinds with tiles depends on insertion order.
     - **Interned and frozen**: ``TileKind(kind, red)``, :meth:`of`, :meth:`from_mjai`,
-      :meth:`from_tenhou_id`, pickling and copying all return one of the 68 shared objects
-      (``INTERNED[kind * 2 + red]``), so ``a is b`` exactly when ``a == b``.
+      :meth:`from_tenhou_id`, pickling and copying all return one of the 37 shared objects
+      (``INTERNED[kind * 2 + red]``), so between tiles ``a is b`` exactly when ``a == b``.
 
     Attributes:
         kind: the kind as a plain ``int`` 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu
