@@ -196,11 +196,15 @@ class TileKind(int):
     # order); with anything else as the int kind. The hash stays the kind's, which equal
     # values share either way.
     def __eq__(self, other: object) -> bool:
+        if type(other) is TileKind is type(self):
+            return self is other  # interned: the same object exactly when equal
         if isinstance(other, TileKind):
             return self.kind == other.kind and self.red is other.red
         return int.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
+        if type(other) is TileKind is type(self):
+            return self is not other
         if isinstance(other, TileKind):
             return self.kind != other.kind or self.red is not other.red
         return int.__ne__(self, other)
