@@ -7,7 +7,7 @@ so that the engine's dependency on those APIs sits in one file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from riichi import _core
@@ -31,11 +31,11 @@ _CACHE_MAX = 200_000
 
 
 def make_meld(
-    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Collection[int]
 ) -> Any:
     """A core ``Meld`` from physical ids (``called`` written first), ``source`` the turn offset.
 
-    ``red`` is the set of ids that are red fives.
+    ``red`` is the set of ids that are red fives (a frozenset or tuple is cached).
     """
     if not isinstance(red, (frozenset, tuple)):  # not hashable: no cache
         return _parse_meld(kind, ids, called, source, red)
@@ -52,7 +52,7 @@ _MELDS: dict[tuple[Any, ...], Any] = {}
 
 
 def _parse_meld(
-    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Collection[int]
 ) -> Any:
     order = sorted(ids)
     if called is not None:
