@@ -7,7 +7,7 @@ so that the engine's dependency on those APIs sits in one file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from riichi import _core
@@ -32,11 +32,11 @@ _CACHE_MAX = 200_000
 
 
 def make_meld(
-    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Collection[int]
 ) -> Any:
     """A core ``Meld`` from physical ids (``called`` written first), ``source`` the turn offset.
 
-    ``red`` is the set of ids that are red fives.
+    ``red`` is the set of ids that are red fives (a frozenset or tuple is cached).
     """
     if not isinstance(red, (frozenset, tuple)):  # not hashable: no cache
         return _parse_meld(kind, ids, called, source, red)
@@ -53,7 +53,7 @@ _MELDS: dict[tuple[Any, ...], Any] = {}
 
 
 def _parse_meld(
-    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Collection[int]
 ) -> Any:
     order = sorted(ids)
     if called is not None:
@@ -205,7 +205,7 @@ def _events() -> Any:
 def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> Any:
     """Build one ``riichi.events`` event from mjai-named fields with tiles as physical ids.
 
-    Ids are reduced to :class:`riichi.events.Tile` (kind, red) using ``reds`` (the red-five
+    Ids are reduced to :class:`riichi.tiles.TileKind` (kind, red) using ``reds`` (the red-five
     ids of the rules in force); lists become tuples.
     """
     ev = _events()
@@ -219,7 +219,7 @@ def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> 
 
     out: dict[str, Any] = {}
     for k, v in fields.items():
-        if k in _TILE_FIELDS and isinstance(v, int):
+        if k in _TILE_FIELDS and v.__class__ is int:  # an id (a TileKind is an int too)
             v = tile(v)
         elif k in _SEQ_FIELDS and v is not None:
             v = seq(v)

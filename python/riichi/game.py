@@ -250,6 +250,7 @@ class Game:
         self._kyoku = dealer  # dealer seat within the current wind
         self._honba = honba
         self._kyotaku = kyotaku
+        self._dealer_wins = 0  # the dealer's wins in a row, no other round between (paarenchan)
         self._start_round()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -437,6 +438,7 @@ class Game:
             honba=self._honba,
             kyotaku=self._kyotaku,
         )
+        self.round.dealer_wins_in_a_row = self._dealer_wins  # read by kyoku/win.py
         self.events += self.round.events
         self._copied = len(self.round.events)  # of the current round's events, in events
 
@@ -489,6 +491,8 @@ class Game:
         if renchan and decisive and not void and not rules.last_round_renchan:
             renchan = False  # no renchan in the last round: the deal passes
         self._honba = settlement.next_honba(r, self._honba, renchan)
+        dealer_won = renchan and any(w.seat == r.dealer for w in res.wins)
+        self._dealer_wins = self._dealer_wins + 1 if dealer_won else 0
         top = self._ranking()[0]
         reached = max(self.scores) >= rules.end_target
         over = False

@@ -70,6 +70,7 @@ from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
+from riichi.tiles import TileKind
 from riichi.wall import Wall, wall_from_events
 
 __all__ = [
@@ -1129,6 +1130,8 @@ def _explain(name: str, logged: Any, computed: Any) -> str:
 
 def _plain(v: Any) -> Any:
     """Tiles as mpsz text, tuples as lists, recursively (for JSON)."""
+    if isinstance(v, TileKind):  # an int too: its text, not its kind
+        return str(v)
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, (tuple, list)):

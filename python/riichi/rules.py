@@ -161,8 +161,10 @@ class Rules:
         paarenchan: Local yakuman paarenchan (八連荘): the dealer's eighth win in a row
             (``riichi.score(..., renchan=7)``: wins in a row before this one). Default False.
             Source: riichi.wiki "Paarenchan". ``renchan`` is a scoring input (also a key of
-            ``batch.score`` requests; ``batch.score_arrays`` has no column for it: 0); the
-            round engine does not pass it yet, so a ``Round`` never scores paarenchan.
+            ``batch.score`` requests; ``batch.score_arrays`` has no column for it: 0). A
+            :class:`riichi.Game` counts the dealer's wins in a row (a round the dealer does
+            not win, a draw included, or the deal passing starts again from 0) and passes
+            it; a ``Round`` played on its own counts 0.
         daichisei: Local yakuman daichisei (大七星): seven pairs of the seven honors, a
             double yakuman in place of tsuuiisou. Default False. Source: riichi.wiki
             "Daichisei".

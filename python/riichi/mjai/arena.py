@@ -235,12 +235,12 @@ def fallback_action(
     """
     if not legal:
         raise RiichiError("fallback_action: the seat has no legal action")
-    kinds = (Riichi,) if reach_step else (Discard,)
-    discards = [a for a in legal if type(a) in kinds]
-    if reach_step:
-        discards = [a for a in discards if a.open is open_riichi]  # type: ignore[union-attr]
+    kind = Riichi if reach_step else Discard
+    discards = [a for a in legal if isinstance(a, kind)]
+    if reach_step:  # the open or closed riichi the reach declared
+        discards = [a for a in discards if isinstance(a, Riichi) and a.open is open_riichi]
     if discards:
-        return next((a for a in discards if a.tsumogiri), discards[0])  # type: ignore[union-attr]
+        return next((a for a in discards if a.tsumogiri), discards[0])
     return next((a for a in legal if isinstance(a, Pass)), legal[0])
 
 
@@ -624,16 +624,16 @@ class _Table:
             if self._dead[s]:
                 return fallback_action(legal, reach_step=True, open_riichi=opened)
             m = match_response(answer, s, legal, rules, reach_step=True, open_riichi=opened)
-            if m is None:
+            if m is None or isinstance(m, str):  # (a reach_step match is never REACH)
                 act = fallback_action(legal, reach_step=True, open_riichi=opened)
                 self._fault(s, "illegal", f"answered {_text(answer)} after its reach", act)
                 return act
-            return m  # type: ignore[return-value]
-        if m is None:
+            return m
+        if m is None or isinstance(m, str):  # (REACH and REACH_OPEN were taken above)
             act = fallback_action(legal)
             self._fault(s, "illegal", f"answered {_text(answer)}", act)
             return act
-        return m  # type: ignore[return-value]
+        return m
 
     def _fault(self, s: int, kind: str, detail: str, action: Action | None = None) -> None:
         b = self._seat_bot[s]

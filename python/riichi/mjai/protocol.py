@@ -193,13 +193,13 @@ def match_response(
         return next((a for a in legal if isinstance(a, Pass)), None)
     if t == "dahai":
         pai = resp.get("pai")
-        kinds = (Riichi,) if reach_step else (Discard,)
-        cands = [a for a in legal if type(a) in kinds and name[a.tile] == pai]  # type: ignore[union-attr]
+        kind = Riichi if reach_step else Discard
+        cands = [a for a in legal if isinstance(a, kind) and name[a.tile] == pai]
         if reach_step:  # the open or closed riichi the reach declared
-            cands = [a for a in cands if a.open is open_riichi]  # type: ignore[union-attr]
+            cands = [a for a in cands if isinstance(a, Riichi) and a.open is open_riichi]
         flag = resp.get("tsumogiri")
-        exact = [a for a in cands if a.tsumogiri is flag]  # type: ignore[union-attr]
-        return (exact or cands or [None])[0]
+        exact = [a for a in cands if a.tsumogiri is flag]
+        return exact[0] if exact else cands[0] if cands else None
     if reach_step:
         return None
     if t == "reach":
@@ -214,9 +214,10 @@ def match_response(
         want = sorted(map(str, consumed))
         for a in legal:
             if (
-                type(a) is cls
-                and name[a.tile] == resp.get("pai")  # type: ignore[union-attr]
-                and sorted(name[x] for x in a.consumed) == want  # type: ignore[union-attr]
+                isinstance(a, (Chi, Pon, Daiminkan))
+                and type(a) is cls
+                and name[a.tile] == resp.get("pai")
+                and sorted(name[x] for x in a.consumed) == want
             ):
                 return a
         return None
