@@ -378,20 +378,29 @@ def _tenhou_final_candidates(rules: Rules, game_log: GameLog | None = None) -> l
     """Every Tenhou rule for final points that an unsettled log may follow (see
     :func:`tenhou_final_rule`); with ``game_log`` of a GO bit 0x800 game, also that
     lobby's rule (:data:`_GO_PLAIN_DIFFERENCE`)."""
-    umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
-    if rules.num_players == 3:
-        umas = [_TENHOU_UMA_SANMA]
-    roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
-    out = [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
     start = _plain_difference_start(game_log) if game_log is not None else None
-    if start is not None:
-        out.append(
-            dataclasses.replace(
-                rules, starting_points=start, target_points=start, oka=0,
-                uma=(0,) * rules.num_players, final_rounding="none",
-            )
-        )  # fmt: skip
-    return out
+    key = (rules, start)
+    out = _FINAL_CANDIDATES.get(key)
+    if out is None:  # Rules are frozen: the candidates of one rule set are shared
+        umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
+        if rules.num_players == 3:
+            umas = [_TENHOU_UMA_SANMA]
+        roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
+        out = [rules.replace(uma=u, final_rounding=r) for u in umas for r in roundings]
+        if start is not None:
+            out.append(
+                rules.replace(
+                    starting_points=start, target_points=start, oka=0,
+                    uma=(0,) * rules.num_players, final_rounding="none",
+                )
+            )  # fmt: skip
+        if len(_FINAL_CANDIDATES) < 256:  # a few rule sets in any corpus; never unbounded
+            _FINAL_CANDIDATES[key] = out
+    return list(out)
+
+
+# _tenhou_final_candidates' results by (rules, plain-difference start)
+_FINAL_CANDIDATES: dict[tuple[Rules, int | None], list[Rules]] = {}
 
 
 def _plain_difference_start(game_log: GameLog) -> int | None:
