@@ -1,6 +1,7 @@
 """Instructions per replayed game: a load-independent figure for replay speed (issue 10).
 
-    python benches/instructions_replay.py [PATH ...] [--games N] [--pythonpath DIR]
+    python benches/instructions_replay.py [PATH ...] [--games N] [--selfplay N]
+        [--pythonpath DIR]
 
 Runs this script three times under ``valgrind --tool=cachegrind --cache-sim=no`` (valgrind
 must be on ``PATH``): a base run that imports riichi, reads the games' bytes and parses and
@@ -11,7 +12,9 @@ parse + replay, each minus the base run, and the replay's share (their differenc
 
 Games: the N four-player games ``benches/bench_replay.py --games N`` selects from PATH
 (default ../shared/data/mjlog: every ``len // N``-th, KNOWN-FAULTS files left out); 40 by
-default. The counts are deterministic to a few parts in ten thousand on one build, so a
+default. ``--selfplay N`` also counts N random self-play hanchan of
+``benches/bench_selfplay.py`` (seed 0), minus a run that plays none. The counts are
+deterministic to a few parts in ten thousand on one build, so a
 before/after pair needs one run each: ``--pythonpath`` measures another checkout.
 
 Inside valgrind (``--run MODE``) the script does the work of one run and nothing else.
@@ -35,7 +38,6 @@ def _select(paths: list[str], games: int) -> list[str]:
     every file of the corpus to find the four-player games)."""
     sys.path.insert(0, str(HERE))
     import bench_replay
-
     from riichi.logs import parse_log
 
     keep: list[str] = []
@@ -50,9 +52,18 @@ def _select(paths: list[str], games: int) -> list[str]:
 
 
 def _work(mode: str, files: list[str]) -> None:
-    """One run's work: ``base``, ``parse`` or ``replay`` (see the module text)."""
+    """One run's work: ``base``, ``parse``, ``replay`` or ``selfplay`` (see the module
+    text)."""
     from riichi.logs import parse_log
     from riichi.replay import replay_game
+
+    if mode.startswith("selfplay"):  # "selfplay:N": N hanchan of bench_selfplay, seed 0
+        sys.path.insert(0, str(HERE))
+        import bench_selfplay
+
+        bench_selfplay.run_riichi(1, seed=1)  # first-use costs, as the base run's replay
+        bench_selfplay.run_riichi(int(mode.split(":")[1]), seed=0)
+        return
 
     blobs = [Path(f).read_bytes() for f in files]
     replay_game(parse_log(blobs[0]))  # first-use costs, in every run alike
@@ -87,7 +98,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("paths", nargs="*", default=[str(bench_default())])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--pythonpath", help="measure the riichi under this directory instead")
-    ap.add_argument("--run", choices=("base", "parse", "replay"), help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--selfplay", type=int, default=0, metavar="N",
+        help="also count N random self-play hanchan (benches/bench_selfplay.py, seed 0)",
+    )  # fmt: skip
+    ap.add_argument("--run", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.run:
         _work(args.run, args.paths)
@@ -104,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  parse:           {parse / 1e6:7.2f} M")
     print(f"  parse + replay:  {total / 1e6:7.2f} M")
     print(f"  replay alone:    {(total - parse) / 1e6:7.2f} M")
+    if args.selfplay:
+        k = args.selfplay
+        base = _count("selfplay:0", [], env)
+        play = _count(f"selfplay:{k}", [], env)
+        print(f"self-play: {(play - base) / k / 1e6:.2f} M instructions per hanchan ({k} hanchan)")
     return 0
 
 

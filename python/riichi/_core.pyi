@@ -483,7 +483,12 @@ def discard_answers(
     seats: Sequence[SeatHand], discarder: int, tile: int, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...
 def discard_tile(
-    seats: Sequence[SeatHand], discarder: int, tile: int, answer: int, table: SeatTable
+    seats: Sequence[SeatHand],
+    discarder: int,
+    tile: int,
+    answer: int,
+    table: SeatTable,
+    draw: int | None = None,
 ) -> list[tuple[int, list[_SeatAction]]]: ...
 def robbed_answers(
     seats: Sequence[SeatHand], actor: int, tile: int, kind: str, table: SeatTable

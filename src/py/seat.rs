@@ -847,32 +847,42 @@ fn discard_answers<'py>(
 ///     answer: a seat mask (bit `s` for seat `s`): the seats asked for their answers (the
 ///         others pass); 0 asks nobody.
 ///     table: the `SeatTable`.
+///     draw: the id the next seat in turn order draws when no seat asked answers (its
+///         `SeatHand.draw`, and `table.live_left` one less), or None: the round's next
+///         draw made in the same call when the discard can neither end the round nor be
+///         followed by anything else first (the caller's to know).
 ///
 /// Returns:
 ///     list[tuple[int, list[tuple]]]: as `discard_answers`, for the seats asked. When it is
 ///     empty the tile went by every other seat: each that waits on it missed it (furiten,
-///     `SeatHand.missed`).
+///     `SeatHand.missed`), and `draw`, if given, was drawn.
 ///
 /// Raises:
 ///     RiichiError: seats not in seat order or not `table.players` of them, a tile the
-///         discarder does not hold (named; nothing changes).
+///         discarder does not hold, a `draw` the next seat cannot draw or no live tile
+///         left for it (named; nothing changes).
 #[pyfunction]
+#[pyo3(signature = (seats, discarder, tile, answer, table, draw = None))]
 fn discard_tile<'py>(
     py: Python<'py>,
     seats: Vec<PyRefMut<'py, PySeatHand>>,
     discarder: i64,
     tile: i64,
     answer: i64,
-    table: &PySeatTable,
+    mut table: PyRefMut<'py, PySeatTable>,
+    draw: Option<i64>,
 ) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
     let mut seats = seats;
     let mut hands: Vec<&mut SeatHand> = seats.iter_mut().map(|s| &mut s.0).collect();
-    let out = seat::discard_tile(
+    let draw = draw.map(|d| small(d, "draw", 136)).transpose()?;
+    let table = &mut *table;
+    let out = seat::discard_tile_and_draw(
         &mut hands,
         small(discarder, "discarder", 4)?,
         small(tile, "tile", 136)?,
         small(answer, "answer", 16)?,
-        &table.view,
+        draw,
+        &mut table.view,
         &table.rules,
     )?;
     out.iter()

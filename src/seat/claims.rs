@@ -262,6 +262,45 @@ pub fn discard_tile(
     Ok(out)
 }
 
+/// [`discard_tile`], then, when no seat asked has an answer and `draw` is given, the next
+/// seat in turn order draws it ([`SeatHand::draw`]) and the live wall of `table` is one tile
+/// shorter: an unclaimed discard and the next seat's draw, the round's most frequent step,
+/// in one call. The caller gives `draw` only when the discard cannot end the round or hold
+/// the turn (the abortive draws, riichi and the exhaustive draw are its to check first).
+/// Returns the answers; the draw was made when they are empty and `draw` was given.
+///
+/// # Errors
+/// As [`discard_tile`]; also a `draw` the next seat could not draw, or a `table` with no
+/// live tile left (checked before anything changes).
+pub fn discard_tile_and_draw(
+    seats: &mut [&mut SeatHand],
+    discarder: u8,
+    tile: u8,
+    answer: u8,
+    draw: Option<u8>,
+    table: &mut TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    let n = rules.players;
+    let next = usize::from((discarder + 1) % n.max(1));
+    if let Some(t) = draw {
+        if table.live_left == 0 {
+            return Err(bad("draw", format!("id {t}: no live tile is left")));
+        }
+        if let Some(seat) = seats.get(next) {
+            seat.check_draw(t)?;
+        }
+    }
+    let out = discard_tile(seats, discarder, tile, answer, table, rules)?;
+    if out.is_empty() {
+        if let Some(t) = draw {
+            seats[next].draw(t)?;
+            table.live_left -= 1;
+        }
+    }
+    Ok(out)
+}
+
 /// Every other seat's answers to a tile robbed from seat `actor`'s kakan, ankan or kita,
 /// in turn order after it (see [`SeatHand::robbed_answers`]).
 ///

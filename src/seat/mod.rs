@@ -30,7 +30,9 @@ mod claims;
 #[cfg(test)]
 mod tests;
 
-pub use claims::{discard_answers, discard_tile, kuikae_kinds, robbed_answers};
+pub use claims::{
+    discard_answers, discard_tile, discard_tile_and_draw, kuikae_kinds, robbed_answers,
+};
 
 /// The North wind's kind (kita, set aside in sanma).
 const NORTH: usize = 30;
@@ -358,6 +360,20 @@ impl SeatHand {
     /// [`Error::InvalidArgument`]: an id out of range or already held, or a hand that
     /// already holds 3n+2 tiles.
     pub fn draw(&mut self, id: u8) -> Result<()> {
+        self.check_draw(id)?;
+        self.held[id as usize] = true;
+        self.counts[usize::from(id / 4)] += 1;
+        self.len += 1;
+        self.drawn = Some(id);
+        self.kuikae = 0;
+        Ok(())
+    }
+
+    /// Whether [`SeatHand::draw`] of `id` would succeed (nothing changes).
+    ///
+    /// # Errors
+    /// As [`SeatHand::draw`].
+    pub(super) fn check_draw(&self, id: u8) -> Result<()> {
         if id >= 136 || self.held[id as usize] {
             return Err(bad(
                 "draw",
@@ -370,11 +386,6 @@ impl SeatHand {
                 format!("a hand of {} tiles cannot draw", self.len),
             ));
         }
-        self.held[id as usize] = true;
-        self.counts[usize::from(id / 4)] += 1;
-        self.len += 1;
-        self.drawn = Some(id);
-        self.kuikae = 0;
         Ok(())
     }
 

@@ -440,3 +440,30 @@ fn riichi_ankan_by_rule() {
     // 1113456789m 123p: 11 + 123m also waits on 2m, which the kan takes away
     assert!(!ankan("1113456789m123p", 3, RiichiAnkan::SameWaits));
 }
+
+#[test]
+fn an_unclaimed_discard_and_the_next_draw_in_one_call() {
+    // seat 0 discards 9m; only seat 1 (23m: chi 1m..4m, not 9m) sits after it, nobody answers
+    let hand = |seat: u8, text: &str| SeatHand::new(seat, &ids(text), None, Vec::new(), [1, 1, 1]);
+    let mut s0 = drawn_hand(0, "19m19p19s1234567z9m", &[]);
+    let mut s1 = hand(1, "23m456p789s11z222z").unwrap();
+    let mut s2 = hand(2, "67m456p789s11z333z").unwrap();
+    let mut s3 = hand(3, "345m456p789s1z444z").unwrap();
+    let nine_m = s0.drawn().unwrap();
+    let east = 4 * 27 + 3; // nobody else holds the fourth East
+    let mut t = table();
+    let mut seats = [&mut s0, &mut s1, &mut s2, &mut s3];
+    let got = discard_tile_and_draw(&mut seats, 0, nine_m, 15, Some(east), &mut t, &rules(4));
+    assert!(got.unwrap().is_empty());
+    assert_eq!(seats[1].drawn(), Some(east));
+    assert_eq!(seats[1].len(), 14);
+    assert_eq!(t.live_left, 39);
+    // a draw the next seat cannot make: refused before the discard
+    let held = ids("6m")[0]; // seat 2 holds it
+    let before = seats[2].len();
+    assert!(discard_tile_and_draw(&mut seats, 1, east, 15, Some(held), &mut t, &rules(4)).is_err());
+    assert_eq!(
+        (seats[1].len(), seats[2].len(), t.live_left),
+        (14, before, 39)
+    );
+}

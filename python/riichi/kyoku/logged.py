@@ -53,30 +53,10 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
             turn, another tile drawn, or the only copy held is the one drawn).
     """
     kind = getattr(event, "type", "")
-    seat = getattr(event, "actor", -1)
-    if kind == "dahai" and rnd._phase == TURN and seat == rnd._turn and seat.__class__ is int:
-        # the turn's legal actions in the core's order up to the first discard of the
-        # logged tile class and tsumogiri flag (the listing stops there)
-        pai = event.pai
-        code = rnd._seats[seat].turn_find(
-            rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
-            bool(event.tsumogiri),
-        )  # fmt: skip
-        if code >= 0:
-            return TURN_CODES[seat][code]
-        if code == -2:
-            drew = rnd._drawn is not None and rnd._turn == seat
-            why = (
-                f"the tile seat {seat} just drew is not {event.pai}"
-                if drew
-                else f"seat {seat} drew no tile this turn (a discard after a call)"
-            )
-            raise IllegalAction(
-                f"{event_text(event)}: marked tsumogiri, but {why}"
-                if event.tsumogiri
-                else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
-                f"{event.pai} is the tile it just drew"
-            )
+    if kind == "dahai" and rnd._phase == TURN:
+        act = _turn_discard(rnd, event, riichi)
+        if act is not None:
+            return act
     if kind in CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
         rnd._check_claimed_tile(event)
     want: list[Action] = []
@@ -124,6 +104,43 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
     return want[0]
 
 
+def _turn_discard(rnd: Any, event: Any, riichi: bool) -> Action | None:
+    """The turn seat's discard (or riichi discard) that the logged ``dahai`` stands for, or
+    None when the event is not the turn seat's or no legal discard has its tile (the caller
+    lists the legal actions then). The turn's legal actions are listed in the core's order
+    up to the first discard of the logged tile class and tsumogiri flag (the listing stops
+    there).
+
+    Raises:
+        IllegalAction: the tile is legal but the ``tsumogiri`` flag is not (as
+            :func:`match_event` says).
+    """
+    seat = event.actor
+    if seat != rnd._turn or seat.__class__ is not int:
+        return None
+    pai = event.pai
+    code = rnd._seats[seat].turn_find(
+        rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
+        bool(event.tsumogiri),
+    )  # fmt: skip
+    if code >= 0:
+        return TURN_CODES[seat][code]  # type: ignore[no-any-return]
+    if code == -2:
+        drew = rnd._drawn is not None and rnd._turn == seat
+        why = (
+            f"the tile seat {seat} just drew is not {event.pai}"
+            if drew
+            else f"seat {seat} drew no tile this turn (a discard after a call)"
+        )
+        raise IllegalAction(
+            f"{event_text(event)}: marked tsumogiri, but {why}"
+            if event.tsumogiri
+            else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
+            f"{event.pai} is the tile it just drew"
+        )
+    return None
+
+
 def check_claimed_tile(rnd: Any, event: Any) -> None:
     """A logged call or ron must name the tile that is open to claims and its owner: the
     ``target`` and ``pai`` of the event are the discarder (or kan declarer) and that tile
@@ -161,7 +178,11 @@ def apply_logged(
         IllegalAction: no legal action matches the event (the message names the event and
             the seat's legal actions, tiles in mpsz text).
     """
-    act = rnd.match_event(event, riichi=riichi)
+    act = None
+    if rnd._phase == TURN and getattr(event, "type", "") == "dahai":
+        act = _turn_discard(rnd, event, riichi)  # the most frequent event, straight to the core
+    if act is None:
+        act = match_event(rnd, event, riichi=riichi)
     if act.__class__ is Discard and rnd._phase == TURN:
         rnd._version += 1  # as Round.step: cached listings expire
         answer = EVERYONE if claimers is None else claimers

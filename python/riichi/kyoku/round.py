@@ -381,13 +381,24 @@ class Round:
         # winning tile passed or seen without a yaku is missed: furiten, as _resolve_claim
         # does after every Pass)
         mask = 15 if answer is EVERYONE else sum([1 << o for o in answer]) if answer else 0
-        got = _core.discard_tile(self._seats, s, tile, mask, self._table)
+        # the next seat's draw goes in the same core call (made when nobody answers) when
+        # nothing of _after_discard can come first: no riichi stick to accept, not a first
+        # discard (suufon renda), fewer than four kans (suukaikan), a live tile left
+        draw = None
+        if not riichi and len(p.river) > 1:
+            kans = len(self._kans)
+            if kans < 4 and self._live - kans > self._draw_pos:
+                draw = self.wall.order[self._draw_pos]
+        got = _core.discard_tile(self._seats, s, tile, mask, self._table, draw)
         if got:
             if riichi:
                 seat.riichi = True  # declared; the stick is paid when the discard passes
             options = calls.answer_options(got)
             self._claim = Claim("dahai", s, tile, options, riichi=riichi)
             self._phase = CLAIM
+            return
+        if draw is not None:  # it went by everyone, and the next seat drew
+            self._drew((s + 1) % self._n, draw)
             return
         if riichi:
             seat.riichi = True
@@ -617,13 +628,20 @@ class Round:
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
+        """Seat ``s`` draws the next tile of the live wall."""
         t = self.wall.order[self._draw_pos]
-        self._draw_pos += 1
         self._seats[s].draw(t)
+        self._table.live_left = self._live - len(self._kans) - self._draw_pos - 1
+        self._drew(s, t)
+
+    def _drew(self, s: int, t: int) -> None:
+        """The round's side of seat ``s``'s draw of ``t`` from the live wall, once its hand
+        in the core and the core's table have it (:meth:`_draw`, or the core call of an
+        unclaimed discard in :meth:`_discard`): the turn and the tsumo event."""
+        self._draw_pos += 1
         self._phase = TURN
         self._turn = s
         self._drawn = t
-        self._table.live_left = self._live - len(self._kans) - self._draw_pos
         ev = TSUMO_EVENTS[s * 68 + self._cls[t]]
         if ev is None:
             self._emit_tile("tsumo", s, t)
