@@ -328,7 +328,10 @@ class Game:
             raise IllegalAction(f"{action!r}: the game is over")
         r = self.round
         r.step(action)
-        self._copy_events()
+        new = r.events  # _copy_events, inline: it runs on every step
+        if len(new) > self._copied:
+            self.events += new[self._copied :]
+            self._copied = len(new)
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 

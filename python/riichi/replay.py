@@ -901,7 +901,13 @@ class _Replay:
                 f"the log reveals {logged_dora} dora indicator(s) in this round, "
                 f"the rules ({len(rnd.state['kans'])} kan(s)) reveal {shown}",
             )  # fmt: skip
-        mine = [x for x in rnd.events if x.type in _SETTLEMENTS]
+        # the round's settlements: the events just before its end_kyoku (nothing settles
+        # earlier in a round)
+        mine = rnd.events[-2::-1]
+        j = 0
+        while j < len(mine) and mine[j].type in _SETTLEMENTS:
+            j += 1
+        mine = mine[j - 1 :: -1] if j else []
         if [x.type for x in mine] != [x.type for _, x in logged_end]:
             self.mismatch(
                 k, logged_end[0][0], "settlement",

@@ -33,6 +33,7 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from riichi import _core
@@ -189,11 +190,11 @@ class Round:
         self._table = seat_table(self)
 
     # ------------------------------------------------------------------ public views
-    @property
-    def phase(self) -> str:
-        """``"turn"`` (a seat must act on its own hand), ``"claim"`` (seats answer a
-        discard or kan) or ``"end"``."""
-        return self._phase
+    phase = property(
+        operator.attrgetter("_phase"),  # read on every step: a getter without a Python frame
+        doc="""``"turn"`` (a seat must act on its own hand), ``"claim"`` (seats answer a
+        discard or kan) or ``"end"``.""",
+    )
 
     @property
     def current_seat(self) -> int | None:
@@ -258,7 +259,13 @@ class Round:
         Raises:
             RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
-        return list(self._legal(check_seat(seat, self._n)))
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            check_seat(seat, self._n)  # raises naming the seat
+        if self._cache_version == self._version:
+            acts = self._cache.get(seat)
+            if acts is not None:
+                return list(acts)
+        return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal actions of ``seat`` (do not mutate)."""
