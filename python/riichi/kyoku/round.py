@@ -359,14 +359,14 @@ class Round:
         seat and stepping the Pass of each other seat offered one, without building their
         options."""
         p = self.players[s]
-        seat = p.seat
         if riichi:
+            seat = p.seat
             seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
         k = tile >> 2
         p.river.append(tile)
-        if k not in TERMINALS_HONORS:
+        if p.nagashi and k not in TERMINALS_HONORS:
             p.nagashi = False
         if self._uninterrupted:  # the first go-around's discards (suufon renda)
             first = self._first_discards
@@ -399,7 +399,7 @@ class Round:
         got = _core.discard_tile(self._seats, s, tile, mask, self._table, draw)
         if got:
             if riichi:
-                seat.riichi = True  # declared; the stick is paid when the discard passes
+                p.seat.riichi = True  # declared; the stick is paid when the discard passes
             options = calls.answer_options(got)
             self._claim = Claim("dahai", s, tile, options, riichi=riichi)
             self._phase = CLAIM
@@ -408,7 +408,7 @@ class Round:
             self._drew((s + 1) % self._n, draw)
             return
         if riichi:
-            seat.riichi = True
+            p.seat.riichi = True
         self._after_discard(s, tile, riichi, None)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
