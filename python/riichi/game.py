@@ -362,6 +362,19 @@ class Game:
             self._end_round()
         return act
 
+    def apply_logged_run(self, events: Iterable[Any]) -> int:
+        """:meth:`Round.apply_logged_run` on the current round: apply a run of logged
+        discards nobody claims, each followed by the next seat's draw; returns how many
+        were applied (such a run never ends the round; the new events reach
+        :attr:`events` as with :meth:`apply_logged`).
+
+        Raises:
+            IllegalAction: once the game is over.
+        """
+        if self.result is not None:
+            raise IllegalAction("a run of logged discards: the game is over")
+        return self.round.apply_logged_run(events)  # type: ignore[no-any-return]
+
     def pass_all_but(self, keep: set[int]) -> None:
         """:meth:`Round.pass_all_but` on the current round: every seat yet to answer the open
         claim and not in ``keep`` passes (in seat order), as :meth:`step` of each ``Pass``;

@@ -789,14 +789,35 @@ class _Replay:
         acts = 0  # player actions checked (added to the report however the loop ends)
         watch = self.watch
         every = watch is not None and getattr(watch, "all_claims", True)
+        n_active = len(active)
+        pos = 0
         try:
-            for i in active:
+            while pos < n_active:
+                i = active[pos]
+                pos += 1
                 ev = events[i]
                 t = ev.type
                 if t == "dahai" and rnd.phase == "turn":
                     # the most frequent case: only the seats the log shows claiming the
                     # discard are offered claims, the others pass (as _pass_non_claimers)
                     actor = ev.actor  # type: ignore[attr-defined]
+                    if watch is None and i not in claimed and actor not in reach:
+                        # a run of discards nobody claims and none declaring riichi, each
+                        # followed by a draw: applied in one go, as far as it goes
+                        q = pos - 1
+                        while q < n_active:
+                            j = active[q]
+                            x = events[j]
+                            if x.type != "dahai" or j in claimed or x.actor in reach:  # type: ignore[attr-defined]
+                                break
+                            q += 1
+                        if q - pos > 0:  # two or more
+                            # (lazily: a run refused at its start reads no event)
+                            done = game.apply_logged_run(map(events.__getitem__, active[pos - 1 : q]))
+                            acts += done
+                            if done:
+                                pos += done - 1
+                                continue
                     answer = _NOBODY if i not in claimed else self._claimers(i, e)
                     if watch is not None:
                         if every:

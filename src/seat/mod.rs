@@ -31,7 +31,7 @@ mod claims;
 mod tests;
 
 pub use claims::{
-    discard_answers, discard_tile, discard_tile_and_draw, kuikae_kinds, robbed_answers,
+    discard_answers, discard_run, discard_tile, discard_tile_and_draw, kuikae_kinds, robbed_answers,
 };
 
 /// The North wind's kind (kita, set aside in sanma).
@@ -128,6 +128,17 @@ impl TableView {
     pub fn calls_open(&self, rules: &FlowRules) -> bool {
         self.live_left > 0 && !(rules.suukaikan && self.kans == 4 && self.kan_seats > 1)
     }
+}
+
+/// What [`SeatHand::find_discard`] found for a logged discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The legal action it stands for.
+    Action(SeatAction),
+    /// A tile of its class may be discarded, but only with the other tsumogiri flag.
+    OtherFlag,
+    /// No legal discard of a tile of its class.
+    Missing,
 }
 
 /// One action of a seat, with the physical ids it uses.
@@ -706,6 +717,53 @@ impl SeatHand {
             }
         }
         Ok(true)
+    }
+
+    /// The turn action a logged discard stands for: the first discard (a riichi discard
+    /// when `riichi`) of a tile of the class `cls` (`kind * 2 + red`) with the flag
+    /// `tsumogiri`, in the order of [`SeatHand::turn_actions`], worked out up to it.
+    ///
+    /// # Errors
+    /// As [`SeatHand::turn_actions`].
+    pub fn find_discard(
+        &self,
+        table: &TableView,
+        rules: &FlowRules,
+        riichi: bool,
+        cls: u8,
+        tsumogiri: bool,
+    ) -> Result<Found> {
+        let class = |t: u8| (t / 4) * 2 + u8::from(self.is_red(t));
+        let mut found = Found::Missing;
+        self.visit_turn_actions(table, rules, &mut |a| match a {
+            SeatAction::Tsumo => true,
+            SeatAction::Discard { tile, tsumogiri: g } if !riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = Found::Action(a);
+                    return false;
+                }
+                found = Found::OtherFlag;
+                true
+            }
+            SeatAction::Discard { .. } => true,
+            SeatAction::Riichi { tile, tsumogiri: g } if riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = Found::Action(a);
+                    return false;
+                }
+                found = Found::OtherFlag;
+                true
+            }
+            // past the discards (and the riichi discards): nothing later matches
+            _ => false,
+        })?;
+        Ok(found)
     }
 
     /// The legal actions of this seat on its own turn, in the referee's order: tsumo; the

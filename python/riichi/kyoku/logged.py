@@ -8,8 +8,10 @@ physical ids).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from riichi import _core
 from riichi.actions import (
     Action,
     Ankan,
@@ -28,7 +30,7 @@ from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN, TURN_CODES
 from riichi.tiles import tile_text
 
-__all__ = ["apply_logged", "check_claimed_tile", "match_event", "pass_except"]
+__all__ = ["apply_logged", "apply_logged_run", "check_claimed_tile", "match_event", "pass_except"]
 
 CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
 
@@ -190,6 +192,51 @@ def apply_logged(
     else:
         rnd.step(act)
     return act
+
+
+def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
+    """Apply a run of logged ``dahai`` events that nobody claims and that declare no
+    riichi, the first by the turn seat and each by the seat after the one before, each
+    followed by the next seat's draw from the live wall; return how many were applied.
+
+    What each applies is what :func:`apply_logged` of it with no claimers does (the same
+    core calls: ``SeatHand.turn_find``'s search, ``discard_tile`` with the next draw); the
+    run stops before the first event that needs more (a seat's first discard, four
+    kans, the end of the live wall, a discard that is not legal, a pending kan dora or a
+    rinshan draw at its start, an event not by the seat in turn, or the first
+    go-around's discards still being counted): apply that one with :func:`apply_logged`,
+    which names an illegal discard. The caller vouches that nobody claims these discards
+    and that none declares riichi (a log replay knows it from the log).
+    """
+    if (
+        rnd._phase != TURN
+        or rnd._pending_dora
+        or rnd._rinshan
+        or (rnd._uninterrupted and len(rnd._first_discards) < 4)
+    ):
+        return 0
+    n = rnd._n
+    s = rnd._turn
+    discards = []
+    for ev in events:
+        if ev.actor != s or ev.type != "dahai":
+            break
+        pai = ev.pai
+        discards.append((pai.kind * 2 + 1 if pai.red else pai.kind * 2, bool(ev.tsumogiri)))
+        s = (s + 1) % n
+    if not discards:
+        return 0
+    pos = rnd._draw_pos
+    draws = rnd.wall.order[pos : pos + len(discards)]
+    done = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
+    players = rnd.players
+    s = rnd._turn
+    for j, tile in enumerate(done):
+        rnd._discarded(players[s], s, tile, discards[j][1])
+        s = (s + 1) % n
+        rnd._drew(s, draws[j])
+    rnd._version += len(done)  # as Round.step: cached listings expire
+    return len(done)
 
 
 def pass_except(rnd: Any, keep: set[int]) -> None:

@@ -326,6 +326,7 @@ class Round:
             self._do_claim(action)
 
     apply_logged = logged.apply_logged
+    apply_logged_run = logged.apply_logged_run
     pass_all_but = logged.pass_except
 
     # ------------------------------------------------------------------ turn actions
@@ -364,22 +365,7 @@ class Round:
             seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
-        k = tile >> 2
-        p.river.append(tile)
-        if p.nagashi and k not in TERMINALS_HONORS:
-            p.nagashi = False
-        if self._uninterrupted:  # the first go-around's discards (suufon renda)
-            first = self._first_discards
-            if len(first) < 4:
-                first.append(k)
-        self._drawn = None
-        if self._rinshan:
-            self._rinshan = self._table.rinshan = False
-        ev = DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
-        if ev is None:
-            self._emit_tile("dahai", s, tile, tsumogiri)
-        else:
-            self.events.append(ev)
+        self._discarded(p, s, tile, tsumogiri)
         if self._pending_dora:
             self._reveal_pending()
         # one core call: the tile leaves the hand (its kind joins the river's for furiten,
@@ -410,6 +396,28 @@ class Round:
         if riichi:
             p.seat.riichi = True
         self._after_discard(s, tile, riichi, None)
+
+    def _discarded(self, p: Player, s: int, tile: int, tsumogiri: bool) -> None:
+        """The round's side of seat ``s``'s (player ``p``) discard of ``tile``: the river,
+        nagashi, the first go-around's discards (suufon renda), the turn's draw and rinshan
+        flags, the dahai event (:meth:`_discard`, and a run of logged discards,
+        :func:`riichi.kyoku.logged.apply_logged_run`)."""
+        k = tile >> 2
+        p.river.append(tile)
+        if p.nagashi and k not in TERMINALS_HONORS:
+            p.nagashi = False
+        if self._uninterrupted:  # the first go-around's discards (suufon renda)
+            first = self._first_discards
+            if len(first) < 4:
+                first.append(k)
+        self._drawn = None
+        if self._rinshan:
+            self._rinshan = self._table.rinshan = False
+        ev = DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
+        if ev is None:
+            self._emit_tile("dahai", s, tile, tsumogiri)
+        else:
+            self.events.append(ev)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
