@@ -22,6 +22,7 @@ from riichi.actions import (
     Kyuushu,
     Nukidora,
     Pon,
+    Riichi,
     Ron,
     Tsumo,
 )
@@ -183,6 +184,11 @@ def apply_logged(
     act = None
     if rnd._phase == TURN and getattr(event, "type", "") == "dahai":
         act = _turn_discard(rnd, event, riichi)  # the most frequent event, straight to the core
+        if act.__class__ is Riichi:
+            # found in the core's listing of the turn: legal as Round.step would check it
+            rnd._version += 1
+            rnd._discard(act.seat, act.tile, act.tsumogiri, True)  # type: ignore[union-attr]
+            return act  # type: ignore[return-value]
     if act is None:
         act = match_event(rnd, event, riichi=riichi)
     if act.__class__ is Discard and rnd._phase == TURN:
