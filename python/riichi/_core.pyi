@@ -486,8 +486,20 @@ def discard_answers(
     seats: Sequence[SeatHand], discarder: int, tile: int, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...
 def discard_tile(
-    seats: Sequence[SeatHand], discarder: int, tile: int, answer: int, table: SeatTable
+    seats: Sequence[SeatHand],
+    discarder: int,
+    tile: int,
+    answer: int,
+    table: SeatTable,
+    draw: int | None = None,
 ) -> list[tuple[int, list[_SeatAction]]]: ...
+def discard_run(
+    seats: Sequence[SeatHand],
+    first: int,
+    discards: Sequence[tuple[int, bool]],
+    draws: Sequence[int],
+    table: SeatTable,
+) -> list[int]: ...
 def robbed_answers(
     seats: Sequence[SeatHand], actor: int, tile: int, kind: str, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...

@@ -329,7 +329,10 @@ class Game:
             raise IllegalAction(f"{action!r}: the game is over")
         r = self.round
         r.step(action)
-        self._copy_events()
+        new = r.events  # _copy_events, inline: it runs on every step
+        if len(new) > self._copied:
+            self.events += new[self._copied :]
+            self._copied = len(new)
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
@@ -363,6 +366,19 @@ class Game:
         if r.result is not None:
             self._end_round()
         return act
+
+    def apply_logged_run(self, events: Iterable[Any]) -> int:
+        """:meth:`Round.apply_logged_run` on the current round: apply a run of logged
+        discards nobody claims, each followed by the next seat's draw; returns how many
+        were applied (such a run never ends the round; the new events reach
+        :attr:`events` as with :meth:`apply_logged`).
+
+        Raises:
+            IllegalAction: once the game is over.
+        """
+        if self.result is not None:
+            raise IllegalAction("a run of logged discards: the game is over")
+        return self.round.apply_logged_run(events)  # type: ignore[no-any-return]
 
     def pass_all_but(self, keep: set[int]) -> None:
         """:meth:`Round.pass_all_but` on the current round: every seat yet to answer the open
