@@ -16,6 +16,7 @@ use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::rules::ScoringRules;
 use crate::score::{score_compact, score_parts, CompactScore, HandParts, Situation};
+use crate::shanten::Players;
 use crate::tile::{Counts, Tile};
 use crate::yaku::Yaku;
 
@@ -41,7 +42,7 @@ pub struct ScoreColumns<'a> {
     /// Meld slots per row (at most 4).
     pub max_melds: usize,
     /// Situation flag bits (0 tsumo, 1 riichi, 2 double riichi, 3 ippatsu, 4 haitei,
-    /// 5 houtei, 6 rinshan, 7 chankan, 8 tenhou, 9 chiihou, 10 renhou), `n`.
+    /// 5 houtei, 6 rinshan, 7 chankan, 8 tenhou, 9 chiihou, 10 renhou, 11 open riichi), `n`.
     pub flags: &'a [u16],
     /// Seat wind 0 East .. 3 North, `n`.
     pub seat: &'a [u8],
@@ -278,10 +279,13 @@ fn run<S>(
     Ok(out)
 }
 
-/// Score prepared requests (each hand with its situation, indicators included).
+/// Score prepared requests (each hand with its situation, indicators included). Under
+/// three players (`rules.num_players == 3`) a 2m–8m in a hand, winning tile or indicator
+/// is refused as the single call's bindings refuse it ([`Players::check_win`]).
 ///
 /// # Errors
-/// [`Error::Row`] wrapping what [`crate::score::score`] raises for the first bad request;
+/// [`Error::Row`] wrapping what [`crate::score::score`] raises for the first bad request,
+/// or [`Error::NotInThreePlayer`];
 /// [`Error::InvalidArgument`] for `threads == Some(0)`.
 pub fn score_requests(
     requests: &[(Hand, Situation)],
@@ -290,6 +294,12 @@ pub fn score_requests(
 ) -> Result<ScoreOutput> {
     run(requests.len(), threads, CompactScore::new, |i, out| {
         let (h, s) = &requests[i];
+        Players::of_table(rules.num_players).check_win(
+            h,
+            s.win_tile,
+            &s.dora_indicators,
+            &s.ura_indicators,
+        )?;
         score_compact(h, s, &s.dora_indicators, &s.ura_indicators, rules, out)?;
         Ok(&*out)
     })
@@ -319,8 +329,8 @@ fn check_len(name: &'static str, len: usize, want: usize) -> Result<()> {
 /// [`Error::InvalidArgument`] for a column of the wrong length (named) or more than 4 meld
 /// slots; [`Error::Row`] wrapping the error of the first bad row: a bad meld kind or tile
 /// ([`Error::InvalidArgument`], [`Error::InvalidTile`], [`Error::InvalidMeld`]), a hand that
-/// cannot exist ([`Error::TooManyCopies`], [`Error::BadTileCount`], ...), or anything
-/// [`crate::score::score`] refuses.
+/// cannot exist ([`Error::TooManyCopies`], [`Error::BadTileCount`], ...), a 2m–8m under
+/// three players ([`Error::NotInThreePlayer`]), or anything [`crate::score::score`] refuses.
 pub fn score_columns(
     cols: &ScoreColumns<'_>,
     rules: &ScoringRules,
@@ -419,10 +429,10 @@ fn score_row<'s>(
         }
     };
     let f = c.flags[i];
-    if f >> 11 != 0 {
+    if f >> 12 != 0 {
         return Err(Error::InvalidArgument {
             name: "flags",
-            reason: format!("{f:#x} sets bits above bit 10 (renhou)"),
+            reason: format!("{f:#x} sets bits above bit 11 (open riichi)"),
         });
     }
     let bit = |b: u16| f & (1 << b) != 0;
@@ -439,6 +449,7 @@ fn score_row<'s>(
         tenhou: bit(8),
         chiihou: bit(9),
         renhou: bit(10),
+        open_riichi: bit(11),
         seat_wind: wind(c.seat[i], "seat_wind")?,
         round_wind: wind(c.round[i], "round_wind")?,
         dora_indicators: Vec::new(),
@@ -450,6 +461,13 @@ fn score_row<'s>(
     };
     inds(c.dora, &mut s.dora)?;
     inds(c.ura, &mut s.ura)?;
+    // three players: no 2m-8m in the hand, the winning tile or an indicator (as `score`)
+    Players::of_table(rules.num_players).check_win_counts(
+        hand.all_counts(),
+        sit.win_tile,
+        &s.dora,
+        &s.ura,
+    )?;
     score_parts(&hand, &sit, &s.dora, &s.ura, rules, &mut s.out)?;
     Ok(&s.out)
 }
@@ -549,5 +567,52 @@ mod tests {
             None
         )
         .is_err());
+    }
+
+    #[test]
+    fn three_players_refuse_2m_to_8m_by_row() {
+        let mut sanma = ScoringRules::tenhou();
+        sanma.num_players = 3;
+        let ok = Hand::parse("11m123p456s789s111z").unwrap();
+        let bad = Hand::parse("55m123p456s789s111z").unwrap();
+        let sit = Situation::new(parse_tile("1z").unwrap());
+        let reqs = [(ok.clone(), sit.clone()), (bad.clone(), sit.clone())];
+        let e = score_requests(&reqs, &sanma, Some(1)).unwrap_err();
+        match e {
+            Error::Row { row: 1, error } => assert!(
+                matches!(*error, Error::NotInThreePlayer { place: "hand", .. }),
+                "{error:?}"
+            ),
+            e => panic!("{e:?}"),
+        }
+        // four players score the same rows; an indicator 2m-8m is refused under three
+        assert!(score_requests(&reqs, &ScoringRules::tenhou(), Some(1)).is_ok());
+        let mut dora = sit.clone();
+        dora.dora_indicators = vec![parse_tile("5m").unwrap()];
+        let e = score_requests(&[(ok.clone(), dora)], &sanma, Some(1)).unwrap_err();
+        assert!(e.to_string().contains("dora_indicators holds 5m"), "{e}");
+        // the columns: the same refusal, naming the row
+        let mut concealed = Vec::new();
+        for h in [&ok, &bad] {
+            concealed.extend_from_slice(h.concealed());
+        }
+        let cols = ScoreColumns {
+            concealed: &concealed,
+            win: &[27, 27],
+            red: &[0; 6],
+            melds: &[],
+            max_melds: 0,
+            flags: &[0, 0],
+            seat: &[1, 1],
+            round: &[0, 0],
+            dora: &[],
+            ura: &[],
+            max_dora: 0,
+            honba: &[0, 0],
+            kyotaku: &[0, 0],
+        };
+        let e = score_columns(&cols, &sanma, Some(1)).unwrap_err();
+        assert!(e.to_string().starts_with("row 1: hand holds 5m"), "{e}");
+        assert!(score_columns(&cols, &ScoringRules::tenhou(), Some(1)).is_ok());
     }
 }

@@ -1,7 +1,7 @@
 //! Basic points, limit names and payments (honba and kyotaku included, rounded up to 100).
 
 use crate::error::{Error, Result};
-use crate::rules::{Kazoe, ScoringRules};
+use crate::rules::{Chiitoitsu, Kazoe, OpenPinfuRon, ScoringRules};
 
 /// The limit a hand's value reached, if any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -98,11 +98,13 @@ pub fn aotenjou_basic_points(han: u32, fu: u32, extra: u64) -> Option<u32> {
 /// riichi stick values, three-player tsumo loss).
 ///
 /// `yakuman` > 0 scores that many yakuman (`han` and `fu` then count only under aotenjou,
-/// where each yakuman is 13 more han). Fu are 20, 25 or a multiple of 10 up to 170.
+/// where each yakuman is 13 more han). Fu are 20, 25 or a multiple of 10 up to 170; 20 and
+/// 25 fu only where some hand scores them under `rules` ([`low_fu_refusal`]).
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] naming `han` (0 without yakuman, or above 1000), `fu`
-/// (not a fu value), `yakuman` (above 8) or `aotenjou` (a value beyond 2^31 - 1 points).
+/// (not a fu value), `han/fu` (a pair no hand scores under `rules`, e.g. 1 han 20 fu by
+/// ron), `yakuman` (above 8) or `aotenjou` (a value beyond 2^31 - 1 points).
 #[allow(clippy::too_many_arguments)]
 pub fn hand_payments(
     han: u32,
@@ -130,6 +132,12 @@ pub fn hand_payments(
             "fu",
             format!("{fu} (20, 25 or a multiple of 10 from 30 to 170)"),
         );
+    }
+    if yakuman == 0 {
+        if let Some(why) = low_fu_refusal(han, fu, tsumo, rules) {
+            let way = if tsumo { "tsumo" } else { "ron" };
+            return bad("han/fu", format!("{han} han {fu} fu by {way}: {why}"));
+        }
     }
     for (name, v) in [("honba", honba), ("kyotaku", kyotaku)] {
         if v > 10_000 {
@@ -160,6 +168,55 @@ pub fn hand_payments(
         limit,
         payments(basic, dealer, tsumo, honba, kyotaku, rules),
     ))
+}
+
+/// Why no hand the scorer counts can be worth `han` han and `fu` fu won this way under
+/// `rules`, for the two fu values below 30 (None when it can, and for every fu of 30 or
+/// more). The fu counting is [`crate::fu`]'s:
+///
+/// - 20 fu by tsumo is only pinfu tsumo (`rules.pinfu_tsumo`; pinfu and menzen tsumo make
+///   2 han at least). Any other tsumo adds 2 fu and rounds up to 30.
+/// - 20 fu by ron is only an open hand with no fu beyond the base left at 20 by
+///   `rules.open_pinfu_ron` (`Twenty`: 1 han or more; `ThirtyAtOneHan`: 2 han or more, 1
+///   han being raised to 30; `Always30`, Tenhou's rule: never). A closed ron adds 10 fu.
+/// - 25 fu is only chiitoitsu valued `Chiitoitsu::Fu25Han2`: 2 han by ron, 3 by tsumo
+///   (chiitoitsu is closed, so a tsumo adds menzen tsumo).
+///
+/// Rule source: Tenhou's fu counting (https://tenhou.net/man/), riichi.wiki "Fu"
+/// (20 fu: pinfu tsumo and open pinfu-shaped ron under the local 20 fu rule; 25 fu:
+/// chiitoitsu).
+pub fn low_fu_refusal(han: u32, fu: u32, tsumo: bool, rules: &ScoringRules) -> Option<String> {
+    match (fu, tsumo) {
+        (20, true) if !rules.pinfu_tsumo => {
+            Some("20 fu by tsumo is pinfu tsumo only, and these rules have no pinfu tsumo".into())
+        }
+        (20, true) if han < 2 => {
+            Some("20 fu by tsumo is pinfu tsumo only, 2 han at least (pinfu, menzen tsumo)".into())
+        }
+        (20, false) => match rules.open_pinfu_ron {
+            OpenPinfuRon::Always30 => Some(
+                "no ron scores 20 fu under these rules (an open hand's ron with no fu is \
+                 raised to 30, a closed ron counts 30 at least)"
+                    .into(),
+            ),
+            OpenPinfuRon::ThirtyAtOneHan if han < 2 => Some(
+                "an open hand's ron with no fu stays at 20 only from 2 han under these rules \
+                 (1 han is raised to 30)"
+                    .into(),
+            ),
+            _ => None,
+        },
+        (25, _) if rules.chiitoitsu != Chiitoitsu::Fu25Han2 => {
+            Some("25 fu is chiitoitsu only, and these rules value chiitoitsu otherwise".into())
+        }
+        (25, true) if han < 3 => Some(
+            "25 fu is chiitoitsu only, 3 han at least by tsumo (chiitoitsu, menzen tsumo)".into(),
+        ),
+        (25, false) if han < 2 => {
+            Some("25 fu is chiitoitsu only, 2 han at least (chiitoitsu)".into())
+        }
+        _ => None,
+    }
 }
 
 fn up100(x: u32) -> u32 {
@@ -249,5 +306,40 @@ mod tests {
             (600, 400, 1400)
         );
         assert_eq!(basic_points(13, 30, &r), (8000, Some(Limit::KazoeYakuman)));
+    }
+
+    #[test]
+    fn low_fu_pairs_follow_the_fu_rules() {
+        let t = ScoringRules::tenhou();
+        let ok = |h, f, tsumo, r: &ScoringRules| low_fu_refusal(h, f, tsumo, r).is_none();
+        // Tenhou: 20 fu only by pinfu tsumo (2 han+), 25 fu only chiitoitsu
+        assert!(ok(2, 20, true, &t) && !ok(1, 20, true, &t));
+        assert!(!ok(1, 20, false, &t) && !ok(3, 20, false, &t));
+        assert!(ok(2, 25, false, &t) && !ok(1, 25, false, &t));
+        assert!(ok(3, 25, true, &t) && !ok(2, 25, true, &t));
+        assert!(ok(1, 30, false, &t) && ok(1, 30, true, &t) && ok(1, 110, false, &t));
+        let no_pinfu_tsumo = ScoringRules {
+            pinfu_tsumo: false,
+            ..ScoringRules::tenhou()
+        };
+        assert!(!ok(2, 20, true, &no_pinfu_tsumo));
+        let open20 = |o| ScoringRules {
+            open_pinfu_ron: o,
+            ..ScoringRules::tenhou()
+        };
+        assert!(ok(1, 20, false, &open20(OpenPinfuRon::Twenty)));
+        assert!(!ok(1, 20, false, &open20(OpenPinfuRon::ThirtyAtOneHan)));
+        assert!(ok(2, 20, false, &open20(OpenPinfuRon::ThirtyAtOneHan)));
+        for c in [Chiitoitsu::Fu50Han1, Chiitoitsu::Fu30Han2] {
+            let r = ScoringRules {
+                chiitoitsu: c,
+                ..ScoringRules::tenhou()
+            };
+            assert!(!ok(2, 25, false, &r) && !ok(4, 25, true, &r));
+        }
+        let e = hand_payments(1, 20, 0, false, false, 0, 0, &t).unwrap_err();
+        assert!(e.to_string().contains("1 han 20 fu by ron"), "{e}");
+        assert!(hand_payments(0, 0, 1, false, false, 0, 0, &t).is_ok());
+        assert!(hand_payments(1, 20, 1, false, false, 0, 0, &t).is_ok());
     }
 }

@@ -142,6 +142,8 @@ pub struct ScoringRules {
     pub mangan_minimum: bool,
     /// A closed hand wins only after riichi (tenhou, chiihou and renhou excepted).
     pub riichi_required: bool,
+    /// Open riichi (オープンリーチ) exists: a riichi declared open scores one han more.
+    pub open_riichi: bool,
 }
 
 impl Default for ScoringRules {
@@ -192,6 +194,7 @@ impl ScoringRules {
             minimum_han: 1,
             mangan_minimum: false,
             riichi_required: false,
+            open_riichi: false,
         }
     }
 }

@@ -26,6 +26,10 @@ pub struct Situation {
     pub riichi: bool,
     /// Double riichi declared (implies riichi; counts 2 han instead of riichi's 1).
     pub double_riichi: bool,
+    /// The riichi (or double riichi) was declared open, the hand shown to the table
+    /// (オープンリーチ): one han more ([`Yaku::OpenRiichi`]); only under
+    /// [`ScoringRules::open_riichi`].
+    pub open_riichi: bool,
     /// Win within one go-around of riichi, uninterrupted.
     pub ippatsu: bool,
     /// Tsumo on the last tile of the live wall.
@@ -70,6 +74,7 @@ impl Situation {
             tsumo: false,
             riichi: false,
             double_riichi: false,
+            open_riichi: false,
             ippatsu: false,
             haitei: false,
             houtei: false,
@@ -314,6 +319,8 @@ fn common_yaku(
     } else if sit.riichi {
         yaku.push((Yaku::Riichi, 1));
     }
+    // open riichi: one han on top of riichi (2 in all) or double riichi (3), validated
+    c(sit.open_riichi, Yaku::OpenRiichi, 1, yaku);
     c(sit.ippatsu && rules.ippatsu, Yaku::Ippatsu, 1, yaku);
     c(menzen && sit.tsumo, Yaku::MenzenTsumo, 1, yaku);
     c(sit.haitei, Yaku::Haitei, 1, yaku);
@@ -810,6 +817,15 @@ fn validate_situation(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRule
     if sit.ippatsu && !riichi {
         return fail("ippatsu", "ippatsu needs riichi or double riichi");
     }
+    if sit.open_riichi && !riichi {
+        return fail("open_riichi", "open riichi needs riichi or double riichi");
+    }
+    if sit.open_riichi && !rules.open_riichi {
+        return fail(
+            "open_riichi",
+            "these rules have no open riichi (Rules.open_riichi is \"off\")",
+        );
+    }
     if sit.haitei && !sit.tsumo {
         return fail("haitei", "haitei is a tsumo on the last live-wall tile");
     }
@@ -1114,6 +1130,11 @@ impl<'a> HandParts<'a> {
 
     fn is_full(&self) -> bool {
         self.n_concealed + 3 * self.melds.len() == 14
+    }
+
+    /// Every tile of the hand, concealed and melded, per kind.
+    pub(crate) fn all_counts(&self) -> &Counts {
+        &self.all
     }
 }
 

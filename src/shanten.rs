@@ -155,7 +155,30 @@ impl Players {
         if self == Players::Four {
             return Ok(());
         }
-        self.check(&hand.all_counts(), "hand")?;
+        self.check_win_counts(
+            &hand.all_counts(),
+            win_tile,
+            dora_indicators,
+            ura_indicators,
+        )
+    }
+
+    /// [`Players::check_win`] of a hand given as its tile counts (concealed and melded):
+    /// what the batch scorer checks on every row.
+    ///
+    /// # Errors
+    /// [`Error::NotInThreePlayer`] naming the first such tile and where it was.
+    pub fn check_win_counts(
+        self,
+        all: &Counts,
+        win_tile: crate::tile::Tile,
+        dora_indicators: &[crate::tile::Tile],
+        ura_indicators: &[crate::tile::Tile],
+    ) -> Result<()> {
+        if self == Players::Four {
+            return Ok(());
+        }
+        self.check(all, "hand")?;
         let one = |t: crate::tile::Tile, place| {
             let mut c = [0u8; 34];
             c[t.index()] = 1;

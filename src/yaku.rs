@@ -74,10 +74,11 @@ pub enum Yaku {
     IishokuYonjun = 69,
     Sanrenkou = 70,
     Uumensai = 71,
+    OpenRiichi = 72,
 }
 
 /// Every yaku in id order.
-pub const ALL: [Yaku; 67] = {
+pub const ALL: [Yaku; 68] = {
     use Yaku::*;
     [
         MenzenTsumo,
@@ -147,6 +148,7 @@ pub const ALL: [Yaku; 67] = {
         IishokuYonjun,
         Sanrenkou,
         Uumensai,
+        OpenRiichi,
     ]
 };
 
@@ -232,6 +234,7 @@ impl Yaku {
             IishokuYonjun => "iishoku_yonjun",
             Sanrenkou => "sanrenkou",
             Uumensai => "uumensai",
+            OpenRiichi => "open_riichi",
         }
     }
 
@@ -268,5 +271,6 @@ mod tests {
         assert!(Yaku::Tenhou.is_yakuman() && !Yaku::Renhou.is_yakuman());
         assert!(Yaku::IishokuYonjun.is_yakuman() && !Yaku::Sanrenkou.is_yakuman());
         assert!(!Yaku::Uumensai.is_yakuman());
+        assert!(!Yaku::OpenRiichi.is_yakuman() && Yaku::OpenRiichi.id() == 72);
     }
 }

@@ -829,3 +829,38 @@ fn hand_payments_is_the_table() {
         assert!(hand_payments(han, fu, 0, false, false, 0, 0, &t).is_err());
     }
 }
+
+#[test]
+fn open_riichi_adds_one_han_to_riichi_and_double_riichi() {
+    let on = rules(|r| r.open_riichi = true);
+    let riichi = sit("1s", |s| s.riichi = true);
+    let open = sit("1s", |s| {
+        s.riichi = true;
+        s.open_riichi = true;
+    });
+    let double = sit("1s", |s| {
+        s.double_riichi = true;
+        s.open_riichi = true;
+    });
+    assert_eq!(run_with(PLAIN_WIN, &riichi, &on).han, 1);
+    let r = run_with(PLAIN_WIN, &open, &on);
+    assert_eq!(r.yaku, vec![(Yaku::Riichi, 1), (Yaku::OpenRiichi, 1)]);
+    assert_eq!(r.han, 2);
+    let r = run_with(PLAIN_WIN, &double, &on);
+    assert_eq!(r.yaku, vec![(Yaku::DoubleRiichi, 2), (Yaku::OpenRiichi, 1)]);
+    assert_eq!(r.han, 3);
+    // the flag needs riichi, and rules that have open riichi
+    let bare = sit("1s", |s| s.open_riichi = true);
+    assert_eq!(refused(PLAIN_WIN, &bare, &on), "open_riichi");
+    assert_eq!(
+        refused(PLAIN_WIN, &open, &ScoringRules::tenhou()),
+        "open_riichi"
+    );
+    // the extra han counts toward a two-han minimum (it is a yaku, not dora)
+    let two = rules(|r| {
+        r.open_riichi = true;
+        r.minimum_han = 2;
+    });
+    assert!(!run_with(PLAIN_WIN, &riichi, &two).has_yaku);
+    assert!(run_with(PLAIN_WIN, &open, &two).has_yaku);
+}

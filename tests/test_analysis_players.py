@@ -240,6 +240,35 @@ def test_three_players_refuse_2m_to_8m(tile):
             f(rows, players=3, threads=1)
 
 
+@pytest.mark.parametrize("tile", [f"{n}m" for n in range(2, 9)])
+def test_three_player_batch_scoring_refuses_2m_to_8m(tile):
+    """The batch scorers refuse what riichi.score refuses under three players, naming the
+    hand's index and the tile; the same rows score for four players."""
+    sanma = riichi.Rules.tenhou_sanma()
+    good = "11m123p456s789s111z"
+    bad = f"{tile}{tile}123p456s789s111z"
+    rows = np.array([riichi.parse_counts(h)[0] for h in (good, bad)], np.uint8)
+    win = np.array([27, 27], np.uint8)
+    want = rf"requests\[1\]: hand holds {tile}.*three-player"
+    with pytest.raises(InvalidHand, match=want):
+        riichi.batch.score_arrays(rows, win, rules=sanma)
+    with pytest.raises(InvalidHand, match=want):
+        riichi.batch.score([(good, "1z"), (bad, "1z")], rules=sanma)
+    # an indicator 2m-8m beside a hand that has none is refused too
+    kind = int(tile[0]) - 1
+    with pytest.raises(InvalidHand, match=rf"requests\[0\]: dora_indicators holds {tile}"):
+        riichi.batch.score_arrays(
+            rows[:1], win[:1], dora=np.array([[kind]], np.int8), rules=sanma
+        )
+    with pytest.raises(InvalidHand, match=rf"requests\[0\]: ura_indicators holds {tile}"):
+        riichi.batch.score(
+            [(good, "1z", {"riichi": True, "ura_indicators": [tile]})], rules=sanma
+        )
+    four = riichi.batch.score_arrays(rows, win)
+    assert four["has_yaku"].tolist() == [True, True]
+    assert riichi.batch.score([(good, "1z"), (bad, "1z")])["has_yaku"].all()
+
+
 def test_three_player_scoring_refuses_indicators_and_win_tile():
     sanma = riichi.Rules.tenhou_sanma()
     hand = "111m999m123p456s11z"

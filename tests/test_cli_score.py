@@ -52,6 +52,17 @@ def test_score_kiriage_option(capsys):
     assert "8000 points" in out
 
 
+def test_score_open_riichi_option(capsys):
+    # the RC39 hand declared open: riichi + open riichi + pinfu + tanyao + dora 1 = 5 han
+    argv = ["score", "234m456p345s678s88s", "--win", "5s", "--riichi", "--dora", "1m"]
+    code, out, _ = run(capsys, *argv, "--seat", "S", "--open-riichi")
+    assert code == 0
+    assert "open_riichi" in out and "8000 points" in out
+    # without riichi the flag is refused
+    code, _, err = run(capsys, "score", "234m456p345s678s88s", "--win", "5s", "--open-riichi")
+    assert code == 2 and "open_riichi" in err
+
+
 def test_score_rules_take_a_tenhou_lobby_and_a_json_file(capsys, tmp_path):
     # as verify, arena and export: a preset, a Tenhou lobby by its GO type, or a JSON file
     kuitan = ["score", "234m456p345s88s chi:678s", "--win", "5p", "--seat", "S"]

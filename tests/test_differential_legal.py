@@ -162,15 +162,12 @@ def riichi_decisions(log, info: list[dict] | None = None) -> list[list[tuple]]:
     rules = rules_from_log(log)
     events = log.events
     starts = [i for i, e in enumerate(events) if e.type == "start_kyoku"]
-    walls = [w for _, (w, _d) in zip(starts, tenhou_walls(log.start.seed))]
     out = []
-    for (w, i0) in zip(walls, starts):
+    for (shuffled, dice), i0 in zip(tenhou_walls(log.start.seed), starts):
         sk = events[i0]
-        live = w[135:13:-1]
-        dead = [w[1], w[0], w[3], w[2], *w[5:14:2], *w[4:13:2]]
         rnd = Round(
             rules,
-            Wall.from_order(live + dead),
+            Wall.from_tenhou(shuffled, dice),
             scores=sk.scores,
             dealer=sk.oya,
             round_wind=sk.bakaze - 27,

@@ -137,7 +137,7 @@ def _calls():
     # Round.step refuses a malformed one (tests/test_step_atomic.py covers every field)
     for cls in (A.Discard, A.Riichi, A.Chi, A.Pon, A.Daiminkan, A.Ankan, A.Kakan, A.Tsumo,
                 A.Ron, A.Pass, A.Kyuushu, A.Nukidora):  # fmt: skip
-        good = {"seat": 0, "tile": 0, "tsumogiri": False, "consumed": (1, 2)}
+        good = {"seat": 0, "tile": 0, "tsumogiri": False, "open": False, "consumed": (1, 2)}
         if cls is A.Daiminkan:
             good["consumed"] = (1, 2, 3)
         if cls is A.Ankan:

@@ -22,6 +22,7 @@ KYOKU = Path(riichi.__file__).resolve().parent / "kyoku"
 # each module's layer: a module may import only modules of lower layers
 LAYERS = {
     "state": 1,
+    "openriichi": 1,
     "win": 2,
     "furiten": 2,
     "aborts": 2,
@@ -68,6 +69,7 @@ FLOW_HOMES = {
     "nagashi_mangan_as": "settlement",
     "noten_riichi_chombo": "settlement",
     "chombo_penalty": "settlement",
+    "open_riichi": "openriichi",
 }
 
 
@@ -515,3 +517,65 @@ def test_a_discard_answered_by_some_seats_equals_the_others_passing(variant):
             ended += r.is_over
     assert compared > 1200 and with_claims > 60 and kept > 20 and riichi_ > 0
     assert ended > 10
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
+    """``apply_logged_run`` (the replay's runs of discards nobody claims) leaves the round
+    as ``apply_logged`` of each discard with no claimers: events, state and every seat's
+    hand; it stops before what needs the general path (a first discard, the end of the
+    wall, a discard that is not legal) and changes nothing there."""
+    import random
+
+    from riichi.actions import Discard
+    from riichi.events import Dahai, Tile
+    from riichi.wall import Wall
+
+    rules = make_rules() if players == 4 else riichi.Rules.tenhou_sanma()
+    rng = random.Random(players)
+    ran = stopped_first = stopped_end = 0
+    for seed in range(12):
+        def wall(seed=seed):
+            return Wall.from_seed(seed, 0, players)
+
+        # a round of random discards, every claim passed: its logged dahai
+        r0 = Round(rules, wall(), dealer=seed % players)
+        while not r0.is_over:
+            s = r0.seats_to_act[0]
+            acts = r0.legal_actions(s)
+            if r0.phase == "turn":
+                r0.step(rng.choice([a for a in acts if type(a) is Discard]))
+            else:
+                r0.step(next(a for a in acts if type(a) is Pass))
+        logged = [e for e in r0.events if e.type == "dahai"]
+        one = Round(rules, wall(), dealer=seed % players)
+        for ev in logged:
+            one.apply_logged(ev, claimers=frozenset())
+        run = Round(rules, wall(), dealer=seed % players)
+        i = 0
+        while i < len(logged):
+            done = run.apply_logged_run(logged[i:])
+            if done == 0:
+                stopped_first += len(run.players[logged[i].actor].river) == 0
+                run.apply_logged(logged[i], claimers=frozenset())
+                i += 1
+            else:
+                ran += done
+                i += done
+                stopped_end += i < len(logged) and run.live_tiles_left == 0
+        if players == 4:
+            _same_round(one, run)  # (written for four seats)
+        else:
+            sa, sb = one.state, run.state
+            assert _result_key(sa.pop("result")) == _result_key(sb.pop("result"))
+            assert sa == sb
+        assert one.events == run.events
+        if not run.is_over and run.phase == "turn":
+            # a discard the seat cannot make: the run stops before it, nothing changes
+            s = run.current_seat
+            held = {t >> 2 for t in run.hand(s)}
+            k = next(k for k in range(27, 34) if k not in held)
+            before = run.state
+            assert run.apply_logged_run([Dahai(actor=s, pai=Tile.of(k), tsumogiri=False)]) == 0
+            assert run.state == before
+    assert ran > 500 and stopped_first > 10

@@ -309,3 +309,50 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(shared, tmp_path):
     assert {e["game_id"] for e in out["errors"].to_pylist()} == {shown}
     res = export([os.fsdecode(bad)], tmp_path / "out")  # Parquet takes the escaped text
     assert res.rows["decisions"] == out["decisions"].num_rows
+
+
+def _tied_game_file(tmp_path, tied_ranks):
+    """A one-round game where nobody wins, calls or reaches tenpai (each seat discards its
+    lowest tile, every claim passed): all four end on the starting points, written as mjai
+    with its rules."""
+    from riichi import Game, Rules
+    from riichi.actions import Discard, Pass
+    from riichi.events import GameLog
+    from riichi.logs import to_mjai_lines
+
+    rules = Rules(length="one_round", tied_ranks=tied_ranks)
+    g = Game(rules, seed=3)
+    while not g.is_over:
+        legal = g.legal_actions(g.seats_to_act[0])
+        passes = [a for a in legal if isinstance(a, Pass)]
+        g.step(passes[0] if passes else next(a for a in legal if isinstance(a, Discard)))
+    scores = g.result.scores
+    assert len(set(scores)) == 1, scores  # the tie this test is about
+    path = tmp_path / f"tied_{tied_ranks}.mjson"
+    path.write_text(to_mjai_lines(GameLog(g.events, meta={"rules": rules})))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "tied_ranks,want", [("seat_order", [1, 2, 3, 4]), ("shared", [1, 1, 1, 1])]
+)
+def test_player_ranks_follow_the_games_tie_rule(tmp_path, tied_ranks, want):
+    path = _tied_game_file(tmp_path, tied_ranks)
+    out = T.file_tables(path, ["games", "players"])
+    (game,) = out["games"].to_pylist()
+    assert game["ok"] and game["mismatches"] == 0, game
+    players = sorted(out["players"].to_pylist(), key=lambda r: r["seat"])
+    assert [p["final_score"] for p in players] == [25000] * 4
+    assert [p["rank"] for p in players] == want
+
+
+def test_player_ranks_follow_the_rules_given_over_the_logs(tmp_path):
+    # the shared-rank game replayed under seat-order ranks, and the other way round
+    from riichi import Rules
+
+    for logged, given, want in [("shared", "seat_order", [1, 2, 3, 4]),
+                                ("seat_order", "shared", [1, 1, 1, 1])]:  # fmt: skip
+        path = _tied_game_file(tmp_path, logged)
+        rows = T.file_tables(path, ["players"], rules=Rules(length="one_round", tied_ranks=given))
+        players = sorted(rows["players"].to_pylist(), key=lambda r: r["seat"])
+        assert [p["rank"] for p in players] == want

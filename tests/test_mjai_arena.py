@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -375,3 +376,65 @@ def test_the_summary_shows_whole_bot_names():
     # no game finished: no average to show (was "nan±0.00" and "+nan±0.0")
     assert "nan" not in result.summary()
     assert rows[1].split()[-3:] == ["-", "-", "0"]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "tsumogiri"])
+def test_baseline_bots_name_input_that_is_not_json_in_one_line(bot):
+    # they died with a traceback (RiichiError raised out of Bot.run) and no line to quote
+    import subprocess
+
+    p = subprocess.run(
+        _env_cmd("-m", f"riichi.bots.{bot}"),
+        input='[{"type":"start_game","id":0}]\nhello <not json>\n',
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert p.returncode == 2
+    assert p.stdout == '{"type":"none"}\n'  # the first line was answered
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr, p.stderr
+    assert p.stderr.startswith(f"riichi.bots.{bot}: error: input line 2 is not JSON")
+    assert "'hello <not json>'" in p.stderr
+
+
+@pytest.mark.parametrize(
+    "line,named",
+    [("42", "input line 2: expected an mjai event object, got 42"),
+     ('[{"type":"bogus"}]', "input line 2: unknown mjai event type 'bogus'"),
+     ("{", "input line 2 is not JSON")],
+)  # fmt: skip
+def test_bot_main_reports_bad_input_and_exits_non_zero(line, named):
+    import io
+
+    from riichi.bots.tsumogiri import TsumogiriBot
+
+    out, err = io.StringIO(), io.StringIO()
+    stdin = io.StringIO('[{"type":"start_game","id":0}]\n' + line + "\n")
+    assert TsumogiriBot().main("bot", stdin, out, err) == 2
+    assert err.getvalue().startswith(f"bot: error: {named}") and err.getvalue().count("\n") == 1
+    assert TsumogiriBot().main("bot", io.StringIO("[]\n"), io.StringIO(), err) == 0
+
+
+def test_a_bot_stopped_by_bot_main_is_reported_with_its_one_line(tmp_path):
+    # a Bot.main bot that gives up on an input names it on stderr and exits 2; the arena
+    # reports it as a crash quoting that line, and the game goes on with the fallback
+    script = tmp_path / "picky.py"
+    script.write_text(
+        "from riichi.errors import RiichiError\n"
+        "from riichi.mjai import Bot\n"
+        "class Picky(Bot):\n"
+        "    def choose(self, state, legal):\n"
+        "        raise RiichiError('no answer for this seat')\n"
+        "raise SystemExit(Picky().main('picky'))\n",
+        encoding="utf-8",
+    )
+    from riichi.bots.tsumogiri import TsumogiriBot
+
+    bots = [_env_cmd(str(script)), TsumogiriBot(), TsumogiriBot(), TsumogiriBot()]
+    result = Arena(bots, EAST, timeout=20, startup_timeout=20, log_dir=tmp_path).run(1, seed=2)
+    (g,) = result.games
+    assert g.aborted is None
+    _replays_clean(g.mjai_path)
+    (crash,) = result.faults
+    assert crash.kind == "crash" and crash.seat == g.bots.index(0)
+    assert "exited with status 2" in crash.detail
+    assert re.search(r"stderr: picky: error: input line \d+: no answer for this seat;", crash.detail)
+    assert "Traceback" not in crash.detail

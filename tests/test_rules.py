@@ -100,6 +100,7 @@ TENHOU = {
     "riichi_ankan": "same_waits",
     "closed_kan_dora": "immediate",
     "kan_dora": True,
+    "open_riichi": "off",
 }
 
 MAHJONG_SOUL_DIFF = {

@@ -331,6 +331,70 @@ def test_payment_refuses_bad_values_by_name(kw: dict, name: str) -> None:
         riichi.payment(dealer=False, tsumo=False, **kw)
 
 
+# The hands scoring below 30 fu: pinfu tsumo (no tanyao: 2 han), an open ron with no fu
+# (tanyao; with a dora 2 han), chiitoitsu by ron and by tsumo.
+LOW_FU_HANDS = [
+    ("123m567p234678s55m", "4s", True, []),
+    ("234567p34445s chi:234m", "4p", False, []),
+    ("234567p34445s chi:234m", "4p", False, ["1p"]),
+    ("1133m5577p22s6699s", "9s", False, []),
+    ("1133m5577p22s6699s", "9s", True, []),
+]
+LOW_FU_RULES = [
+    Rules(),
+    Rules(open_pinfu_ron_fu="20"),
+    Rules(open_pinfu_ron_fu="30_at_1han"),
+    Rules(pinfu_tsumo=False),
+    Rules(chiitoitsu_value="50fu_1han"),
+    Rules(chiitoitsu_value="30fu_2han"),
+]
+
+
+@pytest.mark.parametrize(
+    "rules", LOW_FU_RULES,
+    ids=lambda r: f"{r.open_pinfu_ron_fu}-{r.pinfu_tsumo}-{r.chiitoitsu_value}",
+)  # fmt: skip
+def test_payment_takes_every_pair_the_scorer_gives(rules: Rules) -> None:
+    """Each han/fu the scorer gives these hands is a pair payment() takes, worth the same."""
+    for hand, win, tsumo, dora in LOW_FU_HANDS:
+        r = riichi.score(hand, win, tsumo=tsumo, dora_indicators=dora, seat_wind="S", rules=rules)
+        p = riichi.payment(r.han, r.fu, dealer=False, tsumo=tsumo, rules=rules)
+        assert p.value == r.points, (hand, r.han, r.fu)
+
+
+@pytest.mark.parametrize(
+    "han,fu,tsumo,rules",
+    [
+        (1, 20, False, Rules()),  # Tenhou: an open ron with no fu is raised to 30
+        (3, 20, False, Rules()),
+        (1, 20, False, Rules(open_pinfu_ron_fu="30_at_1han")),  # raised at 1 han
+        (1, 20, True, Rules(open_pinfu_ron_fu="20")),  # pinfu tsumo is 2 han
+        (2, 20, True, Rules(pinfu_tsumo=False)),  # no pinfu tsumo: 22 fu -> 30
+        (1, 25, False, Rules()),  # chiitoitsu is 2 han
+        (2, 25, True, Rules()),  # chiitoitsu tsumo is 3 han (menzen tsumo)
+        (2, 25, False, Rules(chiitoitsu_value="50fu_1han")),
+        (3, 25, True, Rules(chiitoitsu_value="30fu_2han")),
+    ],
+)
+def test_payment_refuses_pairs_no_hand_scores(han: int, fu: int, tsumo: bool, rules: Rules) -> None:
+    way = "tsumo" if tsumo else "ron"
+    with pytest.raises(riichi.RiichiError, match=f"{han} han {fu} fu by {way}"):
+        riichi.payment(han, fu, dealer=False, tsumo=tsumo, rules=rules)
+    with pytest.raises(riichi.RiichiError, match=f"{han} han {fu} fu"):
+        riichi.payment(han, fu, dealer=True, tsumo=tsumo, rules=rules)
+
+
+def test_payment_keeps_the_low_fu_pairs_that_exist() -> None:
+    assert riichi.payment(2, 20, dealer=False, tsumo=True).total == 1500  # pinfu tsumo 400/700
+    open20 = Rules(open_pinfu_ron_fu="20")
+    assert riichi.payment(1, 20, dealer=False, tsumo=False, rules=open20).ron == 700
+    assert riichi.payment(2, 20, dealer=False, tsumo=False,
+                          rules=Rules(open_pinfu_ron_fu="30_at_1han")).ron == 1300  # fmt: skip
+    assert riichi.payment(3, 25, dealer=True, tsumo=True).tsumo_nondealer == 1600
+    # with yakuman the han and fu do not count (Tenhou): no pair is refused
+    assert riichi.payment(1, 20, dealer=False, tsumo=False, yakuman=1).ron == 32000
+
+
 # ------------------------------------------------------------------ yakuman in yaku
 def test_yakuman_are_listed_with_the_yaku() -> None:
     r = riichi.score("11m pon:111z pon:222z pon:333z pon:444z", "1m",

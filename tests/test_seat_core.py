@@ -358,6 +358,36 @@ def test_discard_tile_moves_the_hand_and_answers_or_lets_the_tile_go_by():
     assert hands[3].ids == before
 
 
+def test_discard_tile_draws_for_the_next_seat_only_when_nobody_answers():
+    one_m = 3  # as above: seat 0 discards the fourth 1m; seat 1 may ron or chi, seat 2 pon
+
+    def seats():
+        return [
+            _core.SeatHand(0, [*_ids("9m19p19s12345677z"), one_m], one_m),
+            _core.SeatHand(1, _ids("23m456p789s11z222z"), None),
+            _core.SeatHand(2, _ids("11m456p789s11z222z"), None),
+            _core.SeatHand(3, _ids("345m456p789s1z222z"), None),
+        ]
+
+    nine_s = 4 * 26 + 3  # a tile nobody holds, for seat 1 to draw
+    # nobody asked: the tile goes by and seat 1 draws, the live wall one tile shorter
+    hands, table = seats(), _core.SeatTable(Rules(), live_left=40, dealer=0)
+    assert _core.discard_tile(hands, 0, one_m, 0, table, nine_s) == []
+    assert hands[1].drawn == nine_s and nine_s in hands[1].ids and table.live_left == 39
+    assert hands[1].temp_furiten  # it missed the 1m first, as without the draw
+    # answers: the claim opens, nobody draws, the wall is as it was
+    hands, table = seats(), _core.SeatTable(Rules(), live_left=40, dealer=0)
+    assert _core.discard_tile(hands, 0, one_m, 15, table, nine_s)
+    assert hands[1].drawn is None and nine_s not in hands[1].ids and table.live_left == 40
+    # a draw that cannot be made is named before anything changes
+    for bad, live, match in ((hands[1].ids[0], 40, "already held"), (nine_s, 0, "no live")):
+        hands, table = seats(), _core.SeatTable(Rules(), live_left=live, dealer=0)
+        before = [h.ids for h in hands]
+        with pytest.raises(RiichiError, match=match):
+            _core.discard_tile(hands, 0, one_m, 0, table, bad)
+        assert [h.ids for h in hands] == before and table.live_left == live
+
+
 def test_honba_beyond_what_the_core_scores_is_named():
     from riichi.round import Round
     from riichi.wall import Wall

@@ -92,7 +92,7 @@ def _bad_values(kind: str, good: object, players: int) -> list[object]:
 
 
 def _field_kind(name: str) -> str:
-    return {"seat": "seat", "tile": "tile", "tsumogiri": "bool", "consumed": "ids"}[name]
+    return {"seat": "seat", "tile": "tile", "tsumogiri": "bool", "open": "bool", "consumed": "ids"}[name]
 
 
 _CASES = [

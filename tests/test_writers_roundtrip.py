@@ -511,3 +511,71 @@ def test_mjlog_names_the_generic_yaku_of_mjai_logs():
         assert not any(name in generic for w in got for name, _ in w.yaku)
         assert [w.han for w in got] == [w.han for w in wins]
     assert seen > 0  # the folder has such wins
+
+
+def _yaku_texts(doc: dict) -> list[str]:
+    """The yaku texts of every win of a tenhou.net/6 document, han left out."""
+    out = []
+    for rnd in doc["log"]:
+        result = rnd[-1]
+        if result and result[0] == "和了":
+            for details in result[2::2]:
+                out += [re.sub(r"\((\d+飜|役満)\)$", "", y) for y in details[4:]]
+    return out
+
+
+def test_tenhou6_names_the_generic_yaku_of_mjai_logs():
+    # mjai-manue-go writes sangenpai / bakaze / jikaze (the family, not the tile): the
+    # tenhou.net/6 writer wrote them in romaji, read back as an unknown "sangenpai"
+    from riichi.convert import render
+    from riichi.logs.tenhou6 import TENHOU_YAKU_JA
+
+    folder = DATA / "mjai" / "mjai-manue-go"
+    if not folder.is_dir():
+        pytest.skip(f"{folder} is not there")
+    generic = {"sangenpai", "bakaze", "jikaze"}
+    seen = 0
+    for path in sorted(folder.iterdir()):
+        log = riichi.read_log(str(path))
+        wins = [e for e in log.events if e.type == "hora"]
+        seen += sum(name in generic for w in wins for name, _ in w.yaku)
+        doc = json.loads(render(log, "tenhou6"))  # the round scores filled by the replay
+        assert set(_yaku_texts(doc)) <= set(TENHOU_YAKU_JA), path.name  # Tenhou's own names
+        back = parse_log(json.dumps(doc, ensure_ascii=False).encode(), f"{path.name}.json")
+        rep = replay_game(back)
+        assert rep.ok and not rep.mismatches, (path.name, rep.mismatches[:2])
+        got = [e for e in back.events if e.type == "hora"]
+        assert [w.han for w in got] == [w.han for w in wins]
+        # the same tiles named as the mjlog writer names them
+        via_mjlog = parse_log(render(log, "mjlog").encode(), f"{path.name}.xml")
+        assert [w.yaku for w in got] == [w.yaku for w in via_mjlog.events if w.type == "hora"]
+    assert seen > 0  # the folder has such wins
+
+
+LOCAL_YAKU = [
+    ("daisharin", 13, "大車輪(役満)"), ("suurenkou", 13, "四連刻(役満)"),
+    ("hyakuman_goku", 13, "百万石(役満)"), ("beni_kujaku", 13, "紅孔雀(役満)"),
+    ("shiisan_puutaa", 13, "十三不塔(役満)"), ("paarenchan", 13, "八連荘(役満)"),
+    ("daichisei", 26, "大七星(26飜)"), ("daisuurin", 13, "大数隣(役満)"),
+    ("daichikurin", 13, "大竹林(役満)"), ("iishoku_yonjun", 13, "一色四順(役満)"),
+    ("sanrenkou", 2, "三連刻(2飜)"), ("uumensai", 2, "五門斉(2飜)"),
+    ("renhou", 13, "人和(役満)"), ("renhou", 5, "人和(5飜)"),
+]  # fmt: skip
+
+
+def test_tenhou6_writes_local_yaku_in_japanese_and_reads_them_back():
+    from dataclasses import replace
+
+    from riichi.scoring import YAKU_IDS
+
+    assert {n for n, _, _ in LOCAL_YAKU} == {YAKU_IDS[i] for i in range(60, 72)} | {"renhou"}
+    g = _play(Rules.tenhou().replace(length="tonpuusen"), 0)
+    k = next(i for i, e in enumerate(g.events) if e.type == "hora")  # the first win
+    for name, han, text in LOCAL_YAKU:
+        events = list(g.events)
+        events[k] = replace(events[k], yaku=((name, han),), han=han)
+        doc = to_tenhou6(GameLog(events))
+        assert text in json.dumps(doc, ensure_ascii=False), name
+        back = parse_log(json.dumps(doc, ensure_ascii=False).encode(), f"{name}.json")
+        (win,) = [e for e in back.events if e.type == "hora"][:1]
+        assert win.yaku == ((name, han),)

@@ -32,6 +32,7 @@ RULE_TESTS = [
     "tests/test_turn_options.py",
     "tests/test_logs_mjai.py",
     "tests/test_logs_tenhou6.py",
+    "tests/test_open_riichi.py",
 ]
 
 K = "python/riichi/kyoku/"
@@ -109,6 +110,16 @@ MUTANTS: list[tuple[str, str, str, str]] = [
     (CALLS, "return tuple(_core.kuikae_kinds(meld, rules.kuikae))", "return tuple(_core.kuikae_kinds(meld))", "turn: the round's kuikae ignores the same-tile rule"),
     (TURN, 'return rules.closed_kan_dora == "immediate"', "return True", "turn: ankan dora always at once"),
     (TURN, "return bool(rules.kan_dora)", "return True", "turn: kan dora even when the rules have none"),
+    # open riichi (issue 16; a description starting "open riichi:" each)
+    (K + "openriichi.py", 'return rules.open_riichi != "off"', "return False", "open riichi: never offered"),
+    (K + "openriichi.py", "        return accepted < 0\n", "        return True\n", "open riichi: a riichi player pays a yakuman too"),
+    (K + "openriichi.py", "return not 0 <= accepted < declared", "return accepted < 0", "open riichi: a later riichi pays as scored"),
+    (K + "openriichi.py", 'if rule in ("off", "no_yakuman") or payer == winner:', 'if rule == "off" or payer == winner:', "open riichi: no_yakuman pays a yakuman"),
+    (SETTLE, "        if ron > pays[from_seat]:\n", "        if False:\n", "open riichi: no yakuman payment at all"),
+    (R, "                self.players[s].open_riichi = True", "                pass", "open riichi: the seat is not marked"),
+    (K + "views.py", '"open_hands": [rnd.hand(q) if p.open_riichi else None', '"open_hands": [None', "open riichi: the hand stays hidden"),
+    (K + "logged.py", "return open_twin(act) if open_riichi and riichi else act", "return act", "open riichi: the replay reads it closed"),
+    (K + "win.py", "        open_riichi=p.open_riichi,\n", "", "open riichi: the win scores no open_riichi"),
     # readers
     ("python/riichi/logs/mjai.py", 'else ("dahai", "kakan")', 'else ("dahai",)', "mjai hora without pai: chankan tile"),
     ("python/riichi/logs/tenhou6.py", '"m": {0: 3, 2: 2, 6: 1},', '"m": {0: 3, 2: 2, 6: 3},', "tenhou6 daiminkan from the right read as left"),

@@ -1,7 +1,9 @@
 """riichi: a Japanese Riichi Mahjong engine with a Rust core.
 
 Tile kinds are 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun); text is mpsz
-notation with ``0`` for a red five (``"123m406p789s1122z"``). See the README for a tour.
+notation with ``0`` for a red five (``"123m406p789s1122z"``). Every tile a public value
+returns, in analysis results and in the event model alike, is a :class:`riichi.TileKind`:
+the int kind, text mpsz, ``red`` for a red five. See the README for a tour.
 """
 
 from typing import TYPE_CHECKING
@@ -85,7 +87,7 @@ _LAZY = {
     "payment": "riichi.scoring",
     "score": "riichi.scoring",
     "Wall": "riichi.wall",
-    "TileKind": "riichi.tiles",  # the one tile type of public values: an int, mpsz text
+    "TileKind": "riichi.tiles",  # the one tile type of results and events: an int, mpsz text
     "parse_tile": "riichi.tiles",  # kinds (ints) that keep the red five
     "parse_tiles": "riichi.tiles",
 }

@@ -179,6 +179,7 @@ class ScoringRules:
         minimum_han: int = ...,
         mangan_minimum: bool = ...,
         riichi_required: bool = ...,
+        open_riichi: bool = ...,
     ) -> ScoringRules: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -257,6 +258,7 @@ def score(
     nukidora: int | None = ...,
     rules: Any = ...,
     renchan: int | None = ...,
+    open_riichi: bool | None = ...,
 ) -> ScoreResult: ...
 
 # score_batch / score_arrays return int32 (N,) han, fu, points, total, ron_payment,
@@ -471,6 +473,7 @@ class SeatHand:
     riichi_furiten: bool
     riichi: bool
     double_riichi: bool
+    open_riichi: bool
     ippatsu: bool
     points: int
     def draw(self, id: int) -> None: ...
@@ -494,8 +497,20 @@ def discard_answers(
     seats: Sequence[SeatHand], discarder: int, tile: int, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...
 def discard_tile(
-    seats: Sequence[SeatHand], discarder: int, tile: int, answer: int, table: SeatTable
+    seats: Sequence[SeatHand],
+    discarder: int,
+    tile: int,
+    answer: int,
+    table: SeatTable,
+    draw: int | None = None,
 ) -> list[tuple[int, list[_SeatAction]]]: ...
+def discard_run(
+    seats: Sequence[SeatHand],
+    first: int,
+    discards: Sequence[tuple[int, bool]],
+    draws: Sequence[int],
+    table: SeatTable,
+) -> list[int]: ...
 def robbed_answers(
     seats: Sequence[SeatHand], actor: int, tile: int, kind: str, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...

@@ -7,7 +7,7 @@ so that the engine's dependency on those APIs sits in one file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from riichi import _core
@@ -25,17 +25,18 @@ __all__ = [
     "tile_text",
     "wait_mask",
     "waits",
+    "yakuman_ron",
 ]
 
 _CACHE_MAX = 200_000
 
 
 def make_meld(
-    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Collection[int]
 ) -> Any:
     """A core ``Meld`` from physical ids (``called`` written first), ``source`` the turn offset.
 
-    ``red`` is the set of ids that are red fives.
+    ``red`` is the set of ids that are red fives (a frozenset or tuple is cached).
     """
     if not isinstance(red, (frozenset, tuple)):  # not hashable: no cache
         return _parse_meld(kind, ids, called, source, red)
@@ -52,7 +53,7 @@ _MELDS: dict[tuple[Any, ...], Any] = {}
 
 
 def _parse_meld(
-    kind: str, ids: Sequence[int], called: int | None, source: int, red: Sequence[int]
+    kind: str, ids: Sequence[int], called: int | None, source: int, red: Collection[int]
 ) -> Any:
     order = sorted(ids)
     if called is not None:
@@ -149,6 +150,13 @@ def score(hand: Any, win_tile: int, **kw: Any) -> Any:
     return _core.score(hand, win_tile, **kw)
 
 
+def yakuman_ron(dealer: bool, honba: int, rules: Any) -> tuple[int, int]:
+    """What a ron paid as one yakuman costs the discarder under ``rules``: ``(payment with
+    ``honba`` counters, value without them)`` (the core's han/fu table, ``riichi.payment``)."""
+    p = _core.payment(0, 0, dealer=dealer, tsumo=False, honba=honba, yakuman=1, rules=rules)
+    return int(p[2]), int(p[7])
+
+
 def shanten(counts: Sequence[int], melds: Sequence[Any]) -> int:
     """Shanten number of a concealed hand."""
     return int(_core.shanten(make_hand(counts, melds, (0, 0, 0))))
@@ -197,7 +205,7 @@ def _events() -> Any:
 def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> Any:
     """Build one ``riichi.events`` event from mjai-named fields with tiles as physical ids.
 
-    Ids are reduced to :class:`riichi.events.Tile` (kind, red) using ``reds`` (the red-five
+    Ids are reduced to :class:`riichi.tiles.TileKind` (kind, red) using ``reds`` (the red-five
     ids of the rules in force); lists become tuples.
     """
     ev = _events()
@@ -211,7 +219,7 @@ def make_event(kind: str, reds: frozenset[int] = frozenset(), **fields: Any) -> 
 
     out: dict[str, Any] = {}
     for k, v in fields.items():
-        if k in _TILE_FIELDS and isinstance(v, int):
+        if k in _TILE_FIELDS and v.__class__ is int:  # an id (a TileKind is an int too)
             v = tile(v)
         elif k in _SEQ_FIELDS and v is not None:
             v = seq(v)

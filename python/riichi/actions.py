@@ -50,6 +50,8 @@ class _Action:
         parts = []
         for f in fields(self):  # type: ignore[arg-type]
             v = getattr(self, f.name)
+            if f.name == "open" and v is False:
+                continue  # a closed riichi reads as it always has
             if f.name == "tile":
                 text = _id_text(v)
             elif f.name == "consumed" and isinstance(v, tuple):
@@ -71,11 +73,18 @@ class Discard(_Action):
 
 @dataclass(frozen=True, repr=False)
 class Riichi(_Action):
-    """Declare riichi and discard ``tile`` (the declaration tile)."""
+    """Declare riichi and discard ``tile`` (the declaration tile).
+
+    ``open=True`` declares open riichi (オープンリーチ): the concealed hand is shown to the
+    table for the rest of the round and a win scores the yaku ``open_riichi`` on top of
+    riichi. Offered beside each riichi discard only under ``Rules.open_riichi`` (not
+    ``"off"``); see :mod:`riichi.kyoku.openriichi`.
+    """
 
     seat: int
     tile: int
     tsumogiri: bool = False
+    open: bool = False
 
 
 @dataclass(frozen=True, repr=False)

@@ -39,6 +39,10 @@ def score(
 
     Raises:
         RiichiError: a malformed request, naming its index.
+        InvalidHand: a hand that cannot exist, or under three-player rules
+            (``rules.num_players == 3``) a 2m-8m in a hand, winning tile or indicator, as
+            :func:`riichi.score` refuses it: ``requests[i]: hand holds 5m, which
+            three-player mahjong does not use ...``.
     """
     r = _scoring(rules)
     if isinstance(requests, (str, bytes, Mapping)) or not hasattr(requests, "__iter__"):
@@ -79,6 +83,7 @@ FLAG_BITS = {
     "tenhou": 8,
     "chiihou": 9,
     "renhou": 10,
+    "open_riichi": 11,
 }
 
 #: Meld kinds in the ``melds`` column of :func:`score_arrays`.
@@ -125,6 +130,9 @@ def score_arrays(
             with its row).
         RiichiError: a row that is not a valid hand (its index), or ``rules`` not a
             :class:`riichi.Rules`.
+        InvalidHand: under three-player rules (``rules.num_players == 3``) a row whose
+            hand, winning tile or indicators hold a 2m-8m, named as ``requests[i]`` with
+            the tile and where it was, as :func:`riichi.score` refuses it.
     """
     c = _column(concealed, "concealed", np.uint8, None, (34,), 0, 4, 0)
     n = c.shape[0]

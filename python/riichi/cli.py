@@ -131,12 +131,16 @@ def _cmd_score(args: argparse.Namespace) -> int:
         rules = _rules_arg(args.rules)
         if args.kiriage:
             rules = dataclasses.replace(rules, kiriage_mangan=True)
+        if args.open_riichi and rules.open_riichi == "off":
+            # the score needs only that open riichi exists; the deal-in variant is the round's
+            rules = dataclasses.replace(rules, open_riichi="yakuman_non_riichi")
         r = riichi.score(
             hand,
             win,
             tsumo=args.tsumo or args.rinshan or args.tenhou or args.chiihou,
             riichi=args.riichi,
             double_riichi=args.double_riichi,
+            open_riichi=args.open_riichi,
             ippatsu=args.ippatsu,
             haitei=args.haitei,
             houtei=args.houtei,
@@ -766,6 +770,8 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, text in [
         ("--riichi", "riichi declared"),
         ("--double-riichi", "double riichi declared"),
+        ("--open-riichi", "the riichi (or double riichi) was declared open: 1 han more "
+         "(turns Rules.open_riichi on when the rules have it off)"),
         ("--ippatsu", "won within one go-around of riichi"),
         ("--haitei", "tsumo on the last live-wall tile"),
         ("--houtei", "ron on the last discard"),

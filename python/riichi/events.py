@@ -9,13 +9,17 @@ Each event converts to and from an mjai JSON object with :meth:`Event.to_mjai` a
 
 Tiles
 -----
-A tile is a :class:`Tile`: its kind 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun)
-and a red flag (only on fives). This is exactly what every format can express: Tenhou's
-physical ids 0..135 are reduced to (kind, red) by the mjlog reader, because mjai and
-tenhou.net/6 have no physical ids. Nothing is lost for play: the three red fives are the only
-copies that differ, and the flag keeps their identity (kuikae, red dora). The 37 distinct tiles
-are interned (``Tile.of(kind, red)`` returns a shared instance). A tile that a player view
-hides (mjai ``"?"``) is ``None`` where a format allows it.
+A tile is a :class:`riichi.tiles.TileKind` (also importable here as :data:`Tile`, its old
+name): its kind 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu chun) as an ``int`` and a
+red flag (only on fives), the same type the analysis API returns. This is exactly what every
+format can express: Tenhou's physical ids 0..135 are reduced to (kind, red) by the mjlog
+reader, because mjai and tenhou.net/6 have no physical ids. Nothing is lost for play: the
+three red fives are the only copies that differ, and the flag keeps their identity (kuikae,
+red dora). Two tiles are equal only when kind and colour are (a red five is not its plain
+five), so two events are equal only when their red fives are the same; a tile and a plain
+``int`` compare by kind. The 37 distinct tiles are interned (``Tile.of(kind, red)``,
+``Tile.from_mjai`` and ``Tile.from_tenhou_id`` return shared instances). A tile that a player
+view hides (mjai ``"?"``) is ``None`` where a format allows it.
 
 Seats are absolute 0..n-1 (0 = the first dealer); ``n`` is 4, or 3 in sanma (tuples of scores,
 hands and deltas have ``n`` entries). Points are in points (not Tenhou's hundreds).
@@ -46,8 +50,9 @@ import sys
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
-from riichi._core import mjai_name, parse_mjai, yaku_table
-from riichi.errors import InvalidTile, LogFormatError
+from riichi._core import parse_mjai, yaku_table
+from riichi.errors import LogFormatError
+from riichi.tiles import INTERNED, TileKind
 
 __all__ = [
     "EVENT_TYPES",
@@ -104,85 +109,15 @@ def _frozen(cls: type[_T]) -> type[_T]:
 # --------------------------------------------------------------------------- tiles
 
 
-@_frozen
-class Tile:
-    """One tile: kind 0..33 and whether it is the red five of its suit.
-
-    Use :meth:`Tile.of`, :meth:`Tile.from_mjai` or :meth:`Tile.from_tenhou_id`; all return
-    interned instances.
-
-    Raises:
-        InvalidTile: a kind outside 0..33, or ``red`` on a tile that is not a suited five.
-    """
-
-    kind: int
-    red: bool = False
-
-    def __post_init__(self) -> None:
-        if not (type(self.kind) is int and 0 <= self.kind <= 33):
-            raise InvalidTile(f"tile kind {self.kind!r} is out of range 0..33")
-        if self.red and self.kind not in (4, 13, 22):
-            raise InvalidTile(f"tile kind {self.kind} is not a suited five and cannot be red")
-
-    @staticmethod
-    def of(kind: int, red: bool = False) -> Tile:
-        """The interned tile of ``kind`` (0..33), red or not."""
-        if type(kind) is int and 0 <= kind <= 33 and (not red or kind in (4, 13, 22)):
-            return _TILES[kind * 2 + bool(red)]
-        return Tile(kind, red)  # raises InvalidTile naming the bad value
-
-    @staticmethod
-    def from_mjai(name: str) -> Tile:
-        """Parse an mjai tile name (``"5mr"``, ``"E"``, ``"P"`` = haku, ``"F"``, ``"C"``).
-
-        Raises:
-            InvalidTile: an unknown name (``"?"`` included: hidden tiles are ``None``).
-        """
-        t = _BY_MJAI.get(name)
-        if t is None:
-            raise InvalidTile(f"unknown mjai tile name {name!r}")
-        return t
-
-    @staticmethod
-    def from_tenhou_id(tile_id: int, red_fives: bool = True) -> Tile:
-        """The tile of a Tenhou physical id 0..135 (kind = id // 4; ids 16, 52, 88 are the red
-        fives when the game plays with red fives).
-
-        Raises:
-            InvalidTile: an id outside 0..135.
-        """
-        if not 0 <= tile_id <= 135:
-            raise InvalidTile(f"tile id {tile_id} is out of range 0..135")
-        return (_BY_ID_RED if red_fives else _BY_ID_PLAIN)[tile_id]
-
-    @property
-    def mjai(self) -> str:
-        """The mjai name (``"5mr"`` for a red five)."""
-        return _MJAI_NAME[self.kind * 2 + self.red]
-
-    def __str__(self) -> str:
-        n = self.kind % 9 + 1 if self.kind < 27 else self.kind - 26
-        return f"{0 if self.red else n}{'mpsz'[min(self.kind // 9, 3)]}"
-
-    def __repr__(self) -> str:
-        return f"Tile({self})"
-
-    def __lt__(self, other: Tile) -> bool:
-        # Tenhou id order: by kind, the red five first (it is copy 0 of its five)
-        return (self.kind, not self.red) < (other.kind, not other.red)
-
-
-_TILES: list[Tile] = []
-for _k in range(34):
-    _TILES.append(Tile(_k, False))
-    _TILES.append(Tile(_k, True) if _k in (4, 13, 22) else _TILES[-1])
-_MJAI_NAME = [mjai_name(t.kind, t.red) for t in _TILES]
-_BY_MJAI: dict[str, Tile] = {}
-for _t, _name in zip(_TILES, _MJAI_NAME):
-    _BY_MJAI[_name] = _t
-    assert parse_mjai(_name) == (_t.kind, _t.red)
-_BY_ID_PLAIN = [_TILES[(i // 4) * 2] for i in range(136)]
-_BY_ID_RED = [_TILES[(i // 4) * 2 + (i in (16, 52, 88))] for i in range(136)]
+#: A tile of the event model: :class:`riichi.tiles.TileKind`, the one tile type of the package
+#: (kind 0..33 as an ``int``, ``red``, mpsz text, ``mjai`` name; ``Tile.of``,
+#: ``Tile.from_mjai`` and ``Tile.from_tenhou_id`` return interned instances). Kept under
+#: this name for the code that imported it from here.
+Tile = TileKind
+_TILES = INTERNED
+_MJAI_NAME = [t.mjai for t in INTERNED]
+for _t in INTERNED:  # the core's mjai names and ours agree
+    assert parse_mjai(_t.mjai) == (_t.kind, _t.red)
 
 TileSeq = tuple[Tile, ...]
 
@@ -527,11 +462,21 @@ class Dora(Event):
     dora_marker: Tile = _TILES[0]
 
 
-@_ev("reach", ("actor", "actor", "int"))
+@_ev("reach", ("actor", "actor", "int"), ("open", "open", "bool"))
 class Reach(Event):
-    """``actor`` declares riichi (the next discard is the riichi discard)."""
+    """``actor`` declares riichi (the next discard is the riichi discard).
+
+    ``open`` is True for an open riichi (``riichi.Rules.open_riichi``: the hand is shown);
+    ``None`` (the default, omitted from mjai: every other log is unchanged) or False for
+    a closed one. mjai carries it as the extra key ``"open": true``."""
 
     actor: int = 0
+    open: bool | None = None
+
+    def __repr__(self) -> str:
+        # a closed riichi reads as it always has (digests of event streams keep their hash)
+        extra = "" if self.open is None else f", open={self.open!r}"
+        return f"Reach(actor={self.actor!r}{extra})"
 
 
 @_ev(

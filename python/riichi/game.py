@@ -250,6 +250,7 @@ class Game:
         self._kyoku = dealer  # dealer seat within the current wind
         self._honba = honba
         self._kyotaku = kyotaku
+        self._dealer_wins = 0  # the dealer's wins in a row, no other round between (paarenchan)
         self._start_round()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -328,7 +329,10 @@ class Game:
             raise IllegalAction(f"{action!r}: the game is over")
         r = self.round
         r.step(action)
-        self._copy_events()
+        new = r.events  # _copy_events, inline: it runs on every step
+        if len(new) > self._copied:
+            self.events += new[self._copied :]
+            self._copied = len(new)
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
@@ -340,11 +344,15 @@ class Game:
             self._copied = len(new)
 
     def apply_logged(
-        self, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
+        self,
+        event: Any,
+        riichi: bool = False,
+        claimers: frozenset[int] | None = None,
+        open_riichi: bool = False,
     ) -> Action:
         """:meth:`Round.apply_logged` on the current round: apply the legal action a logged
         player event stands for (a discard offered for claims to ``claimers`` only, when
-        given), starting the next round when this one ends; returns the action. For the
+        given; ``open_riichi`` when the log's ``reach`` before it was open), starting the next round when this one ends; returns the action. For the
         log replay, which reads the round's own events: the new events reach :attr:`events`
         at the next :meth:`step` or when the round ends, not at once.
 
@@ -354,10 +362,23 @@ class Game:
         if self.result is not None:
             raise IllegalAction(f"{event!r}: the game is over")
         r = self.round
-        act = r.apply_logged(event, riichi, claimers)
+        act = r.apply_logged(event, riichi, claimers, open_riichi)
         if r.result is not None:
             self._end_round()
         return act
+
+    def apply_logged_run(self, events: Iterable[Any]) -> int:
+        """:meth:`Round.apply_logged_run` on the current round: apply a run of logged
+        discards nobody claims, each followed by the next seat's draw; returns how many
+        were applied (such a run never ends the round; the new events reach
+        :attr:`events` as with :meth:`apply_logged`).
+
+        Raises:
+            IllegalAction: once the game is over.
+        """
+        if self.result is not None:
+            raise IllegalAction("a run of logged discards: the game is over")
+        return self.round.apply_logged_run(events)  # type: ignore[no-any-return]
 
     def pass_all_but(self, keep: set[int]) -> None:
         """:meth:`Round.pass_all_but` on the current round: every seat yet to answer the open
@@ -433,6 +454,7 @@ class Game:
             honba=self._honba,
             kyotaku=self._kyotaku,
         )
+        self.round.dealer_wins_in_a_row = self._dealer_wins  # read by kyoku/win.py
         self.events += self.round.events
         self._copied = len(self.round.events)  # of the current round's events, in events
 
@@ -485,6 +507,8 @@ class Game:
         if renchan and decisive and not void and not rules.last_round_renchan:
             renchan = False  # no renchan in the last round: the deal passes
         self._honba = settlement.next_honba(r, self._honba, renchan)
+        dealer_won = renchan and any(w.seat == r.dealer for w in res.wins)
+        self._dealer_wins = self._dealer_wins + 1 if dealer_won else 0
         top = self._ranking()[0]
         reached = max(self.scores) >= rules.end_target
         over = False

@@ -70,6 +70,7 @@ from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.settlement import noten_declaration_allowed
 from riichi.kyoku.state import EVERYONE as _EVERYONE
 from riichi.rules import Rules
+from riichi.tiles import TileKind
 from riichi.wall import Wall, wall_from_events
 
 __all__ = [
@@ -378,20 +379,29 @@ def _tenhou_final_candidates(rules: Rules, game_log: GameLog | None = None) -> l
     """Every Tenhou rule for final points that an unsettled log may follow (see
     :func:`tenhou_final_rule`); with ``game_log`` of a GO bit 0x800 game, also that
     lobby's rule (:data:`_GO_PLAIN_DIFFERENCE`)."""
-    umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
-    if rules.num_players == 3:
-        umas = [_TENHOU_UMA_SANMA]
-    roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
-    out = [dataclasses.replace(rules, uma=u, final_rounding=r) for u in umas for r in roundings]
     start = _plain_difference_start(game_log) if game_log is not None else None
-    if start is not None:
-        out.append(
-            dataclasses.replace(
-                rules, starting_points=start, target_points=start, oka=0,
-                uma=(0,) * rules.num_players, final_rounding="none",
-            )
-        )  # fmt: skip
-    return out
+    key = (rules, start)
+    out = _FINAL_CANDIDATES.get(key)
+    if out is None:  # Rules are frozen: the candidates of one rule set are shared
+        umas: list[tuple[int, ...]] = [_TENHOU_UMA, _TENHOU_UMA_2009, _TENHOU_UMA_CHIP]
+        if rules.num_players == 3:
+            umas = [_TENHOU_UMA_SANMA]
+        roundings: tuple[Literal["thousands", "none"], ...] = ("thousands", "none")
+        out = [rules.replace(uma=u, final_rounding=r) for u in umas for r in roundings]
+        if start is not None:
+            out.append(
+                rules.replace(
+                    starting_points=start, target_points=start, oka=0,
+                    uma=(0,) * rules.num_players, final_rounding="none",
+                )
+            )  # fmt: skip
+        if len(_FINAL_CANDIDATES) < 256:  # a few rule sets in any corpus; never unbounded
+            _FINAL_CANDIDATES[key] = out
+    return list(out)
+
+
+# _tenhou_final_candidates' results by (rules, plain-difference start)
+_FINAL_CANDIDATES: dict[tuple[Rules, int | None], list[Rules]] = {}
 
 
 def _plain_difference_start(game_log: GameLog) -> int | None:
@@ -718,6 +728,7 @@ class _Replay:
         events = self.events
         rnd = game.round
         reach: set[int] = set()
+        opened: set[int] = set()  # seats whose logged reach was open (Rules.open_riichi)
         logged_end: list[tuple[int, Event]] = []
         logged_dora = 1
         active = []  # the events the replay acts on (tsumo, dora, ...: nothing to step)
@@ -780,21 +791,44 @@ class _Replay:
         acts = 0  # player actions checked (added to the report however the loop ends)
         watch = self.watch
         every = watch is not None and getattr(watch, "all_claims", True)
+        n_active = len(active)
+        pos = 0
         try:
-            for i in active:
+            while pos < n_active:
+                i = active[pos]
+                pos += 1
                 ev = events[i]
                 t = ev.type
                 if t == "dahai" and rnd.phase == "turn":
                     # the most frequent case: only the seats the log shows claiming the
                     # discard are offered claims, the others pass (as _pass_non_claimers)
                     actor = ev.actor  # type: ignore[attr-defined]
+                    if watch is None and i not in claimed and actor not in reach:
+                        # a run of discards nobody claims and none declaring riichi, each
+                        # followed by a draw: applied in one go, as far as it goes
+                        q = pos - 1
+                        while q < n_active:
+                            j = active[q]
+                            x = events[j]
+                            if x.type != "dahai" or j in claimed or x.actor in reach:  # type: ignore[attr-defined]
+                                break
+                            q += 1
+                        if q - pos > 0:  # two or more
+                            # (lazily: a run refused at its start reads no event)
+                            done = game.apply_logged_run(map(events.__getitem__, active[pos - 1 : q]))
+                            acts += done
+                            if done:
+                                pos += done - 1
+                                continue
                     answer = _NOBODY if i not in claimed else self._claimers(i, e)
                     if watch is not None:
                         if every:
                             answer = _EVERYONE  # the watch sees every seat's claim options
                         watch.before(i, rnd)
                     try:
-                        act = game.apply_logged(ev, actor in reach, answer)
+                        act = game.apply_logged(
+                            ev, actor in reach, answer, actor in opened
+                        )  # fmt: skip
                     except IllegalAction as err:
                         self.mismatch(
                             k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err)
@@ -824,6 +858,8 @@ class _Replay:
                     continue
                 if t == "reach":
                     reach.add(ev.actor)  # type: ignore[attr-defined]
+                    if ev.open:  # type: ignore[attr-defined]
+                        opened.add(ev.actor)  # type: ignore[attr-defined]
                 elif t == "ryukyoku" and ev.reason == "sanchahou":  # type: ignore[attr-defined]
                     while rnd.phase == "claim" and any(
                         isinstance(a, Ron) for q in rnd.seats_to_act for a in rnd.legal_actions(q)
@@ -852,6 +888,7 @@ class _Replay:
                         act = game.apply_logged(
                             ev,
                             riichi=t == "dahai" and ev.actor in reach,  # type: ignore[attr-defined]
+                            open_riichi=getattr(ev, "actor", -1) in opened,
                         )
                     except IllegalAction as err:
                         self.mismatch(k, i, "action", _ev_text(ev), _legal_text(rnd, ev), str(err))
@@ -892,7 +929,13 @@ class _Replay:
                 f"the log reveals {logged_dora} dora indicator(s) in this round, "
                 f"the rules ({len(rnd.state['kans'])} kan(s)) reveal {shown}",
             )  # fmt: skip
-        mine = [x for x in rnd.events if x.type in _SETTLEMENTS]
+        # the round's settlements: the events just before its end_kyoku (nothing settles
+        # earlier in a round)
+        mine = rnd.events[-2::-1]
+        j = 0
+        while j < len(mine) and mine[j].type in _SETTLEMENTS:
+            j += 1
+        mine = mine[j - 1 :: -1] if j else []
         if [x.type for x in mine] != [x.type for _, x in logged_end]:
             self.mismatch(
                 k, logged_end[0][0], "settlement",
@@ -1123,6 +1166,8 @@ def _explain(name: str, logged: Any, computed: Any) -> str:
 
 def _plain(v: Any) -> Any:
     """Tiles as mpsz text, tuples as lists, recursively (for JSON)."""
+    if isinstance(v, TileKind):  # an int too: its text, not its kind
+        return str(v)
     if v is None or isinstance(v, (bool, int, float, str)):
         return v
     if isinstance(v, (tuple, list)):

@@ -80,6 +80,7 @@ SCORING_FIELDS = (
     "minimum_han",
     "mangan_minimum",
     "riichi_required",
+    "open_riichi",
 )
 
 
@@ -160,8 +161,10 @@ class Rules:
         paarenchan: Local yakuman paarenchan (八連荘): the dealer's eighth win in a row
             (``riichi.score(..., renchan=7)``: wins in a row before this one). Default False.
             Source: riichi.wiki "Paarenchan". ``renchan`` is a scoring input (also a key of
-            ``batch.score`` requests; ``batch.score_arrays`` has no column for it: 0); the
-            round engine does not pass it yet, so a ``Round`` never scores paarenchan.
+            ``batch.score`` requests; ``batch.score_arrays`` has no column for it: 0). A
+            :class:`riichi.Game` counts the dealer's wins in a row (a round the dealer does
+            not win, a draw included, or the deal passing starts again from 0) and passes
+            it; a ``Round`` played on its own counts 0.
         daichisei: Local yakuman daichisei (大七星): seven pairs of the seven honors, a
             double yakuman in place of tsuuiisou. Default False. Source: riichi.wiki
             "Daichisei".
@@ -410,6 +413,37 @@ class Rules:
             ``False`` (no kan dora, so no kan ura dora either: the house rule that
             ja.wikipedia "ドラ (麻雀)" lists among the variants of 槓ドラ; the rinshan draw is
             unchanged).
+
+    Open riichi (issue 16; off by default, as in every preset: no rulebook of a preset has it):
+
+    Attributes:
+        open_riichi: Open riichi (オープンリーチ, 開立直); default ``"off"``. A riichi
+            declared with the concealed hand shown to every seat until the round ends,
+            offered as ``riichi.actions.Riichi(..., open=True)`` beside each riichi discard.
+            A win of the hand scores the yaku ``open_riichi``, 1 han on top of riichi (2 in
+            all; 3 with a double riichi, the usual "open + double + riichi" reading). Tsumo
+            and other wins are scored as any; the value says what a player who deals into
+            the open hand pays (a discard, or the kan tile of a chankan):
+
+            - ``"off"`` (default: Tenhou, MS and every competition rulebook: no open riichi).
+            - ``"yakuman_non_riichi"``: a discarder not in riichi when it deals in pays a
+              yakuman (the hand's own value if that is higher); a riichi player, whose hand
+              is locked, pays the hand as scored. The common form (ja.wikipedia "開立直":
+              「立直をしていない者がオープンリーチに振り込んだ場合は、役満払いとするルールが
+              多い」; kinmaweb.jp "オープンリーチ"; riichi.wiki "Riichi", open riichi: the
+              yakuman is not scored when a riichi player deals in). A riichi whose
+              declaration tile deals in is not in riichi yet: that tile was chosen freely.
+            - ``"yakuman_except_earlier_riichi"``: only a player whose riichi was accepted
+              before the open riichi was declared pays as scored; one who declared riichi
+              later, with the waits in view, pays a yakuman too (ja.wikipedia "開立直":
+              「オープンリーチをする以前から立直をしていた者の振込みは通常払い」).
+            - ``"no_yakuman"``: every deal-in is paid as scored (2 han), the variant
+              without the yakuman payment.
+
+            Not modelled: showing only the waiting part of the hand (observations show the
+            whole hand), the variant scoring open double riichi at 4 han, the houses that
+            refuse the deal-in discard instead of paying for it (アガリ放棄 / ノーカウント),
+            and an extra stick at the declaration.
     """
 
     # scoring
@@ -504,6 +538,10 @@ class Rules:
     riichi_ankan: Literal["same_waits", "same_reading", "forbidden"] = "same_waits"
     closed_kan_dora: Literal["immediate", "after_discard"] = "immediate"
     kan_dora: bool = True
+    # open riichi (issue 16)
+    open_riichi: Literal[
+        "off", "yakuman_non_riichi", "yakuman_except_earlier_riichi", "no_yakuman"
+    ] = "off"
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -567,6 +605,8 @@ class Rules:
         if not self._scoring_cache:
             kwargs = {name: getattr(self, name) for name in SCORING_FIELDS}
             kwargs["double_yakuman_special_waits"] = list(kwargs["double_yakuman_special_waits"])
+            # the scorer needs only whether the yaku exists; who pays what is the round's
+            kwargs["open_riichi"] = self.open_riichi != "off"
             try:
                 built = ScoringRules(**kwargs)
             except (TypeError, OverflowError) as e:  # a value the core's type cannot hold
@@ -1240,53 +1280,112 @@ def _check_field_types(rules: Rules) -> None:
     """Every field has its annotated type; ints are in 0..10**9 (uma values may be negative).
 
     A list given for a tuple field is stored as a tuple (the dataclass is frozen and hashable).
+    Each field's check is built once from its annotation (:func:`_field_checks`): a derived
+    ``Rules`` (``dataclasses.replace``, the presets) costs a few microseconds to check.
 
     Raises:
         RiichiError: naming the field, the bad value and what was expected.
     """
-    for f in dataclasses.fields(rules):
-        if not f.init:
-            continue
-        hint = _type_hints()[f.name]
-        value = getattr(rules, f.name)
-        origin, args = typing.get_origin(hint), typing.get_args(hint)
-        if origin is tuple:
-            if isinstance(value, list):
-                value = tuple(value)
-                object.__setattr__(rules, f.name, value)
-            if not isinstance(value, tuple):
-                raise _error(f.name, value, f"a tuple ({hint})")
-            inner = args[0]
-            if args[-1] is not Ellipsis and len(value) != len(args):
-                raise _error(f.name, value, f"{len(args)} values")
-            for v in value:
-                _check_scalar(f.name, v, inner, negative_ok=f.name == "uma")
+    for name, check, whole in _field_checks():
+        if whole:  # a tuple field (may store a list as a tuple)
+            check(rules, name, getattr(rules, name))
         else:
-            _check_scalar(f.name, value, hint, negative_ok=False)
+            check(name, getattr(rules, name))
 
 
-def _check_scalar(name: str, value: object, hint: object, *, negative_ok: bool) -> None:
+_Check = typing.Callable[[str, object], None]
+
+
+@functools.cache
+def _field_checks() -> tuple[tuple[str, Any, bool], ...]:
+    """Per init field of :class:`Rules`, in field order: its name, the check of its value
+    built from its annotation and whether that check takes the ``Rules`` too (a tuple
+    field's: ``check(rules, name, value)``; else ``check(name, value)``), raising as
+    :func:`_check_field_types` says."""
+    out = []
+    hints = _type_hints()
+    for f in dataclasses.fields(Rules):
+        if f.init:
+            hint = hints[f.name]
+            if typing.get_origin(hint) is tuple:
+                out.append((f.name, _tuple_check(f.name, hint), True))
+            else:
+                out.append((f.name, _scalar_check(hint, negative_ok=False), False))
+    return tuple(out)
+
+
+def _tuple_check(name: str, hint: object) -> typing.Callable[[Rules, str, object], None]:
+    """The check of the tuple field ``name`` annotated ``hint``; it stores a list it is
+    given as a tuple."""
+    args = typing.get_args(hint)
+    inner = _scalar_check(args[0], negative_ok=name == "uma")
+    size = None if args[-1] is Ellipsis else len(args)
+
+    def check_tuple(rules: Rules, name: str, value: object) -> None:
+        if isinstance(value, list):
+            value = tuple(value)
+            object.__setattr__(rules, name, value)
+        if not isinstance(value, tuple):
+            raise _error(name, value, f"a tuple ({hint})")
+        if size is not None and len(value) != size:
+            raise _error(name, value, f"{size} values")
+        for v in value:
+            inner(name, v)
+
+    return check_tuple
+
+
+def _scalar_check(hint: object, *, negative_ok: bool) -> _Check:
+    """The check of one value annotated ``hint``: a ``Literal`` of str (one of its choices,
+    compared only as a str: an array's == is not a truth value), ``bool``, ``int`` (not a
+    bool; 0..10**9, or -10**9..10**9 with ``negative_ok``), ``str``, ``X | None`` (None or
+    X's check); any other annotation is not checked here."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin is Literal:
-        # the choices are str: compare only a str (an array's == is not a truth value)
-        if not isinstance(value, str) or value not in args:
-            raise _error(name, value, f"one of {args}")
-    elif hint is bool:
-        if not isinstance(value, bool):
-            raise _error(name, value, "True or False")
-    elif hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _error(name, value, "an int")
+
+        def check_literal(name: str, value: object) -> None:
+            if not isinstance(value, str) or value not in args:
+                raise _error(name, value, f"one of {args}")
+
+        return check_literal
+    if hint is bool:
+
+        def check_bool(name: str, value: object) -> None:
+            if value is not True and value is not False:
+                raise _error(name, value, "True or False")
+
+        return check_bool
+    if hint is int:
         low = -_MAX_INT if negative_ok else 0
-        if not low <= value <= _MAX_INT:
-            raise _error(name, value, f"an int in {low}..{_MAX_INT}")
-    elif hint is str:
-        if not isinstance(value, str):
-            raise _error(name, value, "a str")
-    elif origin in (typing.Union, types.UnionType) and type(None) in args:
-        if value is not None:
-            (inner,) = (a for a in args if a is not type(None))
-            _check_scalar(name, value, inner, negative_ok=negative_ok)
+
+        def check_int(name: str, value: object) -> None:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _error(name, value, "an int")
+            if not low <= value <= _MAX_INT:
+                raise _error(name, value, f"an int in {low}..{_MAX_INT}")
+
+        return check_int
+    if hint is str:
+
+        def check_str(name: str, value: object) -> None:
+            if not isinstance(value, str):
+                raise _error(name, value, "a str")
+
+        return check_str
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        (inner_hint,) = (a for a in args if a is not type(None))
+        inner = _scalar_check(inner_hint, negative_ok=negative_ok)
+
+        def check_optional(name: str, value: object) -> None:
+            if value is not None:
+                inner(name, value)
+
+        return check_optional
+
+    def unchecked(name: str, value: object) -> None:
+        return None
+
+    return unchecked
 
 
 @functools.cache

@@ -76,7 +76,13 @@ def payment(
 
     Args:
         han: han, dora included, 1..1000 (0 allowed with ``yakuman``).
-        fu: 20, 25 or a multiple of 10 from 30 to 170 (0 allowed with ``yakuman``).
+        fu: 20, 25 or a multiple of 10 from 30 to 170 (0 allowed with ``yakuman``). 20 and
+            25 fu only as some hand scores them under ``rules`` (Tenhou's fu counting): 20
+            fu is pinfu tsumo (2 han or more; ``rules.pinfu_tsumo``) or, by ron, an open
+            hand with no fu when ``rules.open_pinfu_ron_fu`` leaves it at 20 (``"20"``: 1
+            han or more, ``"30_at_1han"``: 2 or more; never under Tenhou's ``"30"``); 25
+            fu is chiitoitsu under ``chiitoitsu_value="25fu_2han"`` (2 han or more by ron,
+            3 by tsumo). E.g. 1 han 20 fu by ron and 1 han 25 fu are refused by default.
         dealer: the winner is the dealer.
         tsumo: a self-draw (else a ron).
         honba: honba counters, ``rules.honba_points`` each in total (Tenhou 300: a ron pays
@@ -93,8 +99,9 @@ def payment(
         7700 (11600 for the dealer; 8000 with ``Rules(kiriage_mangan=True)``).
 
     Raises:
-        RiichiError: a value out of its range (named), an argument of the wrong type, or
-            under aotenjou a value beyond 2^31 - 1 points.
+        RiichiError: a value out of its range (named), a han/fu pair no hand scores
+            under ``rules`` (named with tsumo or ron, e.g. ``1 han 20 fu by ron``), an
+            argument of the wrong type, or under aotenjou a value beyond 2^31 - 1 points.
     """
     return Payment(
         *_core.payment(

@@ -84,7 +84,8 @@ def tile_text(tile_id: int, red: bool) -> str:
 
 
 def kind_plain_first(x: Any) -> tuple[int, bool]:
-    """Sort key of event tiles: by kind, the plain copy before the red one (as make_event)."""
+    """Sort key of tiles: by kind, the red five before the plain ones (Tenhou id order, the
+    order of :class:`TileKind` itself)."""
     return (x.kind, not x.red)
 
 
@@ -114,26 +115,49 @@ def red_tables(
 
 
 class TileKind(int):
-    """A tile kind 0..33 that is also a tile: an ``int`` (it compares, hashes, indexes and
-    goes into NumPy arrays and JSON as the kind) whose text is mpsz (``str`` and ``repr``
-    give ``"5p"``, or ``"0p"`` for a red five) and whose ``red`` says whether it is the red
-    five of its suit.
+    """A tile: its kind 0..33 as an ``int`` and whether it is the red five of its suit.
 
-    Every tile kind a public value returns is one of these (``parse_tile``,
+    The one tile type of every public value and message: analysis results (``parse_tile``,
     ``DiscardOption.tile``, ``Wait.tile``, ``Ukeire.tiles``, ``Reading.win_tile`` and
-    ``blocks``, ``Meld.tile``, ``called`` and ``tiles``); the 68 of them are interned
-    (``INTERNED[kind * 2 + red]``) and frozen. Equality is the kind's: ``TileKind(13, True)
-    == 13 == TileKind(13)``; compare ``red`` too when the colour matters. Arithmetic gives
-    plain ints; ``f"{t:d}"`` writes the number.
+    ``blocks``, ``Meld.tile``, ``called`` and ``tiles``) and the event model
+    (``riichi.events``: every ``pai``, ``consumed``, ``dora_marker``, hand and meld tile;
+    :data:`riichi.events.Tile` is this class under its old name).
+
+    - **An int**: it indexes, hashes as its kind, goes into NumPy arrays and JSON as the kind,
+      and compares with a plain ``int`` by kind (``parse_tile("0p") == 13``); arithmetic gives
+      plain ints; ``f"{t:d}"`` writes the number. Unlike the int 0, every tile is true
+      (``bool(parse_tile("1m"))``), so ``tile or default`` never drops a 1m.
+    - **Text** is mpsz: ``str`` and ``repr`` give ``"5p"``, or ``"0p"`` for a red five;
+      :attr:`mjai` gives the mjai name (``"5pr"``).
+    - **Between tiles the colour counts**: a red five is not equal to the plain five of its
+      suit (``TileKind(13, True) != TileKind(13)``, though both ``== 13``), so event equality,
+      ``in``, ``list.remove`` and dict keys keep a red five apart; tiles sort in Tenhou id
+      order, by kind with the red five before the plain fives of its suit (it is copy 0).
+      So equality is not transitive across ints and tiles (``0p == 13 == 5p``, ``0p !=
+      5p``): a set or dict mixing plain int kinds with tiles depends on insertion order.
+    - **Interned and frozen**: ``TileKind(kind, red)``, :meth:`of`, :meth:`from_mjai`,
+      :meth:`from_tenhou_id`, pickling and copying all return one of the 37 shared objects
+      (``INTERNED[kind * 2 + red]``), so between tiles ``a is b`` exactly when ``a == b``.
+
+    Attributes:
+        kind: the kind as a plain ``int`` 0..33 (1m..9m, 1p..9p, 1s..9s, E S W N, haku hatsu
+            chun; DESIGN.md, Encodings).
+        red: True for the red five of a suit (mpsz ``0``; Tenhou ids 16, 52, 88).
+        mjai: the mjai name (``"5m"``, ``"5mr"``, ``"E"``, ``"P"`` haku, ``"F"``, ``"C"``).
 
     Raises:
         riichi.InvalidTile: a kind that is not an int 0..33, or ``red`` on a tile that is not
             a suited five (5m, 5p, 5s).
     """
 
+    kind: int
     red: bool
+    mjai: str
 
     def __new__(cls, kind: int, red: bool = False) -> TileKind:
+        if cls is TileKind and type(kind) is int and 0 <= kind <= 33 and _READY:
+            if red is False or (red is True and kind in FIVES):
+                return INTERNED[kind * 2 + red]
         if isinstance(kind, bool) or not hasattr(kind, "__index__"):
             raise InvalidTile(f"tile kind {kind!r} is not an int 0..33")
         value = kind.__index__()
@@ -145,8 +169,12 @@ class TileKind(int):
             raise InvalidTile(
                 f"tile kind {value} ({_text(value, False)}) is not a suited five and cannot be red"
             )
+        if cls is TileKind and _READY:
+            return INTERNED[value * 2 + bool(red)]
         obj = super().__new__(cls, value)
+        object.__setattr__(obj, "kind", value)
         object.__setattr__(obj, "red", bool(red))
+        object.__setattr__(obj, "mjai", _core.mjai_name(value, bool(red)))
         return obj
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -156,10 +184,58 @@ class TileKind(int):
         raise AttributeError(f"TileKind is frozen: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (TileKind, (int(self), self.red))
+        return (TileKind, (self.kind, self.red))
+
+    def __copy__(self) -> TileKind:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> TileKind:
+        return self
+
+    # Equality and order: between two tiles by (kind, red), red five first (Tenhou id
+    # order); with anything else as the int kind. The hash stays the kind's, which equal
+    # values share either way.
+    def __eq__(self, other: object) -> bool:
+        if type(other) is TileKind is type(self):
+            return self is other  # interned: the same object exactly when equal
+        if isinstance(other, TileKind):
+            return self.kind == other.kind and self.red is other.red
+        return int.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is TileKind is type(self):
+            return self is not other
+        if isinstance(other, TileKind):
+            return self.kind != other.kind or self.red is not other.red
+        return int.__ne__(self, other)
+
+    __hash__ = int.__hash__
+
+    def __bool__(self) -> bool:
+        return True  # a tile is always a value, 1m (kind 0) too: ``tile or default`` keeps it
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, TileKind):
+            return self.kind < other.kind or (self.kind == other.kind and self.red > other.red)
+        return int.__lt__(self, other)  # type: ignore[operator]
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, TileKind):
+            return self.kind < other.kind or (self.kind == other.kind and self.red >= other.red)
+        return int.__le__(self, other)  # type: ignore[operator]
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, TileKind):
+            return self.kind > other.kind or (self.kind == other.kind and self.red < other.red)
+        return int.__gt__(self, other)  # type: ignore[operator]
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, TileKind):
+            return self.kind > other.kind or (self.kind == other.kind and self.red <= other.red)
+        return int.__ge__(self, other)  # type: ignore[operator]
 
     def __str__(self) -> str:
-        return _text(int(self), self.red)
+        return _text(self.kind, self.red)
 
     __repr__ = __str__
 
@@ -168,10 +244,47 @@ class TileKind(int):
             return int.__format__(int(self), spec)
         return format(str(self), spec)
 
-    @property
-    def kind(self) -> int:
-        """The kind as a plain ``int`` 0..33."""
-        return int(self)
+    @staticmethod
+    def of(kind: int, red: bool = False) -> TileKind:
+        """The interned tile of ``kind`` (0..33), red or not (the same as ``TileKind(kind,
+        red)`` and :func:`tile`).
+
+        Raises:
+            riichi.InvalidTile: as :class:`TileKind`.
+        """
+        if type(kind) is int and 0 <= kind <= 33 and (not red or kind in FIVES):
+            return INTERNED[kind * 2 + bool(red)]
+        return TileKind(kind, red)  # raises naming the bad value
+
+    @staticmethod
+    def from_mjai(name: str) -> TileKind:
+        """The tile of an mjai name (``"5mr"`` red five, ``"E"``, ``"P"`` = haku, ``"F"``,
+        ``"C"``; mjai protocol, https://github.com/gimite/mjai).
+
+        Raises:
+            riichi.InvalidTile: an unknown name (``"?"`` included: hidden tiles are ``None``
+                in the event model), or not a ``str``.
+        """
+        t = _BY_MJAI.get(name) if isinstance(name, str) else None
+        if t is None:
+            raise InvalidTile(f"unknown mjai tile name {name!r}")
+        return t
+
+    @staticmethod
+    def from_tenhou_id(tile_id: int, red_fives: bool = True) -> TileKind:
+        """The tile of a Tenhou physical id 0..135 (kind = id // 4; ids 16, 52, 88 are the
+        red fives when the game plays with one red five per suit, Tenhou GO bit 1 clear).
+
+        Raises:
+            riichi.InvalidTile: an id that is not an int 0..135.
+        """
+        if type(tile_id) is not int or not 0 <= tile_id <= 135:
+            if isinstance(tile_id, bool) or not hasattr(tile_id, "__index__"):
+                raise InvalidTile(f"tile id {tile_id!r} is not an int 0..135")
+            tile_id = tile_id.__index__()
+            if not 0 <= tile_id <= 135:
+                raise InvalidTile(f"tile id {tile_id} is out of range 0..135")
+        return (_BY_ID_RED if red_fives else _BY_ID_PLAIN)[tile_id]
 
 
 def _text(kind: int, red: bool) -> str:
@@ -179,11 +292,23 @@ def _text(kind: int, red: bool) -> str:
     return f"{0 if red else num}{_SUITS[kind // 9]}"
 
 
+_READY = False  # TileKind(...) returns the interned objects once they exist
+
+def _intern_all() -> tuple[TileKind, ...]:
+    out: list[TileKind] = []
+    for k in range(34):
+        plain = TileKind(k, False)
+        out += [plain, TileKind(k, True) if k in FIVES else plain]
+    return tuple(out)
+
+
 #: The 68 interned tiles, ``INTERNED[kind * 2 + red]`` (a kind that cannot be red has its
-#: plain tile at both places); the core returns these.
-INTERNED: tuple[TileKind, ...] = tuple(
-    TileKind(k, red and k in FIVES) for k in range(34) for red in (False, True)
-)
+#: plain tile at both places); the core, the event model and every constructor return these.
+INTERNED: tuple[TileKind, ...] = _intern_all()
+_READY = True
+_BY_MJAI: dict[str, TileKind] = {t.mjai: t for t in INTERNED}
+_BY_ID_PLAIN = [INTERNED[(i >> 2) * 2] for i in range(136)]
+_BY_ID_RED = [INTERNED[(i >> 2) * 2 + (i in (16, 52, 88))] for i in range(136)]
 
 
 def tile(kind: int, red: bool = False) -> TileKind:

@@ -44,7 +44,7 @@ impl PyScoringRules {
         ippatsu = true, aotenjou = false, ryuuiisou_hatsu = false, paarenchan = false,
         daichisei = false, sanrenkou = false, iishoku_yonjun = false, uumensai = false,
         daisharin_other_suits = false, minimum_han = 1, mangan_minimum = false,
-        riichi_required = false))]
+        riichi_required = false, open_riichi = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         red_fives: (u8, u8, u8),
@@ -82,6 +82,7 @@ impl PyScoringRules {
         minimum_han: u8,
         mangan_minimum: bool,
         riichi_required: bool,
+        open_riichi: bool,
     ) -> PyResult<Self> {
         let atozuke = match atozuke {
             None => Atozuke::Allowed,
@@ -226,6 +227,7 @@ impl PyScoringRules {
             minimum_han,
             mangan_minimum,
             riichi_required,
+            open_riichi,
         }))
     }
 
@@ -799,6 +801,11 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
 ///     tsumo: Self-draw (rinshan included). False for ron and chankan.
 ///     riichi, double_riichi, ippatsu, haitei, houtei, rinshan, chankan: Situational yaku
 ///         (the caller knows the situation; the scorer trusts the flags).
+///     open_riichi: The riichi (or double riichi) was declared open, the concealed hand
+///         shown (オープンリーチ): the yaku `open_riichi`, 1 han on top of riichi (2 in all;
+///         3 with double riichi). Needs `riichi` or `double_riichi` and rules whose
+///         `open_riichi` is not `"off"` (else `RiichiError`). What a deal-in pays is the
+///         round's settlement (`Rules.open_riichi`), not the scorer's.
 ///     tenhou, chiihou, renhou: First-go-around wins (renhou valued by `rules.renhou`).
 ///     seat_wind: "E"/"S"/"W"/"N", "1z".."4z" or kind 27..30 (default East: the dealer).
 ///     round_wind: Same encoding (default East).
@@ -827,7 +834,7 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     ippatsu = None, haitei = None, houtei = None, rinshan = None, chankan = None,
     tenhou = None, chiihou = None, renhou = None, seat_wind = None, round_wind = None,
     dora_indicators = None, ura_indicators = None, honba = None, kyotaku = None, nukidora = None,
-    rules = None, renchan = None))]
+    rules = None, renchan = None, open_riichi = None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     hand: &Bound<'_, PyAny>,
@@ -852,10 +859,12 @@ fn score(
     nukidora: Option<&Bound<'_, PyAny>>,
     rules: Option<&Bound<'_, PyAny>>,
     renchan: Option<&Bound<'_, PyAny>>,
+    open_riichi: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyScoreResult> {
     let tsumo = flag(tsumo, "tsumo")?;
     let riichi = flag(riichi, "riichi")?;
     let double_riichi = flag(double_riichi, "double_riichi")?;
+    let open_riichi = flag(open_riichi, "open_riichi")?;
     let ippatsu = flag(ippatsu, "ippatsu")?;
     let haitei = flag(haitei, "haitei")?;
     let houtei = flag(houtei, "houtei")?;
@@ -874,6 +883,7 @@ fn score(
         tsumo,
         riichi,
         double_riichi,
+        open_riichi,
         ippatsu,
         haitei,
         houtei,
@@ -929,7 +939,7 @@ fn check_red_win_tile(win_tile: &Bound<'_, PyAny>, hand: &Hand) -> PyResult<()> 
     Ok(())
 }
 
-const FLAGS: [&str; 11] = [
+const FLAGS: [&str; 12] = [
     "tsumo",
     "riichi",
     "double_riichi",
@@ -941,6 +951,7 @@ const FLAGS: [&str; 11] = [
     "tenhou",
     "chiihou",
     "renhou",
+    "open_riichi",
 ];
 
 fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
@@ -979,6 +990,7 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
                     "chankan" => sit.chankan = b,
                     "tenhou" => sit.tenhou = b,
                     "chiihou" => sit.chiihou = b,
+                    "open_riichi" => sit.open_riichi = b,
                     _ => sit.renhou = b,
                 }
             }
@@ -1023,12 +1035,14 @@ fn score_batch<'py>(
     columns(py, out)
 }
 
-/// The result columns as a dict of NumPy arrays; a bad row raises `RiichiError` naming it
-/// as `requests[i]`.
+/// The result columns as a dict of NumPy arrays; a bad row raises the class of its error
+/// (`InvalidHand` for a hand that cannot exist or a 2m-8m under three players, else
+/// `RiichiError`) naming it as `requests[i]`.
 fn columns(py: Python<'_>, out: Result<ScoreOutput, Error>) -> PyResult<Bound<'_, PyDict>> {
     let out = out.map_err(|e| match e {
         Error::Row { row, error } => {
-            crate::py::errors::RiichiError::new_err(format!("requests[{row}]: {error}"))
+            let msg = format!("requests[{row}]: {error}");
+            PyErr::from_type(PyErr::from(*error).get_type(py), msg)
         }
         e => PyErr::from(e),
     })?;

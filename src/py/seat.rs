@@ -10,7 +10,9 @@ use crate::meld::Meld;
 use crate::py::errors::{int_arg, int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
 use crate::py::tiles::PyMeld;
-use crate::seat::{self, FlowRules, Kuikae, RiichiAnkan, Robbed, SeatAction, SeatHand, TableView};
+use crate::seat::{
+    self, FlowRules, Found, Kuikae, RiichiAnkan, Robbed, SeatAction, SeatHand, TableView,
+};
 use crate::tile::Tile;
 
 fn bad(name: &'static str, reason: String) -> PyErr {
@@ -526,6 +528,15 @@ impl PySeatHand {
     fn set_double_riichi(&mut self, v: bool) {
         self.0.double_riichi = v;
     }
+    /// The riichi was declared open (its wins score the yaku `open_riichi`).
+    #[getter]
+    fn get_open_riichi(&self) -> bool {
+        self.0.open_riichi
+    }
+    #[setter]
+    fn set_open_riichi(&mut self, v: bool) {
+        self.0.open_riichi = v;
+    }
     /// Ippatsu still possible.
     #[getter]
     fn get_ippatsu(&self) -> bool {
@@ -612,7 +623,7 @@ impl PySeatHand {
             h.red_fives(),
             (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi),
             (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora),
-            (h.points, h.kuikae, h.waits()),
+            (h.points, h.kuikae, h.waits(), h.open_riichi),
         );
         Ok((
             slf.get_type().getattr("_from_state")?,
@@ -631,7 +642,7 @@ impl PySeatHand {
             [u8; 3],
             (u64, bool, bool, bool),
             (bool, bool, u32, u8),
-            (i64, u64, u64),
+            (i64, u64, u64, bool),
         );
         let (seat, ids, drawn, melds, red, a, b, c) = state
             .extract::<State>()
@@ -643,7 +654,7 @@ impl PySeatHand {
         let mut h = SeatHand::new(seat, &ids, drawn, melds, red)?;
         (h.river_kinds, h.temp_furiten, h.riichi_furiten, h.riichi) = a;
         (h.double_riichi, h.ippatsu, h.discards_made, h.nukidora) = b;
-        (h.points, h.kuikae) = (c.0, c.1);
+        (h.points, h.kuikae, h.open_riichi) = (c.0, c.1, c.3);
         h.set_waits(c.2);
         Ok(PySeatHand(h))
     }
@@ -664,38 +675,16 @@ impl PySeatHand {
         tsumogiri: bool,
     ) -> PyResult<i32> {
         let cls = small(cls, "cls", 68)?;
-        let h = &self.0;
-        let class = |t: u8| (t / 4) * 2 + u8::from(h.is_red(t));
-        let mut found = -1i32;
-        h.visit_turn_actions(&table.view, &table.rules, &mut |a| match a {
-            SeatAction::Tsumo => true,
-            SeatAction::Discard { tile, tsumogiri: g } if !riichi => {
-                if class(tile) != cls {
-                    return true;
-                }
-                if g == tsumogiri {
-                    found = i32::from(turn_code(&a));
-                    return false;
-                }
-                found = -2;
-                true
-            }
-            SeatAction::Discard { .. } => true,
-            SeatAction::Riichi { tile, tsumogiri: g } if riichi => {
-                if class(tile) != cls {
-                    return true;
-                }
-                if g == tsumogiri {
-                    found = i32::from(turn_code(&a));
-                    return false;
-                }
-                found = -2;
-                true
-            }
-            // past the discards (and the riichi discards): nothing later matches
-            _ => false,
-        })?;
-        Ok(found)
+        Ok(
+            match self
+                .0
+                .find_discard(&table.view, &table.rules, riichi, cls, tsumogiri)?
+            {
+                Found::Action(a) => i32::from(turn_code(&a)),
+                Found::OtherFlag => -2,
+                Found::Missing => -1,
+            },
+        )
     }
 
     /// The seat's legal actions on its own turn as action codes, in the order of
@@ -847,37 +836,95 @@ fn discard_answers<'py>(
 ///     answer: a seat mask (bit `s` for seat `s`): the seats asked for their answers (the
 ///         others pass); 0 asks nobody.
 ///     table: the `SeatTable`.
+///     draw: the id the next seat in turn order draws when no seat asked answers (its
+///         `SeatHand.draw`, and `table.live_left` one less), or None: the round's next
+///         draw made in the same call when the discard can neither end the round nor be
+///         followed by anything else first (the caller's to know).
 ///
 /// Returns:
 ///     list[tuple[int, list[tuple]]]: as `discard_answers`, for the seats asked. When it is
 ///     empty the tile went by every other seat: each that waits on it missed it (furiten,
-///     `SeatHand.missed`).
+///     `SeatHand.missed`), and `draw`, if given, was drawn.
 ///
 /// Raises:
 ///     RiichiError: seats not in seat order or not `table.players` of them, a tile the
-///         discarder does not hold (named; nothing changes).
+///         discarder does not hold, a `draw` the next seat cannot draw or no live tile
+///         left for it (named; nothing changes).
 #[pyfunction]
+#[pyo3(signature = (seats, discarder, tile, answer, table, draw = None))]
 fn discard_tile<'py>(
     py: Python<'py>,
     seats: Vec<PyRefMut<'py, PySeatHand>>,
     discarder: i64,
     tile: i64,
     answer: i64,
-    table: &PySeatTable,
+    mut table: PyRefMut<'py, PySeatTable>,
+    draw: Option<i64>,
 ) -> PyResult<Vec<(u8, Vec<Bound<'py, PyTuple>>)>> {
     let mut seats = seats;
     let mut hands: Vec<&mut SeatHand> = seats.iter_mut().map(|s| &mut s.0).collect();
-    let out = seat::discard_tile(
+    let draw = draw.map(|d| small(d, "draw", 136)).transpose()?;
+    let table = &mut *table;
+    let out = seat::discard_tile_and_draw(
         &mut hands,
         small(discarder, "discarder", 4)?,
         small(tile, "tile", 136)?,
         small(answer, "answer", 16)?,
-        &table.view,
+        draw,
+        &mut table.view,
         &table.rules,
     )?;
     out.iter()
         .map(|(s, acts)| Ok((*s, actions(py, acts)?)))
         .collect()
+}
+
+/// A run of logged discards nobody claims, each followed by the next seat's draw, in one
+/// call (the log replay's most frequent stretch).
+///
+/// Args:
+///     seats: every seat's `SeatHand`, in seat order (`table.players` of them).
+///     first: the seat of the first discard (the turn seat); the others follow in turn order.
+///     discards: `(cls, tsumogiri)` per discard: the class `kind * 2 + red` and flag of the
+///         logged tile, found as `SeatHand.turn_find` finds it.
+///     draws: the id the next seat draws after each discard (from the live wall).
+///     table: the `SeatTable` (its `live_left` one less per draw).
+///
+/// Returns:
+///     list[int]: the ids discarded, one per discard made. The run stops before a seat's
+///     first discard, four kans, an empty live wall, a discard not found, or the end of
+///     `draws`: the caller applies that one by its general path.
+///
+/// Raises:
+///     RiichiError: seats not in seat order, a class outside 0..68, or a draw the next seat
+///         cannot make (the discards made before stay made).
+#[pyfunction]
+fn discard_run(
+    seats: Vec<PyRefMut<'_, PySeatHand>>,
+    first: i64,
+    discards: Vec<(i64, bool)>,
+    draws: Vec<i64>,
+    mut table: PyRefMut<'_, PySeatTable>,
+) -> PyResult<Vec<u8>> {
+    let mut seats = seats;
+    let mut hands: Vec<&mut SeatHand> = seats.iter_mut().map(|s| &mut s.0).collect();
+    let discards = discards
+        .into_iter()
+        .map(|(c, g)| Ok((small(c, "cls", 68)?, g)))
+        .collect::<PyResult<Vec<_>>>()?;
+    let draws = draws
+        .into_iter()
+        .map(|d| small(d, "draws", 136))
+        .collect::<PyResult<Vec<_>>>()?;
+    let table = &mut *table;
+    Ok(seat::discard_run(
+        &mut hands,
+        small(first, "first", 4)?,
+        &discards,
+        &draws,
+        &mut table.view,
+        &table.rules,
+    )?)
 }
 
 /// Every other seat's answers to a tile robbed from a kakan, an ankan or a kita.
@@ -956,6 +1003,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySeatHand>()?;
     m.add_function(wrap_pyfunction!(discard_answers, m)?)?;
     m.add_function(wrap_pyfunction!(discard_tile, m)?)?;
+    m.add_function(wrap_pyfunction!(discard_run, m)?)?;
     m.add_function(wrap_pyfunction!(robbed_answers, m)?)?;
     m.add_function(wrap_pyfunction!(kuikae_kinds, m)?)?;
     Ok(())

@@ -2,7 +2,8 @@
 //! pon, daiminkan and chi (kuikae-aware), and the table-level calls over every seat.
 
 use super::{
-    bad, FlowRules, Kuikae, Robbed, SeatAction, SeatHand, Source, TableView, CHI_OFFSETS, FIVES,
+    bad, FlowRules, Found, Kuikae, Robbed, SeatAction, SeatHand, Source, TableView, CHI_OFFSETS,
+    FIVES,
 };
 use crate::error::Result;
 use crate::meld::{Meld, MeldKind};
@@ -258,6 +259,92 @@ pub fn discard_tile(
                 seat.missed(tile);
             }
         }
+    }
+    Ok(out)
+}
+
+/// [`discard_tile`], then, when no seat asked has an answer and `draw` is given, the next
+/// seat in turn order draws it ([`SeatHand::draw`]) and the live wall of `table` is one tile
+/// shorter: an unclaimed discard and the next seat's draw, the round's most frequent step,
+/// in one call. The caller gives `draw` only when the discard cannot end the round or hold
+/// the turn (the abortive draws, riichi and the exhaustive draw are its to check first).
+/// Returns the answers; the draw was made when they are empty and `draw` was given.
+///
+/// # Errors
+/// As [`discard_tile`]; also a `draw` the next seat could not draw, or a `table` with no
+/// live tile left (checked before anything changes).
+pub fn discard_tile_and_draw(
+    seats: &mut [&mut SeatHand],
+    discarder: u8,
+    tile: u8,
+    answer: u8,
+    draw: Option<u8>,
+    table: &mut TableView,
+    rules: &FlowRules,
+) -> Result<Vec<(u8, Vec<SeatAction>)>> {
+    let n = rules.players;
+    let next = usize::from((discarder + 1) % n.max(1));
+    if let Some(t) = draw {
+        if table.live_left == 0 {
+            return Err(bad("draw", format!("id {t}: no live tile is left")));
+        }
+        if let Some(seat) = seats.get(next) {
+            seat.check_draw(t)?;
+        }
+    }
+    let out = discard_tile(seats, discarder, tile, answer, table, rules)?;
+    if out.is_empty() {
+        if let Some(t) = draw {
+            seats[next].draw(t)?;
+            table.live_left -= 1;
+        }
+    }
+    Ok(out)
+}
+
+/// A run of logged discards that nobody claims, in turn order from seat `first`, each
+/// followed by the next seat's draw of `draws[j]`: `discards[j]` is the class (`kind * 2 +
+/// red`) and tsumogiri flag of the `j`-th, the discard [`SeatHand::find_discard`] finds for
+/// it, made by [`discard_tile_and_draw`] with no seat asked (the tile goes by everyone).
+/// The run stops before the first discard that needs the referee's other steps: a seat's
+/// first discard (suufon renda), four kans (suukaikan), no live tile left (the exhaustive
+/// draw), a discard not found (the caller's general path names why), or no draw given.
+/// The caller keeps riichi declarations, claimed discards, pending kan dora and rinshan
+/// draws out of it. Returns the ids discarded, one per discard made.
+///
+/// # Errors
+/// As [`discard_tile_and_draw`] and [`SeatHand::find_discard`] (the discards made before
+/// stay made).
+pub fn discard_run(
+    seats: &mut [&mut SeatHand],
+    first: u8,
+    discards: &[(u8, bool)],
+    draws: &[u8],
+    table: &mut TableView,
+    rules: &FlowRules,
+) -> Result<Vec<u8>> {
+    let n = usize::from(rules.players);
+    if seats.len() != n || usize::from(first) >= n {
+        return Err(bad(
+            "seats",
+            format!(
+                "expected {n} hands in seat order and a seat 0..{n}, got {} hands and seat {first}",
+                seats.len()
+            ),
+        ));
+    }
+    let mut out = Vec::with_capacity(discards.len());
+    for (j, (&(cls, tsumogiri), &draw)) in discards.iter().zip(draws).enumerate() {
+        let s = (usize::from(first) + j) % n;
+        if seats[s].discards_made == 0 || table.kans >= 4 || table.live_left == 0 {
+            break;
+        }
+        let found = seats[s].find_discard(table, rules, false, cls, tsumogiri)?;
+        let Found::Action(SeatAction::Discard { tile, .. }) = found else {
+            break;
+        };
+        discard_tile_and_draw(seats, s as u8, tile, 0, Some(draw), table, rules)?;
+        out.push(tile);
     }
     Ok(out)
 }

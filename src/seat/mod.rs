@@ -30,7 +30,9 @@ mod claims;
 #[cfg(test)]
 mod tests;
 
-pub use claims::{discard_answers, discard_tile, kuikae_kinds, robbed_answers};
+pub use claims::{
+    discard_answers, discard_run, discard_tile, discard_tile_and_draw, kuikae_kinds, robbed_answers,
+};
 
 /// The North wind's kind (kita, set aside in sanma).
 const NORTH: usize = 30;
@@ -126,6 +128,17 @@ impl TableView {
     pub fn calls_open(&self, rules: &FlowRules) -> bool {
         self.live_left > 0 && !(rules.suukaikan && self.kans == 4 && self.kan_seats > 1)
     }
+}
+
+/// What [`SeatHand::find_discard`] found for a logged discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The legal action it stands for.
+    Action(SeatAction),
+    /// A tile of its class may be discarded, but only with the other tsumogiri flag.
+    OtherFlag,
+    /// No legal discard of a tile of its class.
+    Missing,
 }
 
 /// One action of a seat, with the physical ids it uses.
@@ -240,6 +253,8 @@ pub struct SeatHand {
     pub riichi: bool,
     /// The riichi was a double riichi.
     pub double_riichi: bool,
+    /// The riichi was declared open (`Rules.open_riichi`): its wins score one han more.
+    pub open_riichi: bool,
     /// Ippatsu is still possible.
     pub ippatsu: bool,
     /// Discards made this round (0: the first go-around's own turn not yet taken).
@@ -328,6 +343,7 @@ impl SeatHand {
             riichi_furiten: false,
             riichi: false,
             double_riichi: false,
+            open_riichi: false,
             ippatsu: false,
             discards_made: 0,
             nukidora: 0,
@@ -358,6 +374,20 @@ impl SeatHand {
     /// [`Error::InvalidArgument`]: an id out of range or already held, or a hand that
     /// already holds 3n+2 tiles.
     pub fn draw(&mut self, id: u8) -> Result<()> {
+        self.check_draw(id)?;
+        self.held[id as usize] = true;
+        self.counts[usize::from(id / 4)] += 1;
+        self.len += 1;
+        self.drawn = Some(id);
+        self.kuikae = 0;
+        Ok(())
+    }
+
+    /// Whether [`SeatHand::draw`] of `id` would succeed (nothing changes).
+    ///
+    /// # Errors
+    /// As [`SeatHand::draw`].
+    pub(super) fn check_draw(&self, id: u8) -> Result<()> {
         if id >= 136 || self.held[id as usize] {
             return Err(bad(
                 "draw",
@@ -370,11 +400,6 @@ impl SeatHand {
                 format!("a hand of {} tiles cannot draw", self.len),
             ));
         }
-        self.held[id as usize] = true;
-        self.counts[usize::from(id / 4)] += 1;
-        self.len += 1;
-        self.drawn = Some(id);
-        self.kuikae = 0;
         Ok(())
     }
 
@@ -624,6 +649,7 @@ impl SeatHand {
             tsumo,
             riichi: self.riichi,
             double_riichi: self.double_riichi,
+            open_riichi: self.open_riichi,
             ippatsu: self.ippatsu,
             haitei: tsumo && last && !table.rinshan,
             houtei: from == Source::Discard && last,
@@ -695,6 +721,53 @@ impl SeatHand {
             }
         }
         Ok(true)
+    }
+
+    /// The turn action a logged discard stands for: the first discard (a riichi discard
+    /// when `riichi`) of a tile of the class `cls` (`kind * 2 + red`) with the flag
+    /// `tsumogiri`, in the order of [`SeatHand::turn_actions`], worked out up to it.
+    ///
+    /// # Errors
+    /// As [`SeatHand::turn_actions`].
+    pub fn find_discard(
+        &self,
+        table: &TableView,
+        rules: &FlowRules,
+        riichi: bool,
+        cls: u8,
+        tsumogiri: bool,
+    ) -> Result<Found> {
+        let class = |t: u8| (t / 4) * 2 + u8::from(self.is_red(t));
+        let mut found = Found::Missing;
+        self.visit_turn_actions(table, rules, &mut |a| match a {
+            SeatAction::Tsumo => true,
+            SeatAction::Discard { tile, tsumogiri: g } if !riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = Found::Action(a);
+                    return false;
+                }
+                found = Found::OtherFlag;
+                true
+            }
+            SeatAction::Discard { .. } => true,
+            SeatAction::Riichi { tile, tsumogiri: g } if riichi => {
+                if class(tile) != cls {
+                    return true;
+                }
+                if g == tsumogiri {
+                    found = Found::Action(a);
+                    return false;
+                }
+                found = Found::OtherFlag;
+                true
+            }
+            // past the discards (and the riichi discards): nothing later matches
+            _ => false,
+        })?;
+        Ok(found)
     }
 
     /// The legal actions of this seat on its own turn, in the referee's order: tsumo; the

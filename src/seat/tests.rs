@@ -440,3 +440,58 @@ fn riichi_ankan_by_rule() {
     // 1113456789m 123p: 11 + 123m also waits on 2m, which the kan takes away
     assert!(!ankan("1113456789m123p", 3, RiichiAnkan::SameWaits));
 }
+
+#[test]
+fn an_unclaimed_discard_and_the_next_draw_in_one_call() {
+    // seat 0 discards 9m; only seat 1 (23m: chi 1m..4m, not 9m) sits after it, nobody answers
+    let hand = |seat: u8, text: &str| SeatHand::new(seat, &ids(text), None, Vec::new(), [1, 1, 1]);
+    let mut s0 = drawn_hand(0, "19m19p19s1234567z9m", &[]);
+    let mut s1 = hand(1, "23m456p789s11z222z").unwrap();
+    let mut s2 = hand(2, "67m456p789s11z333z").unwrap();
+    let mut s3 = hand(3, "345m456p789s1z444z").unwrap();
+    let nine_m = s0.drawn().unwrap();
+    let east = 4 * 27 + 3; // nobody else holds the fourth East
+    let mut t = table();
+    let mut seats = [&mut s0, &mut s1, &mut s2, &mut s3];
+    let got = discard_tile_and_draw(&mut seats, 0, nine_m, 15, Some(east), &mut t, &rules(4));
+    assert!(got.unwrap().is_empty());
+    assert_eq!(seats[1].drawn(), Some(east));
+    assert_eq!(seats[1].len(), 14);
+    assert_eq!(t.live_left, 39);
+    // a draw the next seat cannot make: refused before the discard
+    let held = ids("6m")[0]; // seat 2 holds it
+    let before = seats[2].len();
+    assert!(discard_tile_and_draw(&mut seats, 1, east, 15, Some(held), &mut t, &rules(4)).is_err());
+    assert_eq!(
+        (seats[1].len(), seats[2].len(), t.live_left),
+        (14, before, 39)
+    );
+}
+
+#[test]
+fn a_run_of_discards_stops_where_the_referee_must_look() {
+    let hand = |seat: u8, text: &str| SeatHand::new(seat, &ids(text), None, Vec::new(), [1, 1, 1]);
+    let mut s0 = drawn_hand(0, "19m19p19s1234567z9m", &[]);
+    let mut s1 = hand(1, "23m456p789s11z222z").unwrap();
+    let mut s2 = hand(2, "67m456p789s11z333z").unwrap();
+    let mut s3 = hand(3, "345m456p789s1z444z").unwrap();
+    // seat 2 has not discarded yet this round: its discard is the referee's (suufon renda)
+    (s0.discards_made, s1.discards_made, s3.discards_made) = (1, 1, 1);
+    let nine_m = s0.drawn().unwrap();
+    let (east, nine_s) = (4 * 27 + 3, 4 * 26 + 3); // held by nobody
+    let mut t = table();
+    let mut seats = [&mut s0, &mut s1, &mut s2, &mut s3];
+    // a class seat 0 does not hold (2m): nothing is made
+    let none = discard_run(&mut seats, 0, &[(2, false)], &[east], &mut t, &rules(4));
+    assert_eq!(none.unwrap(), Vec::<u8>::new());
+    assert_eq!((seats[0].len(), t.live_left), (14, 40));
+    // 9m tsumogiri, seat 1 draws East and discards it, seat 2 draws 9s and stops the run
+    let run = [(8 * 2, true), (27 * 2, true), (26 * 2, true)];
+    let got = discard_run(&mut seats, 0, &run, &[east, nine_s, 0], &mut t, &rules(4));
+    assert_eq!(got.unwrap(), vec![nine_m, east]);
+    assert_eq!(seats[2].drawn(), Some(nine_s));
+    assert_eq!(
+        (seats[1].discards_made, seats[2].len(), t.live_left),
+        (2, 14, 38)
+    );
+}

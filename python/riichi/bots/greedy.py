@@ -102,4 +102,4 @@ class GreedyBot(Bot):
 
 
 if __name__ == "__main__":
-    GreedyBot().run()
+    raise SystemExit(GreedyBot().main("riichi.bots.greedy"))

@@ -25,4 +25,4 @@ class TsumogiriBot(Bot):
 
 
 if __name__ == "__main__":
-    TsumogiriBot().run()
+    raise SystemExit(TsumogiriBot().main("riichi.bots.tsumogiri"))

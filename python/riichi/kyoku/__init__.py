@@ -3,6 +3,7 @@
 ::
 
     state                              the round's state as data (players, melds, claims, result)
+    openriichi                         open riichi: whether offered, who pays a yakuman
     win, furiten, aborts, settlement,  one rule each, over the state: the one call into the
     views                              core's scoring; furiten; the abortive draws; point changes;
                                        what a seat sees

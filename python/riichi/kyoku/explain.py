@@ -48,7 +48,7 @@ __all__ = [
 # field -> what it must be, per action class (the same names as riichi.actions)
 SHAPES: dict[type, tuple[tuple[str, str], ...]] = {
     Discard: (("tile", "tile"), ("tsumogiri", "bool")),
-    Riichi: (("tile", "tile"), ("tsumogiri", "bool")),
+    Riichi: (("tile", "tile"), ("tsumogiri", "bool"), ("open", "bool")),
     Chi: (("tile", "tile"), ("consumed", "ids2")),
     Pon: (("tile", "tile"), ("consumed", "ids2")),
     Daiminkan: (("tile", "tile"), ("consumed", "ids3")),
@@ -165,6 +165,8 @@ def key(rnd: Any, a: Action) -> tuple[Any, ...] | None:
     if isinstance(a, (Discard, Riichi)):
         if a.tsumogiri != (a.tile == rnd._drawn):
             return None  # tsumogiri is true exactly for the drawn tile
+        if a.__class__ is Riichi and a.open:  # an open riichi is its own action
+            return (type(a), a.seat, a.tile >> 2, a.tile in red, a.tsumogiri, True)
         return (type(a), a.seat, a.tile >> 2, a.tile in red, a.tsumogiri)
     if isinstance(a, (Chi, Pon, Daiminkan)):
         cons = tuple(sorted((t >> 2, t in red) for t in a.consumed))

@@ -8,8 +8,10 @@ physical ids).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from riichi import _core
 from riichi.actions import (
     Action,
     Ankan,
@@ -20,23 +22,28 @@ from riichi.actions import (
     Kyuushu,
     Nukidora,
     Pon,
+    Riichi,
     Ron,
     Tsumo,
 )
 from riichi.errors import IllegalAction
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN, TURN_CODES
+from riichi.kyoku.turn import open_twin
 from riichi.tiles import tile_text
 
-__all__ = ["apply_logged", "check_claimed_tile", "match_event", "pass_except"]
+__all__ = ["apply_logged", "apply_logged_run", "check_claimed_tile", "match_event", "pass_except"]
 
 CALLS = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}  # logged claim -> action class
 
 
-def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
+def match_event(
+    rnd: Any, event: Any, *, riichi: bool = False, open_riichi: bool = False
+) -> Action:
     """The legal action that a logged player event stands for (for replaying logs).
 
-    Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it),
+    Handles ``dahai`` (``riichi=True`` when the log's ``reach`` came just before it, and
+    ``open_riichi=True`` too when that ``reach`` was open: the open riichi of the discard),
     ``chi``, ``pon``, ``daiminkan``, ``ankan``, ``kakan``, ``hora`` (tsumo when
     ``actor == target``, else ron), ``nukidora`` (sanma), a ``ryukyoku`` for kyuushu
     kyuuhai, and a
@@ -53,30 +60,12 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
             turn, another tile drawn, or the only copy held is the one drawn).
     """
     kind = getattr(event, "type", "")
-    seat = getattr(event, "actor", -1)
-    if kind == "dahai" and rnd._phase == TURN and seat == rnd._turn and seat.__class__ is int:
-        # the turn's legal actions in the core's order up to the first discard of the
-        # logged tile class and tsumogiri flag (the listing stops there)
-        pai = event.pai
-        code = rnd._seats[seat].turn_find(
-            rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
-            bool(event.tsumogiri),
-        )  # fmt: skip
-        if code >= 0:
-            return TURN_CODES[seat][code]
-        if code == -2:
-            drew = rnd._drawn is not None and rnd._turn == seat
-            why = (
-                f"the tile seat {seat} just drew is not {event.pai}"
-                if drew
-                else f"seat {seat} drew no tile this turn (a discard after a call)"
-            )
-            raise IllegalAction(
-                f"{event_text(event)}: marked tsumogiri, but {why}"
-                if event.tsumogiri
-                else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
-                f"{event.pai} is the tile it just drew"
-            )
+    if kind == "dahai" and rnd._phase == TURN:
+        act = _turn_discard(rnd, event, riichi)
+        if act is not None:
+            # an open riichi is that discard's open twin (legal under Rules.open_riichi
+            # only: the step that follows refuses it otherwise)
+            return open_twin(act) if open_riichi and riichi else act  # type: ignore[arg-type]
     if kind in CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
         rnd._check_claimed_tile(event)
     want: list[Action] = []
@@ -124,6 +113,43 @@ def match_event(rnd: Any, event: Any, *, riichi: bool = False) -> Action:
     return want[0]
 
 
+def _turn_discard(rnd: Any, event: Any, riichi: bool) -> Action | None:
+    """The turn seat's discard (or riichi discard) that the logged ``dahai`` stands for, or
+    None when the event is not the turn seat's or no legal discard has its tile (the caller
+    lists the legal actions then). The turn's legal actions are listed in the core's order
+    up to the first discard of the logged tile class and tsumogiri flag (the listing stops
+    there).
+
+    Raises:
+        IllegalAction: the tile is legal but the ``tsumogiri`` flag is not (as
+            :func:`match_event` says).
+    """
+    seat = event.actor
+    if seat != rnd._turn or seat.__class__ is not int:
+        return None
+    pai = event.pai
+    code = rnd._seats[seat].turn_find(
+        rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
+        bool(event.tsumogiri),
+    )  # fmt: skip
+    if code >= 0:
+        return TURN_CODES[seat][code]  # type: ignore[no-any-return]
+    if code == -2:
+        drew = rnd._drawn is not None and rnd._turn == seat
+        why = (
+            f"the tile seat {seat} just drew is not {event.pai}"
+            if drew
+            else f"seat {seat} drew no tile this turn (a discard after a call)"
+        )
+        raise IllegalAction(
+            f"{event_text(event)}: marked tsumogiri, but {why}"
+            if event.tsumogiri
+            else f"{event_text(event)}: not marked tsumogiri, but seat {seat}'s only "
+            f"{event.pai} is the tile it just drew"
+        )
+    return None
+
+
 def check_claimed_tile(rnd: Any, event: Any) -> None:
     """A logged call or ron must name the tile that is open to claims and its owner: the
     ``target`` and ``pai`` of the event are the discarder (or kan declarer) and that tile
@@ -148,11 +174,15 @@ def check_claimed_tile(rnd: Any, event: Any) -> None:
 
 
 def apply_logged(
-    rnd: Any, event: Any, riichi: bool = False, claimers: frozenset[int] | None = None
+    rnd: Any,
+    event: Any,
+    riichi: bool = False,
+    claimers: frozenset[int] | None = None,
+    open_riichi: bool = False,
 ) -> Action:
     """Apply the legal action that a logged player event stands for, and return it.
 
-    ``event`` and ``riichi`` as :meth:`Round.match_event`. For a discard, ``claimers`` (the
+    ``event``, ``riichi`` and ``open_riichi`` as :meth:`Round.match_event`. For a discard, ``claimers`` (the
     seats the log shows answering it: calling or winning; ``None`` for every seat) may
     limit who is offered claims: every other seat passes, as if it had stepped ``Pass``,
     without its options being built. Any other action is stepped as :meth:`Round.step`.
@@ -161,7 +191,16 @@ def apply_logged(
         IllegalAction: no legal action matches the event (the message names the event and
             the seat's legal actions, tiles in mpsz text).
     """
-    act = rnd.match_event(event, riichi=riichi)
+    act = None
+    if not open_riichi and rnd._phase == TURN and getattr(event, "type", "") == "dahai":
+        act = _turn_discard(rnd, event, riichi)  # the most frequent event, straight to the core
+        if act.__class__ is Riichi:
+            # found in the core's listing of the turn: legal as Round.step would check it
+            rnd._version += 1
+            rnd._discard(act.seat, act.tile, act.tsumogiri, True)  # type: ignore[union-attr]
+            return act  # type: ignore[return-value]
+    if act is None:
+        act = match_event(rnd, event, riichi=riichi, open_riichi=open_riichi)
     if act.__class__ is Discard and rnd._phase == TURN:
         rnd._version += 1  # as Round.step: cached listings expire
         answer = EVERYONE if claimers is None else claimers
@@ -169,6 +208,51 @@ def apply_logged(
     else:
         rnd.step(act)
     return act
+
+
+def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
+    """Apply a run of logged ``dahai`` events that nobody claims and that declare no
+    riichi, the first by the turn seat and each by the seat after the one before, each
+    followed by the next seat's draw from the live wall; return how many were applied.
+
+    What each applies is what :func:`apply_logged` of it with no claimers does (the same
+    core calls: ``SeatHand.turn_find``'s search, ``discard_tile`` with the next draw); the
+    run stops before the first event that needs more (a seat's first discard, four
+    kans, the end of the live wall, a discard that is not legal, a pending kan dora or a
+    rinshan draw at its start, an event not by the seat in turn, or the first
+    go-around's discards still being counted): apply that one with :func:`apply_logged`,
+    which names an illegal discard. The caller vouches that nobody claims these discards
+    and that none declares riichi (a log replay knows it from the log).
+    """
+    if (
+        rnd._phase != TURN
+        or rnd._pending_dora
+        or rnd._rinshan
+        or (rnd._uninterrupted and len(rnd._first_discards) < 4)
+    ):
+        return 0
+    n = rnd._n
+    s = rnd._turn
+    discards = []
+    for ev in events:
+        if ev.actor != s or ev.type != "dahai":
+            break
+        pai = ev.pai
+        discards.append((pai.kind * 2 + 1 if pai.red else pai.kind * 2, bool(ev.tsumogiri)))
+        s = (s + 1) % n
+    if not discards:
+        return 0
+    pos = rnd._draw_pos
+    draws = rnd.wall.order[pos : pos + len(discards)]
+    done = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
+    players = rnd.players
+    s = rnd._turn
+    for j, tile in enumerate(done):
+        rnd._discarded(players[s], s, tile, discards[j][1])
+        s = (s + 1) % n
+        rnd._drew(s, draws[j])
+    rnd._version += len(done)  # as Round.step: cached listings expire
+    return len(done)
 
 
 def pass_except(rnd: Any, keep: set[int]) -> None:

@@ -33,6 +33,7 @@ RC48 (riichi preconditions), RC52 (calls leaving no legal discard), RC54 (declin
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from riichi import _core
@@ -189,11 +190,11 @@ class Round:
         self._table = seat_table(self)
 
     # ------------------------------------------------------------------ public views
-    @property
-    def phase(self) -> str:
-        """``"turn"`` (a seat must act on its own hand), ``"claim"`` (seats answer a
-        discard or kan) or ``"end"``."""
-        return self._phase
+    phase = property(
+        operator.attrgetter("_phase"),  # read on every step: a getter without a Python frame
+        doc="""``"turn"`` (a seat must act on its own hand), ``"claim"`` (seats answer a
+        discard or kan) or ``"end"``.""",
+    )
 
     @property
     def current_seat(self) -> int | None:
@@ -258,7 +259,13 @@ class Round:
         Raises:
             RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
         """
-        return list(self._legal(check_seat(seat, self._n)))
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            check_seat(seat, self._n)  # raises naming the seat
+        if self._cache_version == self._version:
+            acts = self._cache.get(seat)
+            if acts is not None:
+                return list(acts)
+        return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[Action]:
         """The cached legal actions of ``seat`` (do not mutate)."""
@@ -319,12 +326,15 @@ class Round:
             self._do_claim(action)
 
     apply_logged = logged.apply_logged
+    apply_logged_run = logged.apply_logged_run
     pass_all_but = logged.pass_except
 
     # ------------------------------------------------------------------ turn actions
     def _do_turn(self, a: Action) -> None:
         s = a.seat
         if isinstance(a, (Discard, Riichi)):
+            if a.__class__ is Riichi and a.open:  # type: ignore[union-attr]
+                self.players[s].open_riichi = True  # the hand is shown from now on
             self._discard(s, a.tile, a.tsumogiri, isinstance(a, Riichi))
         elif isinstance(a, Tsumo):
             assert self._drawn is not None
@@ -352,14 +362,51 @@ class Round:
         seat and stepping the Pass of each other seat offered one, without building their
         options."""
         p = self.players[s]
-        seat = p.seat
         if riichi:
+            seat = p.seat
             seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
-            self.events.append(self._ev.Reach(actor=s))  # _emit("reach", actor=s)
+            self.events.append(self._ev.Reach(actor=s, open=p.open_riichi or None))
+        self._discarded(p, s, tile, tsumogiri)
+        if self._pending_dora:
+            self._reveal_pending()
+        # one core call: the tile leaves the hand (its kind joins the river's for furiten,
+        # temporary furiten, ippatsu in riichi and kuikae end, the waits are the hand's
+        # left), the seats in ``answer`` answer it; when none does, it went by everyone (a
+        # winning tile passed or seen without a yaku is missed: furiten, as _resolve_claim
+        # does after every Pass)
+        mask = 15 if answer is EVERYONE else sum([1 << o for o in answer]) if answer else 0
+        # the next seat's draw goes in the same core call (made when nobody answers) when
+        # nothing of _after_discard can come first: no riichi stick to accept, not a first
+        # discard (suufon renda), fewer than four kans (suukaikan), a live tile left
+        draw = None
+        if not riichi and len(p.river) > 1:
+            kans = len(self._kans)
+            if kans < 4 and self._live - kans > self._draw_pos:
+                draw = self.wall.order[self._draw_pos]
+        got = _core.discard_tile(self._seats, s, tile, mask, self._table, draw)
+        if got:
+            if riichi:
+                p.seat.riichi = True  # declared; the stick is paid when the discard passes
+            options = calls.answer_options(got)
+            self._claim = Claim("dahai", s, tile, options, riichi=riichi)
+            self._phase = CLAIM
+            return
+        if draw is not None:  # it went by everyone, and the next seat drew
+            self._drew((s + 1) % self._n, draw)
+            return
+        if riichi:
+            p.seat.riichi = True
+        self._after_discard(s, tile, riichi, None)
+
+    def _discarded(self, p: Player, s: int, tile: int, tsumogiri: bool) -> None:
+        """The round's side of seat ``s``'s (player ``p``) discard of ``tile``: the river,
+        nagashi, the first go-around's discards (suufon renda), the turn's draw and rinshan
+        flags, the dahai event (:meth:`_discard`, and a run of logged discards,
+        :func:`riichi.kyoku.logged.apply_logged_run`)."""
         k = tile >> 2
         p.river.append(tile)
-        if k not in TERMINALS_HONORS:
+        if p.nagashi and k not in TERMINALS_HONORS:
             p.nagashi = False
         if self._uninterrupted:  # the first go-around's discards (suufon renda)
             first = self._first_discards
@@ -373,25 +420,6 @@ class Round:
             self._emit_tile("dahai", s, tile, tsumogiri)
         else:
             self.events.append(ev)
-        if self._pending_dora:
-            self._reveal_pending()
-        # one core call: the tile leaves the hand (its kind joins the river's for furiten,
-        # temporary furiten, ippatsu in riichi and kuikae end, the waits are the hand's
-        # left), the seats in ``answer`` answer it; when none does, it went by everyone (a
-        # winning tile passed or seen without a yaku is missed: furiten, as _resolve_claim
-        # does after every Pass)
-        mask = 15 if answer is EVERYONE else sum([1 << o for o in answer]) if answer else 0
-        got = _core.discard_tile(self._seats, s, tile, mask, self._table)
-        if got:
-            if riichi:
-                seat.riichi = True  # declared; the stick is paid when the discard passes
-            options = calls.answer_options(got)
-            self._claim = Claim("dahai", s, tile, options, riichi=riichi)
-            self._phase = CLAIM
-            return
-        if riichi:
-            seat.riichi = True
-        self._after_discard(s, tile, riichi, None)
 
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
@@ -617,13 +645,20 @@ class Round:
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
+        """Seat ``s`` draws the next tile of the live wall."""
         t = self.wall.order[self._draw_pos]
-        self._draw_pos += 1
         self._seats[s].draw(t)
+        self._table.live_left = self._live - len(self._kans) - self._draw_pos - 1
+        self._drew(s, t)
+
+    def _drew(self, s: int, t: int) -> None:
+        """The round's side of seat ``s``'s draw of ``t`` from the live wall, once its hand
+        in the core and the core's table have it (:meth:`_draw`, or the core call of an
+        unclaimed discard in :meth:`_discard`): the turn and the tsumo event."""
+        self._draw_pos += 1
         self._phase = TURN
         self._turn = s
         self._drawn = t
-        self._table.live_left = self._live - len(self._kans) - self._draw_pos
         ev = TSUMO_EVENTS[s * 68 + self._cls[t]]
         if ev is None:
             self._emit_tile("tsumo", s, t)

@@ -4,7 +4,8 @@ Rules fields read: ``riichi_stick``, ``pao_daisangen``, ``pao_daisuushi``, ``pao
 ``pao_scope``, ``honba_points`` (nagashi mangan as a win), ``wareme``, ``nagashi_mangan``, ``noten_payment``,
 ``renchan``, ``keishiki_tenpai``, ``own_copies_tenpai``, ``tenpai_declaration``,
 ``pao_rinshan``, ``pao_honba``, ``nagashi_mangan_as``, ``noten_riichi_chombo``,
-``chombo_penalty``.
+``chombo_penalty``; ``open_riichi`` through :mod:`riichi.kyoku.openriichi` (a deal-in into
+an open riichi paid as a yakuman).
 Rule source: Tenhou (https://tenhou.net/man/); worked cases RC40 (pao: a ron under pao is
 split with the discarder, the liable player pays the honba), RC43 (multiple ron sticks),
 RC08 (a wait on a fifth copy is noten); Mahjong Soul for ``pao_scope == "yakuman"``; the
@@ -17,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from riichi import _core_api as core
+from riichi.kyoku import openriichi
 from riichi.kyoku.state import MeldState, Win
 from riichi.tiles import DRAGONS, WINDS
 
@@ -102,6 +104,9 @@ def win_deltas(
     made it liable; ``Rules.pao_honba`` says who pays the honba of a ron under pao. With
     ``Rules.pao_rinshan`` a rinshan kaihou on a daiminkan's replacement tile is paid whole
     by the kan tile's discarder (:func:`rinshan_feeder`), who is then the liable seat.
+    A ron on a seat in open riichi is paid as a yakuman when
+    :func:`riichi.kyoku.openriichi.deal_in_paid_as_yakuman` says so (``Rules.open_riichi``;
+    the hora event's score fields stay the hand's own, its deltas show the payment).
     Wareme doubles the payments to and from the wareme seat.
     """
     rules = rnd.rules
@@ -120,6 +125,16 @@ def win_deltas(
     else:
         pays[from_seat] = res.ron_payment
     value = res.points  # the hand's value without honba
+    if (
+        not tsumo
+        and rnd.players[w].open_riichi
+        and openriichi.deal_in_paid_as_yakuman(rules, rnd.events, w, from_seat)
+    ):
+        # a deal-in into an open riichi paid as a yakuman (Rules.open_riichi), or as the
+        # hand if it is worth more (a yakuman of its own, or more under aotenjou)
+        ron, worth = core.yakuman_ron(w == rnd.dealer, honba, rules)
+        if ron > pays[from_seat]:
+            pays[from_seat], value = ron, worth
     honba_total = sum(pays) - value
     # Tenhou applies pao to the whole hand, also when another yakuman is combined
     # (log 2019103023gm-00a9-0000-f90e0fe9: daisangen + tsuuiisou tsumo, 64000 + honba

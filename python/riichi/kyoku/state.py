@@ -138,6 +138,16 @@ class Player:
         self.seat.double_riichi = value
 
     @property
+    def open_riichi(self) -> bool:
+        """The riichi was declared open (``Rules.open_riichi``): the hand is shown to every
+        seat and its wins score the yaku ``open_riichi``."""
+        return self.seat.open_riichi  # type: ignore[no-any-return]
+
+    @open_riichi.setter
+    def open_riichi(self, value: bool) -> None:
+        self.seat.open_riichi = value
+
+    @property
     def ippatsu(self) -> bool:
         return self.seat.ippatsu  # type: ignore[no-any-return]
 

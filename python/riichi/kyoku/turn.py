@@ -15,7 +15,8 @@ Rules fields read: ``riichi_min_points``, ``riichi_min_live_tiles``,
 ``riichi_requires_tenpai`` (EMA RCR 2012 §3.4.6: riichi on a noten hand is a chombo found
 at a draw, so the declaration is allowed), ``riichi_ankan`` in the messages (the core reads
 them, and ``kyuushu_kyuuhai``, from the ``Rules`` it is given), ``open_kan_dora``,
-``closed_kan_dora``, ``kan_dora``.
+``closed_kan_dora``, ``kan_dora``; ``open_riichi`` through :mod:`riichi.kyoku.openriichi`
+(each riichi discard offered open too).
 Rule source: Tenhou (https://tenhou.net/man/); RC48 (riichi preconditions), RC45 (kyuushu
 kyuuhai only on the first uninterrupted draw); an ankan in riichi only with the drawn tile
 and when the waits do not change (Tenhou).
@@ -27,16 +28,18 @@ from typing import Any
 
 from riichi import _core_api as core
 from riichi.actions import Action, Ankan, Kakan, Nukidora, Riichi
-from riichi.kyoku import furiten
+from riichi.kyoku import furiten, openriichi
 from riichi.kyoku.state import TURN_CODES
 
 __all__ = [
     "closed_kan_dora_now",
     "kan_dora_revealed",
     "open_kan_dora_now",
+    "open_twin",
     "turn_actions",
     "why_not_riichi",
     "why_not_riichi_ankan",
+    "with_open_riichi",
 ]
 
 _SPECIAL = len(TURN_CODES[0])  # 546: codes from here build their action
@@ -44,12 +47,33 @@ _SPECIAL = len(TURN_CODES[0])  # 546: codes from here build their action
 
 def turn_actions(rnd: Any, s: int) -> list[Action]:
     """The legal actions of the turn seat ``s``, in the core's order (the shared action
-    objects of :data:`riichi.kyoku.state.TURN_CODES`)."""
+    objects of :data:`riichi.kyoku.state.TURN_CODES`); under ``Rules.open_riichi`` each
+    riichi discard is followed by its open twin (:func:`with_open_riichi`)."""
     codes = rnd._seats[s].turn_codes(rnd._table)
     table = TURN_CODES[s]
     if not codes or max(codes) < _SPECIAL:  # no kan nor kita: every action is shared
-        return list(map(table.__getitem__, codes))
-    return [table[c] if c < _SPECIAL else _special(s, c) for c in codes]
+        acts = list(map(table.__getitem__, codes))
+    else:
+        acts = [table[c] if c < _SPECIAL else _special(s, c) for c in codes]
+    if openriichi.offered(rnd.rules):
+        return with_open_riichi(acts)
+    return acts
+
+
+def with_open_riichi(acts: list[Action]) -> list[Action]:
+    """``acts`` with ``Riichi(..., open=True)`` right after each riichi discard: the same
+    discard declared open (open riichi needs what riichi needs, nothing more)."""
+    out: list[Action] = []
+    for a in acts:
+        out.append(a)
+        if a.__class__ is Riichi:
+            out.append(open_twin(a))  # type: ignore[arg-type]
+    return out
+
+
+def open_twin(a: Riichi) -> Riichi:
+    """The open riichi of the same discard as the riichi ``a``."""
+    return Riichi(a.seat, a.tile, a.tsumogiri, open=True)
 
 
 def _special(s: int, code: int) -> Action:
@@ -67,6 +91,8 @@ def why_not_riichi(rnd: Any, a: Riichi) -> str:
     """The first riichi precondition that fails (after the generic discard checks)."""
     p = rnd.players[a.seat]
     rules = rnd.rules
+    if a.open and not openriichi.offered(rules):
+        return "no open riichi under these rules (Rules.open_riichi is 'off')"
     if p.melds and any(m.kind != "ankan" for m in p.melds):
         return "riichi needs a closed hand (only ankan allowed)"
     if rnd.scores[a.seat] < rules.riichi_min_points:

@@ -33,7 +33,9 @@ def observation(rnd: Any, seat: int) -> dict[str, Any]:
         ``scores``, ``round_wind``, ``dealer``, ``honba``, ``kyotaku``,
         ``live_tiles_left``, ``phase``, ``current_seat``, ``pending`` (the tile and
         seat of a pending claim), ``legal_actions`` (for ``seat``), ``nukidora`` (per
-        seat, the Norths it set aside; sanma).
+        seat, the Norths it set aside; sanma), ``open_hands`` (per seat, the sorted
+        concealed ids of a hand in open riichi, shown to every seat; ``None`` for any
+        other hand).
 
     Raises:
         RiichiError: ``seat`` is not a seat (0..3; 0..2 in sanma).
@@ -59,6 +61,7 @@ def observation(rnd: Any, seat: int) -> dict[str, Any]:
         "pending": None if claim is None else (claim.kind, claim.seat, claim.tile),
         "legal_actions": rnd.legal_actions(seat),
         "nukidora": [list(p.nuki) for p in rnd.players],
+        "open_hands": [rnd.hand(q) if p.open_riichi else None for q, p in enumerate(rnd.players)],
     }
 
 

@@ -1,11 +1,14 @@
 """The only call into the core's scoring: whether a seat wins on a tile, and its score.
 
-The situational flags are derived here from the round's state: riichi, double riichi and
-ippatsu from the player; haitei (a tsumo on the last live tile, not a rinshan draw), houtei
+The situational flags are derived here from the round's state: riichi, double riichi, open
+riichi (the yaku ``open_riichi``, only declared under ``Rules.open_riichi``) and ippatsu
+from the player; haitei (a tsumo on the last live tile, not a rinshan draw), houtei
 (a ron on the last discard), rinshan kaihou (a tsumo on a replacement tile), chankan (a ron
 on a kakan, or a kokushi musou on an ankan), tenhou / chiihou (a tsumo on the first
 uninterrupted draw) and renhou (a ron before the own first draw, the core's ``Rules.renhou``
-decides its value); seat and round wind, dora and uradora indicators, nukidora.
+decides its value); seat and round wind, dora and uradora indicators, nukidora; the
+dealer's wins in a row before this round, for paarenchan (``rnd.dealer_wins_in_a_row``, set
+by :class:`riichi.Game`; 0 for a round played on its own).
 
 Rules fields read: the scoring fields (the whole ``Rules`` goes to the core's scorer); a win
 on an ankan is a kokushi musou only (whether it may be robbed at all:
@@ -55,6 +58,7 @@ def win_score(
         tsumo=tsumo,
         riichi=p.riichi,
         double_riichi=p.double_riichi,
+        open_riichi=p.open_riichi,
         ippatsu=p.ippatsu,
         haitei=tsumo and last and not rnd._rinshan,
         houtei=(not tsumo) and last and claim_kind == "dahai",
@@ -75,6 +79,7 @@ def win_score(
         kyotaku=kyotaku,
         rules=rnd.rules,
         nukidora=len(p.nuki),
+        renchan=getattr(rnd, "dealer_wins_in_a_row", 0),
     )
     if not core.is_win(res):
         return None

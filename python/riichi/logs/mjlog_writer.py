@@ -113,7 +113,8 @@ def to_mjlog(game: GameLog | list[Event], *, rules: Rules | None = None) -> str:
     Raises:
         LogFormatError: naming the event index and type: events mjlog cannot hold (hidden
             tiles, a red five in a game without red fives, a fifth copy of a tile in a round,
-            a yaku with no Tenhou id, a win without points, points not in hundreds) or that
+            a yaku with no Tenhou id, a win without points, points not in hundreds, an open
+            riichi) or that
             contradict each other (a tsumogiri that is not the tile drawn, a call of a tile
             not just discarded, a kakan with no pon).
         RiichiError: ``rules`` not a ``riichi.Rules``.
@@ -310,6 +311,12 @@ class _Writer:
             self.dora.append(i)
             self.tag("DORA", [("hai", i)])
         elif isinstance(ev, Reach):
+            if ev.open:
+                raise _Bad(
+                    f"seat {ev.actor} declares open riichi (Rules.open_riichi), which mjlog "
+                    "cannot record: its REACH has no open form, so the log would replay as "
+                    "a closed riichi and verify wrong; write mjai instead"
+                )
             self.tag("REACH", [("who", ev.actor), ("step", 1)])
         elif isinstance(ev, ReachAccepted):
             self.sticks += 1

@@ -18,7 +18,11 @@ sanma too (the empty fourth seat is never a source).
 The format does not record when events interleave; the reader rebuilds the order the way Tenhou
 logs it (an ankan's dora at once; an open kan's dora after its replacement draw, before the
 next discard or after the next kan / nukidora; the riichi stick after the riichi discard
-passes, before any call of it). What the format cannot hold is listed in
+passes, before any call of it). Yaku are written with Tenhou's Japanese names (``役牌 白(1飜)``,
+``大三元(役満)``); the generic names some mjai logs write (``sangenpai``, ``bakaze``,
+``jikaze``) are named by the winner's tiles and winds as Tenhou would, and the local yaku
+Tenhou does not play by their usual Japanese names (:data:`LOCAL_YAKU_JA`), so the reader
+reads back what the writer writes. What the format cannot hold is listed in
 :func:`tenhou6_view`; the reader also rebuilds hands to fill ``Hora.hand``/``melds`` and the
 hands shown at a draw.
 """
@@ -111,7 +115,20 @@ _JA_TO_NAME.update(_EN_TO_NAME)
 #: English names it.
 MAJSOUL_YAKU_NAMES: dict[str, str] = {**MAJSOUL_NAME_TO_YAKU, "Blessing of Man": "renhou"}
 _JA_TO_NAME.update(MAJSOUL_YAKU_NAMES)
-_NAME_TO_JA = dict(zip(TENHOU_YAKU, TENHOU_YAKU_JA))
+#: The local yaku (riichi's ids 60..71, off under Tenhou's rules, so no Tenhou log names
+#: them) by their usual Japanese names (Japanese Wikipedia "麻雀の役一覧" ローカル役,
+#: ma-jann.com "ローカル役"), written and read like Tenhou's own names.
+LOCAL_YAKU_JA: dict[str, str] = {
+    "daisharin": "大車輪", "suurenkou": "四連刻", "hyakuman_goku": "百万石",
+    "beni_kujaku": "紅孔雀", "shiisan_puutaa": "十三不塔", "paarenchan": "八連荘",
+    "daichisei": "大七星", "daisuurin": "大数隣", "daichikurin": "大竹林",
+    "iishoku_yonjun": "一色四順", "sanrenkou": "三連刻", "uumensai": "五門斉",
+}  # fmt: skip
+_JA_TO_NAME.update({ja: name for name, ja in LOCAL_YAKU_JA.items()})
+_NAME_TO_JA = dict(zip(TENHOU_YAKU, TENHOU_YAKU_JA)) | LOCAL_YAKU_JA
+#: Yaku written with "(役満)" at 13 han, as Tenhou writes its yakuman (ids 37..51): those,
+#: the local yakuman (ids 60..69) and renhou, a yakuman when 13 han (``Rules.renhou``).
+_YAKUMAN_NAMES = frozenset(TENHOU_YAKU[37:52]) | frozenset(list(LOCAL_YAKU_JA)[:10]) | {"renhou"}
 _LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
 #: Limit names: Tenhou's, and the romaji / English ones tensoul writes (its NAMEPREF 1 / 2),
 #: kiriage mangan included ("切り上げ満貫"), -> limit code 1..5.
@@ -1013,7 +1030,8 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
 
     Raises:
         LogFormatError: events that tenhou.net/6 cannot order (e.g. no start_game, a call
-            with no preceding discard, a kakan with no pon) or hidden tiles.
+            with no preceding discard, a kakan with no pon), hidden tiles, or an open riichi
+            (which it cannot record).
         RiichiError: ``rules`` not a ``riichi.Rules``.
     """
     carried = rules_for(game, rules)
@@ -1078,13 +1096,33 @@ class _Writer:
         self.result: list[Any] = []
         self.reach = [False] * 4
         self.pons: dict[tuple[int, int], Pon] = {}
+        # each seat's tiles by kind, melds included (None: a hidden deal), to name the
+        # dragon of a generic "sangenpai"
+        self.held: list[list[int] | None] = [None] * 4
+        for s, tiles in enumerate(sk.tehais[:n]):
+            if tiles is not None:
+                self.held[s] = [0] * 34
+                for t in tiles:
+                    self.held[s][t.kind] += 1  # type: ignore[index]
+
+    def hold(self, seat: int, tile: Tile, k: int) -> None:
+        held = self.held[seat]
+        if held is not None:
+            held[tile.kind] += k
 
     def add(self, ev: Event) -> None:
         if isinstance(ev, Tsumo):
             if ev.pai is None:
                 raise _Bad("hidden draws cannot be written")
             self.takes[ev.actor].append(_code(ev.pai))
+            self.hold(ev.actor, ev.pai, 1)
         elif isinstance(ev, Reach):
+            if ev.open:
+                raise _Bad(
+                    f"seat {ev.actor} declares open riichi (Rules.open_riichi), which "
+                    "tenhou.net/6 cannot record: its riichi discard has no open form, so the "
+                    "log would replay as a closed riichi and verify wrong; write mjai instead"
+                )
             self.reach[ev.actor] = True
         elif isinstance(ev, Dahai):
             v: Any = 60 if ev.tsumogiri else _code(ev.pai)
@@ -1092,12 +1130,15 @@ class _Writer:
                 v = f"r{v}"
                 self.reach[ev.actor] = False
             self.discards[ev.actor].append(v)
+            self.hold(ev.actor, ev.pai, -1)
         elif isinstance(ev, Chi):
+            self.hold(ev.actor, ev.pai, 1)
             self.takes[ev.actor].append(
                 "c" + "".join(f"{_code(t):02d}" for t in (ev.pai, *ev.consumed))
             )
         elif isinstance(ev, (Pon, Daiminkan)):
             letter = "p" if isinstance(ev, Pon) else "m"
+            self.hold(ev.actor, ev.pai, 1)
             rel = (ev.target - ev.actor) % 4
             if isinstance(ev, Pon):
                 self.pons[(ev.actor, ev.pai.kind)] = ev
@@ -1116,6 +1157,7 @@ class _Writer:
             self.discards[ev.actor].append("".join(c[:3]) + "a" + c[3])
         elif isinstance(ev, Nukidora):
             self.discards[ev.actor].append(f"f{_code(ev.pai)}")
+            self.hold(ev.actor, ev.pai, -1)
         elif isinstance(ev, Dora):
             self.dora.append(_code(ev.dora_marker))
         elif isinstance(ev, ReachAccepted):
@@ -1157,11 +1199,34 @@ class _Writer:
         else:
             text = f"{ev.fu}符{ev.han}飜{amount}"
         parts = []
-        for name, han in yaku:
+        for name, han in self.named(ev, yaku):
             ja = _NAME_TO_JA.get(name, name)  # a verbatim foreign name goes back as it came
-            big = name in TENHOU_YAKU and 37 <= TENHOU_YAKU.index(name) <= 51
+            big = name in _YAKUMAN_NAMES
             parts.append(f"{ja}({'役満' if big and han == 13 else f'{han}飜'})")
         return [ev.actor, ev.target, pao, text, *parts]
+
+    def named(self, ev: Hora, yaku: Any) -> list[tuple[str, int]]:
+        """``yaku`` with the generic names some mjai logs write (``bakaze``, ``jikaze``,
+        ``sangenpai``: the family, not the tile) named as Tenhou writes them: the round's
+        wind (場風 東), the winner's seat wind (自風 南), and the winner's dragon triplets in
+        order (役牌 白, 發, 中). A ``sangenpai`` whose dragon the tiles do not show (a
+        hidden deal) stays as it is."""
+        held = self.held[ev.actor]
+        dragons: list[int] = []
+        if held is not None:
+            won = 1 if ev.actor != ev.target else 0  # a ron's tile is not held yet
+            dragons = [k for k in (31, 32, 33) if held[k] + won * (ev.pai.kind == k) >= 3]
+        left = iter(dragons)
+        out = []
+        for name, han in yaku:
+            if name == "bakaze" and 27 <= self.sk.bakaze <= 30:
+                name = TENHOU_YAKU[14 + self.sk.bakaze - 27]
+            elif name == "jikaze":
+                name = TENHOU_YAKU[10 + (ev.actor - self.sk.oya) % self.n]
+            elif name == "sangenpai":
+                name = {31: "haku", 32: "hatsu", 33: "chun"}.get(next(left, 0), name)
+            out.append((name, han))
+        return out
 
     def tsumo_split(self, ev: Hora) -> tuple[int, int]:
         """Non-dealer tsumo: (what each non-dealer pays, what the dealer pays), without honba."""

@@ -11,7 +11,8 @@ replayed games they played in:
 - ``avg_win_points``, ``avg_deal_in_points``: the mean logged value of its wins and of the
   hands it dealt into (points before honba and riichi sticks; null when none).
 
-Rates are per round played; ``avg_rank`` ranks ties by seat, as ``riichi verify`` does.
+Rates are per round played; ``avg_rank`` takes the ``players`` table's ranks (ties as the
+game's rules rank them: by seat order, or shared under ``Rules.tied_ranks="shared"``).
 Three- and four-player games count together (a name's games in both mix ranks 1..3 and
 1..4): to keep them apart, filter the ``players`` table by the games' ``players`` column
 before :func:`player_stats`. Needs the ``riichi[mining]`` extra (pyarrow).

@@ -65,9 +65,10 @@ null where the log does not record the value.
     where the log leaves it out), deltas (list<int32>), ok (bool).
 
 ``players`` (one row per seat of a replayed game):
-    game_id, seat (int8), name, rank (int8: 1.., from the log's final points or scores,
-    ties by seat as ``riichi verify``; null without a logged end), final_score (int32),
-    final_points (float64), rounds (int32: replayed rounds), wins, tsumo_wins, deal_ins
+    game_id, seat (int8), name, rank (int8: 1.., from the log's final scores, else its
+    final points, as the game ranks them under the replay's rules: ties by seat order, or
+    shared under ``Rules.tied_ranks="shared"``; null without a logged end), final_score
+    (int32), final_points (float64), rounds (int32: replayed rounds), wins, tsumo_wins, deal_ins
     (int32: the seat's discard, kakan or North won on), riichi (int32: rounds it
     declared riichi in), called (int32: rounds it called chi, pon or daiminkan in),
     win_points, deal_in_points (int64: sums of the logged ``points`` of those wins).
@@ -98,6 +99,7 @@ from typing import Any
 
 from riichi.errors import RiichiError
 from riichi.events import Chi, Daiminkan, EndGame, GameLog, Hora, Pon, Reach, Ryukyoku, StartKyoku
+from riichi.game import rank_seats
 from riichi.mining import require
 from riichi.replay import (
     GameReport,
@@ -464,7 +466,7 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
             scores=list(st.scores) if st.scores else None, result=result,
             draw_reason=reason, winners=winners, deltas=deltas, ok=ok,
         )  # fmt: skip
-    ranks = _ranks(end, n)
+    ranks = _ranks(end, n, rep.rules if rep.rules is not None else Rules.tenhou())
     for q in range(n):
         rows.add(
             "players", game_id=gid, seat=q,
@@ -503,19 +505,17 @@ def _add(total: list[int] | None, deltas: Any) -> list[int] | None:
     return [a + b for a, b in zip(total, deltas)]
 
 
-def _ranks(end: Any, n: int) -> list[int] | None:
-    """Ranks 1..n from the logged end (final points, else final scores; ties by seat, as
-    the replay compares them)."""
+def _ranks(end: Any, n: int, rules: Any) -> list[int] | None:
+    """Ranks 1..n from the logged end as the game ranks its seats
+    (:func:`riichi.game.rank_seats` under ``rules``: equal scores ranked by seat order, or
+    sharing the higher rank under ``tied_ranks="shared"``), on the final scores, else on
+    the final points when the log has no scores."""
     if end is None:
         return None
-    basis = end.points if end.points is not None else end.scores
+    basis = end.scores if end.scores is not None and len(end.scores) == n else end.points
     if basis is None or len(basis) != n:
         return None
-    order = sorted(range(n), key=lambda q: (-basis[q], q))
-    ranks = [0] * n
-    for r, q in enumerate(order):
-        ranks[q] = r + 1
-    return ranks
+    return list(rank_seats(rules, basis))
 
 
 def _tile(t: Any) -> str | None:

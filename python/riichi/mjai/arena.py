@@ -67,6 +67,7 @@ from riichi.logs.mjlog_writer import to_mjlog
 from riichi.mjai.players import BotFault, LocalPlayer, ProcessPlayer
 from riichi.mjai.protocol import (
     REACH,
+    REACH_OPEN,
     event_objects,
     match_response,
     seat_view,
@@ -222,20 +223,24 @@ class ArenaResult:
         }
 
 
-def fallback_action(legal: Sequence[Action], reach_step: bool = False) -> Action:
+def fallback_action(
+    legal: Sequence[Action], reach_step: bool = False, open_riichi: bool = False
+) -> Action:
     """The action played for a seat whose bot gave no usable answer: tsumogiri (else the
     first legal discard); after a ``reach`` answer, the riichi discard of the drawn tile
-    (else the first); on a claim, pass.
+    (else the first), open after an open ``reach``; on a claim, pass.
 
     Raises:
         RiichiError: ``legal`` is empty (the seat has nothing to decide).
     """
     if not legal:
         raise RiichiError("fallback_action: the seat has no legal action")
-    kinds = (Riichi,) if reach_step else (Discard,)
-    discards = [a for a in legal if type(a) in kinds]
+    kind = Riichi if reach_step else Discard
+    discards = [a for a in legal if isinstance(a, kind)]
+    if reach_step:  # the open or closed riichi the reach declared
+        discards = [a for a in discards if isinstance(a, Riichi) and a.open is open_riichi]
     if discards:
-        return next((a for a in discards if a.tsumogiri), discards[0])  # type: ignore[union-attr]
+        return next((a for a in discards if a.tsumogiri), discards[0])
     return next((a for a in legal if isinstance(a, Pass)), legal[0])
 
 
@@ -608,23 +613,27 @@ class _Table:
         if self._dead[s]:
             return fallback_action(legal)
         m = match_response(answer, s, legal, rules)
-        if m == REACH:
-            self._pending[s].append({"type": "reach", "actor": s})
+        if m in (REACH, REACH_OPEN):
+            opened = m == REACH_OPEN
+            reach: dict[str, Any] = {"type": "reach", "actor": s}
+            if opened:
+                reach["open"] = True
+            self._pending[s].append(reach)
             self._skip_reach[s] = True
             answer = self._flush(s, self.arena.timeout)
             if self._dead[s]:
-                return fallback_action(legal, reach_step=True)
-            m = match_response(answer, s, legal, rules, reach_step=True)
-            if m is None:
-                act = fallback_action(legal, reach_step=True)
+                return fallback_action(legal, reach_step=True, open_riichi=opened)
+            m = match_response(answer, s, legal, rules, reach_step=True, open_riichi=opened)
+            if m is None or isinstance(m, str):  # (a reach_step match is never REACH)
+                act = fallback_action(legal, reach_step=True, open_riichi=opened)
                 self._fault(s, "illegal", f"answered {_text(answer)} after its reach", act)
                 return act
-            return m  # type: ignore[return-value]
-        if m is None:
+            return m
+        if m is None or isinstance(m, str):  # (REACH and REACH_OPEN were taken above)
             act = fallback_action(legal)
             self._fault(s, "illegal", f"answered {_text(answer)}", act)
             return act
-        return m  # type: ignore[return-value]
+        return m
 
     def _fault(self, s: int, kind: str, detail: str, action: Action | None = None) -> None:
         b = self._seat_bot[s]

@@ -18,7 +18,11 @@ original mjai server expects). Answers are written to stdout, flushed. Example (
             return legal[-1]   # none (pass), or the last option
 
     if __name__ == "__main__":
-        Tsumogiri().run()
+        raise SystemExit(Tsumogiri().main("tsumogiri"))
+
+:meth:`Bot.main` runs the loop as a program: input it cannot take (a line that is not JSON,
+an event the state refuses) ends it with one line on stderr naming the line and the bad
+input, and exit status 2 (a referee sees the bot exit and quotes that line).
 """
 
 from __future__ import annotations
@@ -77,8 +81,8 @@ class Bot:
         decision, unless ``answer_every_event``.
 
         Raises:
-            RiichiError: a line that is not JSON, or an event the state cannot take (the
-                bot stops: the referee sees it exit).
+            RiichiError: a line that is not JSON, or an event the state cannot take, named
+                with its line number (the bot stops: the referee sees it exit).
         """
         inp = sys.stdin if stdin is None else stdin
         out = sys.stdout if stdout is None else stdout
@@ -88,8 +92,13 @@ class Bot:
             try:
                 events = json.loads(line)
             except ValueError as e:
-                raise RiichiError(f"input line {lineno} is not JSON: {e}") from None
-            answer = self.react(events)
+                raise RiichiError(
+                    f"input line {lineno} is not JSON ({e}): {line.strip()[:80]!r}"
+                ) from None
+            try:
+                answer = self.react(events)
+            except RiichiError as e:
+                raise RiichiError(f"input line {lineno}: {e}") from None
             if not isinstance(events, list) and not answer_every_event:
                 # a kan dora shown after a discard keeps that discard's decision: it was
                 # answered already
@@ -97,3 +106,28 @@ class Bot:
                     continue
             out.write(json.dumps(answer, separators=(",", ":")) + "\n")
             out.flush()
+
+    def main(
+        self,
+        prog: str | None = None,
+        stdin: TextIO | None = None,
+        stdout: TextIO | None = None,
+        stderr: TextIO | None = None,
+        *,
+        answer_every_event: bool = False,
+    ) -> int:
+        """:meth:`run` as a program's main: the exit status, 0 when the input ends.
+
+        Input the bot cannot take (:meth:`run`'s RiichiError: a line that is not JSON, an
+        event the state refuses) is reported as one line on ``stderr`` (default
+        ``sys.stderr``), ``"PROG: error: input line N ..."`` with the bad input quoted, and
+        gives exit status 2, never a traceback. ``prog`` defaults to the class name. Use:
+        ``raise SystemExit(MyBot().main("mybot"))``.
+        """
+        try:
+            self.run(stdin, stdout, answer_every_event=answer_every_event)
+        except RiichiError as e:
+            err = sys.stderr if stderr is None else stderr
+            print(f"{prog or type(self).__name__}: error: {e}", file=err, flush=True)
+            return 2
+        return 0

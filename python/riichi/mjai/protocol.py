@@ -10,7 +10,8 @@ https://github.com/smly/mjai.app, ``mjai/engine.py``). ``start_game`` carries th
 
 A bot answers with one mjai object (:func:`match_response` finds the legal action it
 means): ``dahai`` (``pai``, ``tsumogiri``), ``reach`` (the riichi discard is asked for next,
-after the seat is sent its ``reach`` event), ``chi`` / ``pon`` / ``daiminkan`` (``pai``,
+after the seat is sent its ``reach`` event; ``{"type": "reach", "open": true}`` declares open
+riichi under ``Rules.open_riichi``, an extension), ``chi`` / ``pon`` / ``daiminkan`` (``pai``,
 ``consumed``), ``ankan`` (``consumed``), ``kakan`` (``pai``), ``hora`` (tsumo on its own
 turn, else ron), ``ryukyoku`` (kyuushu kyuuhai), ``nukidora`` (sanma), or
 ``{"type": "none"}`` to pass a call.
@@ -45,6 +46,7 @@ from riichi.tiles import red_tables
 
 __all__ = [
     "REACH",
+    "REACH_OPEN",
     "action_to_mjai",
     "event_objects",
     "match_response",
@@ -54,6 +56,8 @@ __all__ = [
 
 #: what :func:`match_response` returns for a ``reach`` answer (the discard is asked next)
 REACH = "reach"
+#: the same for an open riichi (``{"type": "reach", "open": true}``, ``Rules.open_riichi``)
+REACH_OPEN = "reach_open"
 
 def event_objects(events: Sequence[Any]) -> list[dict[str, Any]]:
     """The standard mjai objects of referee events (``riichi.events``), one per event."""
@@ -154,10 +158,17 @@ def _last_tile_event(events: Sequence[Any]) -> Any:
 
 
 def match_response(
-    resp: Any, seat: int, legal: Sequence[Action], rules: Rules, *, reach_step: bool = False
+    resp: Any,
+    seat: int,
+    legal: Sequence[Action],
+    rules: Rules,
+    *,
+    reach_step: bool = False,
+    open_riichi: bool = False,
 ) -> Action | str | None:
     """The legal action an mjai answer means, :data:`REACH` for a ``reach`` that some
-    legal riichi discard allows, or None when the answer is not one of ``legal``.
+    legal riichi discard allows (:data:`REACH_OPEN` for ``"open": true`` when an open
+    riichi is legal), or None when the answer is not one of ``legal``.
 
     Args:
         resp: the decoded answer (a dict; anything else matches nothing).
@@ -166,6 +177,8 @@ def match_response(
         rules: the rules (which tiles are red fives).
         reach_step: the seat declared riichi and is asked for its riichi discard: a
             ``dahai`` then means one of the legal :class:`~riichi.actions.Riichi` actions.
+        open_riichi: with ``reach_step``, the riichi was declared open: only the open
+            riichi discards match.
 
     Returns:
         An action from ``legal``; :data:`REACH`; or None (illegal or malformed).
@@ -180,14 +193,18 @@ def match_response(
         return next((a for a in legal if isinstance(a, Pass)), None)
     if t == "dahai":
         pai = resp.get("pai")
-        kinds = (Riichi,) if reach_step else (Discard,)
-        cands = [a for a in legal if type(a) in kinds and name[a.tile] == pai]  # type: ignore[union-attr]
+        kind = Riichi if reach_step else Discard
+        cands = [a for a in legal if isinstance(a, kind) and name[a.tile] == pai]
+        if reach_step:  # the open or closed riichi the reach declared
+            cands = [a for a in cands if isinstance(a, Riichi) and a.open is open_riichi]
         flag = resp.get("tsumogiri")
-        exact = [a for a in cands if a.tsumogiri is flag]  # type: ignore[union-attr]
-        return (exact or cands or [None])[0]
+        exact = [a for a in cands if a.tsumogiri is flag]
+        return exact[0] if exact else cands[0] if cands else None
     if reach_step:
         return None
     if t == "reach":
+        if resp.get("open") is True:
+            return REACH_OPEN if any(isinstance(a, Riichi) and a.open for a in legal) else None
         return REACH if any(isinstance(a, Riichi) for a in legal) else None
     if t in ("chi", "pon", "daiminkan"):
         cls = {"chi": Chi, "pon": Pon, "daiminkan": Daiminkan}[t]
@@ -197,9 +214,10 @@ def match_response(
         want = sorted(map(str, consumed))
         for a in legal:
             if (
-                type(a) is cls
-                and name[a.tile] == resp.get("pai")  # type: ignore[union-attr]
-                and sorted(name[x] for x in a.consumed) == want  # type: ignore[union-attr]
+                isinstance(a, (Chi, Pon, Daiminkan))
+                and type(a) is cls
+                and name[a.tile] == resp.get("pai")
+                and sorted(name[x] for x in a.consumed) == want
             ):
                 return a
         return None

@@ -326,7 +326,7 @@ class PlayerState:
         self._uninterrupted = True
         self._late_break = False  # a kakan / kita ends ippatsu once nobody robbed it
         self._kakan_pending = False  # a kakan counts as a kan once nobody robbed it
-        self._meld_ids: list[tuple[str, list[int], int | None, int | None]] = []
+        self._meld_ids = []
         self._last_discard: int | None = None
         self._rinshan = False
         self._replacement_next = False
@@ -344,7 +344,7 @@ class PlayerState:
             self._ids,
             None,
             [],
-            red_fives=tuple(self.rules.red_fives),
+            red_fives=self.rules.red_fives,
             points=self.scores[self.seat],
         )
         self._my_cores = []
@@ -481,13 +481,14 @@ class PlayerState:
             self._pending = ("claim", "kakan", a, t)
             return
         t = self._take(tile)
-        i = next(
-            (i for i, m in enumerate(self._meld_ids) if m[0] == "pon" and m[1][0] >> 2 == tile.kind),
-            None,
-        )
-        if i is None:  # pragma: no cover - self.melds above agrees
+        pons = (j for j, m in enumerate(self._meld_ids) if m[0] == "pon" and m[1][0] >> 2 == tile.kind)
+        pon = next(pons, None)
+        if pon is None:  # pragma: no cover - self.melds above agrees
             raise RiichiError(f"kakan of {tile.mjai} without a pon of its kind")
+        i = pon
         _, ids, called, target = self._meld_ids[i]
+        if target is None:  # pragma: no cover - a pon always records its discarder
+            raise RiichiError(f"kakan of {tile.mjai}: its pon has no discarder")
         new_ids = [*ids, t]
         src = (target - a) % self.players
         meld = core.make_meld("kakan", new_ids, called, src, self._reds)
@@ -613,7 +614,10 @@ class PlayerState:
         return Tile.of(t >> 2, t in self._reds).mjai
 
     def _red_counts(self) -> tuple[int, int, int]:
-        return tuple(sum(1 for t in self._ids if t in self._reds and t >> 2 == k) for k in (4, 13, 22))  # type: ignore[return-value]
+        man, pin, sou = (
+            sum(1 for t in self._ids if t in self._reds and t >> 2 == k) for k in (4, 13, 22)
+        )
+        return (man, pin, sou)
 
     def _seat_hand(self) -> Any:
         if self._hand is None:
@@ -640,7 +644,9 @@ class PlayerState:
             return {"type": "dahai", "actor": s, "pai": self._name(a[1]), "tsumogiri": a[2]}
         if name == "tsumo":
             d = self._drawn
-            return {"type": "hora", "actor": s, "target": s, "pai": self._name(d)}  # type: ignore[arg-type]
+            if d is None:  # pragma: no cover - a tsumo is offered only with a drawn tile
+                raise RiichiError("a tsumo answer with no drawn tile")
+            return {"type": "hora", "actor": s, "target": s, "pai": self._name(d)}
         if name == "ron":
             assert claim is not None
             return {"type": "hora", "actor": s, "target": claim[0], "pai": self._name(claim[1])}

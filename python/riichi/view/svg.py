@@ -7,8 +7,8 @@ five, ``back`` for a face-down tile; a red five also has the class ``red``) that
 in CSS pixels at ``scale=1``: a tile is 24 x 32 (a sideways tile 32 x 24).
 
 Tiles may be given as mpsz text (``"406p"``), mpsz names, tile kinds 0..33, or
-:class:`riichi.events.Tile`; hands as a :class:`riichi.Hand` or its text (``"123m406p789s11z
-pon:555z@2"``, see ``Hand.parse``). Meld orientation follows the table convention (Tenhou,
+:class:`riichi.TileKind` (an event's tile); hands as a :class:`riichi.Hand` or its text
+(``"123m406p789s11z pon:555z@2"``, see ``Hand.parse``). Meld orientation follows the table convention (Tenhou,
 WRC): the called tile lies sideways on the side of the player it came from, leftmost from
 kamicha, in the middle from toimen, rightmost from shimocha; a kakan's added tile lies on
 top of the called one; an ankan shows its two end tiles face down.
@@ -60,8 +60,9 @@ def tile_name(tile: Any) -> str:
     """The mpsz name of one tile (``"5m"``, ``"0m"`` for the red five, ``"back"``).
 
     Args:
-        tile: an mpsz name, a tile kind 0..33 (never red), a :class:`riichi.events.Tile`
-            (or anything with ``kind`` and ``red``), or None / ``"back"`` for a face-down tile.
+        tile: an mpsz name, a :class:`riichi.TileKind` (a red five stays red; or anything
+            with ``kind`` and ``red``), a plain ``int`` kind 0..33 (never red), or None /
+            ``"back"`` for a face-down tile.
 
     Raises:
         InvalidTile: not a tile (the message names the value).
