@@ -250,3 +250,23 @@ def test_a_deal_whose_red_five_differs_from_the_seed_is_a_wall_mismatch(shared):
     assert ("wall", i) in [(m.field, m.event_index) for m in rep.mismatches], [
         str(m) for m in rep.mismatches
     ]
+
+
+def test_meld_tiles_show_their_red_fives() -> None:
+    """A meld's tiles are the tiles it holds: its red fives are red TileKinds (red first,
+    as tiles sort), so the one tile type never loses a meld's colour."""
+    from riichi import Meld
+
+    cases = {
+        "pon:505s@1": "055s",
+        "chi:406m": "406m",
+        "daiminkan:5055p@2": "0555p",
+        "ankan:0505m": "0055m",
+        "pon:555s@1": "555s",
+        "pon:111z@3": "111z",
+    }
+    for text, want in cases.items():
+        tiles = Meld.parse(text).tiles
+        assert all(type(t) is TileKind for t in tiles), text
+        assert "".join(str(t)[0] for t in tiles) + str(tiles[0])[1] == want, (text, tiles)
+        assert sum(t.red for t in tiles) == Meld.parse(text).red, text

@@ -54,13 +54,20 @@ impl PyMeld {
     fn source(&self) -> u8 {
         self.0.from()
     }
-    /// Tile kinds of the meld, ascending (3 or 4 `riichi.TileKind`).
+    /// The meld's tiles, ascending (3 or 4 `riichi.TileKind`): its `red` fives are red
+    /// (`Meld.parse("pon:505s@1").tiles` is `[0s, 5s, 5s]`), a red five first as tiles sort.
     #[getter]
     fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        let mut reds = self.0.red();
         self.0
             .tiles()
             .iter()
-            .map(|&t| tile_kind(py, t, false))
+            .map(|&t| {
+                let i = t.index();
+                let red = reds > 0 && i < 27 && i % 9 == 4;
+                reds -= u8::from(red);
+                tile_kind(py, t, red)
+            })
             .collect()
     }
     /// Whether the meld opens the hand (everything but an ankan).
