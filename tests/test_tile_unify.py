@@ -10,6 +10,7 @@ import pickle
 import typing
 from importlib.resources import files
 
+import numpy as np
 import pytest
 
 import riichi
@@ -200,6 +201,19 @@ def test_a_bad_tile_is_named(bad, words):
     with pytest.raises(riichi.InvalidTile) as e:
         bad()
     assert words in str(e.value)
+
+
+@pytest.mark.parametrize("red", [1, 2, "no", "", None, 0.0, [True]])
+@pytest.mark.parametrize("make", [Tile.of, riichi.tiles.tile, TileKind])
+def test_red_must_be_a_bool_in_every_constructor(make, red):
+    # TileKind(13, 1) refused a red that is not a bool, but Tile.of(13, "no"),
+    # Tile.of(13, 2) and tiles.tile(13, 1) took any truthy value as red (0p) and any
+    # falsy one as plain
+    with pytest.raises(riichi.InvalidTile) as e:
+        make(13, red)
+    assert "red must be a bool" in str(e.value) and repr(red) in str(e.value)
+    assert make(13, True) is TileKind(13, True) and make(13, False) is TileKind(13)
+    assert make(13, np.True_) is TileKind(13, True)  # NumPy's bool is a bool
 
 
 # A seeded Tenhou game (its wall comes from the SHUFFLE seed): its events at these indices

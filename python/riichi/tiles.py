@@ -252,9 +252,9 @@ class TileKind(int):
         Raises:
             riichi.InvalidTile: as :class:`TileKind`.
         """
-        if type(kind) is int and 0 <= kind <= 33 and (not red or kind in FIVES):
-            return INTERNED[kind * 2 + bool(red)]
-        return TileKind(kind, red)  # raises naming the bad value
+        if type(kind) is int and 0 <= kind <= 33 and (red is False or (red is True and kind in FIVES)):
+            return INTERNED[kind * 2 + red]
+        return TileKind(kind, red)  # NumPy's bool, or raises naming the bad value
 
     @staticmethod
     def from_mjai(name: str) -> TileKind:
@@ -317,9 +317,9 @@ def tile(kind: int, red: bool = False) -> TileKind:
     Raises:
         riichi.InvalidTile: as :class:`TileKind`.
     """
-    if type(kind) is int and 0 <= kind <= 33 and (not red or kind in FIVES):
-        return INTERNED[kind * 2 + bool(red)]
-    return TileKind(kind, red)  # raises naming the bad value
+    if type(kind) is int and 0 <= kind <= 33 and (red is False or (red is True and kind in FIVES)):
+        return INTERNED[kind * 2 + red]
+    return TileKind(kind, red)  # NumPy's bool, or raises naming the bad value
 
 
 def parse_tile(text: str) -> TileKind:
