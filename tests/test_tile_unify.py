@@ -264,3 +264,38 @@ def test_a_deal_whose_red_five_differs_from_the_seed_is_a_wall_mismatch(shared):
     assert ("wall", i) in [(m.field, m.event_index) for m in rep.mismatches], [
         str(m) for m in rep.mismatches
     ]
+
+
+def _game_events() -> list:
+    g = riichi.Game(riichi.Rules.tenhou(), seed=1)
+    while len(g.events) < 12:
+        g.step(g.legal_actions(g.seats_to_act[0])[0])
+    return list(g.events)
+
+
+@pytest.mark.parametrize("value", [2, "3m", 2.0, None])
+def test_writers_name_an_event_tile_that_is_not_a_tilekind(value):
+    # events are plain data: dataclasses.replace(ev, pai=2) is accepted, and the writers
+    # then died with AttributeError ('int' object has no attribute 'mjai' / 'kind'); a
+    # dahai with pai None was written without its "pai" key
+    from riichi.logs import to_mjai_lines, to_mjlog, to_tenhou6
+
+    events = _game_events()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Dahai))
+    events[i] = dataclasses.replace(events[i], pai=value)
+    for write in (to_mjai_lines, to_tenhou6, to_mjlog):
+        with pytest.raises(riichi.RiichiError) as e:
+            write(E.GameLog(events))
+        assert f"pai = {value!r}" in str(e.value) and "riichi.TileKind" in str(e.value)
+
+
+def test_mjai_writer_refuses_a_round_wind_that_is_not_a_wind():
+    # bakaze 31..33 was written as a dragon ("P"/"F"/"C"), 34 and up raised IndexError
+    from riichi.logs import to_mjai_lines
+
+    events = _game_events()
+    k = next(i for i, e in enumerate(events) if isinstance(e, E.StartKyoku))
+    for bad in (31, 34, 26, True, "E"):
+        events[k] = dataclasses.replace(events[k], bakaze=bad)
+        with pytest.raises(riichi.RiichiError, match=f"bakaze = {bad!r}"):
+            to_mjai_lines(E.GameLog(events))
