@@ -299,3 +299,24 @@ def test_mjai_writer_refuses_a_round_wind_that_is_not_a_wind():
         events[k] = dataclasses.replace(events[k], bakaze=bad)
         with pytest.raises(riichi.RiichiError, match=f"bakaze = {bad!r}"):
             to_mjai_lines(E.GameLog(events))
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [("actor", True), ("actor", 0.0), ("actor", "0"), ("tsumogiri", 1), ("tsumogiri", None)],
+)  # fmt: skip
+def test_mjai_writer_names_an_event_number_or_flag_of_the_wrong_type(field, value):
+    # the int and bool fields were written as given: Dahai(actor=True) as "actor": true (a
+    # bool seat, repros/13), 0.0 as 0.0, a tsumogiri of 1 as 1; None left the key out
+    from riichi.logs import to_mjai_lines
+
+    events = _game_events()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Dahai))
+    events[i] = dataclasses.replace(events[i], **{field: value})
+    if value is None:  # an optional field left out is the format's "absent"
+        assert f'"{field}"' not in to_mjai_lines(E.GameLog(events)).splitlines()[i]
+        return
+    with pytest.raises(riichi.RiichiError, match=f"dahai event: {field} = {value!r}"):
+        to_mjai_lines(E.GameLog(events))
+    ok = dataclasses.replace(events[i], **{field: np.int64(1) if field == "actor" else np.True_})
+    assert ok.to_mjai()[field] in (1, True)  # NumPy's int and bool are written as values

@@ -213,6 +213,20 @@ def _wind_dec(v: Any) -> int:
     return k
 
 
+def _int_enc(v: Any) -> int:
+    if type(v) is int:
+        return v
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise ValueError(f"expected an int, got {v!r}")
+    return v.__index__()  # a NumPy int: its exact value
+
+
+def _bool_enc(v: Any) -> bool:
+    if type(v) is bool or type(v).__name__ in ("bool", "bool_"):  # NumPy 2 names it bool
+        return bool(v)
+    raise ValueError(f"expected True or False, got {v!r}")
+
+
 def _wind_enc(v: Any) -> str:
     if isinstance(v, bool) or not isinstance(v, int) or not 27 <= v <= 30:
         raise ValueError("a wind is an int kind 27..30 (E S W N)")
@@ -245,8 +259,8 @@ def _bad_field(ev: Any, e: Exception) -> str:
 
 
 _C: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "int": (lambda v: v, _int),
-    "bool": (lambda v: v, _bool),
+    "int": (_int_enc, _int),
+    "bool": (_bool_enc, _bool),
     "str": (lambda v: v, _str),
     "seed": (lambda v: v, _seed_dec),
     "wind": (_wind_enc, _wind_dec),
@@ -254,8 +268,8 @@ _C: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "otile": (lambda v: "?" if v is None else v.mjai, _otile_dec),
     "tiles": (lambda v: [t.mjai for t in v], lambda v: tuple(_tile_dec(x) for x in _list(v))),
     "hands": (_hands_enc, _hands_dec),
-    "ints": (list, lambda v: tuple(_int(x) for x in _list(v))),
-    "bools": (list, lambda v: tuple(_bool(x) for x in _list(v))),
+    "ints": (lambda v: [_int_enc(x) for x in v], lambda v: tuple(_int(x) for x in _list(v))),
+    "bools": (lambda v: [_bool_enc(x) for x in v], lambda v: tuple(_bool(x) for x in _list(v))),
     "strs": (list, lambda v: tuple(_str(x) for x in _list(v))),
     "nums": (list, lambda v: tuple(_num(x) for x in _list(v))),
     "yaku": (
