@@ -320,3 +320,12 @@ def test_mjai_writer_names_an_event_number_or_flag_of_the_wrong_type(field, valu
         to_mjai_lines(E.GameLog(events))
     ok = dataclasses.replace(events[i], **{field: np.int64(1) if field == "actor" else np.True_})
     assert ok.to_mjai()[field] in (1, True)  # NumPy's int and bool are written as values
+
+
+def test_a_number_format_of_a_tile_writes_its_kind():
+    # an int takes the float presentation types too; a tile raised "Unknown format code
+    # 'f' for object of type 'str'" for f"{t:.1f}"
+    red = TileKind(13, True)
+    for spec in ("d", "x", "03d", ".1f", "e", "g", "%", "+.2F", "E", "G"):
+        assert f"{red:{spec}}" == format(13, spec), spec
+    assert f"{red}" == "0p" and f"{red:>4}" == "  0p" and f"{red!r}" == "0p"
