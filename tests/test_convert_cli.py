@@ -142,3 +142,35 @@ def test_convert_never_writes_over_an_input(tmp_path, capsys):
     assert main(["convert", str(folder / "pao.xml"), "-o", str(folder / "pao.xml"), "--to", "mjlog"]) == 1
     assert "is an input" in capsys.readouterr().err
     assert (folder / "pao.xml").read_bytes() == before["pao.xml"]
+
+
+def test_convert_never_writes_a_log_that_does_not_read_back(shared, tmp_path, capsys):
+    # kobalab records that list one dora indicator for two kans (tests/test_logs_kobalab.py
+    # MISSING_KAN_DORA) were written as tenhou.net/6 files riichi's own reader refuses ("a
+    # kan needs dora indicator #3; the round lists 2"), with no word from convert; mjai
+    # keeps their events, so they still convert to it and verify names the mismatch
+    from riichi.convert import render
+    from riichi.errors import LogFormatError
+    from riichi.logs import read_logs
+
+    archive = shared / "data" / "majiang_kobalab" / "mahjonglm" / "data2023_sample_v1.zip"
+    if not archive.exists():
+        pytest.skip(f"kobalab data not found at {archive}")
+    (log,) = [g for p, g in read_logs([str(archive)]) if "b14c9329" in p]
+    with pytest.raises(LogFormatError, match="would not read back") as e:
+        render(log, "tenhou6")
+    assert "a kan needs dora indicator #3; the round lists 2" in str(e.value)
+    assert not replay_game(read_log_text(render(log, "mjai"))).ok  # the mismatch kept
+    out = tmp_path / "out"
+    assert main(["convert", str(archive), "-o", str(out), "--to", "tenhou6"]) == 1
+    err = capsys.readouterr().err
+    assert "b14c9329" in err and "would not read back" in err
+    written = [p for p in out.rglob("*") if p.is_file()]
+    assert written and not any("b14c9329" in p.name for p in written)
+    assert all(not isinstance(g, Exception) for _, g in read_logs([str(out)]))
+
+
+def read_log_text(text: str) -> GameLog:
+    from riichi.logs import parse_log
+
+    return parse_log(text.encode(), "back.mjson")

@@ -438,3 +438,51 @@ def test_a_bot_stopped_by_bot_main_is_reported_with_its_one_line(tmp_path):
     assert "exited with status 2" in crash.detail
     assert re.search(r"stderr: picky: error: input line \d+: no answer for this seat;", crash.detail)
     assert "Traceback" not in crash.detail
+
+
+def test_bot_main_reports_json_nested_too_deep_in_one_line():
+    # json.loads raises RecursionError (not a ValueError) on deep nesting: it escaped
+    # Bot.run as a traceback with exit status 1
+    import io
+
+    from riichi.bots.greedy import GreedyBot
+
+    for deep in ("[" * 100_000, '{"a":' * 100_000):
+        out, err = io.StringIO(), io.StringIO()
+        stdin = io.StringIO('[{"type":"start_game","id":0}]\n' + deep + "\n")
+        assert GreedyBot().main("bot", stdin, out, err) == 2
+        msg = err.getvalue()
+        assert msg.startswith("bot: error: input line 2 is not an mjai message: JSON nested")
+        assert msg.count("\n") == 1 and len(msg) < 300, msg[:300]
+        assert out.getvalue() == '{"type":"none"}\n'  # the first line was answered
+
+
+def test_bot_main_reports_input_that_is_not_utf8_in_one_line():
+    # a strictly decoding stdin (PYTHONIOENCODING=utf-8, or a TextIOWrapper given to
+    # main) raised UnicodeDecodeError out of the line loop: a traceback, exit status 1
+    import io
+
+    from riichi.bots.tsumogiri import TsumogiriBot
+
+    raw = b'[{"type":"start_game","id":0}]\n' + b"\xff\xfe junk\n"
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8")
+    err = io.StringIO()
+    assert TsumogiriBot().main("bot", stdin, io.StringIO(), err) == 2
+    msg = err.getvalue()
+    assert re.match(r"bot: error: input line [12] or a later one is not UTF-8 text", msg), msg
+    assert "\\xff" in msg and msg.count("\n") == 1
+
+
+@pytest.mark.parametrize("bot", ["greedy", "tsumogiri"])
+def test_baseline_bots_on_binary_and_deep_stdin_exit_2_without_traceback(bot):
+    import subprocess
+
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")  # strict decoding of stdin
+    for data in (b"[]\n\xff\xfe\x00\n", b"[" * 200_000 + b"\n"):
+        p = subprocess.run(
+            _env_cmd("-m", f"riichi.bots.{bot}"), input=data, capture_output=True,
+            timeout=120, env=env,
+        )  # fmt: skip
+        assert p.returncode == 2, p.stderr[-500:]
+        assert b"Traceback" not in p.stderr and p.stderr.count(b"\n") == 1, p.stderr[-500:]
+        assert p.stderr.startswith(f"riichi.bots.{bot}: error: input line".encode())

@@ -10,6 +10,7 @@ import pickle
 import typing
 from importlib.resources import files
 
+import numpy as np
 import pytest
 
 import riichi
@@ -202,6 +203,19 @@ def test_a_bad_tile_is_named(bad, words):
     assert words in str(e.value)
 
 
+@pytest.mark.parametrize("red", [1, 2, "no", "", None, 0.0, [True]])
+@pytest.mark.parametrize("make", [Tile.of, riichi.tiles.tile, TileKind])
+def test_red_must_be_a_bool_in_every_constructor(make, red):
+    # TileKind(13, 1) refused a red that is not a bool, but Tile.of(13, "no"),
+    # Tile.of(13, 2) and tiles.tile(13, 1) took any truthy value as red (0p) and any
+    # falsy one as plain
+    with pytest.raises(riichi.InvalidTile) as e:
+        make(13, red)
+    assert "red must be a bool" in str(e.value) and repr(red) in str(e.value)
+    assert make(13, True) is TileKind(13, True) and make(13, False) is TileKind(13)
+    assert make(13, np.True_) is TileKind(13, True)  # NumPy's bool is a bool
+
+
 # A seeded Tenhou game (its wall comes from the SHUFFLE seed): its events at these indices
 # are a red five drawn (229), a red five discarded (60) and a win holding 0s (93).
 SEEDED = ("mjlog", "mjx", "2022060108gm-00a9-0000-930771df.mjlog")
@@ -270,3 +284,67 @@ def test_meld_tiles_show_their_red_fives() -> None:
         assert all(type(t) is TileKind for t in tiles), text
         assert "".join(str(t)[0] for t in tiles) + str(tiles[0])[1] == want, (text, tiles)
         assert sum(t.red for t in tiles) == Meld.parse(text).red, text
+
+def _game_events() -> list:
+    g = riichi.Game(riichi.Rules.tenhou(), seed=1)
+    while len(g.events) < 12:
+        g.step(g.legal_actions(g.seats_to_act[0])[0])
+    return list(g.events)
+
+
+@pytest.mark.parametrize("value", [2, "3m", 2.0, None])
+def test_writers_name_an_event_tile_that_is_not_a_tilekind(value):
+    # events are plain data: dataclasses.replace(ev, pai=2) is accepted, and the writers
+    # then died with AttributeError ('int' object has no attribute 'mjai' / 'kind'); a
+    # dahai with pai None was written without its "pai" key
+    from riichi.logs import to_mjai_lines, to_mjlog, to_tenhou6
+
+    events = _game_events()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Dahai))
+    events[i] = dataclasses.replace(events[i], pai=value)
+    for write in (to_mjai_lines, to_tenhou6, to_mjlog):
+        with pytest.raises(riichi.RiichiError) as e:
+            write(E.GameLog(events))
+        assert f"pai = {value!r}" in str(e.value) and "riichi.TileKind" in str(e.value)
+
+
+def test_mjai_writer_refuses_a_round_wind_that_is_not_a_wind():
+    # bakaze 31..33 was written as a dragon ("P"/"F"/"C"), 34 and up raised IndexError
+    from riichi.logs import to_mjai_lines
+
+    events = _game_events()
+    k = next(i for i, e in enumerate(events) if isinstance(e, E.StartKyoku))
+    for bad in (31, 34, 26, True, "E"):
+        events[k] = dataclasses.replace(events[k], bakaze=bad)
+        with pytest.raises(riichi.RiichiError, match=f"bakaze = {bad!r}"):
+            to_mjai_lines(E.GameLog(events))
+
+
+@pytest.mark.parametrize(
+    "field,value",
+    [("actor", True), ("actor", 0.0), ("actor", "0"), ("tsumogiri", 1), ("tsumogiri", None)],
+)  # fmt: skip
+def test_mjai_writer_names_an_event_number_or_flag_of_the_wrong_type(field, value):
+    # the int and bool fields were written as given: Dahai(actor=True) as "actor": true (a
+    # bool seat, repros/13), 0.0 as 0.0, a tsumogiri of 1 as 1; None left the key out
+    from riichi.logs import to_mjai_lines
+
+    events = _game_events()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Dahai))
+    events[i] = dataclasses.replace(events[i], **{field: value})
+    if value is None:  # an optional field left out is the format's "absent"
+        assert f'"{field}"' not in to_mjai_lines(E.GameLog(events)).splitlines()[i]
+        return
+    with pytest.raises(riichi.RiichiError, match=f"dahai event: {field} = {value!r}"):
+        to_mjai_lines(E.GameLog(events))
+    ok = dataclasses.replace(events[i], **{field: np.int64(1) if field == "actor" else np.True_})
+    assert ok.to_mjai()[field] in (1, True)  # NumPy's int and bool are written as values
+
+
+def test_a_number_format_of_a_tile_writes_its_kind():
+    # an int takes the float presentation types too; a tile raised "Unknown format code
+    # 'f' for object of type 'str'" for f"{t:.1f}"
+    red = TileKind(13, True)
+    for spec in ("d", "x", "03d", ".1f", "e", "g", "%", "+.2F", "E", "G"):
+        assert f"{red:{spec}}" == format(13, spec), spec
+    assert f"{red}" == "0p" and f"{red:>4}" == "  0p" and f"{red!r}" == "0p"

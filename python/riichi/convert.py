@@ -60,26 +60,37 @@ def render(log: GameLog, fmt: str) -> str:
     Raises:
         LogFormatError: a log the replay reports unsupported (``meta["unsupported"]``, e.g.
             a player's view or a Mahjong Soul test-environment wall: written out, that mark
-            would be lost), a log with no round, or events the format cannot hold (see the
-            writers).
+            would be lost), a log with no round, events the format cannot hold (see the
+            writers), or a written text its reader refuses (a log that contradicts itself in
+            a way the format cannot carry), named with the reader's reason.
         RiichiError: an unknown ``fmt``, or rules that cannot be built for the log.
     """
-    from riichi.logs import to_mjai_lines, to_mjlog, to_tenhou6
+    from riichi.logs import parse_log, to_mjai_lines, to_mjlog, to_tenhou6
 
     why = (log.meta or {}).get("unsupported")
     if why:
         raise LogFormatError(f"not converted: unsupported by the replay: {why}")
     if not log.rounds:
         raise LogFormatError("not converted: the log has no round")
+    if fmt not in ("mjai", "tenhou6", "mjlog"):
+        raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
     rules = game_rules(log)
     log = fill_start_scores(log, rules)
     if fmt == "mjai":
-        return to_mjai_lines(log, rules=rules)
-    if fmt == "tenhou6":
-        return json.dumps(to_tenhou6(log, rules=rules), ensure_ascii=False) + "\n"
-    if fmt == "mjlog":
-        return to_mjlog(log, rules=rules)
-    raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
+        text = to_mjai_lines(log, rules=rules)
+    elif fmt == "tenhou6":
+        text = json.dumps(to_tenhou6(log, rules=rules), ensure_ascii=False) + "\n"
+    else:
+        text = to_mjlog(log, rules=rules)
+    # A log that contradicts itself may be written in a form whose reader refuses it (three
+    # kobalab records list one dora indicator for two kans: mjai keeps the events and the
+    # replay reports the mismatch, tenhou.net/6 lists indicators only and its reader
+    # cannot place them): never write a file that does not read back.
+    try:
+        parse_log(text.encode("utf-8"), f"the {fmt} written")
+    except LogFormatError as e:
+        raise LogFormatError(f"not converted: {e} (the written log would not read back)") from None
+    return text
 
 
 def fill_start_scores(log: GameLog, rules: Rules) -> GameLog:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, TypeVar
 
 from riichi._core import parse_mjai, yaku_table
-from riichi.errors import LogFormatError
+from riichi.errors import InvalidTile, LogFormatError, RiichiError
 from riichi.tiles import INTERNED, TileKind
 
 __all__ = [
@@ -213,18 +213,63 @@ def _wind_dec(v: Any) -> int:
     return k
 
 
+def _int_enc(v: Any) -> int:
+    if type(v) is int:
+        return v
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        raise ValueError(f"expected an int, got {v!r}")
+    return v.__index__()  # a NumPy int: its exact value
+
+
+def _bool_enc(v: Any) -> bool:
+    if type(v) is bool or type(v).__name__ in ("bool", "bool_"):  # NumPy 2 names it bool
+        return bool(v)
+    raise ValueError(f"expected True or False, got {v!r}")
+
+
+def _wind_enc(v: Any) -> str:
+    if isinstance(v, bool) or not isinstance(v, int) or not 27 <= v <= 30:
+        raise ValueError("a wind is an int kind 27..30 (E S W N)")
+    return _MJAI_NAME[v * 2]
+
+
+def _unwritable(ev: Event, attr: str, codec: str, v: Any, e: Exception) -> RiichiError:
+    """The error for an event field ``to_mjai`` cannot write: events are plain data, so a
+    hand-built or ``dataclasses.replace``-d event may hold anything."""
+    where = f"{ev.type} event: {attr} = {v!r}"
+    if codec in ("tile", "otile", "tiles", "hands", "melds"):
+        return InvalidTile(
+            f"{where}: cannot be written as mjai: each tile must be a riichi.TileKind "
+            "(riichi.TileKind.of(kind, red)), not a plain int, str or other value"
+        )
+    return RiichiError(f"{where}: cannot be written as mjai: {e}")
+
+
+def _bad_field(ev: Any, e: Exception) -> str:
+    """Why a writer could not write ``ev``: the field ``to_mjai`` refuses (a tile that is not
+    a ``riichi.TileKind``, a wind out of 27..30), else ``e``'s text. For the writers'
+    messages when an event built by hand fails them with an AttributeError or TypeError."""
+    try:
+        ev.to_mjai()
+    except RiichiError as bad:
+        return str(bad)
+    except Exception:
+        pass
+    return f"{type(e).__name__}: {e}"
+
+
 _C: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "int": (lambda v: v, _int),
-    "bool": (lambda v: v, _bool),
+    "int": (_int_enc, _int),
+    "bool": (_bool_enc, _bool),
     "str": (lambda v: v, _str),
     "seed": (lambda v: v, _seed_dec),
-    "wind": (lambda v: _MJAI_NAME[v * 2], _wind_dec),
+    "wind": (_wind_enc, _wind_dec),
     "tile": (lambda v: v.mjai, _tile_dec),
     "otile": (lambda v: "?" if v is None else v.mjai, _otile_dec),
     "tiles": (lambda v: [t.mjai for t in v], lambda v: tuple(_tile_dec(x) for x in _list(v))),
     "hands": (_hands_enc, _hands_dec),
-    "ints": (list, lambda v: tuple(_int(x) for x in _list(v))),
-    "bools": (list, lambda v: tuple(_bool(x) for x in _list(v))),
+    "ints": (lambda v: [_int_enc(x) for x in v], lambda v: tuple(_int(x) for x in _list(v))),
+    "bools": (lambda v: [_bool_enc(x) for x in v], lambda v: tuple(_bool(x) for x in _list(v))),
     "strs": (list, lambda v: tuple(_str(x) for x in _list(v))),
     "nums": (list, lambda v: tuple(_num(x) for x in _list(v))),
     "yaku": (
@@ -260,8 +305,13 @@ class Event:
         d: dict[str, Any] = {"type": self.type}
         for attr, key, codec in self._mjai:
             v = getattr(self, attr)
+            if v is None and codec == "tile":  # a required tile: never dropped silently
+                raise _unwritable(self, attr, codec, v, ValueError("no tile"))
             if v is not None:
-                d[key] = _C[codec][0](v)
+                try:
+                    d[key] = _C[codec][0](v)
+                except (AttributeError, TypeError, ValueError, IndexError) as e:
+                    raise _unwritable(self, attr, codec, v, e) from None
         return d
 
     @classmethod

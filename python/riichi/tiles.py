@@ -125,8 +125,9 @@ class TileKind(int):
 
     - **An int**: it indexes, hashes as its kind, goes into NumPy arrays and JSON as the kind,
       and compares with a plain ``int`` by kind (``parse_tile("0p") == 13``); arithmetic gives
-      plain ints; ``f"{t:d}"`` writes the number. Unlike the int 0, every tile is true
-      (``bool(parse_tile("1m"))``), so ``tile or default`` never drops a 1m.
+      plain ints; ``f"{t:d}"`` (any int or float presentation type: ``x``, ``.1f``...)
+      writes the number. Unlike the int 0, every tile is true (``bool(parse_tile("1m"))``),
+      so ``tile or default`` never drops a 1m.
     - **Text** is mpsz: ``str`` and ``repr`` give ``"5p"``, or ``"0p"`` for a red five;
       :attr:`mjai` gives the mjai name (``"5pr"``).
     - **Between tiles the colour counts**: a red five is not equal to the plain five of its
@@ -240,7 +241,7 @@ class TileKind(int):
     __repr__ = __str__
 
     def __format__(self, spec: str) -> str:
-        if spec and spec[-1] in "bcdnoxX":  # a number format: the kind
+        if spec and spec[-1] in "bcdnoxXeEfFgG%":  # a number format: the kind
             return int.__format__(int(self), spec)
         return format(str(self), spec)
 
@@ -252,9 +253,9 @@ class TileKind(int):
         Raises:
             riichi.InvalidTile: as :class:`TileKind`.
         """
-        if type(kind) is int and 0 <= kind <= 33 and (not red or kind in FIVES):
-            return INTERNED[kind * 2 + bool(red)]
-        return TileKind(kind, red)  # raises naming the bad value
+        if type(kind) is int and 0 <= kind <= 33 and (red is False or (red is True and kind in FIVES)):
+            return INTERNED[kind * 2 + red]
+        return TileKind(kind, red)  # NumPy's bool, or raises naming the bad value
 
     @staticmethod
     def from_mjai(name: str) -> TileKind:
@@ -317,9 +318,9 @@ def tile(kind: int, red: bool = False) -> TileKind:
     Raises:
         riichi.InvalidTile: as :class:`TileKind`.
     """
-    if type(kind) is int and 0 <= kind <= 33 and (not red or kind in FIVES):
-        return INTERNED[kind * 2 + bool(red)]
-    return TileKind(kind, red)  # raises naming the bad value
+    if type(kind) is int and 0 <= kind <= 33 and (red is False or (red is True and kind in FIVES)):
+        return INTERNED[kind * 2 + red]
+    return TileKind(kind, red)  # NumPy's bool, or raises naming the bad value
 
 
 def parse_tile(text: str) -> TileKind:

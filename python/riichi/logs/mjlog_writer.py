@@ -75,6 +75,7 @@ from riichi.events import (
     StartKyoku,
     Tile,
     Tsumo,
+    _bad_field,
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._rules_key import RULES_KEY, rules_attribute, rules_for
@@ -132,6 +133,8 @@ def to_mjlog(game: GameLog | list[Event], *, rules: Rules | None = None) -> str:
             w.add(ev)
         except (_Bad, InvalidTile, ValueError) as e:
             raise LogFormatError(f"to_mjlog: event #{i} ({ev.type}): {e}") from None
+        except (AttributeError, TypeError) as e:  # a field no reader gives (a plain int tile)
+            raise LogFormatError(f"to_mjlog: event #{i} ({ev.type}): {_bad_field(ev, e)}") from None
     return w.text()
 
 

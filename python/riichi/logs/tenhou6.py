@@ -60,6 +60,7 @@ from riichi.events import (
     StartKyoku,
     Tile,
     Tsumo,
+    _bad_field,
 )
 from riichi.logs._common import (
     MAX_COUNTER,
@@ -1078,8 +1079,10 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
                 raise _Bad(f"{ev.type} outside a round")
             else:
                 w.add(ev)
-        except (_Bad, AttributeError) as e:
+        except _Bad as e:
             raise LogFormatError(f"to_tenhou6: event #{i} ({ev.type}): {e}") from None
+        except (AttributeError, TypeError) as e:  # a field no reader gives (a plain int tile)
+            raise LogFormatError(f"to_tenhou6: event #{i} ({ev.type}): {_bad_field(ev, e)}") from None
     return doc
 
 

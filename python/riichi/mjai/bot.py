@@ -81,12 +81,28 @@ class Bot:
         decision, unless ``answer_every_event``.
 
         Raises:
-            RiichiError: a line that is not JSON, or an event the state cannot take, named
-                with its line number (the bot stops: the referee sees it exit).
+            RiichiError: a line that is not JSON (nested too deep to read included), input
+                that is not UTF-8 text (from a stream that decodes strictly), or an event the
+                state cannot take, named with its line number (the bot stops: the referee
+                sees it exit).
         """
         inp = sys.stdin if stdin is None else stdin
         out = sys.stdout if stdout is None else stdout
-        for lineno, line in enumerate(inp, 1):
+        lines = iter(inp)
+        lineno = 0
+        while True:
+            lineno += 1
+            try:
+                line = next(lines)
+            except StopIteration:
+                return
+            except UnicodeDecodeError as e:
+                # a strict text stream decodes ahead of the lines it hands out: the bad
+                # byte is in this line or one after it
+                raise RiichiError(
+                    f"input line {lineno} or a later one is not UTF-8 text ({e.reason}: "
+                    f"{e.object[e.start:e.end]!r})"
+                ) from None
             if not line.strip():
                 continue
             try:
@@ -94,6 +110,11 @@ class Bot:
             except ValueError as e:
                 raise RiichiError(
                     f"input line {lineno} is not JSON ({e}): {line.strip()[:80]!r}"
+                ) from None
+            except RecursionError:
+                raise RiichiError(
+                    f"input line {lineno} is not an mjai message: JSON nested too deep "
+                    f"to read: {line.strip()[:80]!r}"
                 ) from None
             try:
                 answer = self.react(events)
