@@ -285,6 +285,7 @@ def test_meld_tiles_show_their_red_fives() -> None:
         assert "".join(str(t)[0] for t in tiles) + str(tiles[0])[1] == want, (text, tiles)
         assert sum(t.red for t in tiles) == Meld.parse(text).red, text
 
+
 def _game_events() -> list:
     g = riichi.Game(riichi.Rules.tenhou(), seed=1)
     while len(g.events) < 12:
@@ -348,3 +349,16 @@ def test_a_number_format_of_a_tile_writes_its_kind():
     for spec in ("d", "x", "03d", ".1f", "e", "g", "%", "+.2F", "E", "G"):
         assert f"{red:{spec}}" == format(13, spec), spec
     assert f"{red}" == "0p" and f"{red:>4}" == "  0p" and f"{red!r}" == "0p"
+
+
+@pytest.mark.parametrize("value", [2, "3m", None])
+def test_replay_names_an_event_tile_that_is_not_a_tilekind(value):
+    # the replay died with AttributeError ('int' object has no attribute 'red') on a
+    # hand-built dahai holding a plain int: it is a mismatch naming the field
+    events = _game_events()
+    i = next(i for i, e in enumerate(events) if isinstance(e, Dahai))
+    events[i] = dataclasses.replace(events[i], pai=value)
+    rep = replay_game(E.GameLog(events))
+    assert rep.mismatches, value
+    m = rep.mismatches[0]
+    assert m.event_index == i and f"pai = {value!r}" in m.detail and "riichi.TileKind" in m.detail

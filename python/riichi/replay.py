@@ -64,7 +64,7 @@ from typing import Any, Literal
 
 from riichi.actions import Discard, Pass, Ron
 from riichi.errors import IllegalAction, RiichiError
-from riichi.events import YAKU_NAMES, EndGame, Event, GameLog, StartKyoku
+from riichi.events import YAKU_NAMES, EndGame, Event, GameLog, StartKyoku, _bad_field
 from riichi.game import Game, final_points, rank_seats
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.settlement import noten_declaration_allowed
@@ -902,6 +902,13 @@ class _Replay:
         except (RiichiError, ValueError, KeyError, IndexError, AssertionError) as err:
             self.mismatch(
                 k, i, "engine_error", _ev_text(events[i]), None, f"{type(err).__name__}: {err}"
+            )
+            return False
+        except (AttributeError, TypeError) as err:
+            # events are plain data: a hand-built or dataclasses.replace-d event may hold a
+            # plain int where a tile belongs; name the field (as the writers do)
+            self.mismatch(
+                k, i, "engine_error", repr(events[i])[:200], None, _bad_field(events[i], err)
             )
             return False
         finally:
