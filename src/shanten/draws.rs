@@ -9,8 +9,10 @@
 //! four table lookups instead of thirty-four.
 use std::cell::RefCell;
 
+#[cfg(not(target_arch = "x86_64"))]
+use super::convolve;
 use super::table::{self, HONOR_WEIGHT};
-use super::{convolve, finish, lanes, Costs};
+use super::{finish, lanes, Costs};
 use crate::tile::Counts;
 
 /// Per lane (16 lanes as in [`Costs`]), the ranks (bit r) whose draw lowers it by one.
@@ -183,12 +185,13 @@ pub(crate) fn honor_draws(counts: &Counts) -> GroupDraws {
     let before = honor(key);
     let mut masks = [0u16; 16];
     let w = |x: u8| usize::from(HONOR_WEIGHT[x as usize]);
+    // kinds (bit i = honor i) by copies held, in one pass
+    let mut by_held = [0u16; 5];
+    for (i, &x) in h.iter().enumerate() {
+        by_held[usize::from(x.min(4))] |= 1 << i;
+    }
     for held in 0..4u8 {
-        let kinds = h
-            .iter()
-            .enumerate()
-            .filter(|&(_, &x)| x == held)
-            .fold(0u16, |m, (i, _)| m | 1 << i);
+        let kinds = by_held[usize::from(held)];
         if kinds == 0 {
             continue;
         }
@@ -205,35 +208,49 @@ pub(crate) fn honor_draws(counts: &Counts) -> GroupDraws {
     }
 }
 
+/// Min-plus convolution of two cost vectors: the SSE2 kernel on x86_64 (a few dozen
+/// vector instructions; the portable loops cost several hundred), the portable one
+/// elsewhere. Both agree on every (melds, pair) lane.
+#[inline(always)]
+fn conv(a: &Costs, b: &Costs) -> Costs {
+    #[cfg(target_arch = "x86_64")]
+    return super::simd::convolve_costs(a, b);
+    #[cfg(not(target_arch = "x86_64"))]
+    return convolve(a, b);
+}
+
 /// The regular-form replacement number of four groups and the kinds (bit k) whose draw
 /// lowers it: the union, over each group's lanes that an optimal split uses, of the
 /// group's draw masks for those lanes.
 #[inline]
 pub(crate) fn combine(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
-    let c01 = convolve(&g[0].lanes, &g[1].lanes);
-    let c23 = convolve(&g[2].lanes, &g[3].lanes);
+    let c01 = conv(&g[0].lanes, &g[1].lanes);
+    let c23 = conv(&g[2].lanes, &g[3].lanes);
     let others = [
-        convolve(&g[1].lanes, &c23),
-        convolve(&g[0].lanes, &c23),
-        convolve(&c01, &g[3].lanes),
-        convolve(&c01, &g[2].lanes),
+        conv(&g[1].lanes, &c23),
+        conv(&g[0].lanes, &c23),
+        conv(&g[3].lanes, &c01),
+        conv(&g[2].lanes, &c01),
     ];
-    let r = finish(&c01, &c23, need);
+    let r = u16::from(finish(&c01, &c23, need));
+    let need = need.min(4);
     let mut mask = 0u64;
     for (gi, grp) in g.iter().enumerate() {
+        let o = &others[gi];
         let mut bits = 0u16;
-        for m in 0..=need.min(4) {
-            for p in 0..2 {
-                let lane = 8 * p + m;
-                let comp = 8 * (1 - p) + (need - m);
-                if u16::from(grp.lanes[lane]) + u16::from(others[gi][comp]) == u16::from(r) {
-                    bits |= grp.masks[lane];
-                }
+        for m in 0..=need {
+            // (m melds, no pair) with the others' (need - m melds, the pair), and the
+            // pair here with the others' no-pair lane
+            if u16::from(grp.lanes[m]) + u16::from(o[8 + need - m]) == r {
+                bits |= grp.masks[m];
+            }
+            if u16::from(grp.lanes[8 + m]) + u16::from(o[need - m]) == r {
+                bits |= grp.masks[8 + m];
             }
         }
         mask |= u64::from(bits) << (9 * gi);
     }
-    (r, mask)
+    (r as u8, mask)
 }
 
 /// Regular-form replacement number of valid counts with no caps and at most 13 tiles,
