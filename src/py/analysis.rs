@@ -11,7 +11,7 @@ use crate::notation;
 use crate::py::tiles::{counts_from_vec, extract_hand_like, tile_kind, HandLike, PyHand};
 use crate::shanten::{self, Form, Players, ShantenDetail};
 use crate::tile::{Counts, Tile};
-use crate::ukeire::{self, Discard, Ukeire};
+use crate::ukeire::{self, DrawMask};
 use pyo3::types::PyInt;
 
 /// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
@@ -56,15 +56,18 @@ impl PyShantenDetail {
 
 /// Improving draws: tile kinds (ascending), live copies of each, their total, and the
 /// shanten before the draw.
+///
+/// Held as a kind mask and 34 live counts (no allocation); `tiles` and `counts` list
+/// them when asked.
 #[pyclass(name = "Ukeire", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyUkeire(Ukeire);
+pub struct PyUkeire(DrawMask);
 
 /// `"12 tiles: 14m25p"`: the total and the kinds in mpsz.
-fn short(u: &Ukeire) -> String {
+fn short(u: &DrawMask) -> String {
     let mut c = [0u8; 34];
-    for t in &u.tiles {
-        c[t.index()] = 1;
+    for k in u.kinds() {
+        c[k] = 1;
     }
     format!(
         "{} tiles: {}",
@@ -79,15 +82,14 @@ impl PyUkeire {
     #[getter]
     fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         self.0
-            .tiles
-            .iter()
-            .map(|&t| tile_kind(py, t, false))
+            .kinds()
+            .map(|k| tile_kind(py, Tile::from_index(k), false))
             .collect()
     }
     /// Live copies of each kind in `tiles` (may be 0 when all are visible).
     #[getter]
     fn counts(&self) -> Vec<u32> {
-        self.0.counts.iter().map(|&c| u32::from(c)).collect()
+        self.0.kinds().map(|k| u32::from(self.0.live[k])).collect()
     }
     /// Sum of `counts`.
     #[getter]
@@ -100,7 +102,7 @@ impl PyUkeire {
         self.0.shanten
     }
     fn __len__(&self) -> usize {
-        self.0.tiles.len()
+        self.0.len()
     }
     fn __repr__(&self) -> String {
         format!("Ukeire(shanten={}, {})", self.0.shanten, short(&self.0))
@@ -115,7 +117,7 @@ impl PyUkeire {
 /// `red` is True.
 #[pyclass(name = "DiscardOption", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyDiscard(Discard, bool);
+pub struct PyDiscard(Tile, DrawMask, bool);
 
 #[pymethods]
 impl PyDiscard {
@@ -123,29 +125,29 @@ impl PyDiscard {
     /// and whose `red` is this option's `red`).
     #[getter]
     fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        tile_kind(py, self.0.tile, self.1)
+        tile_kind(py, self.0, self.2)
     }
     /// Shanten after the discard.
     #[getter]
     fn shanten(&self) -> i8 {
-        self.0.shanten
+        self.1.shanten
     }
     /// Ukeire after the discard.
     #[getter]
     fn ukeire(&self) -> PyUkeire {
-        PyUkeire(self.0.ukeire.clone())
+        PyUkeire(self.1)
     }
     /// True when the tile discarded is a red five (the hand holds no plain copy of it).
     #[getter]
     fn red(&self) -> bool {
-        self.1
+        self.2
     }
     fn __repr__(&self) -> String {
         format!(
             "DiscardOption(tile={}, shanten={}, ukeire={})",
-            notation::format_tile(self.0.tile, self.1),
-            self.0.shanten,
-            short(&self.0.ukeire)
+            notation::format_tile(self.0, self.2),
+            self.1.shanten,
+            short(&self.1)
         )
     }
 }
@@ -393,8 +395,8 @@ fn shanten_of(h: &HandLike, players: Players) -> PyResult<i8> {
 
 fn ukeire_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<PyUkeire> {
     Ok(PyUkeire(match h {
-        HandLike::Hand(h) => ukeire::hand_ukeire_for(h, visible, players)?,
-        HandLike::Counts(c) => ukeire::ukeire_for(c, visible, players)?,
+        HandLike::Hand(h) => ukeire::hand_ukeire_mask_for(h, visible, players)?,
+        HandLike::Counts(c) => ukeire::ukeire_mask_for(c, visible, players)?,
     }))
 }
 
@@ -402,19 +404,19 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
     Ok(match h {
         HandLike::Hand(h) => {
             let red = h.red();
-            ukeire::hand_discards_for(h, visible, players)?
+            ukeire::hand_discard_masks_for(h, visible, players)?
                 .into_iter()
-                .map(|d| {
-                    let k = d.tile.index();
+                .map(|(tile, d)| {
+                    let k = tile.index();
                     let only_red =
                         k < 27 && k % 9 == 4 && red[k / 9] > 0 && h.concealed()[k] == red[k / 9];
-                    PyDiscard(d, only_red)
+                    PyDiscard(tile, d, only_red)
                 })
                 .collect()
         }
-        HandLike::Counts(c) => ukeire::discards_for(c, visible, players)?
+        HandLike::Counts(c) => ukeire::discard_masks_for(c, visible, players)?
             .into_iter()
-            .map(|d| PyDiscard(d, false))
+            .map(|(tile, d)| PyDiscard(tile, d, false))
             .collect(),
     })
 }
@@ -557,7 +559,7 @@ impl PyHand {
         players: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyUkeire> {
         let players = players_arg(players)?;
-        Ok(PyUkeire(ukeire::hand_ukeire_for(
+        Ok(PyUkeire(ukeire::hand_ukeire_mask_for(
             &self.0,
             &visible_counts(visible)?,
             players,
