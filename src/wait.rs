@@ -98,6 +98,17 @@ pub fn shape_bits(won: &Counts, win: Tile) -> u8 {
     if !others_ok || others_pairs > 1 {
         return bits;
     }
+    bits | regular_shape_bits(won, win, others_pairs)
+}
+
+/// The regular-form part of [`shape_bits`]: the shapes `win` completes in its own group
+/// of `won`, given that every other group fits as melds with `others_pairs` (0 or 1)
+/// pairs among them. The other groups are not looked at again (a caller that fitted them
+/// before the winning tile passes what it found: the tile changes no other group).
+fn regular_shape_bits(won: &Counts, win: Tile, others_pairs: usize) -> u8 {
+    let t = win.index();
+    let g = if t < 27 { t / 9 } else { 3 };
+    let mut bits = 0u8;
     let mut c = *won;
     // the rest of the group, with `block` taken out, fits with the pair still to place
     let rest_fits = |take: &[usize], pair_taken: bool, c: &mut Counts| -> bool {
@@ -208,7 +219,8 @@ pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
             let f = group_fit(&c, g);
             if (f.melds && others_pairs == 1) || (f.pair && others_pairs == 0) {
                 mask |= 1 << k;
-                bits[k] = shape_bits(&c, Tile::from_index(k));
+                // the other groups were fitted above; chiitoitsu and kokushi come below
+                bits[k] = regular_shape_bits(&c, Tile::from_index(k), others_pairs);
             }
             c[k] -= 1;
         }
