@@ -32,7 +32,9 @@ mod table_index;
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::tile::Counts;
-pub use draws::{regular_discard_improving, regular_improving, regular_improving_sanma};
+pub use draws::{
+    group_completing_draws, regular_discard_improving, regular_improving, regular_improving_sanma,
+};
 
 /// Which winning form(s) a shanten refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

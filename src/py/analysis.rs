@@ -266,15 +266,18 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
             } else {
                 return None;
             };
-            let mut bad = 0usize;
+            let mut top = 0usize;
             for (i, slot) in c.iter_mut().enumerate() {
-                let d = (*items.add(i) as usize).wrapping_sub(zero);
-                let v = d >> shift;
-                // not an exact multiple of the stride, or beyond 4: not a cached 0..=4
-                bad |= (d & ((1 << shift) - 1)) | usize::from(v > 4);
+                // the distance from the cached 0, rotated by the stride: v for the cached
+                // int v; anything that is not an exact multiple (its low bits rotate to
+                // the top) or lies below 0 or beyond 4 gives a value above 4
+                let v = (*items.add(i) as usize)
+                    .wrapping_sub(zero)
+                    .rotate_right(shift);
+                top = top.max(v);
                 *slot = v as u8;
             }
-            if bad != 0 {
+            if top > 4 {
                 return None;
             }
         }

@@ -290,14 +290,18 @@ fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<Py
             let Some((mask, bits)) = wait::bare_waits(c) else {
                 return with_live(wait::waits(c, &[0; 34]), c, visible);
             };
-            Ok((0..34)
-                .filter(|&k| mask >> k & 1 == 1)
-                .map(|k| PyWait {
+            let mut out = Vec::with_capacity(mask.count_ones() as usize);
+            let mut m = mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out.push(PyWait {
                     tile: Tile::from_index(k),
                     bits: bits[k],
                     live: live[k],
-                })
-                .collect())
+                });
+            }
+            Ok(out)
         }
     }
 }

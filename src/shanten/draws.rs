@@ -163,6 +163,24 @@ pub(crate) fn sanma_manzu_draws(counts: &Counts) -> GroupDraws {
     }
 }
 
+/// The kinds of group `g` (0..3 a suit, 3 the honors; bit = rank within the group) whose
+/// draw completes the group as `melds` melds, and the pair when `pair`, in valid counts:
+/// the group's cost for that target is one and the draw lowers it to none. A kind held
+/// four times is never one (no fifth copy).
+pub fn group_completing_draws(counts: &Counts, g: usize, melds: usize, pair: bool) -> u16 {
+    let d = if g < 3 {
+        suit_draws(counts, g)
+    } else {
+        honor_draws(counts)
+    };
+    let lane = 8 * usize::from(pair) + melds.min(4);
+    if d.lanes[lane] == 1 {
+        d.masks[lane]
+    } else {
+        0
+    }
+}
+
 /// Three-player [`regular_improving`]: valid counts with no 2m–8m and no meld caps.
 pub fn regular_improving_sanma(counts: &Counts, need: usize) -> (u8, u64) {
     let g = [
