@@ -35,6 +35,8 @@ use crate::tile::Counts;
 pub use draws::{
     group_completing_draws, regular_discard_improving, regular_improving, regular_improving_sanma,
 };
+#[cfg(target_arch = "x86_64")]
+pub(crate) use simd::kinds_by_held;
 
 /// Which winning form(s) a shanten refers to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -676,8 +678,6 @@ pub(crate) struct RowStats {
     pub yaochuu_kinds: u32,
     /// Some terminal or honor kind held twice or more.
     pub yaochuu_pair: bool,
-    /// Terminal and honor kinds held twice or more.
-    pub yaochuu_pairs: u32,
 }
 
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -708,7 +708,7 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
     let mut over = 0u64;
     let mut sum = 0u64;
     let (mut pairs, mut ones) = (0u32, 0u32);
-    let (mut yk, mut yp, mut ypn) = (0u32, 0u64, 0u32);
+    let (mut yk, mut yp) = (0u32, 0u64);
     for (i, &x) in w.iter().enumerate() {
         // byte ≥ 5: its low 7 bits + 0x7B carry into bit 7, or bit 7 is already set
         over |= (((x & !HIGH) + 0x7B * ONES) | x) & HIGH;
@@ -719,7 +719,6 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
         pairs += ge2.count_ones();
         yk += (ge1 & YAOCHUU_MASK[i]).count_ones();
         yp |= ge2 & YAOCHUU_MASK[i];
-        ypn += (ge2 & YAOCHUU_MASK[i]).count_ones();
     }
     RowStats {
         over4: over != 0,
@@ -728,7 +727,6 @@ pub(crate) fn row_stats(c: &Counts) -> RowStats {
         singles: ones - pairs.min(ones),
         yaochuu_kinds: yk,
         yaochuu_pair: yp != 0,
-        yaochuu_pairs: ypn,
     }
 }
 

@@ -10,7 +10,7 @@
 use std::cmp::Reverse;
 
 use crate::error::{Error, Result};
-use crate::hand::{tile_count, Hand};
+use crate::hand::Hand;
 use crate::shanten::{
     chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_improving,
     regular_from_groups, regular_improving, regular_improving_sanma, Concealed, Players, YAOCHUU,
@@ -116,16 +116,24 @@ impl DrawMask {
 /// [`Error::TooManyCopies`] naming the first kind where own and visible copies
 /// together exceed 4.
 pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
+    // one branch-free pass (it vectorises), the error looked for only when there is one
     let mut live = [0u8; 34];
+    let mut top = 0u8;
     for k in 0..34 {
-        let used = u32::from(own[k]) + u32::from(visible[k]);
-        if used > 4 {
-            return Err(Error::TooManyCopies {
-                tile: Tile::from_index(k),
-                count: used,
-            });
+        let used = own[k].saturating_add(visible[k]);
+        top = top.max(used);
+        live[k] = 4u8.wrapping_sub(used);
+    }
+    if top > 4 {
+        for k in 0..34 {
+            let used = u32::from(own[k]) + u32::from(visible[k]);
+            if used > 4 {
+                return Err(Error::TooManyCopies {
+                    tile: Tile::from_index(k),
+                    count: used,
+                });
+            }
         }
-        live[k] = 4 - used as u8;
     }
     Ok(live)
 }
@@ -201,12 +209,24 @@ const YAOCHUU_MASK: u64 = {
     m
 };
 
-/// Kinds (bit k) by copies held: `by_held(c)[h]` has bit k when `c[k] == h`.
+/// Kinds (bit k) by copies held: `by_held(c)[h]` has bit k when `c[k] == h`, for valid
+/// counts (each at most 4).
 #[inline]
 fn by_held(c: &Counts) -> [u64; 5] {
+    #[cfg(target_arch = "x86_64")]
+    return crate::shanten::kinds_by_held(c);
+    #[cfg(not(target_arch = "x86_64"))]
+    return by_held_loop(c);
+}
+
+/// [`by_held`] one kind at a time (the portable form, and the tests' reference).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn by_held_loop(c: &Counts) -> [u64; 5] {
     let mut m = [0u64; 5];
     for (k, &x) in c.iter().enumerate() {
-        m[usize::from(x.min(4))] |= 1 << k;
+        if x <= 4 {
+            m[usize::from(x)] |= 1 << k;
+        }
     }
     m
 }
@@ -247,7 +267,7 @@ fn with_closed_forms(c: &Concealed, (regular, mask): (u8, u64), players: Players
     if !c.closed {
         return (regular, mask & !held[4] & kinds);
     }
-    closed_mask(regular, mask, &ClosedStats::of(&c.counts), &held, kinds)
+    closed_mask(regular, mask, &ClosedStats::of_held(&held), &held, kinds)
 }
 
 /// Ukeire of a concealed part whose total is 3n + 1, given the player's own tiles
@@ -318,14 +338,16 @@ const IS_YAOCHUU: [bool; 34] = {
 };
 
 impl ClosedStats {
-    /// Of counts each at most 4 (a word-parallel summary).
-    fn of(c: &Counts) -> ClosedStats {
-        let st = crate::shanten::row_stats(c);
+    /// Of the kinds by copies held ([`by_held`]): four population counts.
+    fn of_held(held: &[u64; 5]) -> ClosedStats {
+        let pairs = held[2] | held[3] | held[4];
+        let kinds = held[1] | pairs;
+        let n = |m: u64| m.count_ones() as i32;
         ClosedStats {
-            pairs: st.pairs as i32,
-            singles: st.singles as i32,
-            yaochuu_kinds: st.yaochuu_kinds as i32,
-            yaochuu_pairs: st.yaochuu_pairs as i32,
+            pairs: n(pairs),
+            singles: n(held[1]),
+            yaochuu_kinds: n(kinds & YAOCHUU_MASK),
+            yaochuu_pairs: n(pairs & YAOCHUU_MASK),
         }
     }
 
@@ -388,8 +410,8 @@ fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, u64)) {
         return;
     }
     let counts = &c.counts;
-    let closed = c.closed.then(|| ClosedStats::of(counts));
     let held = by_held(counts);
+    let closed = c.closed.then(|| ClosedStats::of_held(&held));
     let kinds = kinds_of(Players::Four);
     regular_discard_improving(counts, c.melds_needed as usize, &mut |k, regular, mask| {
         // the classes after the discard: kind k moves down one copy
@@ -406,6 +428,25 @@ fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, u64)) {
         let (base, m) = closed_mask(regular, mask, &s, &after, kinds);
         f(k, base, m);
     });
+}
+
+/// [`Concealed::from_counts_for`] and the tile total, from one summary of the counts.
+///
+/// # Errors
+/// As [`Concealed::from_counts_for`], in the same order.
+fn checked_part(counts: &Counts, players: Players) -> Result<(Concealed, usize)> {
+    let st = crate::shanten::row_stats(counts);
+    if st.over4 {
+        crate::hand::check_counts(counts)?;
+    }
+    let n = st.total;
+    crate::shanten::check_total(n)?;
+    players.check(counts, "hand")?;
+    let mut c = Concealed::from_valid_counts(counts, n);
+    if players == Players::Three {
+        c.caps = Some(players.caps());
+    }
+    Ok((c, n))
 }
 
 fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
@@ -439,9 +480,8 @@ pub fn ukeire_for(counts: &Counts, visible: &Counts, players: Players) -> Result
 /// # Errors
 /// As [`ukeire_for`].
 pub fn ukeire_mask_for(counts: &Counts, visible: &Counts, players: Players) -> Result<DrawMask> {
-    let c = Concealed::from_counts_for(counts, players)?;
+    let (c, n) = checked_part(counts, players)?;
     players.check(visible, "visible")?;
-    let n = tile_count(counts);
     if n % 3 != 1 {
         return Err(wrong_total(
             n,
@@ -488,9 +528,8 @@ pub fn discard_masks_for(
     visible: &Counts,
     players: Players,
 ) -> Result<Vec<(Tile, DrawMask)>> {
-    let c = Concealed::from_counts_for(counts, players)?;
+    let (c, n) = checked_part(counts, players)?;
     players.check(visible, "visible")?;
-    let n = tile_count(counts);
     if n % 3 != 2 {
         return Err(wrong_total(
             n,
@@ -728,6 +767,17 @@ mod tests {
                 fast.push((k, b, std::array::from_fn(|j| m >> j & 1 == 1)))
             });
             assert_eq!(fast, slow_discards(&c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn kinds_by_held_equal_one_kind_at_a_time() {
+        let mut rng = crate::test_hands::Xorshift(0x0DDB_A11C_AFE5_1234);
+        for i in 0..5000 {
+            let c = rng.counts([14, 13, 8, 2][i % 4], [9, 20, 34][i % 3]);
+            let held = by_held(&c);
+            assert_eq!(held, by_held_loop(&c), "{c:?}");
+            assert_eq!(held.iter().fold(0, |a, m| a | m), (1 << 34) - 1);
         }
     }
 
