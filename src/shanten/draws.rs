@@ -9,10 +9,8 @@
 //! four table lookups instead of thirty-four.
 use std::cell::RefCell;
 
-#[cfg(not(target_arch = "x86_64"))]
-use super::convolve;
 use super::table::{self, HONOR_WEIGHT};
-use super::{finish, lanes, Costs};
+use super::{convolve, finish, lanes, Costs};
 use crate::tile::Counts;
 
 /// Per lane (16 lanes as in [`Costs`]), the ranks (bit r) whose draw lowers it by one.
@@ -226,29 +224,43 @@ pub(crate) fn honor_draws(counts: &Counts) -> GroupDraws {
     }
 }
 
-/// Min-plus convolution of two cost vectors: the SSE2 kernel on x86_64 (a few dozen
-/// vector instructions; the portable loops cost several hundred), the portable one
-/// elsewhere. Both agree on every (melds, pair) lane.
-#[inline(always)]
-fn conv(a: &Costs, b: &Costs) -> Costs {
-    #[cfg(target_arch = "x86_64")]
-    return super::simd::convolve_costs(a, b);
-    #[cfg(not(target_arch = "x86_64"))]
-    return convolve(a, b);
-}
-
 /// The regular-form replacement number of four groups and the kinds (bit k) whose draw
 /// lowers it: the union, over each group's lanes that an optimal split uses, of the
-/// group's draw masks for those lanes.
+/// group's draw masks for those lanes. On x86_64 the convolutions and the tight-lane
+/// tests run as SSE2 vector code ([`super::simd::combine_tight`]); elsewhere as the
+/// portable loops ([`combine_portable`]), which the tests hold it equal to.
 #[inline]
 pub(crate) fn combine(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
-    let c01 = conv(&g[0].lanes, &g[1].lanes);
-    let c23 = conv(&g[2].lanes, &g[3].lanes);
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (r, tight) =
+            super::simd::combine_tight([&g[0].lanes, &g[1].lanes, &g[2].lanes, &g[3].lanes], need);
+        let mut mask = 0u64;
+        for (gi, grp) in g.iter().enumerate() {
+            let mut t = tight[gi];
+            let mut bits = 0u16;
+            while t != 0 {
+                bits |= grp.masks[t.trailing_zeros() as usize];
+                t &= t - 1;
+            }
+            mask |= u64::from(bits) << (9 * gi);
+        }
+        (r, mask)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    combine_portable(g, need)
+}
+
+/// [`combine`] with the portable sixteen-lane loops.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn combine_portable(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
+    let c01 = convolve(&g[0].lanes, &g[1].lanes);
+    let c23 = convolve(&g[2].lanes, &g[3].lanes);
     let others = [
-        conv(&g[1].lanes, &c23),
-        conv(&g[0].lanes, &c23),
-        conv(&g[3].lanes, &c01),
-        conv(&g[2].lanes, &c01),
+        convolve(&g[1].lanes, &c23),
+        convolve(&g[0].lanes, &c23),
+        convolve(&c01, &g[3].lanes),
+        convolve(&c01, &g[2].lanes),
     ];
     let r = u16::from(finish(&c01, &c23, need));
     let need = need.min(4);
@@ -310,5 +322,40 @@ pub fn regular_discard_improving(counts: &Counts, need: usize, f: &mut dyn FnMut
         let (r, mask) = combine(&groups, need);
         c[k] += 1;
         f(k, r, mask);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector combine equals the portable loops: the same replacement number and the
+    /// same improving kinds, on random hands of every size (four and three players).
+    #[test]
+    fn combine_equals_the_portable_loops() {
+        let mut rng = crate::test_hands::Xorshift(0xC0B1_11E5_7A6B_0042);
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4, 1, 14, 11, 8, 5, 2][i % 10];
+            let c = rng.counts(n, [9, 14, 20, 34][(i / 10) % 4]);
+            let need = n / 3;
+            let g = [
+                suit_draws(&c, 0),
+                suit_draws(&c, 1),
+                suit_draws(&c, 2),
+                honor_draws(&c),
+            ];
+            assert_eq!(combine(&g, need), combine_portable(&g, need), "{c:?}");
+            let mut s = c;
+            for k in 1..8 {
+                s[k] = 0;
+            }
+            let g = [
+                sanma_manzu_draws(&s),
+                suit_draws(&s, 1),
+                suit_draws(&s, 2),
+                honor_draws(&s),
+            ];
+            assert_eq!(combine(&g, need), combine_portable(&g, need), "{s:?}");
+        }
     }
 }
