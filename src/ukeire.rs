@@ -7,8 +7,6 @@
 //! `4 − own copies (concealed and melded) − visible[kind]`, where `visible` holds the
 //! tiles the player can see elsewhere (discards, others' melds, dora indicators).
 //! A kind that improves but has no live copy is listed with count 0.
-use std::cmp::Reverse;
-
 use crate::error::{Error, Result};
 use crate::hand::Hand;
 use crate::shanten::{
@@ -310,12 +308,25 @@ pub fn discard_masks_of(
     visible: &Counts,
 ) -> Result<Vec<(Tile, DrawMask)>> {
     let live = live_counts(own, visible)?;
-    let mut out = Vec::with_capacity(14);
+    let mut rows = Vec::with_capacity(14);
     for_each_discard(c, &mut |k, base, mask| {
-        out.push((Tile::from_index(k), DrawMask::new(base, mask, &live)));
+        rows.push((Tile::from_index(k), DrawMask::new(base, mask, &live)));
     });
-    out.sort_by_key(|(t, d)| (d.shanten, Reverse(d.total), t.index()));
-    Ok(out)
+    // by shanten, ukeire total descending, then kind: sort small keys, not the rows
+    let mut keys: Vec<u32> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (t, d))| {
+            let shanten = (i32::from(d.shanten) + 1) as u32; // 0..=9
+            let fewer = 0xFFF - d.total.min(0xFFF); // descending total
+            shanten << 24 | fewer << 12 | (t.index() as u32) << 6 | i as u32
+        })
+        .collect();
+    keys.sort_unstable();
+    Ok(keys
+        .iter()
+        .map(|&key| rows[(key & 0x3F) as usize])
+        .collect())
 }
 
 /// Closed-form summary of counts, updated one copy at a time.
@@ -677,6 +688,7 @@ pub fn discard_row(
 mod tests {
     use super::*;
     use crate::notation::{format_tile, parse_counts};
+    use std::cmp::Reverse;
 
     fn names(u: &Ukeire) -> String {
         u.tiles.iter().map(|&t| format_tile(t, false)).collect()

@@ -3,7 +3,7 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
@@ -150,6 +150,38 @@ impl PyDiscard {
             short(&self.1)
         )
     }
+}
+
+/// A new result object that the cycle collector does not track. Every `#[pyclass]` is
+/// created tracked, but these results are frozen and hold no Python object, so they can
+/// be part of no reference cycle (CPython untracks its own tuples and dicts of atomic
+/// values for the same reason): untracked, a collection never visits them, which for a
+/// discard table of fourteen options costs more than computing it.
+pub(crate) fn untracked<'py, T: pyo3::PyClass>(py: Python<'py>, value: T) -> PyResult<Bound<'py, T>>
+where
+    T: Into<pyo3::PyClassInitializer<T>>,
+{
+    let obj = Bound::new(py, value)?;
+    // SAFETY: `obj` is a live object of a garbage-collected type (every pyclass is one),
+    // owned here and not yet seen by any other code. Untracking only unlinks it from the
+    // collector's list; its dealloc untracks again, a no-op on an untracked object.
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
+    Ok(obj)
+}
+
+/// A list of new untracked result objects ([`untracked`]).
+pub(crate) fn untracked_list<'py, T: pyo3::PyClass>(
+    py: Python<'py>,
+    values: Vec<T>,
+) -> PyResult<Bound<'py, PyList>>
+where
+    T: Into<pyo3::PyClassInitializer<T>>,
+{
+    let objs = values
+        .into_iter()
+        .map(|v| untracked(py, v))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objs)
 }
 
 /// The tile set to analyse for: None (four players), 3 or 4, or a `riichi.Rules`
@@ -498,13 +530,14 @@ fn py_shanten_detail(
 ///         hand or in `visible`.
 #[pyfunction(name = "ukeire")]
 #[pyo3(signature = (hand, visible = None, players = None))]
-fn py_ukeire(
-    hand: &Bound<'_, PyAny>,
+fn py_ukeire<'py>(
+    hand: &Bound<'py, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyUkeire> {
+) -> PyResult<Bound<'py, PyUkeire>> {
     let players = players_arg(players)?;
-    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?, players)
+    let u = ukeire_of(&hand_like(hand)?, &visible_counts(visible)?, players)?;
+    untracked(hand.py(), u)
 }
 
 /// Discard table of a hand of 3n + 2 tiles.
@@ -525,13 +558,14 @@ fn py_ukeire(
 ///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
 #[pyfunction(name = "discards")]
 #[pyo3(signature = (hand, visible = None, players = None))]
-fn py_discards(
-    hand: &Bound<'_, PyAny>,
+fn py_discards<'py>(
+    hand: &Bound<'py, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<PyDiscard>> {
+) -> PyResult<Bound<'py, PyList>> {
     let players = players_arg(players)?;
-    discards_of(&hand_like(hand)?, &visible_counts(visible)?, players)
+    let d = discards_of(&hand_like(hand)?, &visible_counts(visible)?, players)?;
+    untracked_list(hand.py(), d)
 }
 
 #[pymethods]
@@ -556,32 +590,32 @@ impl PyHand {
     /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts; `players` as
     /// `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
-    fn ukeire(
+    fn ukeire<'py>(
         &self,
+        py: Python<'py>,
         visible: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyUkeire> {
+    ) -> PyResult<Bound<'py, PyUkeire>> {
         let players = players_arg(players)?;
-        Ok(PyUkeire(ukeire::hand_ukeire_mask_for(
-            &self.0,
-            &visible_counts(visible)?,
-            players,
-        )?))
+        let u = ukeire::hand_ukeire_mask_for(&self.0, &visible_counts(visible)?, players)?;
+        untracked(py, PyUkeire(u))
     }
     /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts;
     /// `players` as `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
-    fn discards(
+    fn discards<'py>(
         &self,
+        py: Python<'py>,
         visible: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<PyDiscard>> {
+    ) -> PyResult<Bound<'py, PyList>> {
         let players = players_arg(players)?;
-        discards_of(
+        let d = discards_of(
             &HandLike::Hand(self.0.clone()),
             &visible_counts(visible)?,
             players,
-        )
+        )?;
+        untracked_list(py, d)
     }
 }
 

@@ -2,14 +2,14 @@
 //! `Hand.is_tenpai()` and the `Reading` / `Wait` result classes.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::decompose::{self as core, Block, Reading};
 use crate::error::Error;
 use crate::hand::tile_count;
 use crate::meld::Meld;
 use crate::notation::{format_counts, parse_tile};
-use crate::py::analysis::{hand_like, players_arg, visible_counts};
+use crate::py::analysis::{hand_like, players_arg, untracked_list, visible_counts};
 use crate::py::tiles::{extract_hand_like, tile_kind, HandLike, PyHand, PyMeld};
 use crate::shanten::Players;
 use crate::tile::{Counts, Tile};
@@ -335,13 +335,14 @@ fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<Py
 ///     RiichiError: a bad `visible` or `players`.
 #[pyfunction]
 #[pyo3(signature = (hand, visible = None, players = None))]
-fn waits(
-    hand: &Bound<'_, PyAny>,
+fn waits<'py>(
+    hand: &Bound<'py, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<PyWait>> {
+) -> PyResult<Bound<'py, PyList>> {
     let players = players_arg(players)?;
-    waits_of(&hand_like(hand)?, &visible_counts(visible)?, players)
+    let w = waits_of(&hand_like(hand)?, &visible_counts(visible)?, players)?;
+    untracked_list(hand.py(), w)
 }
 
 #[pymethods]
@@ -349,17 +350,19 @@ impl PyHand {
     /// Winning tiles of this 13-tile hand with `live` and `karaten` given `visible`
     /// (see `riichi.waits`).
     #[pyo3(signature = (visible = None, players = None))]
-    fn waits(
+    fn waits<'py>(
         &self,
+        py: Python<'py>,
         visible: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<PyWait>> {
+    ) -> PyResult<Bound<'py, PyList>> {
         let players = players_arg(players)?;
-        waits_of(
+        let w = waits_of(
             &HandLike::Hand(self.0.clone()),
             &visible_counts(visible)?,
             players,
-        )
+        )?;
+        untracked_list(py, w)
     }
     /// Whether this 13-tile hand has at least one wait (a karaten wait counts);
     /// `players` as `riichi.waits`.
