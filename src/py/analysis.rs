@@ -177,11 +177,11 @@ pub(crate) fn untracked_list<'py, T: pyo3::PyClass>(
 where
     T: Into<pyo3::PyClassInitializer<T>>,
 {
-    let objs = values
-        .into_iter()
-        .map(|v| untracked(py, v))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, objs)
+    let list = PyList::empty(py);
+    for v in values {
+        list.append(untracked(py, v)?)?;
+    }
+    Ok(list)
 }
 
 /// The tile set to analyse for: None (four players), 3 or 4, or a `riichi.Rules`

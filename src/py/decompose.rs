@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::hand::tile_count;
 use crate::meld::Meld;
 use crate::notation::{format_counts, parse_tile};
-use crate::py::analysis::{hand_like, players_arg, untracked_list, visible_counts};
+use crate::py::analysis::{hand_like, players_arg, untracked, untracked_list, visible_counts};
 use crate::py::tiles::{extract_hand_like, tile_kind, HandLike, PyHand, PyMeld};
 use crate::shanten::Players;
 use crate::tile::{Counts, Tile};
@@ -267,12 +267,21 @@ fn with_live(w: Vec<Wait>, own: &Counts, visible: &Counts) -> PyResult<Vec<PyWai
         .collect())
 }
 
-fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<PyWait>> {
+/// The waits of a hand as a list of new untracked `Wait` objects (see
+/// [`crate::py::analysis::untracked`]); bare counts go through [`wait::bare_waits`] and
+/// straight into the list, with no vector in between.
+fn waits_list<'py>(
+    py: Python<'py>,
+    h: &HandLike,
+    visible: &Counts,
+    players: Players,
+) -> PyResult<Bound<'py, PyList>> {
     players.check(visible, "visible")?;
     match h {
         HandLike::Hand(h) => {
             players.check(&h.all_counts(), "hand")?;
-            with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)
+            let w = with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)?;
+            untracked_list(py, w)
         }
         HandLike::Counts(c) => {
             let n = tile_count(c);
@@ -288,20 +297,22 @@ fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<Py
             players.check(c, "hand")?;
             let live = crate::ukeire::live_counts(c, visible)?;
             let Some((mask, bits)) = wait::bare_waits(c) else {
-                return with_live(wait::waits(c, &[0; 34]), c, visible);
+                let w = with_live(wait::waits(c, &[0; 34]), c, visible)?;
+                return untracked_list(py, w);
             };
-            let mut out = Vec::with_capacity(mask.count_ones() as usize);
+            let list = PyList::empty(py);
             let mut m = mask;
             while m != 0 {
                 let k = m.trailing_zeros() as usize;
                 m &= m - 1;
-                out.push(PyWait {
+                let w = PyWait {
                     tile: Tile::from_index(k),
                     bits: bits[k],
                     live: live[k],
-                });
+                };
+                list.append(untracked(py, w)?)?;
             }
-            Ok(out)
+            Ok(list)
         }
     }
 }
@@ -341,8 +352,12 @@ fn waits<'py>(
     players: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let players = players_arg(players)?;
-    let w = waits_of(&hand_like(hand)?, &visible_counts(visible)?, players)?;
-    untracked_list(hand.py(), w)
+    waits_list(
+        hand.py(),
+        &hand_like(hand)?,
+        &visible_counts(visible)?,
+        players,
+    )
 }
 
 #[pymethods]
@@ -357,12 +372,12 @@ impl PyHand {
         players: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         let players = players_arg(players)?;
-        let w = waits_of(
+        waits_list(
+            py,
             &HandLike::Hand(self.0.clone()),
             &visible_counts(visible)?,
             players,
-        )?;
-        untracked_list(py, w)
+        )
     }
     /// Whether this 13-tile hand has at least one wait (a karaten wait counts);
     /// `players` as `riichi.waits`.
