@@ -157,9 +157,9 @@ impl PyDiscard {
 /// be part of no reference cycle (CPython untracks its own tuples and dicts of atomic
 /// values for the same reason): untracked, a collection never visits them, which for a
 /// discard table of fourteen options costs more than computing it.
-pub(crate) fn untracked<'py, T: pyo3::PyClass>(py: Python<'py>, value: T) -> PyResult<Bound<'py, T>>
+pub(crate) fn untracked<'py, T>(py: Python<'py>, value: T) -> PyResult<Bound<'py, T>>
 where
-    T: Into<pyo3::PyClassInitializer<T>>,
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>,
 {
     let obj = Bound::new(py, value)?;
     // SAFETY: `obj` is a live object of a garbage-collected type (every pyclass is one),
@@ -170,12 +170,12 @@ where
 }
 
 /// A list of new untracked result objects ([`untracked`]).
-pub(crate) fn untracked_list<'py, T: pyo3::PyClass>(
+pub(crate) fn untracked_list<'py, T>(
     py: Python<'py>,
     values: Vec<T>,
 ) -> PyResult<Bound<'py, PyList>>
 where
-    T: Into<pyo3::PyClassInitializer<T>>,
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>,
 {
     let list = PyList::empty(py);
     for v in values {

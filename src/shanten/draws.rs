@@ -346,9 +346,7 @@ mod tests {
             ];
             assert_eq!(combine(&g, need), combine_portable(&g, need), "{c:?}");
             let mut s = c;
-            for k in 1..8 {
-                s[k] = 0;
-            }
+            s[crate::shanten::SANMA_MISSING].fill(0);
             let g = [
                 sanma_manzu_draws(&s),
                 suit_draws(&s, 1),
