@@ -12,6 +12,21 @@ use crate::decompose::{
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
 use crate::shanten::group_completing_draws;
+
+/// Kinds (bit k) by copies held, for counts each at most 4.
+#[inline]
+fn kinds_by_held(c: &Counts) -> [u64; 5] {
+    #[cfg(target_arch = "x86_64")]
+    return crate::shanten::kinds_by_held(c);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut m = [0u64; 5];
+        for (k, &x) in c.iter().enumerate() {
+            m[usize::from(x.min(4))] |= 1 << k;
+        }
+        m
+    }
+}
 use crate::tile::{Counts, Tile};
 
 /// One winning tile of a tenpai hand with every shape it completes.
@@ -179,19 +194,13 @@ fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
 /// masks of the shanten kernel, [`group_completing_draws`]), and only their shapes are
 /// fitted.
 pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
-    // kinds (bit k) by copies held, and the tile total, in one pass
-    let mut held = [0u64; 5];
-    let mut n = 0usize;
-    for (k, &x) in concealed.iter().enumerate() {
-        if x > 4 {
-            return None;
-        }
-        held[usize::from(x)] |= 1 << k;
-        n += usize::from(x);
-    }
-    if n % 3 != 1 || n > 13 {
+    // the counts checked and totalled word-parallel, then the kinds by copies held
+    let st = crate::shanten::row_stats(concealed);
+    let n = st.total;
+    if st.over4 || n % 3 != 1 || n > 13 {
         return None;
     }
+    let held = kinds_by_held(concealed);
     let any = ALL_KINDS & !held[0];
     let mut mask = 0u64;
     let mut bits = [0u8; 34];
