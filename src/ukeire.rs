@@ -7,10 +7,8 @@
 //! `4 − own copies (concealed and melded) − visible[kind]`, where `visible` holds the
 //! tiles the player can see elsewhere (discards, others' melds, dora indicators).
 //! A kind that improves but has no live copy is listed with count 0.
-use std::cmp::Reverse;
-
 use crate::error::{Error, Result};
-use crate::hand::{tile_count, Hand};
+use crate::hand::Hand;
 use crate::shanten::{
     chiitoitsu_replacement, group_costs_of, kokushi_replacement, regular_discard_improving,
     regular_from_groups, regular_improving, regular_improving_sanma, Concealed, Players, YAOCHUU,
@@ -41,22 +39,99 @@ pub struct Discard {
     pub ukeire: Ukeire,
 }
 
+/// The improving draws of a hand without allocation: the kinds as a bit mask (bit `k` =
+/// kind `k`) and the live copies of each (0 outside the mask). [`DrawMask::to_ukeire`]
+/// lists them; the single-call bindings keep this form and list on demand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawMask {
+    /// Shanten of the hand before the draw.
+    pub shanten: i8,
+    /// Improving kinds, bit `k` = kind `k`.
+    pub mask: u64,
+    /// Live copies of each improving kind; 0 for kinds outside `mask`.
+    pub live: Counts,
+    /// Sum of `live`.
+    pub total: u32,
+}
+
+impl DrawMask {
+    /// From the replacement number before the draw, the improving kinds and the live
+    /// copies of every kind.
+    #[inline]
+    pub fn new(replacement: u8, mask: u64, live: &Counts) -> DrawMask {
+        let mut d = DrawMask {
+            shanten: replacement as i8 - 1,
+            mask,
+            live: [0; 34],
+            total: 0,
+        };
+        let mut m = mask;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            d.live[k] = live[k];
+            d.total += u32::from(live[k]);
+        }
+        d
+    }
+
+    /// Improving kinds, ascending.
+    pub fn kinds(&self) -> impl Iterator<Item = usize> {
+        let mut m = self.mask;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                k
+            })
+        })
+    }
+
+    /// Number of improving kinds.
+    pub fn len(&self) -> usize {
+        self.mask.count_ones() as usize
+    }
+
+    /// No improving kind.
+    pub fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+
+    /// The listed form.
+    pub fn to_ukeire(&self) -> Ukeire {
+        Ukeire {
+            shanten: self.shanten,
+            tiles: self.kinds().map(Tile::from_index).collect(),
+            counts: self.kinds().map(|k| self.live[k]).collect(),
+            total: self.total,
+        }
+    }
+}
+
 /// Copies of each kind still live: `4 − own − visible`.
 ///
 /// # Errors
 /// [`Error::TooManyCopies`] naming the first kind where own and visible copies
 /// together exceed 4.
 pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
+    // one branch-free pass (it vectorises), the error looked for only when there is one
     let mut live = [0u8; 34];
+    let mut top = 0u8;
     for k in 0..34 {
-        let used = u32::from(own[k]) + u32::from(visible[k]);
-        if used > 4 {
-            return Err(Error::TooManyCopies {
-                tile: Tile::from_index(k),
-                count: used,
-            });
+        let used = own[k].saturating_add(visible[k]);
+        top = top.max(used);
+        live[k] = 4u8.wrapping_sub(used);
+    }
+    if top > 4 {
+        for k in 0..34 {
+            let used = u32::from(own[k]) + u32::from(visible[k]);
+            if used > 4 {
+                return Err(Error::TooManyCopies {
+                    tile: Tile::from_index(k),
+                    count: used,
+                });
+            }
         }
-        live[k] = 4 - used as u8;
     }
     Ok(live)
 }
@@ -64,6 +139,12 @@ pub fn live_counts(own: &Counts, visible: &Counts) -> Result<Counts> {
 /// Replacement number (minimum over the forms) and, per kind, whether one more copy
 /// lowers it (`false` where the player cannot hold one more).
 pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
+    let (base, mask) = improving_mask(c);
+    (base, std::array::from_fn(|k| mask >> k & 1 == 1))
+}
+
+/// [`improving`] as a bit mask (bit `k` = kind `k`).
+pub fn improving_mask(c: &Concealed) -> (u8, u64) {
     match c.caps {
         None => {
             let need = c.melds_needed as usize;
@@ -84,7 +165,7 @@ pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
     for r in [chiitoi, kokushi].into_iter().flatten() {
         base = base.min(r);
     }
-    let mut out = [false; 34];
+    let mut out = 0u64;
     let mut counts = c.counts;
     for k in 0..34 {
         if counts[k] >= c.cap(k) {
@@ -101,39 +182,90 @@ pub fn improving(c: &Concealed) -> (u8, [bool; 34]) {
                 .min(kokushi_replacement(&counts));
         }
         counts[k] -= 1;
-        out[k] = r < base;
+        out |= u64::from(r < base) << k;
     }
     (base, out)
 }
 
-/// [`improving`] for a part with no meld caps, from the regular form's replacement
-/// number and improving draws (the per-lane draw masks, [`regular_improving`]) and the
-/// closed forms judged from the row summary; kinds `players` lacks never improve.
-fn with_closed_forms(
-    c: &Concealed,
-    (regular, mask): (u8, u64),
-    players: Players,
-) -> (u8, [bool; 34]) {
-    let counts = &c.counts;
-    let mut out = [false; 34];
-    if !c.closed {
-        for (k, o) in out.iter_mut().enumerate() {
-            *o = mask >> k & 1 == 1 && players.has_kind(k);
-        }
-        return (regular, out);
+/// Kinds (bit k) of the tile set of `players`.
+const fn kinds_of(players: Players) -> u64 {
+    let all = (1u64 << 34) - 1;
+    match players {
+        Players::Four => all,
+        Players::Three => all & !(0x7F << 1),
     }
-    let st = ClosedStats::of(counts);
+}
+
+/// Kinds that are terminals or honors (bit k).
+const YAOCHUU_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < YAOCHUU.len() {
+        m |= 1 << YAOCHUU[i];
+        i += 1;
+    }
+    m
+};
+
+/// Kinds (bit k) by copies held: `by_held(c)[h]` has bit k when `c[k] == h`, for valid
+/// counts (each at most 4).
+#[inline]
+fn by_held(c: &Counts) -> [u64; 5] {
+    #[cfg(target_arch = "x86_64")]
+    return crate::shanten::kinds_by_held(c);
+    #[cfg(not(target_arch = "x86_64"))]
+    return by_held_loop(c);
+}
+
+/// [`by_held`] one kind at a time (the portable form, and the tests' reference).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn by_held_loop(c: &Counts) -> [u64; 5] {
+    let mut m = [0u64; 5];
+    for (k, &x) in c.iter().enumerate() {
+        if x <= 4 {
+            m[usize::from(x)] |= 1 << k;
+        }
+    }
+    m
+}
+
+/// The improving kinds of a closed part, from the regular form's replacement number and
+/// improving draws and the closed forms' summary: each closed form changes by the held
+/// copies and terminal-or-honor class of the kind drawn alone.
+#[inline]
+fn closed_mask(
+    regular: u8,
+    regular_mask: u64,
+    st: &ClosedStats,
+    held: &[u64; 5],
+    kinds: u64,
+) -> (u8, u64) {
     let closed = st.replacement();
     let base = regular.min(closed);
-    let regular_mask = if regular == base { mask } else { 0 };
-    let lowers = closed_lowers(&st, closed == base, base);
-    for k in 0..34 {
-        let h = counts[k] as usize;
-        if h < 4 && players.has_kind(k) {
-            out[k] = regular_mask >> k & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[k])];
+    let mut out = if regular == base { regular_mask } else { 0 };
+    let lowers = closed_lowers(st, closed == base, base);
+    for (h, row) in lowers.iter().enumerate() {
+        if row[0] {
+            out |= held[h] & !YAOCHUU_MASK;
+        }
+        if row[1] {
+            out |= held[h] & YAOCHUU_MASK;
         }
     }
-    (base, out)
+    // never a fifth copy; never a kind the tile set lacks
+    (base, out & !held[4] & kinds)
+}
+
+/// [`improving_mask`] for a part with no meld caps, from the regular form's replacement
+/// number and improving draws (the per-lane draw masks, [`regular_improving`]) and the
+/// closed forms judged from the row summary; kinds `players` lacks never improve.
+fn with_closed_forms(c: &Concealed, (regular, mask): (u8, u64), players: Players) -> (u8, u64) {
+    let kinds = kinds_of(players);
+    let held = by_held(&c.counts);
+    if !c.closed {
+        return (regular, mask & !held[4] & kinds);
+    }
+    closed_mask(regular, mask, &ClosedStats::of_held(&held), &held, kinds)
 }
 
 /// Ukeire of a concealed part whose total is 3n + 1, given the player's own tiles
@@ -142,23 +274,17 @@ fn with_closed_forms(
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
 pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire> {
+    Ok(draw_mask_of(c, own, visible)?.to_ukeire())
+}
+
+/// [`ukeire_of`] as a [`DrawMask`] (no allocation).
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]).
+pub fn draw_mask_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<DrawMask> {
     let live = live_counts(own, visible)?;
-    let (base, imp) = improving(c);
-    let n = imp.iter().filter(|&&i| i).count();
-    let mut u = Ukeire {
-        shanten: base as i8 - 1,
-        tiles: Vec::with_capacity(n),
-        counts: Vec::with_capacity(n),
-        total: 0,
-    };
-    for k in 0..34 {
-        if imp[k] {
-            u.tiles.push(Tile::from_index(k));
-            u.counts.push(live[k]);
-            u.total += u32::from(live[k]);
-        }
-    }
-    Ok(u)
+    let (base, mask) = improving_mask(c);
+    Ok(DrawMask::new(base, mask, &live))
 }
 
 /// Discards of a concealed part whose total is 3n + 2: each distinct kind with the
@@ -169,30 +295,38 @@ pub fn ukeire_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Ukeire
 /// # Errors
 /// [`Error::TooManyCopies`] (see [`live_counts`]).
 pub fn discards_of(c: &Concealed, own: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
+    Ok(listed(discard_masks_of(c, own, visible)?))
+}
+
+/// [`discards_of`] with each ukeire as a [`DrawMask`], in the same order.
+///
+/// # Errors
+/// [`Error::TooManyCopies`] (see [`live_counts`]).
+pub fn discard_masks_of(
+    c: &Concealed,
+    own: &Counts,
+    visible: &Counts,
+) -> Result<Vec<(Tile, DrawMask)>> {
     let live = live_counts(own, visible)?;
-    let mut out = Vec::with_capacity(14);
-    for_each_discard(c, &mut |k, base, imp| {
-        let mut u = Ukeire {
-            shanten: base as i8 - 1,
-            tiles: Vec::new(),
-            counts: Vec::new(),
-            total: 0,
-        };
-        for (j, &i) in imp.iter().enumerate() {
-            if i {
-                u.tiles.push(Tile::from_index(j));
-                u.counts.push(live[j]);
-                u.total += u32::from(live[j]);
-            }
-        }
-        out.push(Discard {
-            tile: Tile::from_index(k),
-            shanten: u.shanten,
-            ukeire: u,
-        });
+    let mut rows = Vec::with_capacity(14);
+    for_each_discard(c, &mut |k, base, mask| {
+        rows.push((Tile::from_index(k), DrawMask::new(base, mask, &live)));
     });
-    out.sort_by_key(|d| (d.shanten, Reverse(d.ukeire.total), d.tile.index()));
-    Ok(out)
+    // by shanten, ukeire total descending, then kind: sort small keys, not the rows
+    let mut keys: Vec<u32> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (t, d))| {
+            let shanten = (i32::from(d.shanten) + 1) as u32; // 0..=9
+            let fewer = 0xFFF - d.total.min(0xFFF); // descending total
+            shanten << 24 | fewer << 12 | (t.index() as u32) << 6 | i as u32
+        })
+        .collect();
+    keys.sort_unstable();
+    Ok(keys
+        .iter()
+        .map(|&key| rows[(key & 0x3F) as usize])
+        .collect())
 }
 
 /// Closed-form summary of counts, updated one copy at a time.
@@ -215,14 +349,16 @@ const IS_YAOCHUU: [bool; 34] = {
 };
 
 impl ClosedStats {
-    /// Of counts each at most 4 (a word-parallel summary).
-    fn of(c: &Counts) -> ClosedStats {
-        let st = crate::shanten::row_stats(c);
+    /// Of the kinds by copies held ([`by_held`]): four population counts.
+    fn of_held(held: &[u64; 5]) -> ClosedStats {
+        let pairs = held[2] | held[3] | held[4];
+        let kinds = held[1] | pairs;
+        let n = |m: u64| m.count_ones() as i32;
         ClosedStats {
-            pairs: st.pairs as i32,
-            singles: st.singles as i32,
-            yaochuu_kinds: st.yaochuu_kinds as i32,
-            yaochuu_pairs: st.yaochuu_pairs as i32,
+            pairs: n(pairs),
+            singles: n(held[1]),
+            yaochuu_kinds: n(kinds & YAOCHUU_MASK),
+            yaochuu_pairs: n(pairs & YAOCHUU_MASK),
         }
     }
 
@@ -266,11 +402,12 @@ fn closed_lowers(st: &ClosedStats, at_base: bool, base: u8) -> [[bool; 2]; 4] {
     out
 }
 
-/// `f(k, replacement after discarding k, improving draws after it)` for each distinct
-/// concealed kind `k`, ascending, of a part of 3n + 2 tiles. A part with no caps takes
-/// the incremental kernel ([`regular_discard_improving`]); one with caps (own melds, three
-/// players) recomputes [`improving`] per discard.
-fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, &[bool; 34])) {
+/// `f(k, replacement after discarding k, improving draws after it as a mask)` for each
+/// distinct concealed kind `k`, ascending, of a part of 3n + 2 tiles. A part with no caps
+/// takes the incremental kernel ([`regular_discard_improving`]: only the discarded kind's
+/// group is looked up again); one with caps (own melds, three players) recomputes
+/// [`improving_mask`] per discard.
+fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, u64)) {
     if c.caps.is_some() {
         for k in 0..34 {
             if c.counts[k] == 0 {
@@ -278,36 +415,49 @@ fn for_each_discard(c: &Concealed, f: &mut dyn FnMut(usize, u8, &[bool; 34])) {
             }
             let mut after = *c;
             after.counts[k] -= 1;
-            let (base, imp) = improving(&after);
-            f(k, base, &imp);
+            let (base, mask) = improving_mask(&after);
+            f(k, base, mask);
         }
         return;
     }
     let counts = &c.counts;
-    let closed = c.closed.then(|| ClosedStats::of(counts));
+    let held = by_held(counts);
+    let closed = c.closed.then(|| ClosedStats::of_held(&held));
+    let kinds = kinds_of(Players::Four);
     regular_discard_improving(counts, c.melds_needed as usize, &mut |k, regular, mask| {
-        let mut imp = [false; 34];
-        let mut after = *counts;
-        after[k] -= 1;
+        // the classes after the discard: kind k moves down one copy
+        let h = usize::from(counts[k]);
+        let mut after = held;
+        after[h] &= !(1 << k);
+        after[h - 1] |= 1 << k;
         let Some(st) = closed else {
-            for (j, o) in imp.iter_mut().enumerate() {
-                *o = mask >> j & 1 == 1 && after[j] < 4;
-            }
-            f(k, regular, &imp);
+            f(k, regular, mask & !after[4] & kinds);
             return;
         };
         let mut s = st;
         s.change(k, counts[k], counts[k] - 1);
-        let closed_r = s.replacement();
-        let base = regular.min(closed_r);
-        let regular_mask = if regular == base { mask } else { 0 };
-        let lowers = closed_lowers(&s, closed_r == base, base);
-        for (j, o) in imp.iter_mut().enumerate() {
-            let h = after[j] as usize;
-            *o = h < 4 && (regular_mask >> j & 1 == 1 || lowers[h][usize::from(IS_YAOCHUU[j])]);
-        }
-        f(k, base, &imp);
+        let (base, m) = closed_mask(regular, mask, &s, &after, kinds);
+        f(k, base, m);
     });
+}
+
+/// [`Concealed::from_counts_for`] and the tile total, from one summary of the counts.
+///
+/// # Errors
+/// As [`Concealed::from_counts_for`], in the same order.
+fn checked_part(counts: &Counts, players: Players) -> Result<(Concealed, usize)> {
+    let st = crate::shanten::row_stats(counts);
+    if st.over4 {
+        crate::hand::check_counts(counts)?;
+    }
+    let n = st.total;
+    crate::shanten::check_total(n)?;
+    players.check(counts, "hand")?;
+    let mut c = Concealed::from_valid_counts(counts, n);
+    if players == Players::Three {
+        c.caps = Some(players.caps());
+    }
+    Ok((c, n))
 }
 
 fn wrong_total(n: usize, melds: usize, expected: &'static str) -> Error {
@@ -333,9 +483,16 @@ pub fn ukeire(counts: &Counts, visible: &Counts) -> Result<Ukeire> {
 /// As [`ukeire`]; [`Error::NotInThreePlayer`] for a 2m–8m in `counts` or `visible`
 /// under three players.
 pub fn ukeire_for(counts: &Counts, visible: &Counts, players: Players) -> Result<Ukeire> {
-    let c = Concealed::from_counts_for(counts, players)?;
+    Ok(ukeire_mask_for(counts, visible, players)?.to_ukeire())
+}
+
+/// [`ukeire_for`] as a [`DrawMask`].
+///
+/// # Errors
+/// As [`ukeire_for`].
+pub fn ukeire_mask_for(counts: &Counts, visible: &Counts, players: Players) -> Result<DrawMask> {
+    let (c, n) = checked_part(counts, players)?;
     players.check(visible, "visible")?;
-    let n = tile_count(counts);
     if n % 3 != 1 {
         return Err(wrong_total(
             n,
@@ -343,7 +500,7 @@ pub fn ukeire_for(counts: &Counts, visible: &Counts, players: Players) -> Result
             "3n + 1 tiles for ukeire (use discards)",
         ));
     }
-    ukeire_of(&c, counts, visible)
+    draw_mask_of(&c, counts, visible)
 }
 
 /// Discard table of bare counts (3n + 2 tiles).
@@ -359,9 +516,31 @@ pub fn discards(counts: &Counts, visible: &Counts) -> Result<Vec<Discard>> {
 /// # Errors
 /// As [`ukeire_for`], with 3n + 1 tiles refused.
 pub fn discards_for(counts: &Counts, visible: &Counts, players: Players) -> Result<Vec<Discard>> {
-    let c = Concealed::from_counts_for(counts, players)?;
+    Ok(listed(discard_masks_for(counts, visible, players)?))
+}
+
+/// Discards with their ukeire listed.
+fn listed(d: Vec<(Tile, DrawMask)>) -> Vec<Discard> {
+    d.into_iter()
+        .map(|(tile, d)| Discard {
+            tile,
+            shanten: d.shanten,
+            ukeire: d.to_ukeire(),
+        })
+        .collect()
+}
+
+/// [`discards_for`] with each ukeire as a [`DrawMask`].
+///
+/// # Errors
+/// As [`discards_for`].
+pub fn discard_masks_for(
+    counts: &Counts,
+    visible: &Counts,
+    players: Players,
+) -> Result<Vec<(Tile, DrawMask)>> {
+    let (c, n) = checked_part(counts, players)?;
     players.check(visible, "visible")?;
-    let n = tile_count(counts);
     if n % 3 != 2 {
         return Err(wrong_total(
             n,
@@ -369,7 +548,7 @@ pub fn discards_for(counts: &Counts, visible: &Counts, players: Players) -> Resu
             "3n + 2 tiles for discards (use ukeire)",
         ));
     }
-    discards_of(&c, counts, visible)
+    discard_masks_of(&c, counts, visible)
 }
 
 /// Ukeire of a 13-tile hand (melds counted as 3).
@@ -385,6 +564,14 @@ pub fn hand_ukeire(hand: &Hand, visible: &Counts) -> Result<Ukeire> {
 /// # Errors
 /// As [`hand_ukeire`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
 pub fn hand_ukeire_for(hand: &Hand, visible: &Counts, players: Players) -> Result<Ukeire> {
+    Ok(hand_ukeire_mask_for(hand, visible, players)?.to_ukeire())
+}
+
+/// [`hand_ukeire_for`] as a [`DrawMask`].
+///
+/// # Errors
+/// As [`hand_ukeire_for`].
+pub fn hand_ukeire_mask_for(hand: &Hand, visible: &Counts, players: Players) -> Result<DrawMask> {
     if hand.is_full() {
         return Err(wrong_total(
             hand.concealed_len(),
@@ -394,7 +581,7 @@ pub fn hand_ukeire_for(hand: &Hand, visible: &Counts, players: Players) -> Resul
     }
     let c = Concealed::from_hand_for(hand, players)?;
     players.check(visible, "visible")?;
-    ukeire_of(&c, &hand.all_counts(), visible)
+    draw_mask_of(&c, &hand.all_counts(), visible)
 }
 
 /// Discard table of a 14-tile hand.
@@ -410,6 +597,18 @@ pub fn hand_discards(hand: &Hand, visible: &Counts) -> Result<Vec<Discard>> {
 /// # Errors
 /// As [`hand_discards`]; [`Error::NotInThreePlayer`] as [`ukeire_for`].
 pub fn hand_discards_for(hand: &Hand, visible: &Counts, players: Players) -> Result<Vec<Discard>> {
+    Ok(listed(hand_discard_masks_for(hand, visible, players)?))
+}
+
+/// [`hand_discards_for`] with each ukeire as a [`DrawMask`].
+///
+/// # Errors
+/// As [`hand_discards_for`].
+pub fn hand_discard_masks_for(
+    hand: &Hand,
+    visible: &Counts,
+    players: Players,
+) -> Result<Vec<(Tile, DrawMask)>> {
     if !hand.is_full() {
         return Err(wrong_total(
             hand.concealed_len(),
@@ -419,7 +618,7 @@ pub fn hand_discards_for(hand: &Hand, visible: &Counts, players: Players) -> Res
     }
     let c = Concealed::from_hand_for(hand, players)?;
     players.check(visible, "visible")?;
-    discards_of(&c, &hand.all_counts(), visible)
+    discard_masks_of(&c, &hand.all_counts(), visible)
 }
 
 /// Live counts of the improving kinds of valid counts (3n + 1, checked by the
@@ -448,14 +647,8 @@ pub fn ukeire_row_for(
         c.caps = Some(players.caps());
     }
     let live = live_counts(counts, visible)?;
-    let (_, imp) = improving(&c);
-    let mut out = [0u8; 34];
-    for k in 0..34 {
-        if imp[k] {
-            out[k] = live[k];
-        }
-    }
-    Ok(out)
+    let (base, mask) = improving_mask(&c);
+    Ok(DrawMask::new(base, mask, &live).live)
 }
 
 /// One row of the batch discard table (valid counts of 3n + 2 tiles, checked by the
@@ -482,14 +675,11 @@ pub fn discard_row(
     let mut shanten = [i8::MAX; 34];
     let mut total = [0u16; 34];
     let mut mask = [0u64; 34];
-    for_each_discard(&c, &mut |k, base, imp| {
-        shanten[k] = base as i8 - 1;
-        for (j, &i) in imp.iter().enumerate() {
-            if i {
-                total[k] += u16::from(live[j]);
-                mask[k] |= 1 << j;
-            }
-        }
+    for_each_discard(&c, &mut |k, base, m| {
+        let d = DrawMask::new(base, m, &live);
+        shanten[k] = d.shanten;
+        total[k] = d.total as u16;
+        mask[k] = m;
     });
     Ok((shanten, total, mask))
 }
@@ -498,6 +688,7 @@ pub fn discard_row(
 mod tests {
     use super::*;
     use crate::notation::{format_tile, parse_counts};
+    use std::cmp::Reverse;
 
     fn names(u: &Ukeire) -> String {
         u.tiles.iter().map(|&t| format_tile(t, false)).collect()
@@ -584,10 +775,21 @@ mod tests {
             let span = [9, 14, 20, 34][(i / 5) % 4];
             let c = rng.counts(n, span);
             let mut fast = Vec::new();
-            for_each_discard(&Concealed::from_counts(&c).unwrap(), &mut |k, b, imp| {
-                fast.push((k, b, *imp))
+            for_each_discard(&Concealed::from_counts(&c).unwrap(), &mut |k, b, m| {
+                fast.push((k, b, std::array::from_fn(|j| m >> j & 1 == 1)))
             });
             assert_eq!(fast, slow_discards(&c), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn kinds_by_held_equal_one_kind_at_a_time() {
+        let mut rng = crate::test_hands::Xorshift(0x0DDB_A11C_AFE5_1234);
+        for i in 0..5000 {
+            let c = rng.counts([14, 13, 8, 2][i % 4], [9, 20, 34][i % 3]);
+            let held = by_held(&c);
+            assert_eq!(held, by_held_loop(&c), "{c:?}");
+            assert_eq!(held.iter().fold(0, |a, m| a | m), (1 << 34) - 1);
         }
     }
 

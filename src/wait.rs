@@ -11,6 +11,22 @@ use crate::decompose::{
 };
 use crate::error::{Error, Result};
 use crate::hand::{tile_count, Hand};
+use crate::shanten::group_completing_draws;
+
+/// Kinds (bit k) by copies held, for counts each at most 4.
+#[inline]
+fn kinds_by_held(c: &Counts) -> [u64; 5] {
+    #[cfg(target_arch = "x86_64")]
+    return crate::shanten::kinds_by_held(c);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut m = [0u64; 5];
+        for (k, &x) in c.iter().enumerate() {
+            m[usize::from(x.min(4))] |= 1 << k;
+        }
+        m
+    }
+}
 use crate::tile::{Counts, Tile};
 
 /// One winning tile of a tenpai hand with every shape it completes.
@@ -98,6 +114,17 @@ pub fn shape_bits(won: &Counts, win: Tile) -> u8 {
     if !others_ok || others_pairs > 1 {
         return bits;
     }
+    bits | regular_shape_bits(won, win, others_pairs)
+}
+
+/// The regular-form part of [`shape_bits`]: the shapes `win` completes in its own group
+/// of `won`, given that every other group fits as melds with `others_pairs` (0 or 1)
+/// pairs among them. The other groups are not looked at again (a caller that fitted them
+/// before the winning tile passes what it found: the tile changes no other group).
+fn regular_shape_bits(won: &Counts, win: Tile, others_pairs: usize) -> u8 {
+    let t = win.index();
+    let g = if t < 27 { t / 9 } else { 3 };
+    let mut bits = 0u8;
     let mut c = *won;
     // the rest of the group, with `block` taken out, fits with the pair still to place
     let rest_fits = |take: &[usize], pair_taken: bool, c: &mut Counts| -> bool {
@@ -162,13 +189,19 @@ fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
 ///
 /// A complete hand has every group (suit or honors) fitting as melds, one of them with
 /// the pair; the winning tile changes one group only. So the groups are fitted once,
-/// and only a group whose neighbours all fit (with at most one pair among them) is
-/// tried with each tile that touches it.
+/// and only a group whose neighbours all fit (with at most one pair among them) can
+/// hold the winning tile: its winning kinds are the draws that complete it (the draw
+/// masks of the shanten kernel, [`group_completing_draws`]), and only their shapes are
+/// fitted.
 pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
-    let n = tile_count(concealed);
-    if n % 3 != 1 || n > 13 || concealed.iter().any(|&x| x > 4) {
+    // the counts checked and totalled word-parallel, then the kinds by copies held
+    let st = crate::shanten::row_stats(concealed);
+    let n = st.total;
+    if st.over4 || n % 3 != 1 || n > 13 {
         return None;
     }
+    let held = kinds_by_held(concealed);
+    let any = ALL_KINDS & !held[0];
     let mut mask = 0u64;
     let mut bits = [0u8; 34];
     let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
@@ -185,63 +218,72 @@ pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
         if !others_ok || others_pairs > 1 {
             continue;
         }
-        // the group's own total must reach 0 or 2 (mod 3) with one more tile
+        // with one more tile the group must hold melds only (the pair is elsewhere) or
+        // melds and the pair: its total must be 2 or 1 (mod 3) accordingly
         let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
         let total: usize = concealed[lo..hi].iter().map(|&x| usize::from(x)).sum();
-        if total % 3 == 0 {
+        let pair = others_pairs == 0;
+        if total % 3 != if pair { 1 } else { 2 } {
             continue;
         }
-        for k in lo..hi {
-            if concealed[k] >= 4 {
-                continue;
-            }
-            let near = if g == 3 {
-                concealed[k] > 0
-            } else {
-                let r = k - lo;
-                (lo + r.saturating_sub(2)..=lo + (r + 2).min(8)).any(|j| concealed[j] > 0)
-            };
-            if !near {
-                continue;
-            }
+        let melds = if pair {
+            (total - 1) / 3
+        } else {
+            (total + 1) / 3
+        };
+        let mut todo = u64::from(group_completing_draws(concealed, g, melds, pair)) << lo;
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            mask |= 1 << k;
             c[k] += 1;
-            let f = group_fit(&c, g);
-            if (f.melds && others_pairs == 1) || (f.pair && others_pairs == 0) {
-                mask |= 1 << k;
-                bits[k] = shape_bits(&c, Tile::from_index(k));
-            }
+            // the other groups were fitted above; chiitoitsu and kokushi come below
+            bits[k] = regular_shape_bits(&c, Tile::from_index(k), others_pairs);
             c[k] -= 1;
         }
     }
     if n == 13 {
         // chiitoitsu: six distinct pairs and a single, which is the wait
-        let (pairs, singles) = concealed.iter().fold((0, 0), |(p, s), &x| {
-            (p + usize::from(x == 2), s + usize::from(x == 1))
-        });
-        if pairs == 6 && singles == 1 {
-            if let Some(k) = concealed.iter().position(|&x| x == 1) {
-                mask |= 1 << k;
-                bits[k] |= 1 << 3;
-            }
+        if held[2].count_ones() == 6 && held[1].count_ones() == 1 {
+            let k = held[1].trailing_zeros() as usize;
+            mask |= 1 << k;
+            bits[k] |= 1 << 3;
         }
         // kokushi: thirteen terminals and honors, at most one kind missing
-        if (0..34).all(|k| concealed[k] == 0 || IS_YAOCHUU[k]) {
-            let missing: Vec<usize> = (0..34)
-                .filter(|&k| IS_YAOCHUU[k] && concealed[k] == 0)
-                .collect();
-            let waits: Vec<usize> = match missing.len() {
-                0 => (0..34).filter(|&k| IS_YAOCHUU[k]).collect(),
+        if any & !YAOCHUU_BITS == 0 {
+            let missing = YAOCHUU_BITS & held[0];
+            let waits = match missing.count_ones() {
+                0 => YAOCHUU_BITS,
                 1 => missing,
-                _ => Vec::new(),
+                _ => 0,
             };
-            for k in waits {
-                mask |= 1 << k;
+            mask |= waits;
+            let mut w = waits;
+            while w != 0 {
+                let k = w.trailing_zeros() as usize;
+                w &= w - 1;
                 bits[k] |= 1 << 3;
             }
         }
     }
     Some((mask, bits))
 }
+
+/// Every kind, bit k = kind k.
+const ALL_KINDS: u64 = (1 << 34) - 1;
+
+/// The terminals and honors, bit k = kind k.
+const YAOCHUU_BITS: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < 34 {
+        if IS_YAOCHUU[k] {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
 
 /// Whether 3n+1 concealed tiles (with `meld_counts` as in [`waits`]) have any wait;
 /// stops at the first one and computes no shapes.

@@ -182,3 +182,45 @@ def test_melded_discards_and_ukeire_follow_the_definition(case):
                     want.append(k)
         assert d.ukeire.tiles == want
         assert d.ukeire.counts == [4 - own[k] for k in want]  # own: the 14 tiles
+
+
+def test_results_are_values_the_cycle_collector_never_visits():
+    """Ukeire, DiscardOption and Wait hold no Python object, so they can be in no cycle:
+    they are created untracked (a collection walked every one of them), and stay plain
+    values: equal results compare and hash equal, and survive a collection."""
+    import gc
+
+    tenpai, full = "123m456p789s1122z", "123m406p789s11222z"
+    results = [
+        riichi.ukeire(tenpai),
+        Hand.parse(tenpai).ukeire(),
+        *riichi.discards(full),
+        *Hand.parse(full).discards(),
+        *riichi.waits(tenpai),
+        *Hand.parse(tenpai).waits(),
+    ]
+    assert len(results) > 10
+    for r in results:
+        assert not gc.is_tracked(r), r
+    a, b = riichi.ukeire(tenpai), riichi.ukeire(riichi.parse_counts("1122z789s456p123m")[0])
+    assert a == b and hash(a) == hash(b)
+    d, e = riichi.discards(full), riichi.discards("11222z789s406p123m")
+    assert d == e and [hash(x) for x in d] == [hash(x) for x in e]
+    gc.collect()
+    assert (d[0].tile, d[0].shanten, d[0].ukeire.tiles, d[0].ukeire.total) == (0, 0, [0, 3], 7)
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_hands(sizes=(14, 11, 8)))
+def test_discard_rows_equal_the_ukeire_of_the_hand_left(counts):
+    """Each row of the discard table is the ukeire of the tiles left, with the discarded
+    copy counted as seen (it lies in the pond)."""
+    table = riichi.discards(counts)
+    assert sorted(d.tile for d in table) == [k for k in range(34) if counts[k]]
+    for d in table:
+        left = list(counts)
+        left[d.tile] -= 1
+        pond = [0] * 34
+        pond[d.tile] = 1
+        assert d.ukeire == riichi.ukeire(left, visible=pond), (counts, d)
+        assert d.shanten == d.ukeire.shanten

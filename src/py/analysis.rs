@@ -3,7 +3,7 @@
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyString;
+use pyo3::types::{PyList, PyString};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
@@ -11,7 +11,7 @@ use crate::notation;
 use crate::py::tiles::{counts_from_vec, extract_hand_like, tile_kind, HandLike, PyHand};
 use crate::shanten::{self, Form, Players, ShantenDetail};
 use crate::tile::{Counts, Tile};
-use crate::ukeire::{self, Discard, Ukeire};
+use crate::ukeire::{self, DrawMask};
 use pyo3::types::PyInt;
 
 /// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
@@ -56,15 +56,18 @@ impl PyShantenDetail {
 
 /// Improving draws: tile kinds (ascending), live copies of each, their total, and the
 /// shanten before the draw.
+///
+/// Held as a kind mask and 34 live counts (no allocation); `tiles` and `counts` list
+/// them when asked.
 #[pyclass(name = "Ukeire", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyUkeire(Ukeire);
+pub struct PyUkeire(DrawMask);
 
 /// `"12 tiles: 14m25p"`: the total and the kinds in mpsz.
-fn short(u: &Ukeire) -> String {
+fn short(u: &DrawMask) -> String {
     let mut c = [0u8; 34];
-    for t in &u.tiles {
-        c[t.index()] = 1;
+    for k in u.kinds() {
+        c[k] = 1;
     }
     format!(
         "{} tiles: {}",
@@ -79,15 +82,14 @@ impl PyUkeire {
     #[getter]
     fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         self.0
-            .tiles
-            .iter()
-            .map(|&t| tile_kind(py, t, false))
+            .kinds()
+            .map(|k| tile_kind(py, Tile::from_index(k), false))
             .collect()
     }
     /// Live copies of each kind in `tiles` (may be 0 when all are visible).
     #[getter]
     fn counts(&self) -> Vec<u32> {
-        self.0.counts.iter().map(|&c| u32::from(c)).collect()
+        self.0.kinds().map(|k| u32::from(self.0.live[k])).collect()
     }
     /// Sum of `counts`.
     #[getter]
@@ -100,7 +102,7 @@ impl PyUkeire {
         self.0.shanten
     }
     fn __len__(&self) -> usize {
-        self.0.tiles.len()
+        self.0.len()
     }
     fn __repr__(&self) -> String {
         format!("Ukeire(shanten={}, {})", self.0.shanten, short(&self.0))
@@ -115,7 +117,7 @@ impl PyUkeire {
 /// `red` is True.
 #[pyclass(name = "DiscardOption", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyDiscard(Discard, bool);
+pub struct PyDiscard(Tile, DrawMask, bool);
 
 #[pymethods]
 impl PyDiscard {
@@ -123,31 +125,63 @@ impl PyDiscard {
     /// and whose `red` is this option's `red`).
     #[getter]
     fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        tile_kind(py, self.0.tile, self.1)
+        tile_kind(py, self.0, self.2)
     }
     /// Shanten after the discard.
     #[getter]
     fn shanten(&self) -> i8 {
-        self.0.shanten
+        self.1.shanten
     }
     /// Ukeire after the discard.
     #[getter]
     fn ukeire(&self) -> PyUkeire {
-        PyUkeire(self.0.ukeire.clone())
+        PyUkeire(self.1)
     }
     /// True when the tile discarded is a red five (the hand holds no plain copy of it).
     #[getter]
     fn red(&self) -> bool {
-        self.1
+        self.2
     }
     fn __repr__(&self) -> String {
         format!(
             "DiscardOption(tile={}, shanten={}, ukeire={})",
-            notation::format_tile(self.0.tile, self.1),
-            self.0.shanten,
-            short(&self.0.ukeire)
+            notation::format_tile(self.0, self.2),
+            self.1.shanten,
+            short(&self.1)
         )
     }
+}
+
+/// A new result object that the cycle collector does not track. Every `#[pyclass]` is
+/// created tracked, but these results are frozen and hold no Python object, so they can
+/// be part of no reference cycle (CPython untracks its own tuples and dicts of atomic
+/// values for the same reason): untracked, a collection never visits them, which for a
+/// discard table of fourteen options costs more than computing it.
+pub(crate) fn untracked<'py, T>(py: Python<'py>, value: T) -> PyResult<Bound<'py, T>>
+where
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>,
+{
+    let obj = Bound::new(py, value)?;
+    // SAFETY: `obj` is a live object of a garbage-collected type (every pyclass is one),
+    // owned here and not yet seen by any other code. Untracking only unlinks it from the
+    // collector's list; its dealloc untracks again, a no-op on an untracked object.
+    unsafe { pyo3::ffi::PyObject_GC_UnTrack(obj.as_ptr().cast()) };
+    Ok(obj)
+}
+
+/// A list of new untracked result objects ([`untracked`]).
+pub(crate) fn untracked_list<'py, T>(
+    py: Python<'py>,
+    values: Vec<T>,
+) -> PyResult<Bound<'py, PyList>>
+where
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>,
+{
+    let list = PyList::empty(py);
+    for v in values {
+        list.append(untracked(py, v)?)?;
+    }
+    Ok(list)
 }
 
 /// The tile set to analyse for: None (four players), 3 or 4, or a `riichi.Rules`
@@ -264,15 +298,18 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
             } else {
                 return None;
             };
-            let mut bad = 0usize;
+            let mut top = 0usize;
             for (i, slot) in c.iter_mut().enumerate() {
-                let d = (*items.add(i) as usize).wrapping_sub(zero);
-                let v = d >> shift;
-                // not an exact multiple of the stride, or beyond 4: not a cached 0..=4
-                bad |= (d & ((1 << shift) - 1)) | usize::from(v > 4);
+                // the distance from the cached 0, rotated by the stride: v for the cached
+                // int v; anything that is not an exact multiple (its low bits rotate to
+                // the top) or lies below 0 or beyond 4 gives a value above 4
+                let v = (*items.add(i) as usize)
+                    .wrapping_sub(zero)
+                    .rotate_right(shift);
+                top = top.max(v);
                 *slot = v as u8;
             }
-            if bad != 0 {
+            if top > 4 {
                 return None;
             }
         }
@@ -393,8 +430,8 @@ fn shanten_of(h: &HandLike, players: Players) -> PyResult<i8> {
 
 fn ukeire_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<PyUkeire> {
     Ok(PyUkeire(match h {
-        HandLike::Hand(h) => ukeire::hand_ukeire_for(h, visible, players)?,
-        HandLike::Counts(c) => ukeire::ukeire_for(c, visible, players)?,
+        HandLike::Hand(h) => ukeire::hand_ukeire_mask_for(h, visible, players)?,
+        HandLike::Counts(c) => ukeire::ukeire_mask_for(c, visible, players)?,
     }))
 }
 
@@ -402,19 +439,19 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
     Ok(match h {
         HandLike::Hand(h) => {
             let red = h.red();
-            ukeire::hand_discards_for(h, visible, players)?
+            ukeire::hand_discard_masks_for(h, visible, players)?
                 .into_iter()
-                .map(|d| {
-                    let k = d.tile.index();
+                .map(|(tile, d)| {
+                    let k = tile.index();
                     let only_red =
                         k < 27 && k % 9 == 4 && red[k / 9] > 0 && h.concealed()[k] == red[k / 9];
-                    PyDiscard(d, only_red)
+                    PyDiscard(tile, d, only_red)
                 })
                 .collect()
         }
-        HandLike::Counts(c) => ukeire::discards_for(c, visible, players)?
+        HandLike::Counts(c) => ukeire::discard_masks_for(c, visible, players)?
             .into_iter()
-            .map(|d| PyDiscard(d, false))
+            .map(|(tile, d)| PyDiscard(tile, d, false))
             .collect(),
     })
 }
@@ -493,13 +530,14 @@ fn py_shanten_detail(
 ///         hand or in `visible`.
 #[pyfunction(name = "ukeire")]
 #[pyo3(signature = (hand, visible = None, players = None))]
-fn py_ukeire(
-    hand: &Bound<'_, PyAny>,
+fn py_ukeire<'py>(
+    hand: &Bound<'py, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyUkeire> {
+) -> PyResult<Bound<'py, PyUkeire>> {
     let players = players_arg(players)?;
-    ukeire_of(&hand_like(hand)?, &visible_counts(visible)?, players)
+    let u = ukeire_of(&hand_like(hand)?, &visible_counts(visible)?, players)?;
+    untracked(hand.py(), u)
 }
 
 /// Discard table of a hand of 3n + 2 tiles.
@@ -520,13 +558,14 @@ fn py_ukeire(
 ///     InvalidHand: as `ukeire`, with a 3n + 1 hand refused.
 #[pyfunction(name = "discards")]
 #[pyo3(signature = (hand, visible = None, players = None))]
-fn py_discards(
-    hand: &Bound<'_, PyAny>,
+fn py_discards<'py>(
+    hand: &Bound<'py, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<PyDiscard>> {
+) -> PyResult<Bound<'py, PyList>> {
     let players = players_arg(players)?;
-    discards_of(&hand_like(hand)?, &visible_counts(visible)?, players)
+    let d = discards_of(&hand_like(hand)?, &visible_counts(visible)?, players)?;
+    untracked_list(hand.py(), d)
 }
 
 #[pymethods]
@@ -551,32 +590,32 @@ impl PyHand {
     /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts; `players` as
     /// `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
-    fn ukeire(
+    fn ukeire<'py>(
         &self,
+        py: Python<'py>,
         visible: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyUkeire> {
+    ) -> PyResult<Bound<'py, PyUkeire>> {
         let players = players_arg(players)?;
-        Ok(PyUkeire(ukeire::hand_ukeire_for(
-            &self.0,
-            &visible_counts(visible)?,
-            players,
-        )?))
+        let u = ukeire::hand_ukeire_mask_for(&self.0, &visible_counts(visible)?, players)?;
+        untracked(py, PyUkeire(u))
     }
     /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts;
     /// `players` as `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
-    fn discards(
+    fn discards<'py>(
         &self,
+        py: Python<'py>,
         visible: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<PyDiscard>> {
+    ) -> PyResult<Bound<'py, PyList>> {
         let players = players_arg(players)?;
-        discards_of(
+        let d = discards_of(
             &HandLike::Hand(self.0.clone()),
             &visible_counts(visible)?,
             players,
-        )
+        )?;
+        untracked_list(py, d)
     }
 }
 

@@ -2,14 +2,15 @@
 //! `Hand.is_tenpai()` and the `Reading` / `Wait` result classes.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString};
 
 use crate::decompose::{self as core, Block, Reading};
 use crate::error::Error;
 use crate::hand::tile_count;
 use crate::meld::Meld;
 use crate::notation::{format_counts, parse_tile};
-use crate::py::analysis::{hand_like, players_arg, visible_counts};
+use crate::py::analysis::{hand_like, players_arg, untracked, visible_counts};
 use crate::py::tiles::{extract_hand_like, tile_kind, HandLike, PyHand, PyMeld};
 use crate::shanten::Players;
 use crate::tile::{Counts, Tile};
@@ -267,12 +268,57 @@ fn with_live(w: Vec<Wait>, own: &Counts, visible: &Counts) -> PyResult<Vec<PyWai
         .collect())
 }
 
-fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<PyWait>> {
+/// The `Wait` object of a value: one shared object per (tile, shapes, live) value, made
+/// once (34 kinds × 32 shape sets × 5 live counts, untracked, about 220 kB) on the first
+/// call. A `Wait` is a frozen value compared by value, so sharing it is invisible, and a
+/// call then allocates only its list: results held by the thousand no longer drive the
+/// cycle collector (each allocation counts towards its next pass, which then walks
+/// every list of results held).
+fn wait_object<'py>(py: Python<'py>, w: &PyWait) -> PyResult<Bound<'py, PyWait>> {
+    static TABLE: PyOnceLock<Vec<Py<PyWait>>> = PyOnceLock::new();
+    let table = TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyWait>>> {
+        (0..34 * 32 * 5)
+            .map(|i| {
+                let value = PyWait {
+                    tile: Tile::from_index(i / 160),
+                    bits: (i / 5 % 32) as u8,
+                    live: (i % 5) as u8,
+                };
+                Ok(untracked(py, value)?.unbind())
+            })
+            .collect()
+    })?;
+    let i = (w.tile.index() * 32 + usize::from(w.bits)) * 5 + usize::from(w.live);
+    match table.get(i) {
+        Some(obj) if w.bits < 32 && w.live <= 4 => Ok(obj.bind(py).clone()),
+        _ => untracked(py, w.clone()),
+    }
+}
+
+/// A list of the shared `Wait` objects of `waits` ([`wait_object`]).
+fn wait_list<'py>(py: Python<'py>, waits: Vec<PyWait>) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for w in &waits {
+        list.append(wait_object(py, w)?)?;
+    }
+    Ok(list)
+}
+
+/// The waits of a hand as a list of shared `Wait` objects ([`wait_object`]); bare
+/// counts go through [`wait::bare_waits`] straight into the list, with no vector in
+/// between.
+fn waits_list<'py>(
+    py: Python<'py>,
+    h: &HandLike,
+    visible: &Counts,
+    players: Players,
+) -> PyResult<Bound<'py, PyList>> {
     players.check(visible, "visible")?;
     match h {
         HandLike::Hand(h) => {
             players.check(&h.all_counts(), "hand")?;
-            with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)
+            let w = with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)?;
+            wait_list(py, w)
         }
         HandLike::Counts(c) => {
             let n = tile_count(c);
@@ -288,16 +334,22 @@ fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<Py
             players.check(c, "hand")?;
             let live = crate::ukeire::live_counts(c, visible)?;
             let Some((mask, bits)) = wait::bare_waits(c) else {
-                return with_live(wait::waits(c, &[0; 34]), c, visible);
+                let w = with_live(wait::waits(c, &[0; 34]), c, visible)?;
+                return wait_list(py, w);
             };
-            Ok((0..34)
-                .filter(|&k| mask >> k & 1 == 1)
-                .map(|k| PyWait {
+            let list = PyList::empty(py);
+            let mut m = mask;
+            while m != 0 {
+                let k = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let w = PyWait {
                     tile: Tile::from_index(k),
                     bits: bits[k],
                     live: live[k],
-                })
-                .collect())
+                };
+                list.append(wait_object(py, &w)?)?;
+            }
+            Ok(list)
         }
     }
 }
@@ -331,13 +383,18 @@ fn waits_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<Py
 ///     RiichiError: a bad `visible` or `players`.
 #[pyfunction]
 #[pyo3(signature = (hand, visible = None, players = None))]
-fn waits(
-    hand: &Bound<'_, PyAny>,
+fn waits<'py>(
+    hand: &Bound<'py, PyAny>,
     visible: Option<&Bound<'_, PyAny>>,
     players: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<PyWait>> {
+) -> PyResult<Bound<'py, PyList>> {
     let players = players_arg(players)?;
-    waits_of(&hand_like(hand)?, &visible_counts(visible)?, players)
+    waits_list(
+        hand.py(),
+        &hand_like(hand)?,
+        &visible_counts(visible)?,
+        players,
+    )
 }
 
 #[pymethods]
@@ -345,13 +402,15 @@ impl PyHand {
     /// Winning tiles of this 13-tile hand with `live` and `karaten` given `visible`
     /// (see `riichi.waits`).
     #[pyo3(signature = (visible = None, players = None))]
-    fn waits(
+    fn waits<'py>(
         &self,
+        py: Python<'py>,
         visible: Option<&Bound<'_, PyAny>>,
         players: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<PyWait>> {
+    ) -> PyResult<Bound<'py, PyList>> {
         let players = players_arg(players)?;
-        waits_of(
+        waits_list(
+            py,
             &HandLike::Hand(self.0.clone()),
             &visible_counts(visible)?,
             players,

@@ -198,7 +198,6 @@ fn row_stats_avx2(c: &Counts) -> RowStats {
         singles: ge1.count_ones() - pairs,
         yaochuu_kinds: (ge1 & YAOCHUU_BITS).count_ones(),
         yaochuu_pair: ge2 & YAOCHUU_BITS != 0,
-        yaochuu_pairs: (ge2 & YAOCHUU_BITS).count_ones(),
     }
 }
 

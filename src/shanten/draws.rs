@@ -161,6 +161,24 @@ pub(crate) fn sanma_manzu_draws(counts: &Counts) -> GroupDraws {
     }
 }
 
+/// The kinds of group `g` (0..3 a suit, 3 the honors; bit = rank within the group) whose
+/// draw completes the group as `melds` melds, and the pair when `pair`, in valid counts:
+/// the group's cost for that target is one and the draw lowers it to none. A kind held
+/// four times is never one (no fifth copy).
+pub fn group_completing_draws(counts: &Counts, g: usize, melds: usize, pair: bool) -> u16 {
+    let d = if g < 3 {
+        suit_draws(counts, g)
+    } else {
+        honor_draws(counts)
+    };
+    let lane = 8 * usize::from(pair) + melds.min(4);
+    if d.lanes[lane] == 1 {
+        d.masks[lane]
+    } else {
+        0
+    }
+}
+
 /// Three-player [`regular_improving`]: valid counts with no 2m–8m and no meld caps.
 pub fn regular_improving_sanma(counts: &Counts, need: usize) -> (u8, u64) {
     let g = [
@@ -183,12 +201,13 @@ pub(crate) fn honor_draws(counts: &Counts) -> GroupDraws {
     let before = honor(key);
     let mut masks = [0u16; 16];
     let w = |x: u8| usize::from(HONOR_WEIGHT[x as usize]);
+    // kinds (bit i = honor i) by copies held, in one pass
+    let mut by_held = [0u16; 5];
+    for (i, &x) in h.iter().enumerate() {
+        by_held[usize::from(x.min(4))] |= 1 << i;
+    }
     for held in 0..4u8 {
-        let kinds = h
-            .iter()
-            .enumerate()
-            .filter(|&(_, &x)| x == held)
-            .fold(0u16, |m, (i, _)| m | 1 << i);
+        let kinds = by_held[usize::from(held)];
         if kinds == 0 {
             continue;
         }
@@ -207,9 +226,34 @@ pub(crate) fn honor_draws(counts: &Counts) -> GroupDraws {
 
 /// The regular-form replacement number of four groups and the kinds (bit k) whose draw
 /// lowers it: the union, over each group's lanes that an optimal split uses, of the
-/// group's draw masks for those lanes.
+/// group's draw masks for those lanes. On x86_64 the convolutions and the tight-lane
+/// tests run as SSE2 vector code ([`super::simd::combine_tight`]); elsewhere as the
+/// portable loops ([`combine_portable`]), which the tests hold it equal to.
 #[inline]
 pub(crate) fn combine(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (r, tight) =
+            super::simd::combine_tight([&g[0].lanes, &g[1].lanes, &g[2].lanes, &g[3].lanes], need);
+        let mut mask = 0u64;
+        for (gi, grp) in g.iter().enumerate() {
+            let mut t = tight[gi];
+            let mut bits = 0u16;
+            while t != 0 {
+                bits |= grp.masks[t.trailing_zeros() as usize];
+                t &= t - 1;
+            }
+            mask |= u64::from(bits) << (9 * gi);
+        }
+        (r, mask)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    combine_portable(g, need)
+}
+
+/// [`combine`] with the portable sixteen-lane loops.
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+fn combine_portable(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
     let c01 = convolve(&g[0].lanes, &g[1].lanes);
     let c23 = convolve(&g[2].lanes, &g[3].lanes);
     let others = [
@@ -218,22 +262,25 @@ pub(crate) fn combine(g: &[GroupDraws; 4], need: usize) -> (u8, u64) {
         convolve(&c01, &g[3].lanes),
         convolve(&c01, &g[2].lanes),
     ];
-    let r = finish(&c01, &c23, need);
+    let r = u16::from(finish(&c01, &c23, need));
+    let need = need.min(4);
     let mut mask = 0u64;
     for (gi, grp) in g.iter().enumerate() {
+        let o = &others[gi];
         let mut bits = 0u16;
-        for m in 0..=need.min(4) {
-            for p in 0..2 {
-                let lane = 8 * p + m;
-                let comp = 8 * (1 - p) + (need - m);
-                if u16::from(grp.lanes[lane]) + u16::from(others[gi][comp]) == u16::from(r) {
-                    bits |= grp.masks[lane];
-                }
+        for m in 0..=need {
+            // (m melds, no pair) with the others' (need - m melds, the pair), and the
+            // pair here with the others' no-pair lane
+            if u16::from(grp.lanes[m]) + u16::from(o[8 + need - m]) == r {
+                bits |= grp.masks[m];
+            }
+            if u16::from(grp.lanes[8 + m]) + u16::from(o[need - m]) == r {
+                bits |= grp.masks[8 + m];
             }
         }
         mask |= u64::from(bits) << (9 * gi);
     }
-    (r, mask)
+    (r as u8, mask)
 }
 
 /// Regular-form replacement number of valid counts with no caps and at most 13 tiles,
@@ -275,5 +322,38 @@ pub fn regular_discard_improving(counts: &Counts, need: usize, f: &mut dyn FnMut
         let (r, mask) = combine(&groups, need);
         c[k] += 1;
         f(k, r, mask);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The vector combine equals the portable loops: the same replacement number and the
+    /// same improving kinds, on random hands of every size (four and three players).
+    #[test]
+    fn combine_equals_the_portable_loops() {
+        let mut rng = crate::test_hands::Xorshift(0xC0B1_11E5_7A6B_0042);
+        for i in 0..20000 {
+            let n = [13, 10, 7, 4, 1, 14, 11, 8, 5, 2][i % 10];
+            let c = rng.counts(n, [9, 14, 20, 34][(i / 10) % 4]);
+            let need = n / 3;
+            let g = [
+                suit_draws(&c, 0),
+                suit_draws(&c, 1),
+                suit_draws(&c, 2),
+                honor_draws(&c),
+            ];
+            assert_eq!(combine(&g, need), combine_portable(&g, need), "{c:?}");
+            let mut s = c;
+            s[crate::shanten::SANMA_MISSING].fill(0);
+            let g = [
+                sanma_manzu_draws(&s),
+                suit_draws(&s, 1),
+                suit_draws(&s, 2),
+                honor_draws(&s),
+            ];
+            assert_eq!(combine(&g, need), combine_portable(&g, need), "{s:?}");
+        }
     }
 }
