@@ -486,3 +486,23 @@ def test_baseline_bots_on_binary_and_deep_stdin_exit_2_without_traceback(bot):
         assert p.returncode == 2, p.stderr[-500:]
         assert b"Traceback" not in p.stderr and p.stderr.count(b"\n") == 1, p.stderr[-500:]
         assert p.stderr.startswith(f"riichi.bots.{bot}: error: input line".encode())
+
+
+def test_a_game_the_mjlog_writer_refuses_is_finished_not_aborted(tmp_path, monkeypatch):
+    """A finished game that mjlog cannot express (an open riichi, a local yaku) was recorded
+    as aborted; it counts, its mjai log is written and replays clean, and the record and the
+    summary say why its mjlog log is missing."""
+    import riichi.mjai.arena as arena_mod
+
+    def refuse(*args, **kwargs):
+        raise riichi.LogFormatError("mjlog has no open riichi")
+
+    monkeypatch.setattr(arena_mod, "to_mjlog", refuse)
+    arena = Arena([TSUMOGIRI] * 4, EAST, log_dir=tmp_path, timeout=20)
+    result = arena.run(1, seed=5)
+    (g,) = result.games
+    assert g.aborted is None and result.aborted == [] and sorted(g.ranks) == [1, 2, 3, 4]
+    assert g.mjlog_path is None and "mjlog has no open riichi" in (g.mjlog_missing or "")
+    _replays_clean(g.mjai_path)
+    assert "no mjlog log: game 0: LogFormatError: mjlog has no open riichi" in result.summary()
+    assert result.to_dict()["games"][0]["mjlog_missing"] == g.mjlog_missing

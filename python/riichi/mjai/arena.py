@@ -118,6 +118,9 @@ class GameRecord:
         rounds: rounds played.
         aborted: why the referee could not finish the game, else None.
         mjai_path / mjlog_path: the written logs (None without a log folder).
+        mjlog_missing: why a finished game has no mjlog log although a log folder was given
+            (the format cannot express something the game holds, e.g. an open riichi or a
+            local yaku; its mjai log has everything), else None. The game still counts.
         decisions: decisions asked of the bots; events: events in the game.
         messages: lines sent to the bots (each answered); events_sent: events in them.
     """
@@ -132,6 +135,7 @@ class GameRecord:
     aborted: str | None = None
     mjai_path: str | None = None
     mjlog_path: str | None = None
+    mjlog_missing: str | None = None
     decisions: int = 0
     events: int = 0
     messages: int = 0
@@ -210,6 +214,9 @@ class ArenaResult:
             lines.append(f"... and {len(self.faults) - 20} more faults")
         for g in self.aborted:
             lines.append(f"aborted: game {g.index}: {g.aborted}")
+        for g in self.games:
+            if g.mjlog_missing:
+                lines.append(f"no mjlog log: game {g.index}: {g.mjlog_missing}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -666,7 +673,9 @@ class _Table:
         try:
             text = to_mjlog(events, rules=rules)
         except RiichiError as e:
-            rec.aborted = rec.aborted or f"the mjlog writer refused the game: {e}"
+            # a finished game the format cannot express: the game stands, its mjai log
+            # holds it whole; say why the mjlog is missing (it is not an abort)
+            rec.mjlog_missing = f"{type(e).__name__}: {e}"
             return
         with open(base + ".mjlog", "w", encoding="utf-8") as f:
             f.write(text)
