@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
 use crate::notation;
-use crate::py::tiles::{counts_from_vec, extract_hand_like, tile_kind, HandLike, PyHand};
+use crate::py::tiles::{
+    counts_from_vec, extract_hand_like, sequence_items, tile_kind, HandLike, Items, PyHand,
+};
 use crate::shanten::{self, Form, Players, ShantenDetail};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::{self, DrawMask};
@@ -215,7 +217,7 @@ pub(crate) fn players_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Players> {
     Ok(Players::from_count(n)?)
 }
 
-/// Visible tiles: None, mpsz text, or 34 counts.
+/// Visible tiles: None, mpsz text, a list of `riichi.TileKind`, or 34 counts.
 pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     let Some(obj) = obj else {
         return Ok([0; 34]);
@@ -226,13 +228,21 @@ pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts>
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(notation::parse_counts(&crate::py::errors::utf8(s, "visible")?)?.0);
     }
-    let v: Vec<i64> = obj.extract().map_err(|_| {
-        PyErr::from(Error::InvalidArgument {
-            name: "visible",
-            reason: "expected None, mpsz text or a sequence of 34 counts".into(),
-        })
-    })?;
-    let c = counts_from_vec(&v)?;
+    let c = match sequence_items(obj, "visible") {
+        Some(Ok(Items::Ints(v))) => counts_from_vec(&v)?,
+        Some(Ok(Items::Tiles(c, _red))) => return Ok(c), // at most 4 copies each: checked
+        Some(Err(e)) => return Err(e),
+        None => {
+            return Err(Error::InvalidArgument {
+                name: "visible",
+                reason: format!(
+                    "expected None, mpsz text, a list of riichi.TileKind or 34 counts, got {}",
+                    crate::py::errors::shown(obj)
+                ),
+            }
+            .into())
+        }
+    };
     if let Some(k) = c.iter().position(|&x| x > 4) {
         return Err(Error::TooManyCopies {
             tile: Tile::from_index(k),
