@@ -474,8 +474,12 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
 /// `123456789m1111z` is 1-shanten (definition of the `xiangting` package).
 ///
 /// Args:
-///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); or 34
-///         counts per tile kind. Bare counts (and text without melds) of n tiles,
+///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); a list
+///         (or any sequence) of tiles, every item a `riichi.TileKind`
+///         (`riichi.parse_tiles("123m406p789s1122z")`: read as the same text, red fives
+///         kept); or 34 counts per tile kind, plain ints (a sequence is read as tiles
+///         when its first item is a `TileKind`, as counts when it is an int, and a mix is
+///         refused). Bare counts (and tiles or text without melds) of n tiles,
 ///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
 ///
 ///     players: the tile set: None or 4 (all 34 kinds), 3 (three-player mahjong: no
@@ -487,7 +491,9 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
 ///
 /// Raises:
 ///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14;
-///         under 3 players a 2m-8m in the hand (naming the tile).
+///         under 3 players a 2m-8m in the hand (naming the tile); a sequence mixing
+///         `TileKind` items and ints, or holding an item that is neither (naming the
+///         first such item and its index).
 ///     InvalidTile: bad mpsz text.
 ///     RiichiError: a counts sequence not of length 34, or a negative count; a
 ///         `players` other than 3, 4, None or a Rules.
@@ -527,7 +533,9 @@ fn py_shanten_detail(
 /// Args:
 ///     hand: as `shanten` (a 13-tile `Hand`, or 3n + 1 tiles).
 ///     visible: tiles the player sees elsewhere (discards, others' melds, dora
-///         indicators): None, mpsz text or 34 counts. The player's own tiles are
+///         indicators): None, mpsz text, a list of `riichi.TileKind` or 34 counts
+///         (a mix of tiles and ints is a `RiichiError` naming the first odd item and
+///         its index). The player's own tiles are
 ///         subtracted automatically; do not include them.
 ///     players: as `shanten`; under 3 players 2m-8m are never improving draws.
 ///
@@ -597,7 +605,8 @@ impl PyHand {
             players_arg(players)?,
         )?))
     }
-    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts; `players` as
+    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text, tiles or 34 counts (as
+    /// `riichi.ukeire`); `players` as
     /// `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
     fn ukeire<'py>(
@@ -610,7 +619,7 @@ impl PyHand {
         let u = ukeire::hand_ukeire_mask_for(&self.0, &visible_counts(visible)?, players)?;
         untracked(py, PyUkeire(u))
     }
-    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts;
+    /// Discard table of a 14-tile hand; `visible`: None, mpsz text, tiles or 34 counts;
     /// `players` as `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
     fn discards<'py>(
