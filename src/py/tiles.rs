@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{
-    PyBytes, PyDict, PyInt, PyIterator, PyList, PySequence, PyString, PyTuple, PyType,
+    PyBytes, PyDict, PyInt, PyIterator, PyList, PyString, PyTuple, PyType,
 };
 
 use crate::error::Error;
@@ -406,8 +406,11 @@ pub fn sequence_items(obj: &Bound<'_, PyAny>, name: &'static str) -> Option<PyRe
     if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
         return None;
     }
+    // as PyO3's Vec extraction: anything with the sequence protocol (a NumPy array too),
+    // not a dict
+    // SAFETY: `obj` is a live object and the GIL is held; the check only reads its type.
     if !(obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>())
-        && obj.cast::<PySequence>().is_err()
+        && unsafe { pyo3::ffi::PySequence_Check(obj.as_ptr()) } == 0
     {
         return None;
     }
