@@ -2,9 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{
-    PyBytes, PyDict, PyInt, PyIterator, PyList, PyString, PyTuple, PyType,
-};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyIterator, PyList, PyString, PyTuple, PyType};
 
 use crate::error::Error;
 use crate::hand::{self, Hand};
@@ -436,7 +434,11 @@ fn read_items(items: Bound<'_, PyIterator>, name: &'static str) -> PyResult<Item
         }
         if let Some((counts, red, first)) = tiles.as_mut() {
             if !is_tile(&item)? {
-                let kind = if item.is_instance_of::<PyInt>() { " (an int)" } else { "" };
+                let kind = if item.is_instance_of::<PyInt>() {
+                    " (an int)"
+                } else {
+                    ""
+                };
                 return Err(err(format!(
                     "item {i} is {}{kind}, not a riichi.TileKind like item 0 \
                      ({first}): give a list of tiles or 34 int counts, not both",
