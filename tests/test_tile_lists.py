@@ -185,3 +185,22 @@ def test_tiles_answer_as_their_text(ids):
     else:
         assert _discards(riichi.discards(tiles)) == _discards(riichi.Hand.parse(text).discards())
         assert [str(r) for r in riichi.decompose(tiles)] == [str(r) for r in riichi.decompose(text)]
+
+
+@pytest.mark.parametrize(
+    "call, name, what",
+    [
+        (lambda t: riichi.Hand.from_counts(t), "counts", "a plain int count"),
+        (lambda t: riichi.format_counts(t), "counts", "a plain int count"),
+        (lambda t: riichi.Hand.from_ids(t), "ids", "a physical tile id 0..135"),
+    ],
+)
+def test_counts_and_ids_arguments_refuse_tiles_naming_the_first(call, name, what):
+    # a list of tiles read as counts got the hint "tile kinds 0..33? give them as
+    # riichi.TileKind", and read as ids it made a hand of other tiles
+    tiles = riichi.parse_tiles(TENPAI)
+    with pytest.raises(riichi.RiichiError) as e:
+        call(tiles)
+    assert str(e.value).startswith(f"invalid {name}: item 0 is the riichi.TileKind 1m, not {what}")
+    assert "Hand.parse" in str(e.value)
+    assert str(riichi.Hand.from_ids(list(range(0, 52, 4)))) == "123406789m1234p"  # ints: ids

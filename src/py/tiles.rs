@@ -125,7 +125,15 @@ impl PyHand {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().getattr("parse")?, (slf.get().0.to_string(),)))
     }
-    /// Build from 34 counts (plain and red fives together), melds and red fives per suit.
+    /// Build from 34 counts (plain ints; plain and red fives together), melds and red
+    /// fives per suit.
+    ///
+    /// Raises:
+    ///     RiichiError: `counts` not 34 plain ints 0..=4, or holding a `riichi.TileKind`
+    ///         (a list of tiles is no counts: it goes to the analysis calls as it is);
+    ///         `melds` not a sequence of `Meld`, `red` not three counts 0..=4.
+    ///     InvalidHand: five copies of a kind, a tile count that is no hand, more red
+    ///         fives than fives.
     #[staticmethod]
     #[pyo3(signature = (counts, melds = None, red = None))]
     fn from_counts(
@@ -133,7 +141,7 @@ impl PyHand {
         melds: Option<&Bound<'_, PyAny>>,
         red: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let counts = counts_from_vec(&int_list_arg(counts, "counts")?)?;
+        let counts = counts_from_vec(&plain_ints_arg(counts, "counts")?)?;
         Ok(PyHand(Hand::new(
             counts,
             red_arg(red, "red")?,
@@ -149,7 +157,8 @@ impl PyHand {
     ///     InvalidTile: an id outside 0..=135 (its position named).
     ///     InvalidHand: an id given twice (both positions named), a tile count that is no
     ///         hand (13 or 14 tiles counting each meld as 3), five copies of a kind.
-    ///     RiichiError: `ids` not a sequence of ints, `melds` not a sequence of `Meld`,
+    ///     RiichiError: `ids` not a sequence of ints (a `riichi.TileKind` item is a kind,
+    ///         not an id: refused naming it), `melds` not a sequence of `Meld`,
     ///         `red_fives` not three counts 0..=4.
     #[staticmethod]
     #[pyo3(signature = (ids, melds = None, red_fives = None))]
@@ -158,7 +167,7 @@ impl PyHand {
         melds: Option<&Bound<'_, PyAny>>,
         red_fives: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let ids = int_list_arg(ids, "ids")?;
+        let ids = plain_ints_arg(ids, "ids")?;
         let rules_red = match red_fives {
             None => [1, 1, 1],
             Some(r) => red_arg(Some(r), "red_fives")?,
@@ -380,6 +389,37 @@ pub enum Items {
     Tiles(Counts, [u8; 3]),
 }
 
+/// [`int_list_arg`] for counts and physical ids, which a list of tiles is not: a
+/// `riichi.TileKind` item is refused naming it and its index (its int value is a kind,
+/// and read as counts or ids it would give a wrong answer or a misleading error).
+fn plain_ints_arg(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<i64>> {
+    let is_seq = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
+    if !is_seq {
+        return int_list_arg(obj, name); // other iterables may be read only once: unchecked
+    }
+    for (i, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        if is_tile(&item)? {
+            let what = if name == "ids" {
+                "a physical tile id 0..135"
+            } else {
+                "a plain int count (34 of them, one per kind)"
+            };
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!(
+                    "item {i} is the riichi.TileKind {}, not {what}; a list of tiles goes \
+                     to the analysis calls (riichi.shanten, ...) as it is, or to \
+                     Hand.parse as its text (\"\".join(map(str, tiles)))",
+                    shown(&item)
+                ),
+            }
+            .into());
+        }
+    }
+    int_list_arg(obj, name)
+}
+
 /// The class `riichi.tiles.TileKind`, imported once.
 fn tile_kind_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -428,7 +468,7 @@ fn read_items(items: Bound<'_, PyIterator>, name: &'static str) -> PyResult<Item
     let mut tiles: Option<(Counts, [u8; 3], String)> = None;
     let mut first_int = String::new();
     for (i, item) in items.enumerate() {
-        let item = item?;
+        let item = item.map_err(|e| err(format!("item {i} cannot be read: {e}")))?;
         if i == 0 && is_tile(&item)? {
             tiles = Some(([0; 34], [0; 3], shown(&item)));
         }
@@ -506,11 +546,12 @@ fn parse_counts(text: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
     ))
 }
 
-/// Format 34 counts (and red fives per suit) as canonical mpsz text.
+/// Format 34 counts (plain ints; a `riichi.TileKind` item is refused) and red fives per
+/// suit as canonical mpsz text.
 #[pyfunction]
 #[pyo3(signature = (counts, red = None))]
 fn format_counts(counts: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let c = counts_from_vec(&int_list_arg(counts, "counts")?)?;
+    let c = counts_from_vec(&plain_ints_arg(counts, "counts")?)?;
     Ok(notation::format_counts(&c, red_arg(red, "red")?))
 }
 
