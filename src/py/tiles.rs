@@ -426,10 +426,11 @@ fn tile_kind_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     TYPE.import(py, "riichi.tiles", "TileKind")
 }
 
-/// Whether `item` is a `riichi.TileKind`. An exact `int` is answered without asking
-/// the class, so counts pay one type check per item.
+/// Whether `item` is a `riichi.TileKind`. Anything but a strict subclass of `int` (an
+/// exact `int`, a NumPy integer, a float) is answered from its type flags without asking
+/// the class, so counts pay two flag tests per item.
 fn is_tile(item: &Bound<'_, PyAny>) -> PyResult<bool> {
-    if item.is_exact_instance_of::<PyInt>() {
+    if item.is_exact_instance_of::<PyInt>() || !item.is_instance_of::<PyInt>() {
         return Ok(false);
     }
     item.is_instance(tile_kind_type(item.py())?)
