@@ -1,7 +1,7 @@
 """Type stubs for the private Rust extension ``riichi._core`` (checked by mypy.stubtest)."""
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NoReturn, final
+from typing import Any, final
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +47,8 @@ class Meld:
 
 @final
 class Hand:
-    def __new__(cls, *args: object, **kwargs: object) -> NoReturn: ...
+    # always raises RiichiError naming Hand.parse / from_counts / from_ids
+    def __new__(cls, *args: object, **kwargs: object) -> Hand: ...
     @staticmethod
     def parse(text: str) -> Hand: ...
     @staticmethod
