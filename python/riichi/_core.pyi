@@ -16,7 +16,7 @@ class IllegalAction(RiichiError): ...
 class LogFormatError(RiichiError): ...
 
 
-# tiles (every item a riichi.TileKind, red fives kept) or 34 counts (plain ints); a
+# tiles (every item a riichi.TileKind; a full hand keeps its red fives) or 34 counts (plain ints); a
 # sequence mixing the two is refused (RiichiError naming the first odd item)
 _TilesOrCounts: TypeAlias = Sequence[TileKind] | Sequence[int]
 _Visible: TypeAlias = str | _TilesOrCounts | None

@@ -476,8 +476,8 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
 /// Args:
 ///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); a list
 ///         (or any sequence) of tiles, every item a `riichi.TileKind`
-///         (`riichi.parse_tiles("123m406p789s1122z")`: read as the same text, red fives
-///         kept); or 34 counts per tile kind, plain ints (a sequence is read as tiles
+///         (`riichi.parse_tiles("123m406p789s1122z")`: answered as that text is, and
+///         a full hand of tiles keeps its red fives for `discards`); or 34 counts per tile kind, plain ints (a sequence is read as tiles
 ///         when its first item is a `TileKind`, as counts when it is an int, and a mix is
 ///         refused). Bare counts (and tiles or text without melds) of n tiles,
 ///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
@@ -563,6 +563,10 @@ fn py_ukeire<'py>(
 /// Each distinct concealed kind with the shanten and ukeire after discarding it, by
 /// shanten ascending, then ukeire total descending, then tile kind. Live counts
 /// subtract all 14 tiles: the discarded copy lies in the pond and is not live.
+///
+/// A `Hand`, or a list of 14 `riichi.TileKind`, whose only copies of a five are red
+/// gives that five's row as the red five (`red` True, tile `0m`/`0p`/`0s`); text
+/// without melds and counts carry no colour.
 ///
 /// Args:
 ///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).

@@ -355,6 +355,7 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
         if text.contains(':') {
             return Ok(HandLike::Hand(Hand::parse(&text)?));
         }
+        // text without melds is bare counts: no red fives (tests/test_ukeire.py)
         let (counts, _red) = notation::parse_counts(text.trim())?;
         return Ok(HandLike::Counts(counts));
     }
@@ -366,18 +367,23 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
         }
         Some(Ok(Items::Tiles(c, red))) => {
             hand::check_counts(&c)?;
-            // a full closed hand keeps its red fives (a discard table then marks a red
-            // five it discards, as for `Hand.parse`); other lengths imply melds, as counts
-            if red != [0; 3] {
-                if let Ok(h) = Hand::new(c, red, Vec::new()) {
-                    return Ok(HandLike::Hand(h));
-                }
-            }
-            Ok(HandLike::Counts(c))
+            Ok(with_red(c, red))
         }
         Some(Err(e)) => Err(e),
         None => Err(bad_hand_like(obj)),
     }
+}
+
+/// Concealed tiles from a list of tiles: a full closed hand (13 or 14 tiles) with a red
+/// five is a `Hand`, so that a discard table marks a red five it discards as `Hand.parse`
+/// does; anything else is its counts (other lengths imply melds).
+fn with_red(counts: Counts, red: [u8; 3]) -> HandLike {
+    if red != [0; 3] {
+        if let Ok(h) = Hand::new(counts, red, Vec::new()) {
+            return HandLike::Hand(h);
+        }
+    }
+    HandLike::Counts(counts)
 }
 
 /// The items of a sequence argument that holds either counts or tiles.
