@@ -204,3 +204,11 @@ def test_counts_and_ids_arguments_refuse_tiles_naming_the_first(call, name, what
     assert str(e.value).startswith(f"invalid {name}: item 0 is the riichi.TileKind 1m, not {what}")
     assert "Hand.parse" in str(e.value)
     assert str(riichi.Hand.from_ids(list(range(0, 52, 4)))) == "123406789m1234p"  # ints: ids
+
+
+def test_tiles_under_three_players_answer_and_refuse_as_their_text():
+    sanma = "19m123p456s789s11z"
+    assert riichi.shanten(riichi.parse_tiles(sanma), players=3) == riichi.shanten(sanma, players=3)
+    assert riichi.ukeire(riichi.parse_tiles(sanma), players=3) == riichi.ukeire(sanma, players=3)
+    with pytest.raises(riichi.InvalidHand, match="hand holds 2m, which three-player mahjong"):
+        riichi.shanten(riichi.parse_tiles("29m123p456s789s11z"), players=3)
