@@ -49,6 +49,7 @@ def test_the_analysis_tutorial_says_what_the_code_gives(capsys):
     assert "['1z', '2z']" in out and "[1z, 2z] [2, 2] 4" in out
     assert ns["y"].yakuman == [("suuankou_tanki", 1)]
     assert "bad hand: invalid tile notation" in out
+    assert "invalid hand: item 12 is 31 (an int), not a riichi.TileKind like item 0 (1m)" in out
     assert ns["sh"].shape == (10_000,) and ns["sh"].min() >= -1
 
 

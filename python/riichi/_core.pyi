@@ -16,6 +16,11 @@ class IllegalAction(RiichiError): ...
 class LogFormatError(RiichiError): ...
 
 
+# tiles (every item a riichi.TileKind; a full hand keeps its red fives) or 34 counts (plain ints); a
+# sequence mixing the two is refused (RiichiError naming the first odd item)
+_TilesOrCounts: TypeAlias = Sequence[TileKind] | Sequence[int]
+_Visible: TypeAlias = str | _TilesOrCounts | None
+
 # a player count (3 or 4), a riichi.Rules (its num_players), or None (4)
 _Players: TypeAlias = int | Any | None
 
@@ -42,6 +47,8 @@ class Meld:
 
 @final
 class Hand:
+    # always raises RiichiError naming Hand.parse / from_counts / from_ids
+    def __new__(cls, *args: object, **kwargs: object) -> Hand: ...
     @staticmethod
     def parse(text: str) -> Hand: ...
     @staticmethod
@@ -69,7 +76,7 @@ class Hand:
     def __len__(self) -> int: ...
     # decomposition and waits (src/py/decompose.rs)
     def waits(
-        self, visible: str | Sequence[int] | None = None, players: _Players = None
+        self, visible: _Visible = None, players: _Players = None
     ) -> list[Wait]: ...
     def is_tenpai(self, players: _Players = None) -> bool: ...
     def __eq__(self, value: object, /) -> bool: ...
@@ -78,10 +85,10 @@ class Hand:
     def shanten(self, players: _Players = None) -> int: ...
     def shanten_detail(self, players: _Players = None) -> ShantenDetail: ...
     def ukeire(
-        self, visible: str | Sequence[int] | None = None, players: _Players = None
+        self, visible: _Visible = None, players: _Players = None
     ) -> Ukeire: ...
     def discards(
-        self, visible: str | Sequence[int] | None = None, players: _Players = None
+        self, visible: _Visible = None, players: _Players = None
     ) -> list[DiscardOption]: ...
 
 def parse_tile(text: str) -> int: ...
@@ -133,7 +140,7 @@ def decompose(
 ) -> list[Reading]: ...
 def waits(
     hand: Hand | str | Sequence[int],
-    visible: str | Sequence[int] | None = None,
+    visible: _Visible = None,
     players: _Players = None,
 ) -> list[Wait]: ...
 
@@ -297,7 +304,7 @@ def score_arrays(
 
 # --- shanten, ukeire, discards and batch kernels -------------------------------------
 
-_HandLike: TypeAlias = Hand | str | Sequence[int]
+_HandLike: TypeAlias = Hand | str | _TilesOrCounts
 
 @final
 class ShantenDetail:
@@ -342,10 +349,10 @@ class DiscardOption:
 def shanten(hand: _HandLike, players: _Players = None) -> int: ...
 def shanten_detail(hand: _HandLike, players: _Players = None) -> ShantenDetail: ...
 def ukeire(
-    hand: _HandLike, visible: str | Sequence[int] | None = None, players: _Players = None
+    hand: _HandLike, visible: _Visible = None, players: _Players = None
 ) -> Ukeire: ...
 def discards(
-    hand: _HandLike, visible: str | Sequence[int] | None = None, players: _Players = None
+    hand: _HandLike, visible: _Visible = None, players: _Players = None
 ) -> list[DiscardOption]: ...
 def batch_shanten(
     counts: npt.NDArray[np.uint8],

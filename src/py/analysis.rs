@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
 use crate::notation;
-use crate::py::tiles::{counts_from_vec, extract_hand_like, tile_kind, HandLike, PyHand};
+use crate::py::tiles::{
+    counts_from_vec, extract_hand_like, sequence_items, tile_kind, HandLike, Items, PyHand,
+};
 use crate::shanten::{self, Form, Players, ShantenDetail};
 use crate::tile::{Counts, Tile};
 use crate::ukeire::{self, DrawMask};
@@ -215,7 +217,7 @@ pub(crate) fn players_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Players> {
     Ok(Players::from_count(n)?)
 }
 
-/// Visible tiles: None, mpsz text, or 34 counts.
+/// Visible tiles: None, mpsz text, a list of `riichi.TileKind`, or 34 counts.
 pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts> {
     let Some(obj) = obj else {
         return Ok([0; 34]);
@@ -226,13 +228,21 @@ pub(crate) fn visible_counts(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Counts>
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(notation::parse_counts(&crate::py::errors::utf8(s, "visible")?)?.0);
     }
-    let v: Vec<i64> = obj.extract().map_err(|_| {
-        PyErr::from(Error::InvalidArgument {
-            name: "visible",
-            reason: "expected None, mpsz text or a sequence of 34 counts".into(),
-        })
-    })?;
-    let c = counts_from_vec(&v)?;
+    let c = match sequence_items(obj, "visible") {
+        Some(Ok(Items::Ints(v))) => counts_from_vec(&v)?,
+        Some(Ok(Items::Tiles(c, _red))) => return Ok(c), // at most 4 copies each: checked
+        Some(Err(e)) => return Err(e),
+        None => {
+            return Err(Error::InvalidArgument {
+                name: "visible",
+                reason: format!(
+                    "expected None, mpsz text, a list of riichi.TileKind or 34 counts, got {}",
+                    crate::py::errors::shown(obj)
+                ),
+            }
+            .into())
+        }
+    };
     if let Some(k) = c.iter().position(|&x| x > 4) {
         return Err(Error::TooManyCopies {
             tile: Tile::from_index(k),
@@ -464,8 +474,12 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
 /// `123456789m1111z` is 1-shanten (definition of the `xiangting` package).
 ///
 /// Args:
-///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); or 34
-///         counts per tile kind. Bare counts (and text without melds) of n tiles,
+///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); a list
+///         (or any sequence) of tiles, every item a `riichi.TileKind`
+///         (`riichi.parse_tiles("123m406p789s1122z")`: answered as that text is, and
+///         a full hand of tiles keeps its red fives for `discards`); or 34 counts per tile kind, plain ints (a sequence is read as tiles
+///         when its first item is a `TileKind`, as counts when it is an int, and a mix is
+///         refused). Bare counts (and tiles or text without melds) of n tiles,
 ///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
 ///
 ///     players: the tile set: None or 4 (all 34 kinds), 3 (three-player mahjong: no
@@ -477,7 +491,9 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
 ///
 /// Raises:
 ///     InvalidHand: a kind above 4 copies, or a tile total not 1, 2, 4, ..., 13 or 14;
-///         under 3 players a 2m-8m in the hand (naming the tile).
+///         under 3 players a 2m-8m in the hand (naming the tile); a sequence mixing
+///         `TileKind` items and ints, or holding an item that is neither (naming the
+///         first such item and its index).
 ///     InvalidTile: bad mpsz text.
 ///     RiichiError: a counts sequence not of length 34, or a negative count; a
 ///         `players` other than 3, 4, None or a Rules.
@@ -517,7 +533,9 @@ fn py_shanten_detail(
 /// Args:
 ///     hand: as `shanten` (a 13-tile `Hand`, or 3n + 1 tiles).
 ///     visible: tiles the player sees elsewhere (discards, others' melds, dora
-///         indicators): None, mpsz text or 34 counts. The player's own tiles are
+///         indicators): None, mpsz text, a list of `riichi.TileKind` or 34 counts
+///         (a mix of tiles and ints is a `RiichiError` naming the first odd item and
+///         its index). The player's own tiles are
 ///         subtracted automatically; do not include them.
 ///     players: as `shanten`; under 3 players 2m-8m are never improving draws.
 ///
@@ -545,6 +563,10 @@ fn py_ukeire<'py>(
 /// Each distinct concealed kind with the shanten and ukeire after discarding it, by
 /// shanten ascending, then ukeire total descending, then tile kind. Live counts
 /// subtract all 14 tiles: the discarded copy lies in the pond and is not live.
+///
+/// A `Hand`, or a list of 14 `riichi.TileKind`, whose only copies of a five are red
+/// gives that five's row as the red five (`red` True, tile `0m`/`0p`/`0s`); text
+/// without melds and counts carry no colour.
 ///
 /// Args:
 ///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).
@@ -587,7 +609,8 @@ impl PyHand {
             players_arg(players)?,
         )?))
     }
-    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text or 34 counts; `players` as
+    /// Ukeire of a 13-tile hand; `visible`: None, mpsz text, tiles or 34 counts (as
+    /// `riichi.ukeire`); `players` as
     /// `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
     fn ukeire<'py>(
@@ -600,7 +623,7 @@ impl PyHand {
         let u = ukeire::hand_ukeire_mask_for(&self.0, &visible_counts(visible)?, players)?;
         untracked(py, PyUkeire(u))
     }
-    /// Discard table of a 14-tile hand; `visible`: None, mpsz text or 34 counts;
+    /// Discard table of a 14-tile hand; `visible`: None, mpsz text, tiles or 34 counts;
     /// `players` as `shanten`.
     #[pyo3(signature = (visible = None, players = None))]
     fn discards<'py>(

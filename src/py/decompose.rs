@@ -189,7 +189,8 @@ fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
 ///
 /// Args:
 ///     hand: a `Hand` (its melds are carried into each reading), mpsz text (melds after
-///         spaces, e.g. `"123m55z pon:777z ..."`) or 34 counts. The concealed part must
+///         spaces, e.g. `"123m55z pon:777z ..."`), a list of `riichi.TileKind` or 34
+///         counts (as `riichi.shanten`). The concealed part must
 ///         number 3n+2 tiles (14 counting each meld as 3).
 ///     win_tile: the winning tile as mpsz text (`"3m"`) or a kind 0..=33, or None.
 ///     players: None or 4, 3 (three-player mahjong: a 2m-8m is refused), or a
@@ -205,7 +206,8 @@ fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
 ///
 /// Raises:
 ///     InvalidHand: a fifth copy, or a tile count that no complete hand has; under 3
-///         players a 2m-8m in the hand or as `win_tile` (naming it).
+///         players a 2m-8m in the hand or as `win_tile` (naming it); a sequence mixing
+///         tiles and ints (as `riichi.shanten`).
 ///     InvalidTile: a bad tile notation or kind.
 ///     RiichiError: `win_tile` is not among the concealed tiles; a bad `players`.
 #[pyfunction]
@@ -363,10 +365,12 @@ fn waits_list<'py>(
 /// Chiitoitsu needs seven distinct kinds; kokushi may wait on all 13 terminals and honors.
 ///
 /// Args:
-///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, or 34 counts (3n+1
-///         concealed tiles; bare counts carry no melds).
+///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, a list of
+///         `riichi.TileKind`, or 34 counts (3n+1 concealed tiles; bare counts and tiles
+///         carry no melds; a mix of tiles and ints is refused, as `riichi.shanten`).
 ///     visible: tiles the player sees elsewhere (discards, others' melds, dora
-///         indicators): None, mpsz text or 34 counts; they set each wait's `live` and
+///         indicators): None, mpsz text, a list of `riichi.TileKind` or 34 counts;
+///         they set each wait's `live` and
 ///         `karaten`. None: nothing visible (the list is the same either way).
 ///     players: None or 4, 3 (three-player mahjong: a 2m-8m is refused), or a
 ///         `riichi.Rules` (its `num_players`).

@@ -2,14 +2,15 @@
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyIterator, PyList, PyString, PyTuple, PyType};
 
 use crate::error::Error;
 use crate::hand::{self, Hand};
 use crate::meld::Meld;
 use crate::notation;
 use crate::py::errors::{
-    bool_arg, int_arg, int_list_arg, red_arg, text_arg, utf8, wrong_type, InvalidHand, InvalidTile,
+    bool_arg, int_arg, int_list_arg, red_arg, shown, text_arg, utf8, wrong_type, InvalidHand,
+    InvalidTile, RiichiError,
 };
 use crate::tile::{Counts, Tile};
 
@@ -90,6 +91,30 @@ pub struct PyHand(pub Hand);
 
 #[pymethods]
 impl PyHand {
+    /// A `Hand` is not built by calling the class: always raises `RiichiError` naming the
+    /// constructors, `Hand.parse(text)`, `Hand.from_counts(counts, melds, red)` and
+    /// `Hand.from_ids(ids, melds, red_fives)` (a list of `riichi.TileKind` goes to the
+    /// analysis calls as it is, or to `Hand.parse` as text: `"".join(map(str, tiles))`).
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut given: Vec<String> = args.iter().map(|a| shown(&a)).collect();
+        if let Some(kw) = kwargs {
+            given.extend(kw.iter().map(|(k, v)| format!("{k}={}", shown(&v))));
+        }
+        let given = given.join(", ");
+        let given = if given.chars().count() > 200 {
+            format!("{}...", given.chars().take(200).collect::<String>())
+        } else {
+            given
+        };
+        Err(RiichiError::new_err(format!(
+            "riichi.Hand({given}): a Hand is not built by calling the class; use \
+             Hand.parse(\"123m406p789s1122z\") for mpsz text (melds after spaces), \
+             Hand.from_counts(counts, melds, red) for 34 counts or Hand.from_ids(ids, melds, \
+             red_fives) for physical tile ids 0..135"
+        )))
+    }
     /// Parse mpsz text with optional melds after spaces: `"678m567p88s pon:111z kakan:2222z"`.
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
@@ -100,7 +125,15 @@ impl PyHand {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         Ok((slf.get_type().getattr("parse")?, (slf.get().0.to_string(),)))
     }
-    /// Build from 34 counts (plain and red fives together), melds and red fives per suit.
+    /// Build from 34 counts (plain ints; plain and red fives together), melds and red
+    /// fives per suit.
+    ///
+    /// Raises:
+    ///     RiichiError: `counts` not 34 plain ints 0..=4, or holding a `riichi.TileKind`
+    ///         (a list of tiles is no counts: it goes to the analysis calls as it is);
+    ///         `melds` not a sequence of `Meld`, `red` not three counts 0..=4.
+    ///     InvalidHand: five copies of a kind, a tile count that is no hand, more red
+    ///         fives than fives.
     #[staticmethod]
     #[pyo3(signature = (counts, melds = None, red = None))]
     fn from_counts(
@@ -108,7 +141,7 @@ impl PyHand {
         melds: Option<&Bound<'_, PyAny>>,
         red: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let counts = counts_from_vec(&int_list_arg(counts, "counts")?)?;
+        let counts = counts_from_vec(&plain_ints_arg(counts, "counts")?)?;
         Ok(PyHand(Hand::new(
             counts,
             red_arg(red, "red")?,
@@ -124,7 +157,8 @@ impl PyHand {
     ///     InvalidTile: an id outside 0..=135 (its position named).
     ///     InvalidHand: an id given twice (both positions named), a tile count that is no
     ///         hand (13 or 14 tiles counting each meld as 3), five copies of a kind.
-    ///     RiichiError: `ids` not a sequence of ints, `melds` not a sequence of `Meld`,
+    ///     RiichiError: `ids` not a sequence of ints (a `riichi.TileKind` item is a kind,
+    ///         not an id: refused naming it), `melds` not a sequence of `Meld`,
     ///         `red_fives` not three counts 0..=4.
     #[staticmethod]
     #[pyo3(signature = (ids, melds = None, red_fives = None))]
@@ -133,7 +167,7 @@ impl PyHand {
         melds: Option<&Bound<'_, PyAny>>,
         red_fives: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let ids = int_list_arg(ids, "ids")?;
+        let ids = plain_ints_arg(ids, "ids")?;
         let rules_red = match red_fives {
             None => [1, 1, 1],
             Some(r) => red_arg(Some(r), "red_fives")?,
@@ -248,18 +282,22 @@ pub fn tile_kind(py: Python<'_>, tile: Tile, red: bool) -> PyResult<Py<PyAny>> {
 /// Counts from a Python list of ints, naming the bad index.
 pub fn counts_from_vec(v: &[i64]) -> Result<Counts, Error> {
     if v.len() != 34 {
-        // 13 or 14 values from 0..=135 are most likely the physical ids of Game.hand()
-        let ids = (1..=18).contains(&v.len()) && v.iter().all(|x| (0..=135).contains(x));
+        // up to 18 small values are most likely tiles: physical ids of Game.hand(), or
+        // plain int kinds (a list of riichi.TileKind is read as tiles)
+        let short = (1..=18).contains(&v.len());
+        let hint = if short && v.iter().all(|x| (0..=33).contains(x)) {
+            " (tile kinds 0..33? give them as riichi.TileKind, e.g. riichi.parse_tiles(text) \
+             or [riichi.TileKind(k) for k in kinds]; physical ids 0..135 go to Hand.from_ids)"
+        } else if short && v.iter().all(|x| (0..=135).contains(x)) {
+            " (tile ids 0..135? Hand.from_ids reads those)"
+        } else {
+            ""
+        };
         return Err(Error::InvalidArgument {
             name: "counts",
             reason: format!(
-                "expected 34 counts (one per tile kind), got {}{}",
-                v.len(),
-                if ids {
-                    " (tile ids 0..135? Hand.from_ids reads those)"
-                } else {
-                    ""
-                }
+                "expected 34 counts (one per tile kind), got {}{hint}",
+                v.len()
             ),
         });
     }
@@ -317,13 +355,177 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
         if text.contains(':') {
             return Ok(HandLike::Hand(Hand::parse(&text)?));
         }
+        // text without melds is bare counts: no red fives (tests/test_ukeire.py)
         let (counts, _red) = notation::parse_counts(text.trim())?;
         return Ok(HandLike::Counts(counts));
     }
-    let v: Vec<i64> = obj.extract().map_err(|_| bad_hand_like(obj))?;
-    let c = counts_from_vec(&v)?;
-    hand::check_counts(&c)?;
-    Ok(HandLike::Counts(c))
+    match sequence_items(obj, "hand") {
+        Some(Ok(Items::Ints(v))) => {
+            let c = counts_from_vec(&v)?;
+            hand::check_counts(&c)?;
+            Ok(HandLike::Counts(c))
+        }
+        Some(Ok(Items::Tiles(c, red))) => {
+            hand::check_counts(&c)?;
+            Ok(with_red(c, red))
+        }
+        Some(Err(e)) => Err(e),
+        None => Err(bad_hand_like(obj)),
+    }
+}
+
+/// Concealed tiles from a list of tiles: a full closed hand (13 or 14 tiles) with a red
+/// five is a `Hand`, so that a discard table marks a red five it discards as `Hand.parse`
+/// does; anything else is its counts (other lengths imply melds).
+fn with_red(counts: Counts, red: [u8; 3]) -> HandLike {
+    if red != [0; 3] {
+        if let Ok(h) = Hand::new(counts, red, Vec::new()) {
+            return HandLike::Hand(h);
+        }
+    }
+    HandLike::Counts(counts)
+}
+
+/// The items of a sequence argument that holds either counts or tiles.
+pub enum Items {
+    /// Plain ints (no `riichi.TileKind` among them): 34 counts, unchecked.
+    Ints(Vec<i64>),
+    /// `riichi.TileKind` items: their counts per kind (at most 4 each, checked) and
+    /// red fives per suit (man, pin, sou).
+    Tiles(Counts, [u8; 3]),
+}
+
+/// [`int_list_arg`] for counts and physical ids, which a list of tiles is not: a
+/// `riichi.TileKind` item is refused naming it and its index (its int value is a kind,
+/// and read as counts or ids it would give a wrong answer or a misleading error).
+fn plain_ints_arg(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<i64>> {
+    let is_seq = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
+    if !is_seq {
+        return int_list_arg(obj, name); // other iterables may be read only once: unchecked
+    }
+    for (i, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        if is_tile(&item)? {
+            let what = if name == "ids" {
+                "a physical tile id 0..135"
+            } else {
+                "a plain int count (34 of them, one per kind)"
+            };
+            return Err(Error::InvalidArgument {
+                name,
+                reason: format!(
+                    "item {i} is the riichi.TileKind {}, not {what}; a list of tiles goes \
+                     to the analysis calls (riichi.shanten, ...) as it is, or to \
+                     Hand.parse as its text (\"\".join(map(str, tiles)))",
+                    shown(&item)
+                ),
+            }
+            .into());
+        }
+    }
+    int_list_arg(obj, name)
+}
+
+/// The class `riichi.tiles.TileKind`, imported once.
+fn tile_kind_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    TYPE.import(py, "riichi.tiles", "TileKind")
+}
+
+/// Whether `item` is a `riichi.TileKind`. Anything but a strict subclass of `int` (an
+/// exact `int`, a NumPy integer, a float) is answered from its type flags without asking
+/// the class, so counts pay two flag tests per item.
+fn is_tile(item: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if item.is_exact_instance_of::<PyInt>() || !item.is_instance_of::<PyInt>() {
+        return Ok(false);
+    }
+    item.is_instance(tile_kind_type(item.py())?)
+}
+
+/// Read a list, tuple or other sequence (not text) whose items are all ints (counts)
+/// or all `riichi.TileKind` (tiles, each with its red flag): the first item decides, and
+/// an item of the other type is refused naming it and its index (`InvalidHand` for
+/// `hand`, `RiichiError` for other arguments). An int item that is not an int (a float,
+/// NaN, beyond i64) is refused likewise. None when `obj` is no sequence.
+pub fn sequence_items(obj: &Bound<'_, PyAny>, name: &'static str) -> Option<PyResult<Items>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return None;
+    }
+    // as PyO3's Vec extraction: anything with the sequence protocol (a NumPy array too),
+    // not a dict
+    // SAFETY: `obj` is a live object and the GIL is held; the check only reads its type.
+    if !(obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>())
+        && unsafe { pyo3::ffi::PySequence_Check(obj.as_ptr()) } == 0
+    {
+        return None;
+    }
+    let items = obj.try_iter().ok()?;
+    Some(read_items(items, name))
+}
+
+fn read_items(items: Bound<'_, PyIterator>, name: &'static str) -> PyResult<Items> {
+    let err = |msg: String| -> PyErr {
+        if name == "hand" {
+            InvalidHand::new_err(format!("invalid hand: {msg}"))
+        } else {
+            Error::InvalidArgument { name, reason: msg }.into()
+        }
+    };
+    let mut ints: Vec<i64> = Vec::with_capacity(34);
+    let mut tiles: Option<(Counts, [u8; 3], String)> = None;
+    let mut first_int = String::new();
+    for (i, item) in items.enumerate() {
+        let item = item.map_err(|e| err(format!("item {i} cannot be read: {e}")))?;
+        if i == 0 && is_tile(&item)? {
+            tiles = Some(([0; 34], [0; 3], shown(&item)));
+        }
+        if let Some((counts, red, first)) = tiles.as_mut() {
+            if !is_tile(&item)? {
+                let kind = if item.is_instance_of::<PyInt>() {
+                    " (an int)"
+                } else {
+                    ""
+                };
+                return Err(err(format!(
+                    "item {i} is {}{kind}, not a riichi.TileKind like item 0 \
+                     ({first}): give a list of tiles or 34 int counts, not both",
+                    shown(&item)
+                )));
+            }
+            let tile = Tile::new(item.extract::<i64>()?)?;
+            let k = tile.index();
+            if counts[k] == 4 {
+                return Err(Error::TooManyCopies { tile, count: 5 }.into());
+            }
+            counts[k] += 1;
+            if k < 27 && k % 9 == 4 && item.getattr("red")?.is_truthy()? {
+                red[k / 9] += 1;
+            }
+            continue;
+        }
+        if is_tile(&item)? {
+            return Err(err(format!(
+                "item {i} is the riichi.TileKind {}, but item 0 is the int \
+                 {first_int}: give 34 int counts or a list of tiles, not both",
+                shown(&item)
+            )));
+        }
+        let Ok(v) = item.extract::<i64>() else {
+            return Err(err(format!(
+                "count at index {i} must be an int 0..=4 (or every item a riichi.TileKind), \
+                 got {}",
+                shown(&item)
+            )));
+        };
+        if i == 0 {
+            first_int = v.to_string();
+        }
+        ints.push(v);
+    }
+    Ok(match tiles {
+        Some((counts, red, _)) => Items::Tiles(counts, red),
+        None => Items::Ints(ints),
+    })
 }
 
 /// Parse one tile in mpsz (`"5m"`, `"0p"`, `"7z"`) to its kind 0..=33.
@@ -351,11 +553,12 @@ fn parse_counts(text: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
     ))
 }
 
-/// Format 34 counts (and red fives per suit) as canonical mpsz text.
+/// Format 34 counts (plain ints; a `riichi.TileKind` item is refused) and red fives per
+/// suit as canonical mpsz text.
 #[pyfunction]
 #[pyo3(signature = (counts, red = None))]
 fn format_counts(counts: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let c = counts_from_vec(&int_list_arg(counts, "counts")?)?;
+    let c = counts_from_vec(&plain_ints_arg(counts, "counts")?)?;
     Ok(notation::format_counts(&c, red_arg(red, "red")?))
 }
 
