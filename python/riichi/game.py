@@ -65,6 +65,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from riichi import _core
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
@@ -199,7 +200,7 @@ class Game:
             raise RiichiError(f"walls must be an iterable of riichi.Wall or None, got {walls!r}")
         self._won = list(won) if won is not None else [False] * n
         self._chombo = [0] * n  # chombo penalties so far (points, <= 0)
-        self._rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
+        rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         self._walls_taken = 0  # walls taken from ``walls`` (names a bad one)
         self.seating_draw: list[int] | None = None
@@ -207,14 +208,14 @@ class Game:
         if seating_procedure == "highest_roll":
             # each entrant rolls two dice, the highest total sits East (ties re-roll)
             rolls = [
-                (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
+                (rng.randint(1, 6) + rng.randint(1, 6), rng.random(), i)
                 for i in range(n)
             ]
             self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
         elif seating_procedure == "two_rolls":
             draw = list(range(n))
-            self._rng.shuffle(draw)  # draw[p]: the entrant who drew temporary seat p
-            dice = tuple(self._rng.randint(1, 6) for _ in range(4))
+            rng.shuffle(draw)  # draw[p]: the entrant who drew temporary seat p
+            dice = tuple(rng.randint(1, 6) for _ in range(4))
             temp_dealer = (dice[0] + dice[1] - 1) % n  # counted from the temporary East
             first = (temp_dealer + dice[2] + dice[3] - 1) % n  # from the temporary dealer
             self.seating = [draw[(first + k) % n] for k in range(n)]
@@ -224,6 +225,9 @@ class Game:
                 "seating_procedure must be 'highest_roll' or 'two_rolls', got "
                 f"{seating_procedure!r}"
             )
+        # the walls are drawn from the same random.Random state, held by the core: each
+        # round's shuffle and dice are one call (Wall._from_twister), the same draws
+        self._rng: Any = _core.MersenneTwister(rng.getstate()[1])
         self._winds = _LENGTH_WINDS[self.rules.length]
         self.scores = (
             [int(x) for x in scores] if scores is not None else [self.rules.starting_points] * n
@@ -439,7 +443,11 @@ class Game:
                     )
                 self._walls_taken += 1
         if wall is None:
-            wall = Wall.from_seed(self._rng, self._kyoku, self._n)
+            rng = self._rng
+            if rng.__class__ is random.Random:  # a Game pickled before the core held it
+                wall = Wall.from_seed(rng, self._kyoku, self._n)
+            else:
+                wall = Wall._from_twister(rng, self._n)
         wind = (
             self._winds[self._wind_index]
             if self._wind_index < len(self._winds)
