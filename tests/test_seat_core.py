@@ -257,6 +257,27 @@ def test_bad_input_is_named():
         _core.SeatTable(Rules(), live_left=-1)
 
 
+def test_a_change_that_would_hold_a_fifth_copy_is_refused_where_it_comes_in():
+    """The hand is checked as tiles come in (so the questions of every turn need not check
+    it again): a fifth copy with the melds' is named when the hand is made, drawn or melded,
+    even where no waits are asked then, and the hand is left as it was."""
+    pon = _core.Meld.parse("pon:111m")
+    with pytest.raises(RiichiError, match="1m"):  # 3n+2, nothing drawn: no waits asked
+        _core.SeatHand(0, _ids("11m234567p234s"), None, [pon])
+    h = _core.SeatHand(0, _ids("1m234567p234s"), None, [pon])
+    before = h.__reduce__()
+    with pytest.raises(RiichiError, match="1m"):
+        h.draw(1)  # another 1m: five with the pon's three
+    assert h.__reduce__() == before
+    g = _core.SeatHand(0, _ids("1333m3333p23456s"), None)
+    before = g.__reduce__()
+    with pytest.raises(RiichiError, match="3p"):  # a pon of three more 3p
+        g.add_meld(_core.Meld.parse("pon:333p"), _ids("33p"), [])
+    with pytest.raises(RiichiError, match="from_hand"):  # one tile for a pon
+        g.add_meld(_core.Meld.parse("pon:333m"), _ids("3m"), [])
+    assert g.__reduce__() == before
+
+
 def test_a_copied_or_pickled_hand_keeps_every_fact():
     """A copy (the round's clone) and a pickle keep the waits a chi left (not those of the
     tiles alone), the furiten flags, riichi, points and kuikae."""
