@@ -438,3 +438,17 @@ def test_the_kinds_kuikae_forbids_agree_between_the_core_and_the_player_view():
             checked += 1
     assert checked == 7 * 3 * 3
     assert kuikae(Rules(kuikae="allowed"), 4) == ()
+
+
+def test_turn_list_looks_the_turn_codes_up_or_defers_a_kan():
+    from riichi.kyoku.state import TURN_CODES
+
+    table = _core.SeatTable(Rules(), live_left=40)
+    hand = _core.SeatHand(0, _ids("123m456p789s1122z3z"), _ids("123m456p789s1122z3z")[-1])
+    codes = hand.turn_codes(table)
+    got = hand.turn_list(table, TURN_CODES[0])
+    assert got == [TURN_CODES[0][c] for c in codes]
+    assert all(a is TURN_CODES[0][c] for a, c in zip(got, codes))  # the shared objects
+    kan = _core.SeatHand(0, _ids("1111m456p789s1122z"), _ids("1111m456p789s1122z")[3])
+    assert max(kan.turn_codes(table)) >= len(TURN_CODES[0])  # an ankan code
+    assert kan.turn_list(table, TURN_CODES[0]) is None

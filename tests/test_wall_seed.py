@@ -17,7 +17,7 @@ import pytest
 
 import riichi
 from riichi import _core
-from riichi.wall import SANMA_IDS, Wall
+from riichi.wall import SANMA_IDS, Wall, wall_from_twister
 
 
 class _Reference(random.Random):
@@ -155,5 +155,19 @@ def test_twister_refuses_bad_players():
         with pytest.raises(riichi.RiichiError, match="players"):
             t.wall_ids(bad)
     with pytest.raises(riichi.RiichiError, match="players"):
-        Wall._from_twister(t, True)
+        wall_from_twister(t, True)
     assert t.getstate() == before
+
+
+def test_a_game_pickled_before_the_over_flag_reads_it_from_its_result():
+    g = riichi.Game(riichi.Rules.tenhou(), seed=3)
+    rng = random.Random(1)
+    while not g.is_over:
+        g.step(rng.choice(g.legal_actions(g.seats_to_act[0])))
+    for over in (g, riichi.Game(riichi.Rules.tenhou(), seed=4)):
+        state = dict(over.__getstate__())
+        del state["_over"]
+        old = riichi.Game.__new__(riichi.Game)
+        old.__setstate__(state)
+        assert old.is_over == (over.result is not None) == over.is_over
+        assert old.phase == over.phase and old.seats_to_act == over.seats_to_act

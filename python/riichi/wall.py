@@ -215,11 +215,12 @@ class Wall:
             # own shuffle and randint leave it (tests/test_wall_seed.py)
             state = seed.getstate()
             twister = _core.MersenneTwister(state[1])
-            wall = cls._from_twister(twister, players)
+            wall = _from_twister(cls, twister, players)
             seed.setstate((state[0], twister.getstate(), state[2]))
             return wall
         if not isinstance(seed, random.Random):
-            return cls._from_twister(_core.MersenneTwister(random.Random(seed).getstate()[1]), players)
+            twister = _core.MersenneTwister(random.Random(seed).getstate()[1])
+            return _from_twister(cls, twister, players)
         # a subclass of random.Random (SystemRandom among them) may draw otherwise: its own
         # shuffle and randint
         if players == 3 and players.__class__ is int:
@@ -231,22 +232,6 @@ class Wall:
         tiles = list(range(136))
         seed.shuffle(tiles)
         return cls._broken(tiles, (seed.randint(1, 6), seed.randint(1, 6)))
-
-    @classmethod
-    def _from_twister(cls, twister: _core.MersenneTwister, players: object) -> Wall:
-        """:meth:`from_seed`'s wall from a ``random.Random`` state held by the core
-        (``Game`` keeps its seeded state there): the ids shuffled and the dice drawn as
-        ``random.Random.shuffle`` and ``randint(1, 6)`` draw them, the twister advanced.
-
-        Raises:
-            RiichiError: ``players`` not 3 or 4.
-        """
-        if players.__class__ is not int or players not in (3, 4):
-            raise RiichiError(f"players must be 3 or 4, got {players!r}")
-        ids, d1, d2 = twister.wall_ids(players)
-        if players == 3:
-            return cls._made(tuple(ids), (d1, d2))
-        return cls._broken(list(ids), (d1, d2))
 
     @classmethod
     def _broken(cls, tiles: list[int], dice: tuple[int, int]) -> Wall:
@@ -303,6 +288,27 @@ class Wall:
     def ura_indicator(self, i: int) -> int:
         """The uradora indicator under the ``i``-th dora indicator."""
         return self.order[self._ura[i]]
+
+
+def wall_from_twister(twister: _core.MersenneTwister, players: object = 4) -> Wall:
+    """:meth:`Wall.from_seed`'s wall from a ``random.Random`` state held by the core (a
+    ``Game`` keeps its seeded generator there after the seating): the ids shuffled and the
+    dice rolled as ``random.Random.shuffle`` and ``randint(1, 6)`` do, the twister advanced.
+
+    Raises:
+        RiichiError: ``players`` not 3 or 4.
+    """
+    return _from_twister(Wall, twister, players)
+
+
+def _from_twister(cls: type[Wall], twister: _core.MersenneTwister, players: object) -> Wall:
+    """:func:`wall_from_twister` for ``cls`` (:meth:`Wall.from_seed` of a subclass)."""
+    if players.__class__ is not int or players not in (3, 4):
+        raise RiichiError(f"players must be 3 or 4, got {players!r}")
+    ids, d1, d2 = twister.wall_ids(players)
+    if players == 3:
+        return cls._made(tuple(ids), (d1, d2))
+    return cls._broken(list(ids), (d1, d2))
 
 
 def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:
