@@ -1,8 +1,13 @@
 //! MT19937, the 32-bit Mersenne Twister of Matsumoto and Nishimura, seeded with their
 //! reference `init_by_array`. Tenhou's published wall shuffle draws its random words from
-//! it (the Python reader `riichi.logs.tenhou_walls` hashes them into walls).
+//! it (the Python reader `riichi.logs.tenhou_walls` hashes them into walls), and so does
+//! CPython's `random.Random`: [`Mt19937::from_state`] takes over the state of one and
+//! [`python_wall_ids`] makes the draws `riichi.Wall.from_seed` makes of it.
 
-const N: usize = 624;
+/// Words of the state (CPython's `random.Random.getstate()[1]` holds these and then the
+/// read position 0..=624).
+pub const STATE_WORDS: usize = 624;
+const N: usize = STATE_WORDS;
 const M: usize = 397;
 
 /// A Mersenne Twister state (624 words and the read position).
@@ -52,6 +57,44 @@ impl Mt19937 {
         Mt19937 { mt, index: N }
     }
 
+    /// The state of `words` read from position `index` (0..=624; 624: every word read,
+    /// the next draw regenerates them), as CPython's `random.Random.setstate` takes it.
+    /// None for a position past 624.
+    pub fn from_state(words: [u32; N], index: usize) -> Option<Self> {
+        (index <= N).then_some(Mt19937 { mt: words, index })
+    }
+
+    /// The state's words and read position (the inverse of [`Mt19937::from_state`]).
+    pub fn state(&self) -> (&[u32; N], usize) {
+        (&self.mt, self.index)
+    }
+
+    /// A uniform draw from `0..n` as CPython's `random.Random._randbelow(n)` makes it
+    /// (`getrandbits(k)` with `k` the bit length of `n`, the top `k` bits of one word,
+    /// again until below `n`): the same words consumed, the same answer. `n` must be at
+    /// least 1 (0 is answered with 0 and consumes nothing).
+    pub fn below(&mut self, n: u32) -> u32 {
+        if n == 0 {
+            return 0;
+        }
+        let shift = n.leading_zeros(); // 32 - bit length
+        loop {
+            let r = self.next_u32() >> shift;
+            if r < n {
+                return r;
+            }
+        }
+    }
+
+    /// Shuffle `xs` in place as CPython's `random.Random.shuffle` does (Fisher-Yates from
+    /// the end: for `i` from `len - 1` down to 1, swap `xs[i]` with `xs[below(i + 1)]`).
+    pub fn shuffle<T>(&mut self, xs: &mut [T]) {
+        for i in (1..xs.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            xs.swap(i, j);
+        }
+    }
+
     /// The next word (`genrand_int32`).
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
@@ -88,6 +131,20 @@ pub fn tenhou_shuffle(rnd: &[u32; 144], players: u8) -> (Vec<u8>, (u8, u8)) {
     }
     let dice = ((rnd[135] % 6 + 1) as u8, (rnd[136] % 6 + 1) as u8);
     (wall, dice)
+}
+
+/// The draws `riichi.Wall.from_seed` makes of a `random.Random` in this state: the ids
+/// 0..135 in ascending order (four players) or the 108 without 2m..8m (sanma,
+/// `players == 3`) shuffled by [`Mt19937::shuffle`], then two dice, each `randint(1, 6)`
+/// (`1 + below(6)`).
+pub fn python_wall_ids(mt: &mut Mt19937, players: u8) -> (Vec<u8>, (u8, u8)) {
+    let mut ids: Vec<u8> = (0u8..136)
+        .filter(|&t| players != 3 || !(4..32).contains(&t))
+        .collect();
+    mt.shuffle(&mut ids);
+    let d1 = 1 + mt.below(6) as u8;
+    let d2 = 1 + mt.below(6) as u8;
+    (ids, (d1, d2))
 }
 
 #[cfg(test)]
@@ -130,6 +187,71 @@ mod tests {
                 .filter(|&t| size == 136 || !(4..32).contains(&t))
                 .collect();
             assert_eq!(wall, want);
+        }
+    }
+
+    #[test]
+    fn below_stays_in_range_and_uses_the_top_bits() {
+        let mut a = Mt19937::from_key(&[7]);
+        let mut b = a.clone();
+        for n in [1u32, 2, 3, 6, 7, 8, 136, 1 << 31, u32::MAX] {
+            let r = a.below(n);
+            assert!(r < n);
+            // the reference: top bits of each word until one is below n
+            let k = 32 - n.leading_zeros();
+            let want = loop {
+                let w = b.next_u32() >> (32 - k);
+                if w < n {
+                    break w;
+                }
+            };
+            assert_eq!(r, want);
+        }
+        assert_eq!(a.state().1, b.state().1); // the same words consumed
+        assert_eq!(a.below(0), 0);
+        assert_eq!(a.state().1, b.state().1);
+    }
+
+    #[test]
+    fn state_round_trips_and_refuses_a_position_past_the_end() {
+        let mut a = Mt19937::from_key(&[1, 2]);
+        for _ in 0..700 {
+            a.next_u32();
+        }
+        let (words, index) = a.state();
+        let mut b = Mt19937::from_state(*words, index).unwrap();
+        for _ in 0..1000 {
+            assert_eq!(a.next_u32(), b.next_u32());
+        }
+        assert!(Mt19937::from_state([0; N], N).is_some());
+        assert!(Mt19937::from_state([0; N], N + 1).is_none());
+    }
+
+    #[test]
+    fn python_wall_ids_match_cpython() {
+        // CPython 3.11: r = random.Random(2024) (init_by_array([2024])); ids = list(range(136));
+        // r.shuffle(ids); then r.randint(1, 6) twice; the sanma ids likewise from a fresh r
+        let (ids, dice) = python_wall_ids(&mut Mt19937::from_key(&[2024]), 4);
+        assert_eq!(ids[..8], [61, 60, 123, 32, 3, 125, 20, 36]);
+        assert_eq!(ids[132..], [51, 77, 46, 120]);
+        assert_eq!(dice, (3, 3));
+        let (ids, dice) = python_wall_ids(&mut Mt19937::from_key(&[2024]), 3);
+        assert_eq!(ids[..8], [127, 74, 104, 58, 107, 129, 65, 116]);
+        assert_eq!(dice, (4, 5));
+    }
+
+    #[test]
+    fn python_wall_ids_are_a_permutation_and_dice() {
+        let mut mt = Mt19937::from_key(&[3]);
+        for (players, size) in [(4u8, 136usize), (3, 108)] {
+            let (mut ids, (d1, d2)) = python_wall_ids(&mut mt, players);
+            assert_eq!(ids.len(), size);
+            assert!((1..=6).contains(&d1) && (1..=6).contains(&d2));
+            ids.sort_unstable();
+            let want: Vec<u8> = (0u8..136)
+                .filter(|&t| size == 136 || !(4..32).contains(&t))
+                .collect();
+            assert_eq!(ids, want);
         }
     }
 }

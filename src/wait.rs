@@ -393,6 +393,31 @@ pub fn wait_mask(concealed: &Counts, meld_counts: &Counts) -> Result<u64> {
     Ok(mask_of(concealed, meld_counts))
 }
 
+/// [`wait_mask`] of counts the caller already holds valid: every kind at most 4 with the
+/// melds' copies, and `n`, the concealed total, one of 1, 4, 7, 10 or 13. The engine's seat
+/// hands ([`crate::seat::SeatHand`]) keep these facts from the checks made when their tiles
+/// came in, so the questions they ask on every draw and discard skip [`wait_mask`]'s checks
+/// of them; the answer is the same.
+pub(crate) fn valid_wait_mask(concealed: &Counts, meld_counts: &Counts, n: usize) -> u64 {
+    debug_assert!(
+        n % 3 == 1 && matches!(check_engine_counts(concealed, meld_counts), Ok(m) if m == n)
+    );
+    // Most hands are far from tenpai: the table shanten answers them without the scan.
+    if !valid_shanten_at_most_zero(concealed, n) {
+        return 0;
+    }
+    mask_of(concealed, meld_counts)
+}
+
+/// Whether the shanten of valid bare counts (each at most 4, `n` their total, at most 14)
+/// is 0 or less: a 3n+1 hand is tenpai, a 3n+2 hand has a discard leaving it tenpai (the
+/// shanten of a hand is never above that of the hand with one tile more, so a 3n+2 hand
+/// of shanten 1 or more leaves no wait with any discard).
+pub(crate) fn valid_shanten_at_most_zero(concealed: &Counts, n: usize) -> bool {
+    let c = crate::shanten::Concealed::from_valid_counts(concealed, n);
+    crate::shanten::replacement(&c, crate::shanten::Form::Minimum).unwrap_or(0) <= 1
+}
+
 /// For 3n+2 concealed tiles (a hand that must discard), the waits left by each discard:
 /// `out[k]` is the [`wait_mask`] of the hand without one copy of kind `k` (0 when `k` is
 /// not held or the rest is noten). Answers riichi (which discards leave tenpai) and the
@@ -663,6 +688,44 @@ mod tests {
             }
         }
         assert!(tenpai > 500, "too few tenpai discards sampled: {tenpai}");
+    }
+
+    #[test]
+    fn valid_wait_mask_equals_the_checked_one_and_the_shanten_shortcut_holds() {
+        // random 3n+2 hands (biased to few kinds, so many are near tenpai), with meld
+        // copies elsewhere: the unchecked mask of each discard equals wait_mask's, and a
+        // hand valid_shanten_at_most_zero calls far leaves no wait with any discard
+        let mut rng = crate::test_hands::Xorshift(0x2545_F491_4F6C_DD1D);
+        let (mut near, mut far) = (0, 0);
+        for i in 0..6000 {
+            let n = [14, 11, 8, 5, 2][i % 5];
+            let span = [9, 12, 18, 34][(i / 5) % 4];
+            let c = rng.counts(n, span);
+            let mut melds = [0u8; 34];
+            for _ in 0..(14 - n) / 3 {
+                let k = (rng.next() % 34) as usize;
+                if c[k] == 0 && melds[k] == 0 {
+                    melds[k] = 3;
+                }
+            }
+            let is_near = valid_shanten_at_most_zero(&c, n);
+            assert_eq!(is_near, crate::shanten::shanten(&c).unwrap() <= 0, "{c:?}");
+            if is_near {
+                near += 1;
+            } else {
+                far += 1;
+            }
+            for k in (0..34).filter(|&k| c[k] > 0) {
+                let mut d = c;
+                d[k] -= 1;
+                let want = wait_mask(&d, &melds).unwrap();
+                assert_eq!(valid_wait_mask(&d, &melds, n - 1), want, "{d:?} {melds:?}");
+                if !is_near {
+                    assert_eq!(want, 0, "far hand {c:?} discard {k} keeps a wait");
+                }
+            }
+        }
+        assert!(near > 500 && far > 500, "near {near}, far {far}");
     }
 
     #[test]

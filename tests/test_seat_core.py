@@ -257,6 +257,27 @@ def test_bad_input_is_named():
         _core.SeatTable(Rules(), live_left=-1)
 
 
+def test_a_change_that_would_hold_a_fifth_copy_is_refused_where_it_comes_in():
+    """The hand is checked as tiles come in (so the questions of every turn need not check
+    it again): a fifth copy with the melds' is named when the hand is made, drawn or melded,
+    even where no waits are asked then, and the hand is left as it was."""
+    pon = _core.Meld.parse("pon:111m")
+    with pytest.raises(RiichiError, match="1m"):  # 3n+2, nothing drawn: no waits asked
+        _core.SeatHand(0, _ids("11m234567p234s"), None, [pon])
+    h = _core.SeatHand(0, _ids("1m234567p234s"), None, [pon])
+    before = h.__reduce__()
+    with pytest.raises(RiichiError, match="1m"):
+        h.draw(1)  # another 1m: five with the pon's three
+    assert h.__reduce__() == before
+    g = _core.SeatHand(0, _ids("1333m3333p23456s"), None)
+    before = g.__reduce__()
+    with pytest.raises(RiichiError, match="3p"):  # a pon of three more 3p
+        g.add_meld(_core.Meld.parse("pon:333p"), _ids("33p"), [])
+    with pytest.raises(RiichiError, match="from_hand"):  # one tile for a pon
+        g.add_meld(_core.Meld.parse("pon:333m"), _ids("3m"), [])
+    assert g.__reduce__() == before
+
+
 def test_a_copied_or_pickled_hand_keeps_every_fact():
     """A copy (the round's clone) and a pickle keep the waits a chi left (not those of the
     tiles alone), the furiten flags, riichi, points and kuikae."""
@@ -417,3 +438,17 @@ def test_the_kinds_kuikae_forbids_agree_between_the_core_and_the_player_view():
             checked += 1
     assert checked == 7 * 3 * 3
     assert kuikae(Rules(kuikae="allowed"), 4) == ()
+
+
+def test_turn_list_looks_the_turn_codes_up_or_defers_a_kan():
+    from riichi.kyoku.state import TURN_CODES
+
+    table = _core.SeatTable(Rules(), live_left=40)
+    hand = _core.SeatHand(0, _ids("123m456p789s1122z3z"), _ids("123m456p789s1122z3z")[-1])
+    codes = hand.turn_codes(table)
+    got = hand.turn_list(table, TURN_CODES[0])
+    assert got == [TURN_CODES[0][c] for c in codes]
+    assert all(a is TURN_CODES[0][c] for a, c in zip(got, codes))  # the shared objects
+    kan = _core.SeatHand(0, _ids("1111m456p789s1122z"), _ids("1111m456p789s1122z")[3])
+    assert max(kan.turn_codes(table)) >= len(TURN_CODES[0])  # an ankan code
+    assert kan.turn_list(table, TURN_CODES[0]) is None

@@ -59,21 +59,23 @@ to games from June 2010 on.
 
 from __future__ import annotations
 
+import operator
 import random
 import types
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from riichi import _core
 from riichi import _core_api as core
 from riichi.actions import Action
 from riichi.errors import IllegalAction, RiichiError
 from riichi.kyoku import settlement
-from riichi.kyoku.state import RoundResult, check_seat
+from riichi.kyoku.state import RoundResult
 from riichi.kyoku.state import is_int as _is_int
 from riichi.round import Round  # the public home: it gives Round its Jupyter picture
 from riichi.rules import Rules
-from riichi.wall import Wall
+from riichi.wall import Wall, wall_from_twister
 
 __all__ = ["Game", "GameResult", "final_points", "rank_seats"]
 
@@ -199,7 +201,7 @@ class Game:
             raise RiichiError(f"walls must be an iterable of riichi.Wall or None, got {walls!r}")
         self._won = list(won) if won is not None else [False] * n
         self._chombo = [0] * n  # chombo penalties so far (points, <= 0)
-        self._rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
+        rng = random.Random(None if seed is None else int(seed))  # type: ignore[arg-type]
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
         self._walls_taken = 0  # walls taken from ``walls`` (names a bad one)
         self.seating_draw: list[int] | None = None
@@ -207,14 +209,14 @@ class Game:
         if seating_procedure == "highest_roll":
             # each entrant rolls two dice, the highest total sits East (ties re-roll)
             rolls = [
-                (self._rng.randint(1, 6) + self._rng.randint(1, 6), self._rng.random(), i)
+                (rng.randint(1, 6) + rng.randint(1, 6), rng.random(), i)
                 for i in range(n)
             ]
             self.seating = [i for _, _, i in sorted(rolls, key=lambda r: (-r[0], r[1]))]
         elif seating_procedure == "two_rolls":
             draw = list(range(n))
-            self._rng.shuffle(draw)  # draw[p]: the entrant who drew temporary seat p
-            dice = tuple(self._rng.randint(1, 6) for _ in range(4))
+            rng.shuffle(draw)  # draw[p]: the entrant who drew temporary seat p
+            dice = tuple(rng.randint(1, 6) for _ in range(4))
             temp_dealer = (dice[0] + dice[1] - 1) % n  # counted from the temporary East
             first = (temp_dealer + dice[2] + dice[3] - 1) % n  # from the temporary dealer
             self.seating = [draw[(first + k) % n] for k in range(n)]
@@ -224,12 +226,16 @@ class Game:
                 "seating_procedure must be 'highest_roll' or 'two_rolls', got "
                 f"{seating_procedure!r}"
             )
+        # the walls are drawn from the same random.Random state, held by the core: each
+        # round's shuffle and dice are one call (wall_from_twister), the same draws
+        self._rng: Any = _core.MersenneTwister(rng.getstate()[1])
         self._winds = _LENGTH_WINDS[self.rules.length]
         self.scores = (
             [int(x) for x in scores] if scores is not None else [self.rules.starting_points] * n
         )
         self.rounds: list[RoundResult] = []
         self.result: GameResult | None = None
+        self._over = False  # result is not None (is_over)
         self.events: list[Any] = [
             core.make_event(
                 "start_game",
@@ -269,16 +275,29 @@ class Game:
             )
         return self.__dict__
 
-    # ------------------------------------------------------------------ delegation
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.result is not None
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if "_over" not in state:  # pickled before the flag existed
+            self._over = self.result is not None
 
-    @property
-    def phase(self) -> str:
-        """``"turn"``, ``"claim"``, or ``"end"`` once the game is over."""
-        return "end" if self.result is not None else self.round.phase
+    # ------------------------------------------------------------------ delegation
+    # read around every step: getters without a Python frame
+    is_over = property(
+        operator.attrgetter("_over"),  # set with result (_end_game)
+        doc="""Whether the game has ended.""",
+    )
+
+    phase = property(
+        # the game ends only with a round that ended: the last round's phase is "end"
+        operator.attrgetter("round.phase"),
+        doc="""``"turn"``, ``"claim"``, or ``"end"`` once the game is over.""",
+    )
+
+    seats_to_act = property(
+        # the last round, over once the game is, names no seat
+        operator.attrgetter("round.seats_to_act"),
+        doc="""Seats that must act now (a new list).""",
+    )
 
     @property
     def live_tiles_left(self) -> int:
@@ -303,20 +322,13 @@ class Game:
         """The seat whose turn it is in the current round (``None`` during claims)."""
         return None if self.result is not None else self.round.current_seat
 
-    @property
-    def seats_to_act(self) -> list[int]:
-        """Seats that must act now."""
-        return [] if self.result is not None else self.round.seats_to_act
-
     def legal_actions(self, seat: int) -> list[Action]:
         """Legal actions of ``seat`` in the current round (empty when the game is over).
 
         Raises:
             RiichiError: ``seat`` is not 0..3 (0..2 in sanma).
         """
-        if self.result is not None:
-            check_seat(seat, self._n)
-            return []
+        # the last round, over once the game is, offers nothing
         return self.round.legal_actions(seat)  # checks the seat itself
 
     def step(self, action: Action) -> None:
@@ -439,7 +451,11 @@ class Game:
                     )
                 self._walls_taken += 1
         if wall is None:
-            wall = Wall.from_seed(self._rng, self._kyoku, self._n)
+            rng = self._rng
+            if rng.__class__ is random.Random:  # a Game pickled before the core held it
+                wall = Wall.from_seed(rng, self._kyoku, self._n)
+            else:
+                wall = wall_from_twister(rng, self._n)
         wind = (
             self._winds[self._wind_index]
             if self._wind_index < len(self._winds)
@@ -577,6 +593,7 @@ class Game:
             tuple(yakitori),  # type: ignore[arg-type]
             tuple(penalties),  # type: ignore[arg-type]
         )
+        self._over = True
         self.events.append(
             core.make_event("end_game", scores=list(self.scores), points=tuple(final))
         )

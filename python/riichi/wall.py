@@ -39,6 +39,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from riichi import _core
 from riichi.errors import RiichiError
 from riichi.tiles import is_red, tile_kind
 
@@ -185,6 +186,12 @@ class Wall:
     def from_seed(cls, seed: int | random.Random, dealer: int = 0, players: int = 4) -> Wall:
         """Shuffle, roll the dice and break the wall, reproducibly from ``seed``.
 
+        The draws are those of a ``random.Random``: ``shuffle`` of the ids in ascending
+        order (0..135, or the 108 sanma ids), then ``randint(1, 6)`` twice for the dice. The
+        core makes them from the generator's state (a ``random.Random`` is left in the
+        state its own calls would leave); a subclass of ``random.Random`` (such as
+        ``random.SystemRandom``) is asked through its own methods.
+
         Args:
             seed: an int seed or a ``random.Random`` (advanced in place).
             dealer: the dealer's seat 0..3 (the dice count starts from the dealer's side).
@@ -203,16 +210,33 @@ class Wall:
             raise RiichiError(f"seed: expected an int or a random.Random, got {seed!r}")
         if dealer.__class__ is not int or not 0 <= dealer < 4:  # type: ignore[operator]
             raise RiichiError(f"dealer: expected a seat 0..3, got {dealer!r}")
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        if seed.__class__ is random.Random:
+            # the same draws in one core call, and the generator left as random.Random's
+            # own shuffle and randint leave it (tests/test_wall_seed.py)
+            state = seed.getstate()
+            twister = _core.MersenneTwister(state[1])
+            wall = _from_twister(cls, twister, players)
+            seed.setstate((state[0], twister.getstate(), state[2]))
+            return wall
+        if not isinstance(seed, random.Random):
+            twister = _core.MersenneTwister(random.Random(seed).getstate()[1])
+            return _from_twister(cls, twister, players)
+        # a subclass of random.Random (SystemRandom among them) may draw otherwise: its own
+        # shuffle and randint
         if players == 3 and players.__class__ is int:
             ids = list(SANMA_IDS)
-            rng.shuffle(ids)
-            return cls(tuple(ids), (rng.randint(1, 6), rng.randint(1, 6)))
+            seed.shuffle(ids)
+            return cls._made(tuple(ids), (seed.randint(1, 6), seed.randint(1, 6)))
         if players.__class__ is not int or players != 4:
             raise RiichiError(f"players must be 3 or 4, got {players!r}")
         tiles = list(range(136))
-        rng.shuffle(tiles)
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        seed.shuffle(tiles)
+        return cls._broken(tiles, (seed.randint(1, 6), seed.randint(1, 6)))
+
+    @classmethod
+    def _broken(cls, tiles: list[int], dice: tuple[int, int]) -> Wall:
+        """The wall of the 136 ``tiles`` as shuffled (stack ``i`` is ``tiles[2i]`` on
+        ``tiles[2i + 1]``), broken where ``dice`` say, in draw order."""
         # physical ring of 68 stacks (top, bottom); side k = stacks 17k..17k+16 in drawing
         # direction, side k in front of seat (dealer + k) % 4 counted counter-clockwise.
         # stack i is (tiles[2i], tiles[2i + 1]) = (top, bottom)
@@ -226,7 +250,21 @@ class Wall:
         dora = ring[130:121:-2]  # tops of ring stacks 65..61
         ura = ring[131:122:-2]  # their bottoms
         order = ring[:LIVE_TILES] + rinshan + dora + ura
-        return cls(tuple(order), dice)
+        return cls._made(tuple(order), dice)
+
+    @classmethod
+    def _made(cls, order: tuple[int, ...], dice: tuple[int, int]) -> Wall:
+        """A wall of ``order`` and ``dice`` made here from a shuffle of every id: valid by
+        construction, so :class:`Wall`'s checks are not run again (a subclass of Wall is
+        built through its own ``__init__``)."""
+        if cls is not Wall:
+            return cls(order, dice)
+        w = object.__new__(Wall)
+        object.__setattr__(w, "order", order)
+        object.__setattr__(w, "dice", dice)
+        if len(order) == 108:
+            w._layout(108)
+        return w
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -250,6 +288,27 @@ class Wall:
     def ura_indicator(self, i: int) -> int:
         """The uradora indicator under the ``i``-th dora indicator."""
         return self.order[self._ura[i]]
+
+
+def wall_from_twister(twister: _core.MersenneTwister, players: object = 4) -> Wall:
+    """:meth:`Wall.from_seed`'s wall from a ``random.Random`` state held by the core (a
+    ``Game`` keeps its seeded generator there after the seating): the ids shuffled and the
+    dice rolled as ``random.Random.shuffle`` and ``randint(1, 6)`` do, the twister advanced.
+
+    Raises:
+        RiichiError: ``players`` not 3 or 4.
+    """
+    return _from_twister(Wall, twister, players)
+
+
+def _from_twister(cls: type[Wall], twister: _core.MersenneTwister, players: object) -> Wall:
+    """:func:`wall_from_twister` for ``cls`` (:meth:`Wall.from_seed` of a subclass)."""
+    if players.__class__ is not int or players not in (3, 4):
+        raise RiichiError(f"players must be 3 or 4, got {players!r}")
+    ids, d1, d2 = twister.wall_ids(players)
+    if players == 3:
+        return cls._made(tuple(ids), (d1, d2))
+    return cls._broken(list(ids), (d1, d2))
 
 
 def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:

@@ -3,7 +3,7 @@
 
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use crate::error::Error;
 use crate::meld::Meld;
@@ -702,6 +702,52 @@ impl PySeatHand {
             .iter()
             .map(turn_code)
             .collect())
+    }
+
+    /// The seat's legal actions on its own turn as the round's shared action objects:
+    /// `actions[code]` for each of `turn_codes`, in order, without a list of codes in
+    /// between (one call per turn). None when a code is past the end of `actions` (an
+    /// ankan, kakan or kita: the caller builds those from `turn_codes`).
+    ///
+    /// Args:
+    ///     table: the round's table view.
+    ///     actions: the action objects by code (the round's list for this seat).
+    ///
+    /// Raises:
+    ///     RiichiError: as `turn_actions`.
+    fn turn_list<'py>(
+        &self,
+        py: Python<'py>,
+        table: &PySeatTable,
+        actions: &Bound<'py, PyList>,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
+        let n = actions.len();
+        let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
+        let mut past = false;
+        let mut failed = None;
+        self.0
+            .visit_turn_actions(&table.view, &table.rules, &mut |a| {
+                let code = usize::from(turn_code(&a));
+                if code >= n {
+                    past = true;
+                    return false;
+                }
+                match actions.get_item(code) {
+                    Ok(x) => out.push(x),
+                    Err(e) => {
+                        failed = Some(e);
+                        return false;
+                    }
+                }
+                true
+            })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        if past {
+            return Ok(None);
+        }
+        Ok(Some(PyList::new(py, out)?))
     }
 
     /// The waits of the last 3n+1 hand (after a draw: without the drawn tile), as sorted

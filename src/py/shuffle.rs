@@ -1,10 +1,11 @@
-//! Glue for Tenhou's wall shuffle: MT19937 words from a seed key, one core call.
+//! Glue for the wall shuffles: Tenhou's (MT19937 words from a seed key, one core call) and
+//! `riichi.Wall.from_seed`'s (a `random.Random` state taken over by a `MersenneTwister`).
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyTuple};
 
 use crate::error::Error;
-use crate::mt19937::{tenhou_shuffle as shuffle, Mt19937};
+use crate::mt19937::{python_wall_ids, tenhou_shuffle as shuffle, Mt19937, STATE_WORDS};
 
 /// The first `n` words of MT19937 seeded by `init_by_array(key)`, as little-endian bytes.
 ///
@@ -80,7 +81,116 @@ fn tenhou_shuffle(rnd: &[u8], players: u8) -> PyResult<(Vec<u8>, u8, u8)> {
     Ok((wall, d1, d2))
 }
 
+/// The state of a CPython `random.Random`, drawn from in the core: the draws
+/// `riichi.Wall.from_seed` makes (the shuffled ids and two dice) take one call instead of a
+/// Python frame per draw, and leave the same state a `random.Random` would be left in.
+///
+/// Args:
+///     state: 625 ints, as `random.Random.getstate()[1]`: the 624 state words (each
+///         0..2**32-1), then the read position 0..624.
+///
+/// Raises:
+///     RiichiError: `state` not 625 ints of those ranges (the bad one named by position).
+#[pyclass(name = "MersenneTwister", module = "riichi._core")]
+pub struct PyMersenneTwister(Mt19937);
+
+#[pymethods]
+impl PyMersenneTwister {
+    #[new]
+    fn new(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let bad = |reason: String| -> PyErr {
+            Error::InvalidArgument {
+                name: "state",
+                reason,
+            }
+            .into()
+        };
+        let items: Vec<Bound<'_, PyAny>> = match state.try_iter() {
+            Ok(it) if !state.is_instance_of::<pyo3::types::PyString>() => {
+                it.collect::<PyResult<_>>()?
+            }
+            _ => {
+                return Err(super::errors::wrong_type(
+                    "state",
+                    "625 ints (random.Random.getstate()[1])",
+                    state,
+                ))
+            }
+        };
+        if items.len() != STATE_WORDS + 1 {
+            return Err(bad(format!(
+                "expected 625 ints (624 words and the position), got {} items",
+                items.len()
+            )));
+        }
+        let mut words = [0u32; STATE_WORDS];
+        for (i, (w, item)) in words.iter_mut().zip(&items).enumerate() {
+            *w = item.extract::<u32>().map_err(|_| {
+                bad(format!(
+                    "word {i} must be an int 0..4294967295, got {}",
+                    super::errors::shown(item)
+                ))
+            })?;
+        }
+        let last = &items[STATE_WORDS];
+        let index = last.extract::<usize>().ok().filter(|&i| i <= STATE_WORDS);
+        let Some(index) = index else {
+            return Err(bad(format!(
+                "the position (item 624) must be an int 0..624, got {}",
+                super::errors::shown(last)
+            )));
+        };
+        Ok(PyMersenneTwister(
+            Mt19937::from_state(words, index).expect("position checked"),
+        ))
+    }
+
+    /// The state as `random.Random.getstate()[1]` holds it (625 ints: the words, then the
+    /// read position): `random.Random().setstate((3, t.getstate(), None))` goes on with the
+    /// same draws.
+    fn getstate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let (words, index) = self.0.state();
+        let mut all = [0usize; STATE_WORDS + 1];
+        for (a, &w) in all.iter_mut().zip(words.iter()) {
+            *a = w as usize;
+        }
+        all[STATE_WORDS] = index;
+        PyTuple::new(py, all)
+    }
+
+    /// The draws of `riichi.Wall.from_seed` from this state, advancing it: the tile ids
+    /// shuffled as `random.Random.shuffle` shuffles them (0..135 ascending, or the 108
+    /// sanma ids without 2m..8m for `players == 3`), then the two dice (`randint(1, 6)`
+    /// each).
+    ///
+    /// Returns:
+    ///     tuple[bytes, int, int]: the ids, one byte each (136 or 108), and the dice.
+    ///
+    /// Raises:
+    ///     RiichiError: `players` not 3 or 4.
+    fn wall_ids(&mut self, players: u8) -> PyResult<(Vec<u8>, u8, u8)> {
+        if !(3..=4).contains(&players) {
+            return Err(Error::InvalidArgument {
+                name: "players",
+                reason: format!("must be 3 or 4, got {players}"),
+            }
+            .into());
+        }
+        let (ids, (d1, d2)) = python_wall_ids(&mut self.0, players);
+        Ok((ids, d1, d2))
+    }
+
+    /// Pickle and copy support: rebuilt from [`getstate`](Self::getstate).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyTuple>,))> {
+        let state = slf.borrow().getstate(slf.py())?;
+        Ok((slf.get_type().into_any(), (state,)))
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyMersenneTwister>()?;
     m.add_function(wrap_pyfunction!(mt19937_words, m)?)?;
     m.add_function(wrap_pyfunction!(tenhou_shuffle, m)?)?;
     Ok(())

@@ -271,6 +271,21 @@ fn bad(name: &'static str, reason: String) -> Error {
     Error::InvalidArgument { name, reason }
 }
 
+/// The first kind held more than four times, concealed and in melds together (the error
+/// the wait kernel gives such counts).
+fn check_copies(counts: &Counts, meld_counts: &Counts) -> Result<()> {
+    for k in 0..34 {
+        let held = u32::from(counts[k]) + u32::from(meld_counts[k]);
+        if held > 4 {
+            return Err(Error::TooManyCopies {
+                tile: Tile::from_index(k),
+                count: held,
+            });
+        }
+    }
+    Ok(())
+}
+
 impl SeatHand {
     /// A seat's hand.
     ///
@@ -281,7 +296,14 @@ impl SeatHand {
     /// # Errors
     /// [`Error::InvalidArgument`]: a seat outside 0..=3, an id twice or outside 0..=135, a
     /// drawn id not among `ids`, a hand whose size does not fit its melds (3n+1 or
-    /// 3n+2 with n = 4 − melds); [`Error::TooManyCopies`] from the wait kernel.
+    /// 3n+2 with n = 4 − melds); [`Error::TooManyCopies`]: a kind held more than four
+    /// times, concealed and in melds together.
+    ///
+    /// A hand that exists is valid: every change ([`SeatHand::draw`],
+    /// [`SeatHand::discard`], [`SeatHand::add_meld`], [`SeatHand::nukidora`]) is checked
+    /// as it comes in and refused with the hand unchanged, so the questions asked on every
+    /// turn (waits, the turn's actions, the answers to a discard) do not check the counts
+    /// again.
     pub fn new(
         seat: u8,
         ids: &[u8],
@@ -326,6 +348,7 @@ impl SeatHand {
         for m in &melds {
             m.add_to(&mut meld_counts);
         }
+        check_copies(&counts, &meld_counts)?;
         let opened = melds.iter().any(|m| m.kind() != MeldKind::Ankan);
         let mut h = SeatHand {
             seat,
@@ -350,21 +373,23 @@ impl SeatHand {
             points: 0,
             kuikae: 0,
         };
-        h.waits = h.base_waits()?;
+        h.waits = h.base_waits();
         Ok(h)
     }
 
     /// Waits of the 3n+1 hand: the hand itself, or without the drawn tile (0 for a
     /// 3n+2 hand with nothing drawn: right after a chi or pon).
-    fn base_waits(&self) -> Result<u64> {
+    fn base_waits(&self) -> u64 {
         let mut c = self.counts;
-        if self.len % 3 == 2 {
+        let mut n = self.len;
+        if n % 3 == 2 {
             match self.drawn {
                 Some(d) => c[(d / 4) as usize] -= 1,
-                None => return Ok(0),
+                None => return 0,
             }
+            n -= 1;
         }
-        wait::wait_mask(&c, &self.meld_counts)
+        wait::valid_wait_mask(&c, &self.meld_counts, n)
     }
 
     /// Take the tile `id` into the hand as the turn's draw (a replacement draw too): it
@@ -372,7 +397,8 @@ impl SeatHand {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`]: an id out of range or already held, or a hand that
-    /// already holds 3n+2 tiles.
+    /// already holds 3n+2 tiles; [`Error::TooManyCopies`]: a fifth copy of a kind with
+    /// those held and in melds.
     pub fn draw(&mut self, id: u8) -> Result<()> {
         self.check_draw(id)?;
         self.held[id as usize] = true;
@@ -399,6 +425,14 @@ impl SeatHand {
                 "draw",
                 format!("a hand of {} tiles cannot draw", self.len),
             ));
+        }
+        let k = usize::from(id / 4);
+        let held = u32::from(self.counts[k]) + u32::from(self.meld_counts[k]);
+        if held >= 4 {
+            return Err(Error::TooManyCopies {
+                tile: Tile::from_index(k),
+                count: held + 1,
+            });
         }
         Ok(())
     }
@@ -432,7 +466,7 @@ impl SeatHand {
             self.ippatsu = false;
         }
         if !tsumogiri {
-            self.waits = self.base_waits()?;
+            self.waits = self.base_waits();
         }
         Ok(())
     }
@@ -446,16 +480,19 @@ impl SeatHand {
     ///
     /// # Errors
     /// [`Error::InvalidArgument`]: an id not held, a kakan without the pon of its kind,
-    /// more than four melds; errors of the wait kernel.
+    /// more than four melds, a hand left with a size that does not fit its melds;
+    /// [`Error::TooManyCopies`]: a kind more than four times with the meld's copies. The
+    /// hand is unchanged when refused.
     pub fn add_meld(&mut self, meld: Meld, from_hand: &[u8], kuikae: u64) -> Result<()> {
         for (i, &t) in from_hand.iter().enumerate() {
             if t >= 136 || !self.held[t as usize] || from_hand[..i].contains(&t) {
                 return Err(bad("from_hand", format!("id {t} is not held")));
             }
         }
+        // the hand after the meld, checked before anything changes
+        let mut melds = self.melds.clone();
         if meld.kind() == MeldKind::Kakan {
-            let pon = self
-                .melds
+            let pon = melds
                 .iter()
                 .position(|m| m.kind() == MeldKind::Pon && m.tile() == meld.tile())
                 .ok_or_else(|| {
@@ -464,27 +501,49 @@ impl SeatHand {
                         format!("a kakan of {} without its pon", meld.tile().index()),
                     )
                 })?;
-            self.melds[pon] = meld;
+            melds[pon] = meld;
         } else {
-            if self.melds.len() == 4 {
+            if melds.len() == 4 {
                 return Err(bad("meld", "a fifth meld".into()));
             }
-            self.melds.push(meld);
+            melds.push(meld);
         }
+        let mut counts = self.counts;
+        for &t in from_hand {
+            counts[usize::from(t / 4)] -= 1;
+        }
+        let len = self.len - from_hand.len();
+        if len + 3 * melds.len() < 13 || len + 3 * melds.len() > 14 {
+            return Err(bad(
+                "from_hand",
+                format!(
+                    "{} tiles from a hand of {} leave {len} concealed tiles with {} melds \
+                     (expected {} or {})",
+                    from_hand.len(),
+                    self.len,
+                    melds.len(),
+                    13 - 3 * melds.len(),
+                    14 - 3 * melds.len()
+                ),
+            ));
+        }
+        let mut meld_counts = [0u8; 34];
+        for m in &melds {
+            m.add_to(&mut meld_counts);
+        }
+        check_copies(&counts, &meld_counts)?;
         for &t in from_hand {
             self.held[t as usize] = false;
-            self.counts[usize::from(t / 4)] -= 1;
         }
-        self.len -= from_hand.len();
-        self.meld_counts = [0; 34];
-        for m in &self.melds {
-            m.add_to(&mut self.meld_counts);
-        }
-        self.opened = self.melds.iter().any(|m| m.kind() != MeldKind::Ankan);
+        self.counts = counts;
+        self.len = len;
+        self.opened = melds.iter().any(|m| m.kind() != MeldKind::Ankan);
+        self.melds = melds;
+        self.meld_counts = meld_counts;
         self.drawn = None;
         self.kuikae = kuikae;
         if self.len % 3 == 1 {
-            self.waits = self.base_waits()?;
+            self.waits = self.base_waits();
         }
         Ok(())
     }
@@ -493,17 +552,24 @@ impl SeatHand {
     /// of the hand left.
     ///
     /// # Errors
-    /// [`Error::InvalidArgument`]: an id that is not a held North.
+    /// [`Error::InvalidArgument`]: an id that is not a held North, or a hand not of 3n+2
+    /// tiles (one sets a North aside on its own turn).
     pub fn nukidora(&mut self, id: u8) -> Result<()> {
         if id >= 136 || usize::from(id / 4) != NORTH || !self.held[id as usize] {
             return Err(bad("nukidora", format!("id {id} is not a held North")));
+        }
+        if self.len % 3 != 2 {
+            return Err(bad(
+                "nukidora",
+                format!("a hand of {} tiles cannot set a North aside", self.len),
+            ));
         }
         self.held[id as usize] = false;
         self.counts[NORTH] -= 1;
         self.len -= 1;
         self.drawn = None;
         self.nukidora += 1;
-        self.waits = self.base_waits()?;
+        self.waits = self.base_waits();
         Ok(())
     }
 
@@ -702,7 +768,7 @@ impl SeatHand {
         c[k] -= 4;
         let mut mc = self.meld_counts;
         mc[k] += 4;
-        if wait::wait_mask(&c, &mc)? != self.waits {
+        if wait::valid_wait_mask(&c, &mc, self.len - 4) != self.waits {
             return Ok(false);
         }
         if rule == RiichiAnkan::SameReading {
@@ -850,15 +916,17 @@ impl SeatHand {
                 }
             }
             if self.may_declare_riichi(table, rules) {
-                // the waits left by each discard (a hand of shanten >= 1 keeps none: the
-                // table shanten answers most discards without the wait scan)
+                // the waits left by each discard: none when the hand before the discard
+                // is of shanten 1 or more (most hands: one table shanten answers every
+                // discard), else the wait scan of each kind discarded
                 let mut c = self.counts;
-                let mut left = [u64::MAX; 34];
+                let near = wait::valid_shanten_at_most_zero(&c, self.len);
+                let mut left = [if near { u64::MAX } else { 0 }; 34];
                 for &t in &distinct {
                     let k = usize::from(t / 4);
                     if left[k] == u64::MAX {
                         c[k] -= 1;
-                        left[k] = wait::wait_mask(&c, &self.meld_counts)?;
+                        left[k] = wait::valid_wait_mask(&c, &self.meld_counts, self.len - 1);
                         c[k] += 1;
                     }
                     let w = left[k];

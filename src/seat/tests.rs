@@ -309,6 +309,73 @@ fn bad_hands_are_refused_with_the_value() {
 }
 
 #[test]
+fn changes_that_would_make_a_fifth_copy_or_a_bad_size_are_refused_unchanged() {
+    // a fifth 1m with a pon of 1m: dealt (3n+2, nothing drawn: no waits asked), drawn
+    let e = SeatHand::new(
+        0,
+        &ids("11m234567p234s"),
+        None,
+        melds(&["pon:111m"]),
+        [1, 1, 1],
+    )
+    .unwrap_err();
+    assert!(matches!(e, Error::TooManyCopies { count: 5, .. }), "{e:?}");
+    let mut h = SeatHand::new(
+        0,
+        &ids("1m234567p234s"),
+        None,
+        melds(&["pon:111m"]),
+        [1, 1, 1],
+    )
+    .unwrap();
+    let before = h.clone();
+    let e = h.draw(1).unwrap_err();
+    assert!(matches!(e, Error::TooManyCopies { count: 5, .. }), "{e:?}");
+    assert_eq!(h, before);
+    h.draw(ids("9m")[0]).unwrap();
+    // a pon of 2p with the three 2p ids of another seat is fine; one with a copy of 3p
+    // held twice over (four held, a pon of three more) is refused
+    let mut g = SeatHand::new(0, &ids("1333m3333p23456s"), None, vec![], [1, 1, 1]).unwrap();
+    let before = g.clone();
+    let pon = Meld::parse("pon:333p").unwrap();
+    let e = g.add_meld(pon, &ids("33p"), 0).unwrap_err();
+    assert!(matches!(e, Error::TooManyCopies { count: 5, .. }), "{e:?}");
+    assert_eq!(g, before);
+    // a pon taking one tile from the hand leaves a size that fits no meld count
+    let e = g
+        .add_meld(Meld::parse("pon:333m").unwrap(), &ids("3m"), 0)
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InvalidArgument {
+                name: "from_hand",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(g, before);
+    // a North set aside from a hand of 13 (not its turn)
+    let mut k = SeatHand::new(0, &ids("19m19p19s1234567z"), None, vec![], [1, 1, 1]).unwrap();
+    let before = k.clone();
+    let north = ids("19m19p19s1234567z")[9];
+    assert_eq!(north / 4, 30);
+    let e = k.nukidora(north).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InvalidArgument {
+                name: "nukidora",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert_eq!(k, before);
+}
+
+#[test]
 fn a_missed_wait_makes_the_seat_furiten() {
     // seat 2 in an East round: a shanpon on 1z (the round wind: a yaku) and 9s
     let mut h = SeatHand::new(2, &ids("234m678p678s11z99s"), None, vec![], [1, 1, 1]).unwrap();

@@ -53,7 +53,19 @@ from riichi.actions import (
     Ron,
     Tsumo,
 )
-from riichi.kyoku import aborts, calls, emit, explain, furiten, logged, settlement, turn, views, win
+from riichi.kyoku import (
+    aborts,
+    calls,
+    emit,
+    explain,
+    furiten,
+    logged,
+    openriichi,
+    settlement,
+    turn,
+    views,
+    win,
+)
 from riichi.kyoku import state as st
 from riichi.kyoku.emit import DAHAI_EVENTS, TSUMO_EVENTS
 from riichi.kyoku.state import (
@@ -158,9 +170,11 @@ class Round:
         self._deal()
 
     def _set_tables(self) -> None:
-        """The red ids, the (kind, colour) class and the event tile of each id: per red-five
-        rule, built once and shared by every round."""
+        """Whether open riichi is offered (fixed by the rules); the red ids, the (kind,
+        colour) class and the event tile of each id: per red-five rule, built once and
+        shared by every round."""
         tables = red_tables(self._red, self._ev.Tile.of)
+        self._open_riichi = openriichi.offered(self.rules)  # read by turn.turn_actions
         self._reds: frozenset[int] = tables[0]
         self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
         self._tiles: list[Any] = tables[2]  # do not mutate
@@ -169,7 +183,7 @@ class Round:
     # shared tables, caches and the core's table view: rebuilt on load, not pickled
     _UNPICKLED = (
         "_ev", "_reds", "_cls", "_tiles", "_class_ids", "_cache", "_keys_cache", "_table",
-        "_seats",
+        "_seats", "_open_riichi",
     )  # fmt: skip
 
     def __getstate__(self) -> dict[str, Any]:

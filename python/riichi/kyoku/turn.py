@@ -49,13 +49,12 @@ def turn_actions(rnd: Any, s: int) -> list[Action]:
     """The legal actions of the turn seat ``s``, in the core's order (the shared action
     objects of :data:`riichi.kyoku.state.TURN_CODES`); under ``Rules.open_riichi`` each
     riichi discard is followed by its open twin (:func:`with_open_riichi`)."""
-    codes = rnd._seats[s].turn_codes(rnd._table)
+    seat = rnd._seats[s]
     table = TURN_CODES[s]
-    if not codes or max(codes) < _SPECIAL:  # no kan nor kita: every action is shared
-        acts = list(map(table.__getitem__, codes))
-    else:
-        acts = [table[c] if c < _SPECIAL else _special(s, c) for c in codes]
-    if openriichi.offered(rnd.rules):
+    acts = seat.turn_list(rnd._table, table)  # every action shared: looked up in the core
+    if acts is None:  # a kan or kita among them: built here from the codes
+        acts = [table[c] if c < _SPECIAL else _special(s, c) for c in seat.turn_codes(rnd._table)]
+    if rnd._open_riichi:  # openriichi.offered(rnd.rules), read once per round
         return with_open_riichi(acts)
     return acts
 
