@@ -331,8 +331,14 @@ impl SeatHand {
                 return Err(bad("drawn", format!("id {d} is not in the hand")));
             }
         }
+        if melds.len() > 4 {
+            return Err(bad(
+                "melds",
+                format!("{} melds (a hand holds at most 4)", melds.len()),
+            ));
+        }
         let size = 13 - 3 * melds.len();
-        if melds.len() > 4 || !(ids.len() == size || ids.len() == size + 1) {
+        if !(ids.len() == size || ids.len() == size + 1) {
             return Err(bad(
                 "ids",
                 format!(
@@ -522,8 +528,8 @@ impl SeatHand {
                     from_hand.len(),
                     self.len,
                     melds.len(),
-                    13 - 3 * melds.len(),
-                    14 - 3 * melds.len()
+                    13usize.saturating_sub(3 * melds.len()),
+                    14usize.saturating_sub(3 * melds.len())
                 ),
             ));
         }
