@@ -567,7 +567,13 @@ fn a_run_of_discards_stops_where_the_referee_must_look() {
 fn five_melds_are_refused_naming_the_melds() {
     // the hand size was computed from the meld count before the count was checked: five
     // melds overflowed (a panic in a debug build) before the refusal
-    let five = melds(&["pon:111m@1", "pon:222m@1", "pon:333m@1", "pon:444m@1", "pon:666m@1"]);
+    let five = melds(&[
+        "pon:111m@1",
+        "pon:222m@1",
+        "pon:333m@1",
+        "pon:444m@1",
+        "pon:666m@1",
+    ]);
     let err = SeatHand::new(0, &ids("7m"), None, five, [1, 1, 1]).unwrap_err();
     assert!(err.to_string().contains("5 melds"), "{err}");
 }
