@@ -10,6 +10,9 @@ the run).
 
 from __future__ import annotations
 
+import pytest
+
+import riichi
 from engine_support import base_rules
 from riichi.actions import Discard, Pass, Tsumo
 from riichi.game import Game
@@ -67,3 +70,15 @@ def test_a_draw_between_breaks_the_run():
     later = [_win(g) for _ in range(8)]  # the 8th win in 9 rounds, then 8 in a row again
     assert all(("paarenchan", 1) not in s.yakuman for s in later[:7])
     assert ("paarenchan", 1) in later[7].yakuman
+
+
+@pytest.mark.parametrize("bad", [-1, True, 1.5, "3", None])
+def test_a_round_refuses_a_dealer_run_that_is_not_a_count(bad):
+    with pytest.raises(riichi.RiichiError, match="dealer_wins_in_a_row"):
+        riichi.Round(riichi.Rules(), riichi.Wall.from_seed(1), dealer_wins_in_a_row=bad)
+
+
+def test_a_round_takes_the_dealer_run_it_is_given():
+    rnd = riichi.Round(riichi.Rules(), riichi.Wall.from_seed(1), dealer_wins_in_a_row=7)
+    assert rnd.dealer_wins_in_a_row == 7
+    assert riichi.Round(riichi.Rules(), riichi.Wall.from_seed(1)).dealer_wins_in_a_row == 0

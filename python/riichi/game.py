@@ -469,8 +469,8 @@ class Game:
             round_wind=wind,
             honba=self._honba,
             kyotaku=self._kyotaku,
+            dealer_wins_in_a_row=self._dealer_wins,
         )
-        self.round.dealer_wins_in_a_row = self._dealer_wins  # read by kyoku/win.py
         self.events += self.round.events
         self._copied = len(self.round.events)  # of the current round's events, in events
 

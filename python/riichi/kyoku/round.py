@@ -53,6 +53,7 @@ from riichi.actions import (
     Ron,
     Tsumo,
 )
+from riichi.errors import RiichiError
 from riichi.kyoku import (
     aborts,
     calls,
@@ -104,6 +105,8 @@ class Round:
         round_wind: 0 East, 1 South, 2 West, 3 North.
         honba: counters on the table.
         kyotaku: riichi sticks on the table (count, not points).
+        dealer_wins_in_a_row: the dealer's wins in a row before this round (an int >= 0;
+            ``Game`` keeps the count): with ``rules.paarenchan`` the eighth is a yakuman.
 
     Attributes:
         scores: current points per seat (riichi sticks already deducted).
@@ -125,10 +128,16 @@ class Round:
         round_wind: int = 0,
         honba: int = 0,
         kyotaku: int = 0,
+        dealer_wins_in_a_row: int = 0,
     ) -> None:
         scores, dealer, round_wind, honba, kyotaku = check_round_args(
             rules, wall, scores, dealer, round_wind, honba, kyotaku
         )
+        if not st.is_int(dealer_wins_in_a_row) or dealer_wins_in_a_row < 0:
+            raise RiichiError(
+                f"dealer_wins_in_a_row must be an int >= 0, got {dealer_wins_in_a_row!r}"
+            )
+        self.dealer_wins_in_a_row = int(dealer_wins_in_a_row)  # read by kyoku/win.py
         n = rules.num_players
         self.rules = rules
         self.wall = wall

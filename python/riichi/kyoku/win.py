@@ -7,8 +7,8 @@ from the player; haitei (a tsumo on the last live tile, not a rinshan draw), hou
 on a kakan, or a kokushi musou on an ankan), tenhou / chiihou (a tsumo on the first
 uninterrupted draw) and renhou (a ron before the own first draw, the core's ``Rules.renhou``
 decides its value); seat and round wind, dora and uradora indicators, nukidora; the
-dealer's wins in a row before this round, for paarenchan (``rnd.dealer_wins_in_a_row``, set
-by :class:`riichi.Game`; 0 for a round played on its own).
+dealer's wins in a row before this round, for paarenchan (the round's
+``dealer_wins_in_a_row`` argument, which :class:`riichi.Game` gives; 0 by default).
 
 Rules fields read: the scoring fields (the whole ``Rules`` goes to the core's scorer); a win
 on an ankan is a kokushi musou only (whether it may be robbed at all:
