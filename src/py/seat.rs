@@ -943,7 +943,8 @@ fn discard_tile<'py>(
 ///
 /// Raises:
 ///     RiichiError: seats not in seat order, a class outside 0..68, or a draw the next seat
-///         cannot make (the discards made before stay made).
+///         cannot make, for the first discard only (nothing changed); a later discard
+///         that would fail ends the run instead, so the list says how far it went.
 #[pyfunction]
 fn discard_run(
     seats: Vec<PyRefMut<'_, PySeatHand>>,

@@ -313,8 +313,8 @@ pub fn discard_tile_and_draw(
 /// draws out of it. Returns the ids discarded, one per discard made.
 ///
 /// # Errors
-/// As [`discard_tile_and_draw`] and [`SeatHand::find_discard`] (the discards made before
-/// stay made).
+/// As [`discard_tile_and_draw`] and [`SeatHand::find_discard`], for the run's first
+/// discard only (nothing changed); a later one that would fail ends the run instead.
 pub fn discard_run(
     seats: &mut [&mut SeatHand],
     first: u8,
@@ -339,12 +339,22 @@ pub fn discard_run(
         if seats[s].discards_made == 0 || table.kans >= 4 || table.live_left == 0 {
             break;
         }
-        let found = seats[s].find_discard(table, rules, false, cls, tsumogiri)?;
+        // each discard-and-draw is checked whole before it changes anything; an error after
+        // the first ends the run with what was made, so the caller learns how far it went
+        // and its general path meets (and names) the error on a state both sides agree on
+        let found = match seats[s].find_discard(table, rules, false, cls, tsumogiri) {
+            Ok(f) => f,
+            Err(_) if !out.is_empty() => break,
+            Err(e) => return Err(e),
+        };
         let Found::Action(SeatAction::Discard { tile, .. }) = found else {
             break;
         };
-        discard_tile_and_draw(seats, s as u8, tile, 0, Some(draw), table, rules)?;
-        out.push(tile);
+        match discard_tile_and_draw(seats, s as u8, tile, 0, Some(draw), table, rules) {
+            Ok(_) => out.push(tile),
+            Err(_) if !out.is_empty() => break,
+            Err(e) => return Err(e),
+        }
     }
     Ok(out)
 }

@@ -577,3 +577,52 @@ fn five_melds_are_refused_naming_the_melds() {
     let err = SeatHand::new(0, &ids("7m"), None, five, [1, 1, 1]).unwrap_err();
     assert!(err.to_string().contains("5 melds"), "{err}");
 }
+
+#[test]
+fn a_run_that_meets_an_error_after_its_first_discard_returns_what_it_made() {
+    // the error used to come back with the discards before it made but not reported, so
+    // the caller could not know how far the run went
+    let hand = |seat: u8, text: &str| SeatHand::new(seat, &ids(text), None, Vec::new(), [1, 1, 1]);
+    let mut s0 = drawn_hand(0, "19m19p19s1234567z9m", &[]);
+    let mut s1 = hand(1, "23m456p789s11z222z").unwrap();
+    let mut s2 = hand(2, "67m456p789s11z333z").unwrap();
+    let mut s3 = hand(3, "345m456p789s1z444z").unwrap();
+    (
+        s0.discards_made,
+        s1.discards_made,
+        s2.discards_made,
+        s3.discards_made,
+    ) = (1, 1, 1, 1);
+    let nine_m = s0.drawn().unwrap();
+    let east = 4 * 27 + 3; // held by nobody
+    let held_by_seat_2 = ids("67m456p789s11z333z")[0];
+    let mut t = table();
+    let mut seats = [&mut s0, &mut s1, &mut s2, &mut s3];
+    let run = [(8 * 2, true), (27 * 2, true)];
+    let got = discard_run(
+        &mut seats,
+        0,
+        &run,
+        &[east, held_by_seat_2],
+        &mut t,
+        &rules(4),
+    );
+    assert_eq!(got.unwrap(), vec![nine_m]);
+    // seat 1 drew East and has not discarded it; seat 2 is unchanged
+    assert_eq!((seats[1].drawn(), seats[1].len()), (Some(east), 14));
+    assert_eq!((seats[2].len(), t.live_left), (13, 39));
+    // the first discard failing changes nothing and names the error
+    let err = discard_run(
+        &mut seats,
+        1,
+        &[(27 * 2, true)],
+        &[held_by_seat_2],
+        &mut t,
+        &rules(4),
+    );
+    assert!(err.is_err());
+    assert_eq!(
+        (seats[1].drawn(), seats[1].len(), t.live_left),
+        (Some(east), 14, 39)
+    );
+}
