@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::meld::Meld;
 use crate::py::errors::{int_arg, int_list_arg, wrong_type};
 use crate::py::score::extract_rules;
-use crate::py::tiles::PyMeld;
+use crate::py::tiles::{melds_arg, PyMeld};
 use crate::seat::{
     self, FlowRules, Found, Kuikae, RiichiAnkan, Robbed, SeatAction, SeatHand, TableView,
 };
@@ -394,23 +394,7 @@ impl PySeatHand {
             .map(|t| small(t, "ids", 136))
             .collect::<PyResult<Vec<u8>>>()?;
         let drawn = drawn.map(|d| small(d, "drawn", 136)).transpose()?;
-        let mut ms = Vec::new();
-        if let Some(melds) = melds {
-            let expected = "a sequence of riichi.Meld";
-            if melds.is_instance_of::<PyString>() {
-                return Err(wrong_type("melds", expected, melds));
-            }
-            for item in melds
-                .try_iter()
-                .map_err(|_| wrong_type("melds", expected, melds))?
-            {
-                let item = item?;
-                let m = item
-                    .cast::<PyMeld>()
-                    .map_err(|_| wrong_type("melds", expected, &item))?;
-                ms.push(m.get().0);
-            }
-        }
+        let ms = melds_arg(melds)?;
         let red = [red_fives.0, red_fives.1, red_fives.2];
         if red.iter().any(|&r| r > 4) {
             return Err(bad("red_fives", format!("must be 0..=4 each, got {red:?}")));

@@ -214,7 +214,7 @@ impl PyHand {
 }
 
 /// `melds`: None or a sequence of `riichi.Meld`.
-fn melds_arg(melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
+pub(crate) fn melds_arg(melds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Meld>> {
     let mut ms = Vec::new();
     if let Some(melds) = melds {
         let expected = "a sequence of riichi.Meld";
