@@ -519,12 +519,13 @@ def test_a_discard_answered_by_some_seats_equals_the_others_passing(variant):
     assert ended > 10
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
+@pytest.mark.parametrize("players, red", [(4, None), (3, None), (4, (2, 1, 3)), (4, (0, 0, 0))])
+def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players, red):
     """``apply_logged_run`` (the replay's runs of discards nobody claims) leaves the round
     as ``apply_logged`` of each discard with no claimers: events, state and every seat's
-    hand; it stops before what needs the general path (a first discard, the end of the
-    wall, a discard that is not legal) and changes nothing there."""
+    hand (rivers, nagashi); it stops before what needs the general path (a first discard,
+    the end of the wall, a discard that is not legal) and changes nothing there. Under
+    each red-five rule (the run's events are looked up by tile class)."""
     import random
 
     from riichi.actions import Discard
@@ -532,6 +533,8 @@ def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
     from riichi.wall import Wall
 
     rules = make_rules() if players == 4 else riichi.Rules.tenhou_sanma()
+    if red is not None:
+        rules = rules.replace(red_fives=red)
     rng = random.Random(players)
     ran = stopped_first = stopped_end = 0
     for seed in range(12):

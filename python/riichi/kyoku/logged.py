@@ -244,14 +244,9 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
         return 0
     pos = rnd._draw_pos
     draws = rnd.wall.order[pos : pos + len(discards)]
-    done = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
-    players = rnd.players
-    s = rnd._turn
-    for j, tile in enumerate(done):
-        rnd._discarded(players[s], s, tile, discards[j][1])
-        s = (s + 1) % n
-        rnd._drew(s, draws[j])
-    rnd._version += len(done)  # as Round.step: cached listings expire
+    done, codes = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
+    if done:
+        rnd._discarded_run(done, draws[len(done) - 1], codes)
     return len(done)
 
 

@@ -444,6 +444,32 @@ class Round:
         else:
             self.events.append(ev)
 
+    def _discarded_run(self, tiles: list[int], last_draw: int, codes: list[int]) -> None:
+        """The round's side of a run of unclaimed discards the core made
+        (``_core.discard_run``: ``tiles`` discarded from the turn seat on, each followed by
+        the next seat's draw, the last of ``last_draw``; ``codes`` its events, as
+        :func:`riichi.kyoku.emit.run_events` indexes them): what :meth:`_discarded` and
+        :meth:`_drew` of each discard and draw do, in a few list operations for the whole
+        run. A run starts with no rinshan draw to end and no first go-around's discard left
+        to count (:func:`riichi.kyoku.logged.apply_logged_run` checks it), so those parts
+        of them have nothing to do here."""
+        n = self._n
+        k = len(tiles)
+        s0 = self._turn
+        players = self.players
+        for i in range(min(n, k)):
+            p = players[(s0 + i) % n]
+            mine = tiles[i::n]
+            p.river += mine
+            if p.nagashi and not TERMINALS_HONORS.issuperset([t >> 2 for t in mine]):
+                p.nagashi = False
+        table = emit.run_events(self)
+        self.events += [table[c] for c in codes]
+        self._draw_pos += k
+        self._turn = (s0 + k) % n
+        self._drawn = last_draw
+        self._version += k  # as Round.step: cached listings expire
+
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
         m = self._new_meld("ankan", ids, None, s)
