@@ -992,9 +992,9 @@ fn discard_tile<'py>(
 ///     each event the run makes, in order (a dahai, then the next seat's tsumo, per
 ///     discard): `(seat * 68 + cls) * 2 + tsumogiri` a dahai, `544 + seat * 68 + cls` a
 ///     tsumo, `cls` the tile's class `kind * 2 + red` (the round's tables of shared events
-///     are indexed so). The run stops before a seat's first discard, four kans, an empty
-///     live wall, a discard not found, or the end of `draws`: the caller applies that one
-///     by its general path.
+///     are indexed so). The run stops before the fourth discard of an uninterrupted first
+///     go-around (suufon renda), four kans, an empty live wall, a discard not found, or
+///     the end of `draws`: the caller applies that one by its general path.
 ///
 /// Raises:
 ///     RiichiError: seats not in seat order, a class outside 0..68, or a draw the next seat

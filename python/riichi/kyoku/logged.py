@@ -217,19 +217,15 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
 
     What each applies is what :func:`apply_logged` of it with no claimers does (the same
     core calls: ``SeatHand.turn_find``'s search, ``discard_tile`` with the next draw); the
-    run stops before the first event that needs more (a seat's first discard, four
-    kans, the end of the live wall, a discard that is not legal, a pending kan dora or a
-    rinshan draw at its start, an event not by the seat in turn, or the first
-    go-around's discards still being counted): apply that one with :func:`apply_logged`,
-    which names an illegal discard. The caller vouches that nobody claims these discards
-    and that none declares riichi (a log replay knows it from the log).
+    run stops before the first event that needs more (the fourth discard of an
+    uninterrupted first go-around, which may end the round by suufon renda; four kans,
+    the end of the live wall, a discard that is not legal, a pending kan dora or a
+    rinshan draw at its start, an event not by the seat in turn): apply that one with
+    :func:`apply_logged`, which names an illegal discard. The caller vouches that nobody
+    claims these discards and that none declares riichi (a log replay knows it from the
+    log).
     """
-    if (
-        rnd._phase != TURN
-        or rnd._pending_dora
-        or rnd._rinshan
-        or (rnd._uninterrupted and len(rnd._first_discards) < 4)
-    ):
+    if rnd._phase != TURN or rnd._pending_dora or rnd._rinshan:
         return 0
     n = rnd._n
     s = rnd._turn

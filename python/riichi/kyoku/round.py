@@ -450,13 +450,16 @@ class Round:
         the next seat's draw, the last of ``last_draw``; ``codes`` its events, as
         :func:`riichi.kyoku.emit.run_events` indexes them): what :meth:`_discarded` and
         :meth:`_drew` of each discard and draw do, in a few list operations for the whole
-        run. A run starts with no rinshan draw to end and no first go-around's discard left
-        to count (:func:`riichi.kyoku.logged.apply_logged_run` checks it), so those parts
-        of them have nothing to do here."""
+        run. A run starts with no rinshan draw to end
+        (:func:`riichi.kyoku.logged.apply_logged_run` checks it); it holds no call, so the
+        first go-around's discards (suufon renda) are its first ones while it lasts."""
         n = self._n
         k = len(tiles)
         s0 = self._turn
         players = self.players
+        first = self._first_discards
+        if self._uninterrupted and len(first) < 4:
+            first += [t >> 2 for t in tiles[: 4 - len(first)]]
         for i in range(min(n, k)):
             p = players[(s0 + i) % n]
             mine = tiles[i::n]
