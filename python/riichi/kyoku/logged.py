@@ -9,6 +9,7 @@ physical ids).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from riichi import _core
@@ -229,6 +230,13 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
         return 0
     n = rnd._n
     s = rnd._turn
+    first = len(rnd._first_discards)
+    if n == 4 and first < 4 and rnd._uninterrupted:
+        # the discards made so far are the go-around's: the core stops before its fourth,
+        # so the events after that one are not read (a saving only: the core decides)
+        if first == 3:
+            return 0
+        events = islice(events, 3 - first)
     discards = []
     for ev in events:
         if ev.actor != s or ev.type != "dahai":
