@@ -849,10 +849,11 @@ def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple
     if len(raw) != 624 * 4:
         raise log_error(None, "SHUFFLE seed", f"the seed has {len(raw)} bytes, expected 2496")
     words = b""  # the MT19937 stream as little-endian bytes, extended as rounds need it
+    sha512 = hashlib.sha512
     for r in itertools.count():
         if len(words) < 1152 * (r + 1):
             words = _core.mt19937_words(raw, 288 * 2 * (r + 8))
-        block = words[1152 * r : 1152 * (r + 1)]
-        rnd = b"".join(hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest() for i in range(9))
+        at = 1152 * r
+        rnd = b"".join([sha512(words[i : i + 128]).digest() for i in range(at, at + 1152, 128)])
         wall, d1, d2 = _core.tenhou_shuffle(rnd, players)
         yield list(wall), (d1, d2)
