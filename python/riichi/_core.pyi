@@ -426,6 +426,19 @@ class SeatTable:
         honba: int | None = ...,
         kan_seats: int | None = ...,
     ) -> SeatTable: ...
+    def renew(
+        self,
+        *,
+        live_left: int,
+        kans: int = ...,
+        uninterrupted: bool = ...,
+        rinshan: bool = ...,
+        dealer: int = ...,
+        round_wind: int = ...,
+        dora_indicators: Sequence[int] | None = ...,
+        honba: int | None = ...,
+        kan_seats: int | None = ...,
+    ) -> SeatTable: ...
     @property
     def players(self) -> int: ...
     live_left: int
@@ -518,7 +531,7 @@ def discard_run(
     discards: Sequence[tuple[int, bool]],
     draws: Sequence[int],
     table: SeatTable,
-) -> list[int]: ...
+) -> tuple[list[int], list[int]]: ...
 def robbed_answers(
     seats: Sequence[SeatHand], actor: int, tile: int, kind: str, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...

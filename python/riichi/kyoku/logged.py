@@ -9,6 +9,7 @@ physical ids).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from riichi import _core
@@ -217,22 +218,25 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
 
     What each applies is what :func:`apply_logged` of it with no claimers does (the same
     core calls: ``SeatHand.turn_find``'s search, ``discard_tile`` with the next draw); the
-    run stops before the first event that needs more (a seat's first discard, four
-    kans, the end of the live wall, a discard that is not legal, a pending kan dora or a
-    rinshan draw at its start, an event not by the seat in turn, or the first
-    go-around's discards still being counted): apply that one with :func:`apply_logged`,
-    which names an illegal discard. The caller vouches that nobody claims these discards
-    and that none declares riichi (a log replay knows it from the log).
+    run stops before the first event that needs more (the fourth discard of an
+    uninterrupted first go-around, which may end the round by suufon renda; four kans,
+    the end of the live wall, a discard that is not legal, a pending kan dora or a
+    rinshan draw at its start, an event not by the seat in turn): apply that one with
+    :func:`apply_logged`, which names an illegal discard. The caller vouches that nobody
+    claims these discards and that none declares riichi (a log replay knows it from the
+    log).
     """
-    if (
-        rnd._phase != TURN
-        or rnd._pending_dora
-        or rnd._rinshan
-        or (rnd._uninterrupted and len(rnd._first_discards) < 4)
-    ):
+    if rnd._phase != TURN or rnd._pending_dora or rnd._rinshan:
         return 0
     n = rnd._n
     s = rnd._turn
+    first = len(rnd._first_discards)
+    if n == 4 and first < 4 and rnd._uninterrupted:
+        # the discards made so far are the go-around's: the core stops before its fourth,
+        # so the events after that one are not read (a saving only: the core decides)
+        if first == 3:
+            return 0
+        events = islice(events, 3 - first)
     discards = []
     for ev in events:
         if ev.actor != s or ev.type != "dahai":
@@ -244,14 +248,9 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
         return 0
     pos = rnd._draw_pos
     draws = rnd.wall.order[pos : pos + len(discards)]
-    done = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
-    players = rnd.players
-    s = rnd._turn
-    for j, tile in enumerate(done):
-        rnd._discarded(players[s], s, tile, discards[j][1])
-        s = (s + 1) % n
-        rnd._drew(s, draws[j])
-    rnd._version += len(done)  # as Round.step: cached listings expire
+    done, codes = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
+    if done:
+        rnd._discarded_run(done, draws[len(done) - 1], codes)
     return len(done)
 
 

@@ -353,13 +353,20 @@ _RANGES: dict[str, tuple[int, int]] = {
 _POINTS = (-MAX_POINTS, MAX_POINTS)
 
 
-def check_events(events: list[Any], source: str | None) -> None:
+def check_events(
+    events: list[Any], source: str | None, vouched: list[tuple[int, int]] | None = None
+) -> None:
     """Range-check every number of a read game before anything else uses it.
 
     Seats (``actor``, ``target``, ``oya``, ``pao``) are in ``0..players-1``; ``bakaze`` is a
     wind (27..30); ``kyoku`` 1..4; ``honba`` and ``kyotaku`` 0..:data:`MAX_COUNTER`;
     ``players`` 3 or 4; every other integer (scores, deltas, points, fu, han, yaku han,
     dice) within ±:data:`MAX_POINTS`; float points finite.
+
+    ``vouched``: ascending, disjoint ``(start, stop)`` ranges of indices the reader vouches
+    for and that are not looked at again: draws and discards (``Tsumo``, ``Dahai``, whose
+    one number is the ``actor``) that it took from a table holding events of the game's
+    seats only (the Tenhou mjlog reader's runs of ``_core.mjlog_scan`` codes).
 
     Raises:
         LogFormatError: at ``event #i (type)``, naming the field, the value and the range.
@@ -368,30 +375,38 @@ def check_events(events: list[Any], source: str | None) -> None:
 
     skip = (str, bool, type(None), Tile)  # nothing to range-check in these
     players = 4
-    for i, ev in enumerate(events):
-        cls = type(ev)
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = _number_fields(cls)
-        try:
-            if names == _ACTOR:  # draws and discards, most of a game: one seat to look at
-                v = ev.actor
-                if type(v) is not int or not 0 <= v < players:
-                    _check_value("actor", v, players)
-                continue
-            if ev.type == "start_game":
-                players = ev.players if type(ev.players) is int else players
-            for name in names:
-                v = getattr(ev, name)
-                t = type(v)
-                if t is int:  # the common case inline; _check_value words the refusal
-                    lo, hi = (0, players - 1) if name in _SEATS else _RANGES.get(name, _POINTS)
-                    if not lo <= v <= hi:
+    spans = []  # the index ranges to look at: the complement of ``vouched``
+    at = 0
+    for a, b in vouched or ():
+        spans.append((at, a))
+        at = b
+    spans.append((at, len(events)))
+    for a, b in spans:
+        for i in range(a, b):
+            ev = events[i]
+            cls = type(ev)
+            names = _FIELD_NAMES.get(cls)
+            if names is None:
+                names = _FIELD_NAMES[cls] = _number_fields(cls)
+            try:
+                if names == _ACTOR:  # draws and discards, most of a game: one seat to look at
+                    v = ev.actor
+                    if type(v) is not int or not 0 <= v < players:
+                        _check_value("actor", v, players)
+                    continue
+                if ev.type == "start_game":
+                    players = ev.players if type(ev.players) is int else players
+                for name in names:
+                    v = getattr(ev, name)
+                    t = type(v)
+                    if t is int:  # the common case inline; _check_value words the refusal
+                        lo, hi = (0, players - 1) if name in _SEATS else _RANGES.get(name, _POINTS)
+                        if not lo <= v <= hi:
+                            _check_value(name, v, players)
+                    elif t not in skip:
                         _check_value(name, v, players)
-                elif t not in skip:
-                    _check_value(name, v, players)
-        except BadRecord as e:
-            raise log_error(source, f"event #{i} ({ev.type})", str(e)) from None
+            except BadRecord as e:
+                raise log_error(source, f"event #{i} ({ev.type})", str(e)) from None
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # event class -> the fields worth a look
