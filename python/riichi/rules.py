@@ -1075,6 +1075,40 @@ class Rules:
         """
         return cls.preset("ema")
 
+    @classmethod
+    def riichi_city_sanma(cls, length: Length = "hanchan") -> Rules:
+        """Riichi City (麻雀一番街) three-player rules as its tournament-room game logs show
+        them (header ``gamePlay`` 1002, ``initPoints`` 50000, ``round`` 2 = hanchan,
+        ``playerCount`` 3; :func:`riichi.logs.riichi_city.read_riichi_city` reads them).
+
+        Sources: the eleven games of ``../shared/data/more/RiichiCityTournamentBot`` (October
+        2022, Badtaro/RiichiCityTournamentBot ``old games/demo games``), every value below
+        read from their settlements, and Longhorn-Riichi/InjusticeJudge's notes on Riichi
+        City (kan dora revealed at once, nagashi mangan, no kiriage in its default rules --
+        these tournament games do round up: see below).
+
+        - 50,000 points to start and returned, no oka, uma (10000, 0, -10000): the final
+          ``score`` of every game is ``(points - 50000) / 1000 + (10, 0, -10)`` exactly
+          (e.g. 95,500 -> 55.5 as top, 57,200 -> 7.2, -2,700 -> -62.7).
+        - No 2m-8m, red 5p and 5s (each wall holds one ``0p`` and one ``0s``), no chi, the
+          North set aside as dora (kita, the rinshan draw after it), tsumo loss (a non-dealer
+          mangan tsumo pays 2,000 + 4,000; a 20 fu 3 han tsumo 700 + 1,300), 200 points per
+          honba (a ron at 1 honba pays 200 more, a tsumo 100 more from each payer).
+        - Kiriage mangan: 4 han 30 fu is paid as a mangan (``bash_points`` 2000, a riichi
+          tsumo dora kita hand paid 2,000 + 4,000).
+        - Kan dora revealed at once after every kan (the new indicator event comes before
+          the replacement draw).
+        - Noten payments: one tenpai player receives 2,000 (1,000 from each noten player):
+          ``noten_payment`` 2000. Riichi City pays 2,000 to each of two tenpai players
+          (4,000 from the one noten player), which no ``Rules`` field expresses: such a draw
+          replays with 1,000 each and is reported as a mismatch.
+        - Not seen in the records, kept as :meth:`tenhou_sanma`: riichi with 3 live tiles
+          left; no suufon renda, suucha riichi or sanchahou (impossible with three players);
+          single yakuman for the special waits, the pao rules, agari-yame and tenpai-yame,
+          tobi below 0 (a game of the records ends at -2,700).
+        """
+        return cls(**PRESET_VALUES["riichi_city_sanma"]).replace(length=length)  # type: ignore[arg-type]
+
 
 #: ``<GO type>`` bits of Tenhou's lobbies that change rules (besides players, red, kuitan,
 #: length): 0x200 the special lobbies (kiriage mangan, kan dora revealed at once, seen in
@@ -1269,6 +1303,25 @@ PRESET_VALUES: dict[str, dict[str, object]] = {
 
 
 PRESET_VALUES["tenhou_sanma_tonpuusen"] = {**PRESET_VALUES["tenhou_sanma"], "length": "tonpuusen"}
+
+#: Riichi City three-player tournament rooms (:meth:`Rules.riichi_city_sanma`: sources there).
+PRESET_VALUES["riichi_city_sanma"] = {
+    "num_players": 3,
+    "red_fives": (0, 1, 1),
+    "starting_points": 50000,
+    "target_points": 50000,
+    "uma": (10000, 0, -10000),
+    "oka": 0,
+    "honba_points": 200,
+    "noten_payment": 2000,
+    "riichi_min_live_tiles": 3,
+    "suufon_renda": False,
+    "suucha_riichi": False,
+    "sanchahou": False,
+    "kiriage_mangan": True,
+    "open_kan_dora": "immediate",
+    "agari_yame": False,
+}
 
 #: Clearer names accepted for :attr:`Rules.kuikae`, stored as the value they name.
 _KUIKAE_ALIASES = {"same_tile_and_suji": "forbidden", "none": "allowed"}
