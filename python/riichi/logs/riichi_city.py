@@ -80,7 +80,6 @@ from riichi.events import (
     Tile,
     Tsumo,
 )
-from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._common import (
     MAX_COUNTER,
     MAX_POINTS,
@@ -92,6 +91,7 @@ from riichi.logs._common import (
     loads_bounded,
     log_error,
 )
+from riichi.logs._common import BadRecord as _Bad
 from riichi.logs.riichi_city_names import RIICHI_CITY_YAKU, riichi_city_yaku
 from riichi.rules import Rules
 
@@ -267,6 +267,7 @@ class _Game:
         self.seat_of: dict[int, int] | None = None  # userId -> absolute seat
         self.first_pos = 0  # the position of the first dealer
         self.final: EndGame | None = None
+        self.open = False  # a hand is being played
         self.event_index: int | None = None
         self.event_type: Any = None
 
@@ -321,9 +322,9 @@ class _Game:
         elif any(self.seat_of.get(u) != (p - self.first_pos) % self.n for u, p in pos_of.items()):
             raise _Bad("players sit at other positions than in the first hand")
         self.start(deals, hand)
-        for k in range(k, len(records)):
-            self.event_index = k
-            ev, d = self.event(records[k])
+        for j in range(k, len(records)):
+            self.event_index = j
+            ev, d = self.event(records[j])
             handler = getattr(self, f"on_{self.event_type}", None)
             if handler is None:
                 raise _Bad(f"unknown eventType {self.event_type!r}")
@@ -397,27 +398,11 @@ class _Game:
             want = 14 if s == dealer else 13
             if len(hands[s]) != want:
                 raise _Bad(f"seat {s} is dealt {len(hands[s])} tiles, expected {want}")
-        # the wall: 4 tiles a seat three times from the dealer, one each, the dealer's draw
-        w = self.wall
-        want_deal: list[list[Tile]] = [[] for _ in range(n)]
-        k = 0
-        for block in (4, 4, 4, 1):
-            for j in range(n):
-                want_deal[(dealer + j) % n] += w[k : k + block]
-                k += block
-        first_draw = w[k]
-        want_deal[dealer].append(first_draw)
-        for s in range(n):
-            if sorted(want_deal[s]) != sorted(hands[s]):
-                raise _Bad(f"seat {s}'s deal {[str(t) for t in hands[s]]} is not the one the "
-                           f"wall (handCardEncode) gives, {[str(t) for t in want_deal[s]]}")  # fmt: skip
-        self.live = k + 1  # the next live draw
-        self.dead = len(w) - 1  # the next replacement draw (from the back)
-        self.dora_index = len(w) - 9  # the first indicator: the ninth tile from the back
+        first_draw = hands[dealer][13]  # the dealer's 14th tile is its first draw
         dora = _tile(first.get("bao_pai_card"))
-        if w[self.dora_index] != dora:
-            raise _Bad(f"bao_pai_card {dora} is not the wall's dora indicator "
-                       f"{w[self.dora_index]}")  # fmt: skip
+        self.checked = n == 3  # the wall layout is established on three-player records only
+        if self.checked:
+            self.check_deal(dealer, hands, first_draw, dora)
         self.doras = [dora]
         self.dealer = dealer
         self.wind = wind
@@ -442,6 +427,32 @@ class _Game:
         self.out.append(Tsumo(dealer, first_draw))
         self.hands[dealer].append(first_draw)
 
+    def check_deal(
+        self, dealer: int, hands: list[list[Tile]], first_draw: Tile, dora: Tile
+    ) -> None:
+        """The deal, the dealer's first draw and the dora indicator are the wall's: 4 tiles a
+        seat three times from the dealer, then one each, then the dealer's draw; the dora
+        indicator is the ninth tile from the back, the replacement draws come from the back
+        (three-player walls of 108 tiles)."""
+        n, w = self.n, self.wall
+        want_deal: list[list[Tile]] = [[] for _ in range(n)]
+        k = 0
+        for block in (4, 4, 4, 1):
+            for j in range(n):
+                want_deal[(dealer + j) % n] += w[k : k + block]
+                k += block
+        want_deal[dealer].append(w[k])
+        for s in range(n):
+            if sorted(want_deal[s]) != sorted(hands[s]):
+                raise _Bad(f"seat {s}'s deal {[str(t) for t in hands[s]]} is not the one the "
+                           f"wall (handCardEncode) gives, {[str(t) for t in want_deal[s]]}")  # fmt: skip
+        if w[k] != first_draw:
+            raise _Bad(f"the dealer's 14th tile {first_draw} is not the wall's next tile {w[k]}")
+        self.live = k + 1  # the next live draw
+        self.dead = len(w) - 1  # the next replacement draw (from the back)
+        if w[len(w) - 9] != dora:
+            raise _Bad(f"bao_pai_card {dora} is not the wall's dora indicator {w[len(w) - 9]}")
+
     def take(self, p: int, t: Tile, what: str) -> None:
         try:
             self.hands[p].remove(t)
@@ -464,18 +475,20 @@ class _Game:
             return
         t = _tile(code)
         w = self.wall
-        if d.get("is_gang_incard"):
+        if not self.checked:
+            pass
+        elif d.get("is_gang_incard"):
             want, self.dead = w[self.dead], self.dead - 1
-            where = "replacement"
+            if t != want:
+                raise _Bad(f"seat {p} draws {t}, the wall's next replacement tile (from the back "
+                           f"of handCardEncode) is {want}")  # fmt: skip
         else:
             if self.live >= len(w) - 14 - (len(w) - 1 - self.dead):
                 raise _Bad(f"seat {p} draws {t} from an exhausted live wall (the last 14 tiles "
                            "and one per replacement draw are the dead wall)")
             want, self.live = w[self.live], self.live + 1
-            where = "live"
-        if t != want:
-            raise _Bad(f"seat {p} draws {t}, the wall's next {where} tile (handCardEncode) is "
-                       f"{want}")  # fmt: skip
+            if t != want:
+                raise _Bad(f"seat {p} draws {t}, the wall's next tile (handCardEncode) is {want}")
         self.hands[p].append(t)
         self.drawn[p] = t
         self.last = None
@@ -660,10 +673,11 @@ class _Game:
             for w in infos:
                 s = self.seat_of_user(w.get("user_id"), "win_info")
                 tenpai[s] = True
-                shown[s] = tuple(sorted(_tile(c) for c in _list(w, "user_cards")))
-                if sorted(shown[s]) != sorted(self.hands[s]):
-                    raise _Bad(f"seat {s} shows {[str(x) for x in shown[s]]} at the draw, it "
+                cards = tuple(sorted(_tile(c) for c in _list(w, "user_cards")))
+                if list(cards) != sorted(self.hands[s]):
+                    raise _Bad(f"seat {s} shows {[str(x) for x in cards]} at the draw, it "
                                f"holds {sorted(str(x) for x in self.hands[s])}")  # fmt: skip
+                shown[s] = cards
             self.scores = [a + b for a, b in zip(self.scores, deltas)]
             self.out.append(Ryukyoku("exhaustive", tuple(tenpai), tuple(shown), deltas,
                                      tuple(self.scores)))  # fmt: skip
