@@ -416,6 +416,7 @@ class _Game:
         self.riichi_pending: int | None = None
         self.last: tuple[int, Tile] | None = None  # the tile a ron may take, and who let it go
         self.wins: list[tuple[int, Tile, bool]] = []  # (seat, tile, tsumo) declared
+        self.kyuushu: int | None = None  # the seat that declared kyuushu kyuuhai
         self.open = True
         self.out.append(StartKyoku(
             bakaze=wind, kyoku=kyoku, honba=_num(first, "ben_chang_num", 0, MAX_COUNTER),
@@ -622,6 +623,8 @@ class _Game:
 
     def act_12(self, p: int, d: dict[str, Any]) -> None:
         """Kyuushu kyuuhai declared: the end event (5, end_type 6) settles it."""
+        if self.drawn[p] is None:
+            raise _Bad(f"seat {p} declares kyuushu kyuuhai without a tile drawn")
         self.kyuushu = p
 
     def on_7(self, seat: int | None, d: dict[str, Any]) -> None:
@@ -682,8 +685,14 @@ class _Game:
             self.out.append(Ryukyoku("exhaustive", tuple(tenpai), tuple(shown), deltas,
                                      tuple(self.scores)))  # fmt: skip
         elif end in _ABORTIVE:
+            hands: tuple[tuple[Tile, ...] | None, ...] | None = None
+            if end == 6:  # kyuushu kyuuhai: the declarer shows its 14 tiles
+                if self.kyuushu is None:
+                    raise _Bad("kyuushu kyuuhai (end_type 6) that nobody declared (action 12)")
+                hands = tuple(tuple(sorted(self.hands[s])) if s == self.kyuushu else None
+                              for s in range(self.n))  # fmt: skip
             self.scores = [a + b for a, b in zip(self.scores, deltas)]
-            self.out.append(Ryukyoku(_ABORTIVE[end], None, None, deltas, tuple(self.scores)))
+            self.out.append(Ryukyoku(_ABORTIVE[end], None, hands, deltas, tuple(self.scores)))
         else:
             raise _Bad(f"unknown end_type {end!r:.40}")
         self.out.append(EndKyoku())
@@ -722,6 +731,11 @@ class _Game:
                 fid, han = _num(f, "fang_type", 0, 999), _num(f, "fang_num", 0, 999)
                 name = riichi_city_yaku(fid, seat_wind=(s - self.dealer) % n,
                                         round_wind=self.wind - 27)  # fmt: skip
+                if 31 <= fid <= 48:
+                    msg = (f"a yakuman win (yaku id {fid}): how Riichi City writes a yakuman's "
+                           "han is not established from any record")  # fmt: skip
+                    if msg not in self.unsupported:
+                        self.unsupported.append(msg)
                 if name is None:
                     msg = f"Riichi City yaku id {fid} that the rules do not model"
                     if msg not in self.unsupported:
