@@ -10,8 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from riichi import LogFormatError, Rules
 from riichi.events import Dahai, Hora, Nukidora, ReachAccepted, Ryukyoku, StartKyoku, Tsumo
@@ -379,3 +382,60 @@ def test_every_win_of_the_games_names_known_yaku(games_dir):
 
 def test_tile_kinds_are_the_event_models():
     assert riichi_city_tile(0x61) == TileKind.of(30)  # North, the kita tile
+
+
+# --------------------------------------------------------------------------- fuzz
+
+_ODD_VALUES = [None, -1, 0, 1, 10**6, "x", [], {}, True, 0x200, 3.5, [1, 2], 2**40]
+
+
+def _paths(x: object, path: tuple = ()) -> list[tuple]:
+    out = [path] if path else []
+    if isinstance(x, dict):
+        for k, v in x.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(x, list):
+        for i, v in enumerate(x):
+            out += _paths(v, (*path, i))
+    return out
+
+
+def _opened(doc: dict) -> dict:
+    """``doc`` with each event's ``data`` text parsed, so that its values can be mutated."""
+    doc = json.loads(json.dumps(doc))
+    for h in doc["handRecord"]:
+        for e in h["handEventRecord"]:
+            e["data"] = json.loads(e["data"])
+    return doc
+
+
+_OPEN = _opened(_kyuushu_doc())
+_PATHS = _paths(_OPEN)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(_PATHS), st.sampled_from(_ODD_VALUES),
+                          st.booleans()), min_size=1, max_size=3))  # fmt: skip
+def test_any_value_anywhere_reads_or_names_the_place(changes):
+    doc = json.loads(json.dumps(_OPEN))
+    for path, value, delete in changes:
+        parent: Any = doc
+        try:
+            for k in path[:-1]:
+                parent = parent[k]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed the place
+    for h in doc.get("handRecord") or []:
+        for e in (h.get("handEventRecord") or []) if isinstance(h, dict) else []:
+            if isinstance(e, dict) and "data" in e and not isinstance(e["data"], str):
+                e["data"] = json.dumps(e["data"])
+    try:
+        game = read_riichi_city(json.dumps(doc), "fuzz")
+    except LogFormatError as e:
+        assert str(e).startswith("fuzz: ") and e.position and e.reason
+        return
+    replay_game(game)  # whatever was read replays without an exception

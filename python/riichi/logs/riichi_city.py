@@ -307,7 +307,11 @@ class _Game:
             ev, d = self.event(records[k])
             if self.event_type != 1:
                 break
-            deals[ev["userId"]] = d
+            uid = ev.get("userId")
+            if type(uid) is not int or uid not in pos_of or uid in deals:
+                raise _Bad(f"a deal (eventType 1) for userId {uid!r:.40}, not one per player "
+                           f"{sorted(pos_of)}")  # fmt: skip
+            deals[uid] = d
             k += 1
         if len(deals) != self.n or set(deals) != set(pos_of):
             raise _Bad(f"the hand opens with {len(deals)} deal events (eventType 1) for "
@@ -370,7 +374,8 @@ class _Game:
         n = self.n
         first = next(iter(deals.values()))
         dealer = (_num(first, "dealer_pos", 0, n - 1) - self.first_pos) % n
-        wind = _ROUND_WIND.get(first.get("quan_feng"))  # type: ignore[arg-type]
+        qf = first.get("quan_feng")
+        wind = _ROUND_WIND.get(qf) if type(qf) is int else None
         if wind is None:
             raise _Bad(f"quan_feng {first.get('quan_feng')!r:.40} is not a wind tile")
         kyoku = _num(first, "chang_ci", 1, n)
@@ -658,6 +663,8 @@ class _Game:
     def on_5(self, seat: int | None, d: dict[str, Any]) -> None:
         """The hand's end: wins, an exhaustive draw or an abortive draw."""
         end = d.get("end_type")
+        if type(end) is not int:
+            raise _Bad(f"end_type {end!r:.40} is not an integer")
         profits = [0] * self.n
         bao: int | None = None
         for u in _list(d, "user_profit"):
