@@ -1083,29 +1083,32 @@ class Rules:
 
         Sources: the eleven games of ``../shared/data/more/RiichiCityTournamentBot`` (October
         2022, Badtaro/RiichiCityTournamentBot ``old games/demo games``), every value below
-        read from their settlements, and Longhorn-Riichi/InjusticeJudge's notes on Riichi
-        City (kan dora revealed at once, nagashi mangan, no kiriage in its default rules --
-        these tournament games do round up: see below).
+        read from their settlements; Longhorn-Riichi/InjusticeJudge's rule notes for Riichi
+        City agree on the kan dora, the red fives and nagashi mangan (they assume no kiriage:
+        these games do round up).
 
         - 50,000 points to start and returned, no oka, uma (10000, 0, -10000): the final
           ``score`` of every game is ``(points - 50000) / 1000 + (10, 0, -10)`` exactly
           (e.g. 95,500 -> 55.5 as top, 57,200 -> 7.2, -2,700 -> -62.7).
         - No 2m-8m, red 5p and 5s (each wall holds one ``0p`` and one ``0s``), no chi, the
-          North set aside as dora (kita, the rinshan draw after it), tsumo loss (a non-dealer
-          mangan tsumo pays 2,000 + 4,000; a 20 fu 3 han tsumo 700 + 1,300), 200 points per
-          honba (a ron at 1 honba pays 200 more, a tsumo 100 more from each payer).
-        - Kiriage mangan: 4 han 30 fu is paid as a mangan (``bash_points`` 2000, a riichi
-          tsumo dora kita hand paid 2,000 + 4,000).
-        - Kan dora revealed at once after every kan (the new indicator event comes before
-          the replacement draw).
+          North set aside as dora (kita, the replacement draw after it), tsumo loss (a
+          non-dealer mangan tsumo pays 2,000 + 4,000; a 20 fu 3 han tsumo 700 + 1,300), 200
+          points per honba (a ron at 1 honba pays 200 more, a tsumo 100 more from each payer).
+        - Kiriage mangan: 4 han 30 fu is paid as a mangan (``bash_points`` 2000: a riichi,
+          menzen tsumo, dora and kita hand paid 2,000 + 4,000).
+        - Kan dora revealed at once after every kan, daiminkan and kakan included (the new
+          indicator comes before the replacement draw).
+        - No agari-yame: two games go on after the dealer's win at South 3 (the last round)
+          as top with 70,000 and 101,500 points. Tobi below 0: a game ends at -2,700.
         - Noten payments: one tenpai player receives 2,000 (1,000 from each noten player):
           ``noten_payment`` 2000. Riichi City pays 2,000 to each of two tenpai players
-          (4,000 from the one noten player), which no ``Rules`` field expresses: such a draw
-          replays with 1,000 each and is reported as a mismatch.
+          (4,000 from the one noten player: four draws of the records), which no ``Rules``
+          field expresses: such a draw replays with 1,000 each and is reported as a
+          mismatch. Likewise a rinshan kaihou scores no tsumo fu there (a rinshan tsumo of
+          20 + 8 + 16 + 16 fu is logged 60 fu), which the scorer does not model.
         - Not seen in the records, kept as :meth:`tenhou_sanma`: riichi with 3 live tiles
-          left; no suufon renda, suucha riichi or sanchahou (impossible with three players);
-          single yakuman for the special waits, the pao rules, agari-yame and tenpai-yame,
-          tobi below 0 (a game of the records ends at -2,700).
+          left; tenpai-yame; single yakuman for the special waits; the pao rules; no suufon
+          renda, suucha riichi or sanchahou (impossible with three players).
         """
         return cls(**PRESET_VALUES["riichi_city_sanma"]).replace(length=length)  # type: ignore[arg-type]
 

@@ -16,8 +16,8 @@ Sources: the table of yaku names by id in Badtaro/RiichiCityTournamentBot
 (``scripts/yakus.js``, English and Japanese names) and Longhorn-Riichi/InjusticeJudge's
 Riichi City reader (ids 0-2, 7-17, 23, 27, 49-51), checked against the eleven three-player
 games of ``../shared/data/more/RiichiCityTournamentBot``: every win there, 105 of them,
-scores the same yaku and han under riichi's scorer (ids 0-3, 5, 7-18, 21-23, 25-29, 49-51,
-55 occur).
+scores the same yaku and han under riichi's scorer (ids 0-3, 5, 7-18, 20, 22, 27, 29, 49-51
+and 55 occur).
 
 riichi names yaku in romaji (:data:`riichi.events.TENHOU_YAKU`): the wind yakuhai carry the
 wind (``bakaze_nan``, ``jikaze_shaa``), so ids 10 and 11 are resolved with the round and
