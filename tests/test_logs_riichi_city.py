@@ -429,8 +429,10 @@ def test_any_value_anywhere_reads_or_names_the_place(changes):
                 parent[path[-1]] = value
         except (KeyError, IndexError, TypeError):
             continue  # an earlier change removed the place
-    for h in doc.get("handRecord") or []:
-        for e in (h.get("handEventRecord") or []) if isinstance(h, dict) else []:
+    hands = doc.get("handRecord") if isinstance(doc, dict) else None
+    for h in hands if isinstance(hands, list) else []:
+        events = h.get("handEventRecord") if isinstance(h, dict) else None
+        for e in events if isinstance(events, list) else []:
             if isinstance(e, dict) and "data" in e and not isinstance(e["data"], str):
                 e["data"] = json.dumps(e["data"])
     try:
