@@ -377,6 +377,9 @@ def test_every_win_of_the_games_names_known_yaku(games_dir):
                 wins += 1
                 assert ev.yaku and all(name in known for name, _ in ev.yaku)
                 assert sum(h for _, h in ev.yaku) == ev.han
+                # every settlement field the replay compares is there to compare
+                assert None not in (ev.hand, ev.melds, ev.fu, ev.points, ev.limit, ev.deltas,
+                                    ev.scores, ev.dora_markers, ev.uradora_markers)  # fmt: skip
     assert wins == sum(c[1] for c in COUNTS.values())
 
 

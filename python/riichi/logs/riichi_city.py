@@ -33,7 +33,8 @@ every draw and the dora indicator, every logged point change equal to the engine
 - 5 the hand's end: ``end_type`` 0 ron, 1 tsumo, 2 suufon renda, 3 suukaikan, 4 suucha
   riichi, 5 sanchahou, 6 kyuushu kyuuhai, 7 exhaustive draw; ``win_info[]`` per winner
   (``fang_info[]`` yaku ids and han, ``all_fang_num`` han, ``all_fu``, ``all_point`` the
-  hand's value, ``user_cards`` the concealed tiles, ``li_bao_card`` the uradora indicators)
+  hand's value, ``bash_points`` its basic points (2000 a mangan), ``user_cards`` the
+  concealed tiles, ``li_bao_card`` the uradora indicators)
   or, at a draw, per tenpai player (``user_cards``, ``ting_card_list``);
   ``user_profit[].point_profit`` each seat's change (riichi sticks won included, a stick
   put down this hand not: Tenhou's convention) and ``is_bao_pai`` the pao seat;
@@ -112,6 +113,9 @@ _SWITCHES = {
 _ABORTIVE = {2: "suufon_renda", 3: "suukaikan", 4: "suucha_riichi", 5: "sanchahou",
              6: "kyuushu_kyuuhai"}  # fmt: skip
 _ROUND_WIND = {0x31: 27, 0x41: 28, 0x51: 29, 0x61: 30}
+#: ``bash_points`` (basic points) of the limit hands -> Hora.limit (a yakuman is 8000 a
+#: multiple: 5); under 2000 a hand has no limit (0)
+_LIMITS = {2000: 1, 3000: 2, 4000: 3, 6000: 4}
 _MPSZ_SUIT = {"m": 0, "p": 1, "s": 2}
 _NORTH = Tile.of(30)
 
@@ -750,12 +754,16 @@ class _Game:
                     name = f"riichi_city_yaku_{fid}"
                 if han:
                     yaku[name] = yaku.get(name, 0) + han
+            base = _num(w, "bash_points", 0)  # the basic points: 2000 a mangan ...
+            limit = 5 if base >= 8000 else _LIMITS.get(base, 0 if base < 2000 else None)
+            if limit is None:
+                raise _Bad(f"bash_points {base} is no limit hand's basic points")
             ura = w.get("li_bao_card")
             self.out.append(Hora(
                 actor=s, target=s if tsumo else target, pai=pai, hand=tuple(hand),  # type: ignore[arg-type]
                 melds=tuple(self.melds[s]), fu=_num(w, "all_fu", 0, 999),
                 han=_num(w, "all_fang_num", 0, 999), yaku=tuple(yaku.items()),
-                points=_num(w, "all_point", 0), dora_markers=tuple(self.doras),
+                points=_num(w, "all_point", 0), limit=limit, dora_markers=tuple(self.doras),
                 uradora_markers=tuple(_tile(c) for c in ura) if isinstance(ura, list) else (),
                 pao=bao if bao is not None and bao != s else None,
                 deltas=deltas if len(order) == 1 else None,
