@@ -216,38 +216,39 @@ def _code(tile: str) -> int:
     return 0x105 + _SUIT[s] if n == "0" else _SUIT[s] + int(n)
 
 
-def _sanma_tiles() -> list[str]:
+def _all_tiles(players: int) -> list[str]:
     tiles = []
-    for s in "ps":
+    for s in "mps" if players == 4 else "ps":
         for n in range(1, 10):
             tiles += [f"{n}{s}"] * 4
         tiles[tiles.index(f"5{s}")] = f"0{s}"  # one red five of each
-    tiles += ["1m"] * 4 + ["9m"] * 4
+    if players == 3:
+        tiles += ["1m"] * 4 + ["9m"] * 4
     for n in range(1, 8):
         tiles += [f"{n}z"] * 4
     return tiles
 
 
-def _kyuushu_doc() -> dict:
+def _kyuushu_doc(players: int = 3) -> dict:
     """One hand: the dealer holds the thirteen terminal and honor kinds and a 2p, and
     declares kyuushu kyuuhai on its first turn. Positions 0, 1, 2 = users 11, 22, 33."""
-    rest = _sanma_tiles()
+    rest = _all_tiles(players)
     dealer = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z", "2p"]
     for t in dealer:
         rest.remove(t)
-    others = [rest[:13], rest[13:26]]
-    live = rest[26:]
+    others = [rest[13 * k : 13 * k + 13] for k in range(players - 1)]
+    live = rest[13 * (players - 1) :]
     # the wall: 4 tiles a seat three times from the dealer, one each, the dealer's draw
     wall: list[str] = []
     hands = [dealer[:13], *others]
     for block in range(3):
         for h in hands:
             wall += h[4 * block : 4 * block + 4]
-    wall += [hands[0][12], hands[1][12], hands[2][12], dealer[13]]
+    wall += [h[12] for h in hands] + [dealer[13]]
     wall += live
-    assert len(wall) == 108
+    assert len(wall) == (108 if players == 3 else 136)
     encode = "".join(wall)
-    users = [11, 22, 33]
+    users = [11, 22, 33, 44][:players]
     info = [{"user_id": u, "hand_points": 50000} for u in users]
 
     def deal(k: int) -> dict:
@@ -257,7 +258,7 @@ def _kyuushu_doc() -> dict:
                 "ben_chang_num": 0, "li_zhi_bang_num": 0, "user_info_list": info}  # fmt: skip
         return {"eventType": 1, "userId": users[k], "data": json.dumps(data)}
 
-    events = [deal(0), deal(1), deal(2),
+    events = [*(deal(k) for k in range(players)),
               {"eventType": 2, "userId": 11, "data": json.dumps({"in_card": 0})},
               {"eventType": 4, "userId": 11,
                "data": json.dumps({"action": 12, "card": 0, "user_id": 11})},
@@ -265,7 +266,7 @@ def _kyuushu_doc() -> dict:
                "data": json.dumps({"end_type": 6, "win_info": [], "user_profit": [
                    {"user_id": u, "point_profit": 0} for u in users]})}]  # fmt: skip
     return {
-        "playerCount": 3, "initPoints": 50000, "gamePlay": 1002, "round": 2,
+        "playerCount": players, "initPoints": 50000, "gamePlay": 1002, "round": 2,
         "keyValue": "madeup",
         "handRecord": [{
             "players": [{"position": k, "userId": u, "nickname": f"p{k}"}
@@ -321,6 +322,13 @@ def test_rules_the_preset_does_not_cover_are_unsupported_not_guessed(key, value,
     assert named in game.meta["unsupported"]
     rep = replay_game(game)
     assert not rep.replayed and named in rep.unsupported[0].reason
+
+
+def test_a_four_player_game_reads_and_is_unsupported_not_guessed():
+    game = read_riichi_city(json.dumps(_kyuushu_doc(4)), "x.json")
+    assert game.start.players == 4 and len(game.events[1].tehais) == 4
+    assert "playerCount 4" in game.meta["unsupported"]
+    assert not replay_game(game).replayed
 
 
 def test_a_wall_of_the_wrong_size_names_it():

@@ -682,6 +682,10 @@ class _Game:
         if end in (0, 1):
             self.settle_wins(infos, deltas, bao, tsumo=end == 1)
         elif end == 7:
+            if self.checked:  # the dead wall: 14 tiles and one per replacement draw
+                left = len(self.wall) - 14 - (len(self.wall) - 1 - self.dead) - self.live
+                if left:
+                    raise _Bad(f"an exhaustive draw with {left} live tiles left in the wall")
             tenpai = [False] * self.n
             shown: list[tuple[Tile, ...] | None] = [None] * self.n
             for w in infos:
