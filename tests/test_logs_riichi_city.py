@@ -313,6 +313,7 @@ def test_a_kyuushu_declared_by_a_hand_that_may_not_is_reported():
         ("isShaoJi", True, "yakitori"),
         ("initPoints", 35000, "initPoints 35000"),
         ("gamePlay", 1001, "gamePlay 1001"),
+        ("isGangPay", False, "kan payment switch"),
     ],
 )
 def test_rules_the_preset_does_not_cover_are_unsupported_not_guessed(key, value, named):
@@ -329,6 +330,19 @@ def test_a_four_player_game_reads_and_is_unsupported_not_guessed():
     assert game.start.players == 4 and len(game.events[1].tehais) == 4
     assert "playerCount 4" in game.meta["unsupported"]
     assert not replay_game(game).replayed
+
+
+def test_a_wall_that_is_not_the_tile_set_names_the_tile():
+    doc = _kyuushu_doc()
+    h = doc["handRecord"][0]
+    wall = h["handCardEncode"]
+    for text, message in ((wall.replace("0p", "5p", 1), r"red fives \['0s'\]"),
+                          ("1z" + wall[2:], "holds 3 of 1m")):  # fmt: skip
+        h["handCardEncode"] = text
+        h["handCardsSHA256"] = hashlib.sha256(text.encode()).hexdigest()
+        with pytest.raises(LogFormatError, match=message) as err:
+            read_riichi_city(json.dumps(doc), "x.json")
+        assert err.value.position == "handRecord[0]"
 
 
 def test_a_wall_of_the_wrong_size_names_it():

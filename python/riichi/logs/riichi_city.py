@@ -4,7 +4,8 @@ A game log is one JSON object (the ``data`` of the game server's record answer; 
 answer ``{"code": 0, "data": {...}}`` reads too). Its header: ``playerCount``, ``initPoints``
 (starting points), ``round`` (1 East only, 2 hanchan), ``gamePlay`` (the room's rule set) and
 room switches (``isKaiLiZhi`` open riichi, ``isShaoJi`` yakitori, ``isGeMu`` wareme, ``isLuck``
-luck bonuses, ``fangFu`` a han minimum). ``handRecord[]`` holds the hands, each with
+luck bonuses, ``fangFu`` a han minimum, ``isGangPay`` true in every record read, its meaning
+undocumented). ``handRecord[]`` holds the hands, each with
 ``players[]`` (``position`` 0..n-1 in turn order, ``userId``, ``nickname``),
 ``handCardEncode`` (the whole wall as mpsz pairs, ``0p``/``0s`` red; ``handCardsSHA256`` is
 its SHA-256), ``paiShan`` (the wall after the deal, as tile codes) and
@@ -55,6 +56,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from typing import Any
 
 from riichi.errors import InvalidTile, LogFormatError
@@ -109,6 +111,9 @@ _SWITCHES = {
     "isGeMu": (False, "wareme"),
     "isLuck": (False, "luck bonuses (祝儀)"),
     "fangFu": (0, "a han minimum"),
+    # true in every record read, its meaning not documented (a pao or kan payment switch,
+    # one reader guesses): the records' kan settlements all agree with riichi's
+    "isGangPay": (True, "a kan payment switch whose rule is not known"),
 }
 _ABORTIVE = {2: "suufon_renda", 3: "suukaikan", 4: "suucha_riichi", 5: "sanchahou",
              6: "kyuushu_kyuuhai"}  # fmt: skip
@@ -299,6 +304,7 @@ class _Game:
         if len(self.wall) != (108 if self.n == 3 else 136):
             raise _Bad(f"handCardEncode holds {len(self.wall)} tiles, a {self.n}-player wall "
                        f"{108 if self.n == 3 else 136}")  # fmt: skip
+        self.check_tiles()
         sha = hand.get("handCardsSHA256")
         digest = hashlib.sha256(hand["handCardEncode"].encode()).hexdigest()
         if isinstance(sha, str) and sha.lower() != digest:
@@ -340,8 +346,20 @@ class _Game:
                 raise _Bad("an event after the hand's end")
             handler(self.user_seat(ev), d)
         self.event_index = None
-        if self.open:  # a hand cut before its end: replayed up to its last action
-            self.open = False
+        self.open = False  # a hand cut before its end is replayed up to its last action
+
+    def check_tiles(self) -> None:
+        """The wall holds the game's tiles: four of each kind (three players: no 2m-8m, and
+        one red 5p and one red 5s, as every record read has)."""
+        kinds = Counter(t.kind for t in self.wall)
+        sanma = self.n == 3
+        for kind in range(34):
+            want = 0 if sanma and 1 <= kind <= 7 else 4
+            if kinds[kind] != want:
+                raise _Bad(f"handCardEncode holds {kinds[kind]} of {Tile.of(kind)}, not {want}")
+        reds = sorted(str(t) for t in self.wall if t.red)
+        if sanma and reds != ["0p", "0s"]:
+            raise _Bad(f"handCardEncode holds the red fives {reds}, not one 0p and one 0s")
 
     def event(self, rec: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         rec = _obj(rec, "event")
