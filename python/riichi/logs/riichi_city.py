@@ -429,7 +429,7 @@ class _Game:
         dora = _tile(first.get("bao_pai_card"))
         self.checked = n == 3  # the wall layout is established on three-player records only
         if self.checked:
-            self.check_deal(dealer, hands, first_draw, dora)
+            self.check_deal(dealer, hands, first_draw, dora, hand.get("paiShan"))
         self.doras = [dora]
         self.dealer = dealer
         self.wind = wind
@@ -456,12 +456,13 @@ class _Game:
         self.hands[dealer].append(first_draw)
 
     def check_deal(
-        self, dealer: int, hands: list[list[Tile]], first_draw: Tile, dora: Tile
+        self, dealer: int, hands: list[list[Tile]], first_draw: Tile, dora: Tile, paishan: Any
     ) -> None:
         """The deal, the dealer's first draw and the dora indicator are the wall's: 4 tiles a
         seat three times from the dealer, then one each, then the dealer's draw; the dora
         indicator is the ninth tile from the back, the replacement draws come from the back
-        (three-player walls of 108 tiles)."""
+        (three-player walls of 108 tiles); ``paiShan``, where given, is the wall after the
+        deal."""
         n, w = self.n, self.wall
         want_deal: list[list[Tile]] = [[] for _ in range(n)]
         k = 0
@@ -476,6 +477,9 @@ class _Game:
                            f"wall (handCardEncode) gives, {[str(t) for t in want_deal[s]]}")  # fmt: skip
         if w[k] != first_draw:
             raise _Bad(f"the dealer's 14th tile {first_draw} is not the wall's next tile {w[k]}")
+        if paishan is not None:  # the codes of the wall after the deal, where given
+            if not isinstance(paishan, list) or [_tile(c) for c in paishan] != w[k + 1 :]:
+                raise _Bad("paiShan is not the wall (handCardEncode) after the deal")
         self.live = k + 1  # the next live draw
         self.dead = len(w) - 1  # the next replacement draw (from the back)
         if w[len(w) - 9] != dora:
