@@ -156,6 +156,17 @@ def test_a_draw_that_is_not_the_walls_next_tile_names_the_event(games_dir):
     assert "the wall's next tile (handCardEncode)" in err.value.reason
 
 
+def test_a_pai_shan_that_is_not_the_wall_after_the_deal_is_refused(games_dir):
+    doc = _real_doc(games_dir)
+    ps = doc["handRecord"][3]["paiShan"]
+    ps[0], ps[-1] = ps[-1], ps[0]
+    assert ps[0] != ps[-1]
+    with pytest.raises(LogFormatError) as err:
+        read_riichi_city(json.dumps(doc), "x.json")
+    assert err.value.position == "handRecord[3]"
+    assert "paiShan is not the wall" in err.value.reason
+
+
 def test_a_garbled_wall_is_refused_by_its_sha256(games_dir):
     doc = _real_doc(games_dir)
     h = doc["handRecord"][2]

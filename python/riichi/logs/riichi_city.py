@@ -335,6 +335,7 @@ class _Game:
             ))  # fmt: skip
         elif any(self.seat_of.get(u) != (p - self.first_pos) % self.n for u, p in pos_of.items()):
             raise _Bad("players sit at other positions than in the first hand")
+        self.event_index = None  # the deal's errors name the hand (and the field)
         self.start(deals, hand)
         for j in range(k, len(records)):
             self.event_index = j
