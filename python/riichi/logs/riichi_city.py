@@ -40,8 +40,10 @@ every draw and the dora indicator, every logged point change equal to the engine
   ``user_profit[].point_profit`` each seat's change (riichi sticks won included, a stick
   put down this hand not: Tenhou's convention) and ``is_bao_pai`` the pao seat;
 - 6 the game's end: ``user_data[].point_num`` final scores, ``score`` final points x 10;
-- 7 the dora indicators so far (``cards``) after a kan; 8 a riichi accepted (the stick
-  put down); 9 a win passed by (no data); 11 the waits after a riichi: informational.
+- 7 the kan dora indicators so far (``cards``) after a kan; 8 a riichi accepted (the stick
+  put down); 9 no data, sent to a player after a discard of a tile it waits on and does not
+  win on (the four of the records: the player's waits at the draw, or its later tsumo, hold
+  the tile); 11 the waits after a riichi. 3, 9 and 11 are informational.
 
 Seats are absolute: seat 0 is the first hand's dealer, then turn order (``position``).
 Yaku ids: :mod:`riichi.logs.riichi_city_names`. Rules: :meth:`riichi.Rules.riichi_city_sanma`
@@ -682,7 +684,7 @@ class _Game:
         self.out.append(ReachAccepted(p, deltas, tuple(self.scores)))
 
     def on_9(self, seat: int | None, d: dict[str, Any]) -> None:
-        """A player passed a winning tile by (no data): furiten follows, no action."""
+        """A player let a tile it waits on go by (no data): no action."""
 
     def on_11(self, seat: int | None, d: dict[str, Any]) -> None:
         """The waits of a riichi hand (informational)."""
