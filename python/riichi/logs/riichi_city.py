@@ -16,7 +16,9 @@ text. Tiles are codes ``16 * suit + number``: suit 0 pinzu, 1 souzu, 2 manzu (1.
 
 Event types (``eventType``), confirmed against the eleven three-player games of
 ``../shared/data/more/RiichiCityTournamentBot`` (tile conservation, the wall reproducing
-every draw and the dora indicator, every logged point change equal to the engine's):
+every draw and the dora indicator, every logged point change equal to the engine's) except
+the codes those games do not hold, marked "(unseen)", taken from the Riichi City readers of
+Longhorn-Riichi/InjusticeJudge and Badtaro/RiichiCityTournamentBot:
 
 - 1 the deal, one per player: ``hand_cards`` (the dealer's 14, the last its first draw),
   ``dealer_pos``, ``dices``, ``bao_pai_card`` (the dora indicator), ``quan_feng`` (round
@@ -26,13 +28,15 @@ every draw and the dora indicator, every logged point change equal to the engine
   ``is_gang_incard`` a replacement draw from the back of the wall (after a kan or kita); the
   other fields are the options the client offered;
 - 3 the call options offered on a discard (``out_card``, ``action_list``): not an action;
-- 4 an action: ``action`` 2/3/4 chi, 5 pon, 6 daiminkan, 7 ron, 8 ankan, 9 kakan, 10 tsumo,
-  11 discard (``is_li_zhi`` with ``li_zhi_type`` 1 riichi, 2 double riichi), 12 kyuushu
-  kyuuhai, 13 kita (sanma North set aside); ``card`` the tile, ``group_cards`` the tiles
-  shown from the hand, ``hand_cards`` the winner's tiles, ``move_cards_pos`` the client's
-  tile slots (``[14, ...]``: the tile just drawn, i.e. tsumogiri);
+- 4 an action: ``action`` 2/3/4 chi (unseen), 5 pon, 6 daiminkan, 7 ron, 8 ankan, 9 kakan,
+  10 tsumo, 11 discard (``is_li_zhi`` with ``li_zhi_type`` 1 riichi, 2 double riichi), 12
+  kyuushu kyuuhai (unseen), 13 kita (sanma North set aside); ``card`` the tile,
+  ``group_cards`` the tiles shown from the hand, ``hand_cards`` the winner's tiles,
+  ``move_cards_pos`` the client's tile slots, the first the discarded tile's (the tile just
+  drawn is the last slot, 14 with no meld: tsumogiri);
 - 5 the hand's end: ``end_type`` 0 ron, 1 tsumo, 2 suufon renda, 3 suukaikan, 4 suucha
-  riichi, 5 sanchahou, 6 kyuushu kyuuhai, 7 exhaustive draw; ``win_info[]`` per winner
+  riichi, 5 sanchahou, 6 kyuushu kyuuhai (2-6 unseen), 7 exhaustive draw (the live wall
+  used up: 14 dead-wall tiles and one more per replacement draw); ``win_info[]`` per winner
   (``fang_info[]`` yaku ids and han, ``all_fang_num`` han, ``all_fu``, ``all_point`` the
   hand's value, ``bash_points`` its basic points (2000 a mangan), ``user_cards`` the
   concealed tiles, ``li_bao_card`` the uradora indicators)
