@@ -14,8 +14,8 @@ and the sanma North dora (55).
 
 Sources: the table of yaku names by id in Badtaro/RiichiCityTournamentBot
 (``scripts/yakus.js``, English and Japanese names) and Longhorn-Riichi/InjusticeJudge's
-Riichi City reader (ids 0-2, 7-14, 16, 17, 23, 27, 49-51), checked against the eleven three-player
-games of ``../shared/data/more/RiichiCityTournamentBot``: every win there, 105 of them,
+Riichi City reader (ids 0-2, 7-14, 16, 17, 23, 27, 49-51), checked against the eleven
+three-player games of ``../shared/data/more/RiichiCityTournamentBot``: every win there, 105 of them,
 scores the same yaku and han under riichi's scorer (ids 0-3, 5, 7-18, 20, 22, 27, 29, 49-51
 and 55 occur).
 
