@@ -42,16 +42,17 @@ COUNTS = {
     "cd1d6beai08a0i7d5bh0": (11, 11, 0),
 }
 
-#: The mismatches left, each a rule of Riichi City that no Rules field expresses (see the
-#: docstring of Rules.riichi_city_sanma): an exhaustive draw with two tenpai players pays
-#: 2,000 to each (the engine: 1,000), and a rinshan kaihou scores no tsumo fu (60 fu logged
-#: for 20 + 8 + 16 + 16; the engine adds 2 for the tsumo: 70).
-EXPECTED_MISMATCHES = {
-    ("cd1atc6ai08a0i7cu1c0", "S2-0", "hora.fu", 60, 70),
-    ("cd1atc6ai08a0i7cu1c0", "S2-1", "ryukyoku.deltas", (-4000, 2000, 2000), (-2000, 1000, 1000)),
-    ("cd1bilmai08a0i7cvlh0", "E1-1", "ryukyoku.deltas", (2000, -4000, 2000), (1000, -2000, 1000)),
-    ("cd1bilmai08a0i7cvlh0", "S2-0", "ryukyoku.deltas", (-4000, 2000, 2000), (-2000, 1000, 1000)),
-    ("cd1c50eai08a0i7d1dlg", "S3-0", "ryukyoku.deltas", (-4000, 2000, 2000), (-2000, 1000, 1000)),
+#: The settlements that need the two Riichi City rules of Rules.riichi_city_sanma beyond
+#: the usual ones (read from the files): the exhaustive draws with two tenpai players, paid
+#: 2,000 to each (noten_payment_split="per_tenpai"; a total of 2,000 would pay 1,000 each),
+#: and the one rinshan kaihou after a kan, logged at 60 fu for 20 + 8 + 16 + 16
+#: (rinshan_tsumo_fu=False; with the tsumo fu: 70).
+RIICHI_CITY_RULES = {
+    ("cd1atc6ai08a0i7cu1c0", "S2-0"): ("hora.fu", 60),
+    ("cd1atc6ai08a0i7cu1c0", "S2-1"): ("ryukyoku.deltas", (-4000, 2000, 2000)),
+    ("cd1bilmai08a0i7cvlh0", "E1-1"): ("ryukyoku.deltas", (2000, -4000, 2000)),
+    ("cd1bilmai08a0i7cvlh0", "S2-0"): ("ryukyoku.deltas", (-4000, 2000, 2000)),
+    ("cd1c50eai08a0i7d1dlg", "S3-0"): ("ryukyoku.deltas", (-4000, 2000, 2000)),
 }
 
 
@@ -81,16 +82,32 @@ def test_the_eleven_games_replay_with_every_settlement_checked(games_dir):
         rep = replay_game(game)
         assert rep.replayed and not rep.unsupported and not rep.fragment
         assert rep.rounds == COUNTS[key][0]
-        for m in rep.mismatches:
-            logged = tuple(m.logged) if isinstance(m.logged, list) else m.logged
-            computed = tuple(m.computed) if isinstance(m.computed, list) else m.computed
-            if m.field.endswith(".scores"):  # the same draws' scores follow their deltas
-                found.add((key, m.round, m.field))
-                continue
-            found.add((key, m.round, m.field, logged, computed))
+        found |= {(key, m.round, m.field, repr(m.logged), repr(m.computed)) for m in rep.mismatches}
     assert seen == set(COUNTS)
-    scores = {(k, r, "ryukyoku.scores") for k, r, f, *_ in EXPECTED_MISMATCHES if "ryukyoku" in f}
-    assert found == EXPECTED_MISMATCHES | scores
+    assert not found, sorted(found, key=str)
+
+
+@pytest.mark.parametrize(
+    ("change", "rounds"),
+    [
+        ({"noten_payment_split": "total"}, {r for r, v in RIICHI_CITY_RULES.items() if "ryu" in v[0]}),
+        ({"rinshan_tsumo_fu": True}, {r for r, v in RIICHI_CITY_RULES.items() if "hora" in v[0]}),
+    ],
+    ids=["noten_payment_split", "rinshan_tsumo_fu"],
+)
+def test_each_riichi_city_rule_is_what_its_settlements_need(games_dir, change, rounds):
+    """Without the option the rounds that need it (and only those) fail to replay, on the
+    field and with the value the record holds."""
+    rules = Rules.riichi_city_sanma().replace(**change)
+    found = {}
+    for key in sorted({k for k, _ in RIICHI_CITY_RULES}):
+        rep = replay_game(read_log(games_dir / f"{key}.json"), rules=rules)
+        for m in rep.mismatches:
+            if not m.field.endswith(".scores"):  # a draw's scores follow its deltas
+                logged = tuple(m.logged) if isinstance(m.logged, list) else m.logged
+                found[(key, m.round)] = (m.field, logged)
+    assert set(found) == rounds
+    assert found == {r: RIICHI_CITY_RULES[r] for r in rounds}
 
 
 def test_final_points_are_the_difference_to_50000_plus_uma_10_0_minus_10(games_dir):
