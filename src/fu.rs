@@ -32,7 +32,8 @@ pub enum FuKind {
     Penchan,
     /// Tanki wait (+2).
     Tanki,
-    /// The open pinfu shape won by ron, raised to 30 (+10).
+    /// The open pinfu shape won by ron, raised to 30 (+10); also an open hand left at the
+    /// base 20 by a rinshan kaihou without tsumo fu.
     OpenPinfuRon,
     /// Chiitoitsu's fixed fu.
     Chiitoitsu,
