@@ -307,3 +307,20 @@ def test_selfplay_under_the_options_verifies_from_its_written_logs(rules, seeds)
         if met == set(NEW):
             break
     assert met == set(NEW)
+
+
+def test_verify_rules_takes_the_options(shared, tmp_path, capsys):
+    from riichi.cli import main
+
+    game = shared / "data/more/RiichiCityTournamentBot/cd1atc6ai08a0i7cu1c0.json"
+    if not game.exists():
+        pytest.skip(f"{game} absent")
+    assert main(["verify", "--quiet", str(game)]) == 0  # the reader's riichi_city_sanma
+    capsys.readouterr()
+    # the same rules but the usual total split, from a rules file: the two-tenpai draw of
+    # South 2-1 fails (+1,000 each where the record pays +2,000)
+    f = tmp_path / "r.json"
+    f.write_text(json.dumps({"preset": "riichi_city_sanma", "noten_payment_split": "total"}))
+    assert main(["verify", "--rules", str(f), str(game)]) == 1
+    out = capsys.readouterr().out
+    assert "S2-1" in out and "ryukyoku.deltas" in out and "S2-0" not in out
