@@ -54,6 +54,7 @@ FLOW_HOMES = {
     "sanchahou": "aborts",
     "nagashi_mangan": "settlement",
     "noten_payment": "settlement",
+    "noten_payment_split": "settlement",
     "renchan": "settlement",
     "pao_daisangen": "settlement",
     "pao_daisuushi": "settlement",

@@ -44,7 +44,7 @@ impl PyScoringRules {
         ippatsu = true, aotenjou = false, ryuuiisou_hatsu = false, paarenchan = false,
         daichisei = false, sanrenkou = false, iishoku_yonjun = false, uumensai = false,
         daisharin_other_suits = false, minimum_han = 1, mangan_minimum = false,
-        riichi_required = false, open_riichi = false))]
+        riichi_required = false, open_riichi = false, rinshan_tsumo_fu = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         red_fives: (u8, u8, u8),
@@ -83,6 +83,7 @@ impl PyScoringRules {
         mangan_minimum: bool,
         riichi_required: bool,
         open_riichi: bool,
+        rinshan_tsumo_fu: bool,
     ) -> PyResult<Self> {
         let atozuke = match atozuke {
             None => Atozuke::Allowed,
@@ -228,6 +229,7 @@ impl PyScoringRules {
             mangan_minimum,
             riichi_required,
             open_riichi,
+            rinshan_tsumo_fu,
         }))
     }
 

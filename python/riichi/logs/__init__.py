@@ -2,7 +2,8 @@
 
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`),
 mjai JSON lines (:func:`read_mjai`), kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`), Mahjong
-Soul raw game records (:func:`read_majsoul`) and
+Soul raw game records (:func:`read_majsoul`), Riichi City game logs (:func:`read_riichi_city`)
+and
 Tenhou protocol transcripts (:func:`read_tenhou_protocol`: header and counts only, reported as
 unsupported by the replay);
 :func:`read_log` sniffs the format by content and :func:`read_logs` walks files, folders and
@@ -71,6 +72,7 @@ __all__ = [
     "read_logs",
     "read_majsoul",
     "read_mjai",
+    "read_riichi_city",
     "read_tenhou6",
     "read_tenhou_protocol",
     "read_tenhou_xml",
