@@ -225,13 +225,20 @@ def _sample_paths() -> list[str]:
             if p.is_file() and not p.name.startswith(".")]  # fmt: skip
 
 
-def _walk(paths: Sequence[str]) -> list[str]:
+def _walk(paths: Sequence[str], refused: list[tuple[str, Exception]] | None = None) -> list[str]:
+    """The files under ``paths`` (:func:`riichi.logs._common.files_under`: linked folders
+    followed). A folder that cannot be listed, or a link that would loop, goes to
+    ``refused`` with its reason (when given), never silently away."""
+    from riichi.logs._common import files_under
+
     out: list[str] = []
     for p in paths:
         if os.path.isdir(p):
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                out += [os.path.join(root, f) for f in sorted(files) if not f.startswith(".")]
+            for path, error in files_under(p):
+                if error is None:
+                    out.append(path)
+                elif refused is not None:
+                    refused.append((path, error))
         else:
             out.append(p)
     return out
@@ -323,9 +330,14 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace, out: Any) -> int:
     from riichi.replay import VerifySummary
 
-    files = _walk(args.paths) if args.paths else _sample_paths()
+    refused: list[tuple[str, Exception]] = []
+    files = _walk(args.paths, refused) if args.paths else _sample_paths()
     t0 = time.perf_counter()
     total = VerifySummary()
+    for path, error in refused:  # a folder not listed: unreadable, with its reason
+        from riichi.replay import _unreadable
+
+        total.add(VerifySummary(files=1, unreadable=[_unreadable(path, error)]))
     bar = None
     if not args.quiet and sys.stderr.isatty() and len(files) > 1:
         try:

@@ -42,6 +42,7 @@ from riichi.events import GameLog
 from riichi.logs._common import (
     DEFAULT_LIMITS,
     ReadLimits,
+    files_under,
     limits_of,
     log_error,
     not_regular,
@@ -296,16 +297,14 @@ def _inflate_member(zf: Any, info: Any, cap: int) -> tuple[bytes | None, int]:
 
 
 def _walk(paths: Iterable[PathLike]) -> Iterator[tuple[str, LogFormatError | None]]:
-    """Each file under ``paths`` (folders walked recursively, sorted, hidden names skipped),
-    with the error that reports it unread when it is not a regular file (never opened)."""
+    """Each file under ``paths`` (folders walked recursively, sorted, hidden names skipped,
+    linked folders followed: :func:`files_under`), with the error that reports it unread
+    when it is not a regular file (never opened) or is a folder that cannot be listed."""
     for p in paths:
         p = os.fsdecode(p)
         if os.path.isdir(p):
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                for f in sorted(files):
-                    if not f.startswith("."):
-                        yield _entry(os.path.join(root, f))
+            for path, error in files_under(p):
+                yield (path, error) if error is not None else _entry(path)
         else:
             yield _entry(p)
 
