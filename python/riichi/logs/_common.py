@@ -55,7 +55,11 @@ def display_name(name: str | bytes | None) -> str:
         name.encode("utf-8")
         return name
     except UnicodeEncodeError:
+        pass
+    try:
         return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no file name decodes to ('\ud800'): escaped
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def log_error(source: str | None, position: str, reason: str) -> LogFormatError:
@@ -223,6 +227,8 @@ def read_regular_file(path: Any, source: str | None, limits: ReadLimits) -> byte
         fd = os.open(path, flags)
     except OSError as e:
         raise log_error(source, "file", f"cannot read: {e.strerror or e}") from None
+    except ValueError as e:  # a name the OS cannot take: a NUL byte, an unpaired surrogate
+        raise log_error(source, "file", f"cannot read: not a file name the OS takes ({e})") from None
     with open(fd, "rb", closefd=True) as fh:
         try:
             st = os.fstat(fd)
