@@ -1049,9 +1049,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# options that name a file or folder to write: an empty one is bad usage
+_PATH_OPTIONS = (
+    ("json", "--json"), ("output", "-o/--output"), ("svg", "--svg"), ("csv", "--csv"),
+    ("parquet", "--parquet"), ("log_dir", "--log-dir"), ("stderr_dir", "--stderr-dir"),
+)  # fmt: skip
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The subcommand's name, as its parser was registered (``verify``, ``hand``...)."""
+    return str(getattr(args, "command", "") or "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for attr, flag in _PATH_OPTIONS:
+        if getattr(args, attr, None) == "":  # else taken as not given: silently no output
+            prog = f"riichi {_command(args)}"
+            print(f"{prog}: error: {flag}: an empty path (name a file or folder)", file=sys.stderr)
+            return 2
     try:
         return int(args.func(args))
     except BrokenPipeError:  # output piped into e.g. `head`: stop quietly
