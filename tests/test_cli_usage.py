@@ -108,3 +108,12 @@ def test_an_empty_output_path_is_bad_usage(argv, flag, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
     assert err == f"riichi {argv[0]}: error: {flag}: an empty path (name a file or folder)\n"
+
+
+@pytest.mark.parametrize("command", ["verify", "arena", "score"])  # (export, view: "as verify")
+def test_every_rules_option_names_the_tenhou_lobby_form_it_takes(command, capsys):
+    # riichi arena --rules tenhou_go:0xa9 works, but its --help did not say so
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "tenhou_go:0xHEX" in text

@@ -977,8 +977,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         metavar="PRESET|FILE.json",
         default=None,
-        help=f"a riichi.Rules preset ({', '.join(sorted(rule_presets()))}) or a JSON file of "
-        "Rules fields (default tenhou)",
+        help=f"a riichi.Rules preset ({', '.join(sorted(rule_presets()))}, or "
+        "tenhou_go:0xHEX for a Tenhou lobby by its GO type) or a JSON file of Rules fields "
+        "(default tenhou)",
     )
     a.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first games")
     a.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="games at once")
