@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +55,11 @@ def display_name(name: str | bytes | None) -> str:
         name.encode("utf-8")
         return name
     except UnicodeEncodeError:
+        pass
+    try:
         return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no file name decodes to ('\ud800'): escaped
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def log_error(source: str | None, position: str, reason: str) -> LogFormatError:
@@ -156,6 +161,53 @@ def not_regular(source: str | None, mode: int) -> LogFormatError:
     return log_error(source, "file", f"not a regular file: {file_kind(mode)}; skipped, not read")
 
 
+def files_under(top: str) -> Iterator[tuple[str, LogFormatError | None]]:
+    """Every file below the folder ``top``: ``(path, None)``, folders and files sorted by
+    name, hidden names (``.x``) skipped.
+
+    Symbolic links to folders are followed (a linked folder of logs is read, not dropped),
+    each folder once (two links to one folder list its files once, under the first). A
+    link to a folder that holds it (``a/up -> ..``, ``a/root -> /``) would loop or climb out
+    of ``top``: it is yielded as ``(link, LogFormatError)`` and not followed. A folder that
+    cannot be listed is yielded as ``(folder, LogFormatError)`` naming why, where
+    ``os.walk`` alone would pass over it without a word.
+    """
+    failed: list[OSError] = []
+    seen: set[tuple[int, int]] = set()
+
+    def listing_errors() -> Iterator[tuple[str, LogFormatError]]:
+        while failed:
+            e = failed.pop(0)
+            where = os.fsdecode(e.filename) if e.filename is not None else top
+            yield where, log_error(where, "folder", f"cannot list: {e.strerror or e}")
+
+    for root, dirs, files in os.walk(top, onerror=failed.append, followlinks=True):
+        yield from listing_errors()
+        try:
+            st = os.stat(root)
+        except OSError as e:
+            yield root, log_error(root, "folder", f"cannot read: {e.strerror or e}")
+            dirs[:] = []
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            dirs[:] = []  # reached again through a link: its files are already listed
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirs.sort()
+        here = os.path.realpath(root)
+        for d in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            target = os.path.realpath(os.path.join(root, d))
+            if here == target or here.startswith(target.rstrip(os.sep) + os.sep):
+                dirs.remove(d)
+                link = os.path.join(root, d)
+                why = f"a symbolic link to {target}, a folder that holds it; not followed"
+                yield link, log_error(link, "folder", why)
+        for f in sorted(files):
+            if not f.startswith("."):
+                yield os.path.join(root, f), None
+    yield from listing_errors()
+
+
 def read_regular_file(path: Any, source: str | None, limits: ReadLimits) -> bytes:
     """The bytes of the regular file ``path``, at most ``limits.max_bytes`` of them.
 
@@ -175,6 +227,8 @@ def read_regular_file(path: Any, source: str | None, limits: ReadLimits) -> byte
         fd = os.open(path, flags)
     except OSError as e:
         raise log_error(source, "file", f"cannot read: {e.strerror or e}") from None
+    except ValueError as e:  # a name the OS cannot take: a NUL byte, an unpaired surrogate
+        raise log_error(source, "file", f"cannot read: not a file name the OS takes ({e})") from None
     with open(fd, "rb", closefd=True) as fh:
         try:
             st = os.fstat(fd)

@@ -73,7 +73,7 @@ from riichi.logs._common import (
     log_error,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
+from riichi.logs._rules_key import RULES_KEY, game_events, read_rules_value, rules_for, rules_value
 from riichi.logs.majsoul_names import MAJSOUL_NAME_TO_YAKU
 from riichi.logs.tenhou_lobby import lobby_rules, parse_type_code
 from riichi.rules import Length, Rules
@@ -1044,10 +1044,11 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
         LogFormatError: events that tenhou.net/6 cannot order (e.g. no start_game, a call
             with no preceding discard, a kakan with no pon), hidden tiles, or an open riichi
             (which it cannot record).
-        RiichiError: ``rules`` not a ``riichi.Rules``.
+        RiichiError: ``rules`` not a ``riichi.Rules``; ``game`` not a ``GameLog`` nor a list
+            of events.
     """
     carried = rules_for(game, rules)
-    events = game.events if isinstance(game, GameLog) else game
+    events = game_events(game, "to_tenhou6")
     if not events or not isinstance(events[0], StartGame):
         raise LogFormatError("to_tenhou6: the events must start with start_game")
     start = events[0]
