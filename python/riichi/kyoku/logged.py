@@ -31,7 +31,7 @@ from riichi.errors import IllegalAction
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN, TURN_CODES
 from riichi.kyoku.turn import open_twin
-from riichi.tiles import tile_text
+from riichi.tiles import TileKind, tile_text
 
 __all__ = ["apply_logged", "apply_logged_run", "check_claimed_tile", "match_event", "pass_except"]
 
@@ -67,6 +67,7 @@ def match_event(
             # an open riichi is that discard's open twin (legal under Rules.open_riichi
             # only: the step that follows refuses it otherwise)
             return open_twin(act) if open_riichi and riichi else act  # type: ignore[arg-type]
+    _check_pai(event)
     if kind in CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
         rnd._check_claimed_tile(event)
     want: list[Action] = []
@@ -83,8 +84,13 @@ def match_event(
                 break
     else:
         seat = getattr(event, "actor", -1)
-        if seat.__class__ is not int or not 0 <= seat < rnd._n:
+        if not hasattr(event, "actor"):
             raise IllegalAction(f"{event_text(event)}: not a player action")
+        if seat.__class__ is not int or not 0 <= seat < rnd._n:
+            raise IllegalAction(
+                f"{event_text(event)}: actor {seat!r} is not a seat of this game "
+                f"(0..{rnd._n - 1})"
+            )
         cc = rnd._cls  # id -> kind * 2 + red
         legal = rnd._legal(seat)  # the cached listing (not mutated here)
         if kind in CALLS:
@@ -129,6 +135,8 @@ def _turn_discard(rnd: Any, event: Any, riichi: bool) -> Action | None:
     if seat != rnd._turn or seat.__class__ is not int:
         return None
     pai = event.pai
+    if pai.__class__ is not TileKind:
+        _check_pai(event)
     code = rnd._seats[seat].turn_find(
         rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
         bool(event.tsumogiri),
@@ -149,6 +157,20 @@ def _turn_discard(rnd: Any, event: Any, riichi: bool) -> Action | None:
             f"{event.pai} is the tile it just drew"
         )
     return None
+
+
+def _check_pai(event: Any) -> None:
+    """A logged event's ``pai``, where it has one, must be a tile (:class:`TileKind`).
+
+    Raises:
+        IllegalAction: it is not (e.g. a plain int), naming the value.
+    """
+    pai = getattr(event, "pai", None)
+    if pai is not None and pai.__class__ is not TileKind:
+        raise IllegalAction(
+            f"{type(event).__name__}: pai {pai!r} is not a tile (a riichi.TileKind, e.g. "
+            f"riichi.parse_tile('5p'))"
+        )
 
 
 def check_claimed_tile(rnd: Any, event: Any) -> None:
