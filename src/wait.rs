@@ -205,7 +205,6 @@ pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
     let mut mask = 0u64;
     let mut bits = [0u8; 34];
     let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
-    let mut c = *concealed;
     for g in 0..4 {
         let mut others_pairs = 0;
         let mut others_ok = true;
@@ -231,15 +230,14 @@ pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
         } else {
             (total + 1) / 3
         };
-        let mut todo = u64::from(group_completing_draws(concealed, g, melds, pair)) << lo;
+        let (kinds, shapes) = group_waits(concealed, g, others_pairs, melds);
+        mask |= u64::from(kinds) << lo;
+        let mut todo = kinds;
         while todo != 0 {
-            let k = todo.trailing_zeros() as usize;
+            let r = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            mask |= 1 << k;
-            c[k] += 1;
-            // the other groups were fitted above; chiitoitsu and kokushi come below
-            bits[k] = regular_shape_bits(&c, Tile::from_index(k), others_pairs);
-            c[k] -= 1;
+            // chiitoitsu and kokushi come below
+            bits[lo + r] = (shapes >> (5 * r)) as u8 & 0x1F;
         }
     }
     if n == 13 {
@@ -267,6 +265,107 @@ pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
         }
     }
     Some((mask, bits))
+}
+
+/// The waits of group `g` (0..=2 a suit, 3 the honors) of valid bare counts whose other
+/// groups all fit as melds with `others_pairs` (0 or 1) pairs among them, the group to
+/// hold `melds` melds, and the pair when `others_pairs` is 0, once the winning tile is in:
+/// the kinds (bit = rank within the group) whose draw completes it, and per such rank `r`
+/// the shapes it completes as bits of [`SHAPES`] at bits `5r..5r + 5`.
+///
+/// The answer depends on the group's own counts and `others_pairs` only (`melds` follows
+/// from them), so it is remembered per thread in a small table keyed by them
+/// ([`group_key`]): a tenpai hand's waiting group is one of a few thousand common shapes,
+/// and a hit costs a key and two compares instead of the group's draw masks and a fit per
+/// shape and winning kind. A miss (or a table in use further up the stack) computes it
+/// ([`compute_group_waits`]); the table only ever holds computed answers.
+fn group_waits(concealed: &Counts, g: usize, others_pairs: usize, melds: usize) -> (u16, u64) {
+    let key = group_key(concealed, g, others_pairs);
+    let compute = || compute_group_waits(concealed, g, others_pairs, melds);
+    MEMO.try_with(|memo| {
+        let Ok(mut memo) = memo.try_borrow_mut() else {
+            return compute();
+        };
+        if memo.is_empty() {
+            memo.resize(1 << MEMO_BITS, [EMPTY, 0]);
+        }
+        // two ways per set: a hit in either; a miss moves the first way to the second
+        let set = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize & !1;
+        let Some(ways) = memo.get_mut(set..set + 2) else {
+            return compute();
+        };
+        for way in ways.iter() {
+            if way[0] == key {
+                return ((way[1] >> 48) as u16, way[1] & SHAPE_FIELDS);
+            }
+        }
+        let (kinds, shapes) = compute();
+        ways[1] = ways[0];
+        ways[0] = [key, (u64::from(kinds) << 48) | shapes];
+        (kinds, shapes)
+    })
+    .unwrap_or_else(|_| compute())
+}
+
+/// [`group_waits`] computed: the completing draws from the shanten kernel's draw masks
+/// ([`group_completing_draws`]), and each one's shapes fitted in the group
+/// ([`regular_shape_bits`]).
+fn compute_group_waits(
+    concealed: &Counts,
+    g: usize,
+    others_pairs: usize,
+    melds: usize,
+) -> (u16, u64) {
+    let lo = 9 * g.min(3);
+    let kinds = group_completing_draws(concealed, g, melds, others_pairs == 0);
+    let mut c = *concealed;
+    let mut shapes = 0u64;
+    let mut todo = kinds;
+    while todo != 0 {
+        let r = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let k = lo + r;
+        c[k] += 1;
+        // the other groups were fitted by the caller
+        shapes |= u64::from(regular_shape_bits(&c, Tile::from_index(k), others_pairs)) << (5 * r);
+        c[k] -= 1;
+    }
+    (kinds, shapes)
+}
+
+/// The [`group_waits`] table key of group `g` of counts each at most 4: the group's first
+/// eight counts in the eight bytes (3 bits used of each), its ninth count in bits 3..=5,
+/// `others_pairs` in bit 6 and "honors" in bit 7 (the honors' seven counts fill bytes
+/// 0..=6). Distinct inputs give distinct keys, and no key is [`EMPTY`].
+#[inline]
+fn group_key(c: &Counts, g: usize, others_pairs: usize) -> u64 {
+    let mut b = [0u8; 8];
+    let ninth = if g < 3 {
+        b.copy_from_slice(&c[9 * g..9 * g + 8]);
+        c[9 * g + 8]
+    } else {
+        b[..7].copy_from_slice(&c[27..34]);
+        0
+    };
+    u64::from_le_bytes(b)
+        | (u64::from(ninth) << 3)
+        | ((others_pairs as u64 & 1) << 6)
+        | (u64::from(g >= 3) << 7)
+}
+
+/// Entries of the [`group_waits`] table (a power of two: 8,192 entries of 16 bytes,
+/// 128 kB per thread that asks for waits).
+const MEMO_BITS: u32 = 13;
+
+/// A free [`group_waits`] table entry's key (never a real key: byte 1 of one is at most 4).
+const EMPTY: u64 = u64::MAX;
+
+/// The shape fields of nine ranks, 5 bits each.
+const SHAPE_FIELDS: u64 = (1 << 45) - 1;
+
+thread_local! {
+    /// [`group_waits`]'s table: `[key, kinds << 48 | shapes]` per entry, in sets of two.
+    static MEMO: std::cell::RefCell<Vec<[u64; 2]>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Every kind, bit k = kind k.
