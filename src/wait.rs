@@ -195,9 +195,8 @@ fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
 /// fitted.
 pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
     // the counts checked and totalled word-parallel, then the kinds by copies held
-    let st = crate::shanten::row_stats(concealed);
-    let n = st.total;
-    if st.over4 || n % 3 != 1 || n > 13 {
+    let n = checked_total(concealed)?;
+    if n % 3 != 1 || n > 13 {
         return None;
     }
     let held = kinds_by_held(concealed);
@@ -366,6 +365,29 @@ const SHAPE_FIELDS: u64 = (1 << 45) - 1;
 thread_local! {
     /// [`group_waits`]'s table: `[key, kinds << 48 | shapes]` per entry, in sets of two.
     static MEMO: std::cell::RefCell<Vec<[u64; 2]>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The total of counts each at most 4, or None when one is above 4: eight counts per
+/// word, a count of 5 or more caught by a carry into its byte's high bit. (The shanten
+/// kernel's row statistics also count pairs and singles, which waits do not need.)
+#[inline]
+fn checked_total(c: &Counts) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut over = 0u64;
+    let mut sum = 0u64;
+    for i in 0..5 {
+        let mut b = [0u8; 8];
+        let hi = (8 * i + 8).min(34);
+        b[..hi - 8 * i].copy_from_slice(&c[8 * i..hi]);
+        let x = u64::from_le_bytes(b);
+        // byte >= 5: its low 7 bits + 0x7B carry into bit 7, or bit 7 is already set
+        over |= (((x & !HIGH) + 0x7B * ONES) | x) & HIGH;
+        // with every byte at most 4, five words sum to at most 20 a byte: no carry
+        sum = sum.wrapping_add(x);
+    }
+    // the eight byte sums (at most 160 in all) added into the top byte
+    (over == 0).then(|| (sum.wrapping_mul(ONES) >> 56) as usize)
 }
 
 /// Every kind, bit k = kind k.
@@ -892,5 +914,88 @@ mod tests {
             tenpai += usize::from(fast != 0);
         }
         assert!(tenpai > 3000, "{tenpai}");
+    }
+    #[test]
+    fn checked_total_equals_the_sum_and_refuses_a_fifth_copy() {
+        let mut rng = crate::test_hands::Xorshift(0x1234_5678_9ABC_DEF1);
+        for i in 0..20000 {
+            let mut c = [0u8; 34];
+            for x in c.iter_mut() {
+                // mostly 0..=4, sometimes 5..=255 at any kind
+                let r = rng.next();
+                *x = if i % 3 == 0 && r % 50 == 0 {
+                    5 + (r >> 8) as u8 % 251
+                } else {
+                    (r % 5) as u8
+                };
+            }
+            let want = c
+                .iter()
+                .all(|&x| x <= 4)
+                .then(|| c.iter().map(|&x| usize::from(x)).sum::<usize>());
+            assert_eq!(checked_total(&c), want, "{c:?}");
+        }
+        let mut c = [4u8; 34];
+        assert_eq!(checked_total(&c), Some(136));
+        c[33] = 5;
+        assert_eq!(checked_total(&c), None);
+    }
+
+    #[test]
+    fn remembered_group_waits_equal_the_computed_ones() {
+        // the same hands over and over among many others: every answer, recalled or
+        // computed afresh, equals the computation's
+        let mut rng = crate::test_hands::Xorshift(0x0BAD_5EED_0000_0001);
+        let hands: Vec<Counts> = (0..30000)
+            .map(|i| rng.counts([13, 10, 7, 4, 1][i % 5], [9, 12, 18, 34][(i / 5) % 4]))
+            .collect();
+        let mut asked = 0;
+        for round in 0..3 {
+            for (i, c) in hands.iter().enumerate() {
+                if round > 0 && i % 7 != 0 {
+                    continue;
+                }
+                let fits = [0, 1, 2, 3].map(|g| group_fit(c, g));
+                for g in 0..4 {
+                    let others: Vec<_> = (0..4).filter(|&h| h != g).map(|h| fits[h]).collect();
+                    if !others.iter().all(|f| f.melds || f.pair) {
+                        continue;
+                    }
+                    let others_pairs = others.iter().filter(|f| f.pair).count();
+                    if others_pairs > 1 {
+                        continue;
+                    }
+                    let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
+                    let total: usize = c[lo..hi].iter().map(|&x| usize::from(x)).sum();
+                    let pair = others_pairs == 0;
+                    if total % 3 != if pair { 1 } else { 2 } {
+                        continue;
+                    }
+                    let melds = if pair {
+                        (total - 1) / 3
+                    } else {
+                        (total + 1) / 3
+                    };
+                    assert_eq!(
+                        group_waits(c, g, others_pairs, melds),
+                        compute_group_waits(c, g, others_pairs, melds),
+                        "{c:?} group {g}"
+                    );
+                    asked += 1;
+                }
+            }
+        }
+        assert!(asked > 20000, "{asked}");
+        // keys: distinct inputs, distinct keys
+        let mut a = [0u8; 34];
+        a[8] = 1;
+        let mut b = [0u8; 34];
+        b[0] = 1;
+        assert_ne!(group_key(&a, 0, 0), group_key(&b, 0, 0));
+        assert_ne!(group_key(&a, 0, 0), group_key(&a, 0, 1));
+        let mut h = [0u8; 34];
+        h[27] = 1;
+        assert_ne!(group_key(&h, 3, 0), group_key(&b, 0, 0));
+        assert_ne!(group_key(&[4; 34], 0, 1), EMPTY);
     }
 }
