@@ -211,6 +211,14 @@ impl PyReading {
             .transpose()
             .map_err(|e| bad(e.to_string()))?;
         core::check_complete_input(&concealed, melds.len(), win).map_err(|e| bad(e.to_string()))?;
+        let n = tile_count(&concealed);
+        if n + 3 * melds.len() != 14 {
+            return Err(bad(format!(
+                "{n} concealed tiles with {} meld(s): a complete hand has 14 counting each \
+                 meld as 3",
+                melds.len()
+            )));
+        }
         let mut all = concealed;
         for m in &melds {
             m.add_to(&mut all);
