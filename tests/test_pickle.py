@@ -16,9 +16,14 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import riichi
+import riichi.batch
+import riichi.features
+import riichi.logs
+import riichi.replay
 from riichi import _core
 
 _PRESETS = [
@@ -357,6 +362,24 @@ _ACTIONS = {
 }
 
 
+def _counts(*hands):
+    return np.array([riichi.parse_counts(h)[0] for h in hands], dtype=np.uint8)
+
+
+def _river_marks():
+    from riichi.mining.observation import RiverMarks
+
+    marks = RiverMarks(4)
+    marks.update(_random_game(3, steps=40).round.events)
+    return marks
+
+
+def _arena_module():
+    import riichi.mjai.arena
+
+    return riichi.mjai.arena
+
+
 def _error(name):
     return lambda: getattr(riichi, name)(f"{name}: 5m")
 
@@ -420,6 +443,15 @@ _CASES = {
     "ArenaResult": _arena,
     "GameRecord": lambda: _arena().games[0],
     "BotStats": lambda: _arena().bots[0],
+    "ReadLimits": lambda: riichi.logs.ReadLimits(max_bytes=1 << 20),
+    "RiverMarks": _river_marks,
+    "Fault": lambda: _arena_module().Fault(1, "bot", 0, 2, "illegal", {"type": "tsumo"},
+                                           "discarded 9z", "Discard(seat=2, tile=4)"),
+    # array results
+    "features.encode": lambda: riichi.features.encode(_decision().observation),
+    "batch.waits": lambda: riichi.batch.waits(_counts("123456789m1122p", "123m456p789s1122z")),
+    "batch.ukeire": lambda: riichi.batch.ukeire(_counts("123456789m1122p", "1234m")),
+    "batch.discards": lambda: riichi.batch.discards(_counts("123m456p789s11223z")),
     # errors
     **{name: _error(name) for name in ["RiichiError", "InvalidTile", "InvalidHand",
                                          "IllegalAction", "LogFormatError"]},
@@ -436,6 +468,12 @@ def _public(obj):
         return _view(obj)
     if isinstance(obj, riichi.Round):
         return (obj.events, repr(obj.state), obj.is_over)
+    if isinstance(obj, np.ndarray):
+        return (obj.dtype.str, obj.shape, obj.tolist())
+    if isinstance(obj, dict) and any(isinstance(v, np.ndarray) for v in obj.values()):
+        return {k: _public(v) for k, v in obj.items()}
+    if type(obj).__name__ == "RiverMarks":  # its memo is a cache of shared tuples
+        return (obj.rivers, obj.tsumogiri, obj.riichi_index)
     if isinstance(obj, _core.MersenneTwister):
         return obj.getstate()
     if isinstance(obj, BaseException):
