@@ -429,6 +429,8 @@ _CASES = {
     "Game": lambda: _random_game(2, steps=70),
     "Round": lambda: _random_game(3, steps=50).round,
     "GameResult": lambda: _random_game(1).result,
+    "Player": lambda: _random_game(3, steps=120).round.players[0],
+    "SeatHand": lambda: _random_game(3, steps=120).round.players[0].seat,
     "RoundResult": _won_round,
     "Win": lambda: _won_round().wins[0],
     # logs, replay, mining, mjai
@@ -461,9 +463,10 @@ _CASES = {
 }
 
 
-def _public(obj):
+def _public(obj, depth=0):
     """What a copy must agree on: the value itself when the class compares by value, else
-    its public attributes (a Round its events and state, an exception its type and args)."""
+    its public attributes, each in turn by value or by its public attributes (a Round its
+    events and state, an exception its type and args)."""
     if isinstance(obj, riichi.Game):
         return _view(obj)
     if isinstance(obj, riichi.Round):
@@ -480,9 +483,11 @@ def _public(obj):
         return (type(obj), obj.args, str(obj))
     if type(obj).__eq__ is not object.__eq__:
         return obj
+    if depth > 2 or type(obj).__module__ == "builtins":
+        return obj
     names = [n for n in dir(obj) if not n.startswith("_")]
     attrs = {n: getattr(obj, n) for n in names}
-    return {n: v for n, v in attrs.items() if not callable(v)}
+    return {n: _public(v, depth + 1) for n, v in attrs.items() if not callable(v)}
 
 
 def _hashable(obj):
@@ -510,6 +515,45 @@ def test_every_public_class_pickles_and_copies(name):
             assert repr(c) == repr(obj), label
         if type(obj).__eq__ is not object.__eq__ and _hashable(obj):
             assert hash(c) == hash(obj), label
+
+
+#: Public classes the test above does not copy, and why.
+_NOT_COPIED = {
+    # a reusable encoder holding per-reader buffers (riichi.env keeps one per env), not a
+    # result: it does not pickle yet
+    "FeatureReader",
+    # the round's private cache of the seats' table facts: a Round drops it when pickled
+    # and builds it again (test_round_copies_play_on_identically)
+    "SeatTable",
+    # not results: an arena owns its bots' processes, a bot is what a user subclasses
+    "Arena",
+    "Bot",
+}
+
+
+def test_every_public_class_has_a_case():
+    """Each class of ``riichi.__all__``, ``riichi._core``, ``riichi.events``,
+    ``riichi.actions``, ``riichi.replay``, ``riichi.mjai`` and ``riichi.mining`` is copied above (or listed, with why, in
+    ``_NOT_COPIED``): a class added later without pickle support fails here."""
+    import riichi.actions
+    import riichi.events
+    import riichi.mining
+    import riichi.mjai
+
+    modules = [(riichi, riichi.__all__), (_core, dir(_core)),
+               (riichi.events, riichi.events.__all__), (riichi.actions, riichi.actions.__all__),
+               (riichi.replay, riichi.replay.__all__), (riichi.mjai, riichi.mjai.__all__),
+               (riichi.mining, riichi.mining.__all__)]  # fmt: skip
+    public = {
+        getattr(module, name).__name__  # events.Tile is TileKind
+        for module, names in modules
+        for name in names
+        if isinstance(getattr(module, name, None), type) and not name.startswith("_")
+    }
+    public -= {"Event", "Action"}  # bases and unions: every concrete kind has its case
+    covered = {c.split("-")[0].split(".")[-1] for c in _CASES}
+    assert public - covered - _NOT_COPIED == set()
+    assert _NOT_COPIED <= public  # no stale exclusion
 
 
 # -------------------------------------------------------- the analysis results in detail
