@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::error::Error;
 use crate::notation;
-use crate::py::errors::wrong_type;
 use crate::py::tiles::{
     counts_from_vec, extract_hand_like, sequence_items, tile_kind, HandLike, Items, PyHand,
 };
@@ -43,18 +42,29 @@ impl PyShantenDetail {
     /// (both apply to the same hands).
     #[staticmethod]
     fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let expected = "a pickled ShantenDetail state (regular, chiitoitsu, kokushi)";
+        let what = "ShantenDetail";
         let (regular, chiitoitsu, kokushi) = state
             .extract::<DetailState>()
-            .map_err(|_| wrong_type("state", expected, state))?;
-        let ok = (-1..=8).contains(&regular)
-            && match (chiitoitsu, kokushi) {
-                (Some(c), Some(k)) => (-1..=6).contains(&c) && (-1..=13).contains(&k),
-                (None, None) => true,
-                _ => false,
-            };
-        if !ok {
-            return Err(wrong_type("state", expected, state));
+            .map_err(|_| bad_state(what, state, "expected (regular, chiitoitsu, kokushi)"))?;
+        let range = |name: &str, v: i8, max: i8| -> PyResult<()> {
+            if (-1..=max).contains(&v) {
+                Ok(())
+            } else {
+                let why = format!("{name} shanten {v} is out of -1..={max}");
+                Err(bad_state(what, state, &why))
+            }
+        };
+        range("regular", regular, 8)?;
+        match (chiitoitsu, kokushi) {
+            (Some(c), Some(k)) => {
+                range("chiitoitsu", c, 6)?;
+                range("kokushi", k, 13)?;
+            }
+            (None, None) => {}
+            _ => {
+                let why = "chiitoitsu and kokushi apply to the same hands: both or neither";
+                return Err(bad_state(what, state, why));
+            }
         }
         let minimum = regular
             .min(chiitoitsu.unwrap_or(i8::MAX))
