@@ -15,7 +15,6 @@ from riichi.events import GameLog
 from riichi.game import Game
 from riichi.logs import parse_log, read_log, to_mjai_lines
 from riichi.logs.tenhou6 import to_tenhou6
-from riichi.replay import replay_game
 from scripted import scripted_wall, tiles
 
 #: the other three seats: no 4z-7z, so the dealer's honours are free
@@ -68,7 +67,7 @@ CASES = {
             ["258m369p147s5677z", "99m11122233344z", "147m258p369s1567z", "369m147p258s2366z"],
             "4z", "4z",
         ),
-        ["役満64000点", "大四喜(役満)"],  # fmt: skip
+        ["役満64000点", "大四喜(役満)"],
         (("daisuushii", 26),),
     ),
 }
