@@ -24,12 +24,21 @@ score = _core.score
 def nagashi_mangan(dealer: bool, rules: Rules | None = None) -> tuple[int, int, int]:
     """Nagashi mangan settlement, paid like a mangan tsumo without honba or kyotaku.
 
+    Args:
+        dealer: the declarer is the dealer.
+        rules: the rules (player count: three players pay a tsumo between two); None:
+            Tenhou's (``Rules()``).
+
     Returns:
         ``(dealer_share, nondealer_share, total)`` in points; ``dealer_share`` is 0 when the
         declarer is the dealer (Tenhou: 4000 all / 2000-4000).
 
     Raises:
         RiichiError: ``dealer`` not a bool, or ``rules`` not a :class:`riichi.Rules`.
+
+    Example:
+        >>> riichi.nagashi_mangan(True), riichi.nagashi_mangan(False)
+        ((0, 4000, 12000), (4000, 2000, 8000))
     """
     # a Rules, None (Tenhou) or anything else: the core names a wrong type (RiichiError)
     return _core.nagashi_mangan(dealer, _DEFAULT if rules is None else rules)
