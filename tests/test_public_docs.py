@@ -17,7 +17,7 @@ import riichi
 WITH_EXAMPLES = [
     "payment", "nagashi_mangan", "parse_tile", "parse_tiles", "parse_counts",
     "format_counts", "tile_name", "mjai_name", "parse_mjai", "Hand.parse", "Meld.parse",
-    "Rules.replace",
+    "Rules.replace", "Hand",
 ]  # fmt: skip
 
 #: Public methods that take arguments a caller can get wrong (beside riichi.__all__'s

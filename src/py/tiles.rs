@@ -99,7 +99,22 @@ impl PyMeld {
     }
 }
 
-/// A valid hand: concealed tiles with red fives, and melds.
+/// A valid hand: concealed tiles with red fives, and melds (immutable and hashable).
+///
+/// A `Hand` that exists is valid: 13 or 14 tiles counting each meld as 3, at most 4 melds,
+/// no fifth copy of a kind, no more red fives than fives. Build it with `Hand.parse(text)`
+/// (mpsz, melds after spaces), `Hand.from_counts(counts, melds, red)` (34 counts) or
+/// `Hand.from_ids(ids, melds, red_fives)` (physical tile ids 0..=135); each raises
+/// `InvalidTile` / `InvalidHand` / `RiichiError` naming the bad value, and calling
+/// `riichi.Hand(...)` itself raises `RiichiError` naming them. `len(hand)` counts the
+/// concealed tiles; `str(hand)` is the canonical text `Hand.parse` reads back. The
+/// analysis calls (`riichi.shanten`, `waits`, `ukeire`, `discards`, `decompose`) and
+/// `riichi.score` take a `Hand` where they take text.
+///
+/// Example:
+///     >>> h = riichi.Hand.parse("123m406p789s11z pon:222z")
+///     >>> len(h), h.is_closed, h.red, str(h)
+///     (11, False, (0, 1, 0), '123m406p789s11z pon:222z')
 #[pyclass(name = "Hand", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyHand(pub Hand);
