@@ -87,6 +87,10 @@ pub enum Error {
     },
 }
 
+/// Characters of a notation text an error message shows: a longer text is cut to a window
+/// of this many around the position.
+const NOTATION_SHOWN: usize = 64;
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -101,9 +105,24 @@ impl fmt::Display for Error {
                 position,
                 reason,
             } => {
+                let n = text.chars().count();
+                if n <= NOTATION_SHOWN {
+                    return write!(
+                        f,
+                        "invalid tile notation {text:?} at position {position}: {reason}"
+                    );
+                }
+                // a long text is shown as a window around the position: an error echoing a
+                // megabyte of input is no use in a message, a log line or a web response
+                let start = position
+                    .saturating_sub(NOTATION_SHOWN / 2)
+                    .min(n - NOTATION_SHOWN);
+                let shown: String = text.chars().skip(start).take(NOTATION_SHOWN).collect();
+                let end = start + NOTATION_SHOWN;
                 write!(
                     f,
-                    "invalid tile notation {text:?} at position {position}: {reason}"
+                    "invalid tile notation {shown:?} (characters {start}..{end} of {n}) at \
+                     position {position}: {reason}"
                 )
             }
             Error::TooManyCopies { tile, count } => {

@@ -1,4 +1,5 @@
-//! Fu of one reading, itemized (Tenhou's counting; options from `ScoringRules`).
+//! Fu of one reading, itemized (Tenhou's counting; options from `ScoringRules`: the double
+//! wind pair, the open pinfu shape on ron, the tsumo fu of rinshan kaihou).
 
 use crate::decompose::WaitShape;
 use crate::rules::{OpenPinfuRon, ScoringRules};
@@ -12,7 +13,8 @@ pub enum FuKind {
     Base,
     /// +10 for a closed hand won by ron.
     MenzenRon,
-    /// +2 for tsumo (not for pinfu tsumo).
+    /// +2 for tsumo (not for pinfu tsumo; not for rinshan kaihou when
+    /// [`ScoringRules::rinshan_tsumo_fu`] is false).
     Tsumo,
     /// A concealed triplet (4, or 8 with a terminal/honor).
     ClosedTriplet,
@@ -30,7 +32,8 @@ pub enum FuKind {
     Penchan,
     /// Tanki wait (+2).
     Tanki,
-    /// The open pinfu shape won by ron, raised to 30 (+10).
+    /// The open pinfu shape won by ron, raised to 30 (+10); also an open hand left at the
+    /// base 20 by a rinshan kaihou without tsumo fu.
     OpenPinfuRon,
     /// Chiitoitsu's fixed fu.
     Chiitoitsu,
@@ -166,7 +169,9 @@ pub(crate) fn regular_fu_into(
     if shape.menzen && !shape.tsumo {
         items.push(FuItem::new(FuKind::MenzenRon, 10));
     }
-    if shape.tsumo {
+    // every self-draw counts 2, rinshan kaihou too unless the rules drop it there
+    let tsumo_fu = shape.tsumo && (rules.rinshan_tsumo_fu || !shape.rinshan);
+    if tsumo_fu {
         items.push(FuItem::new(FuKind::Tsumo, 2));
     }
     for s in &shape.sets {
@@ -220,7 +225,8 @@ pub(crate) fn regular_fu_into(
         WaitShape::Ryanmen | WaitShape::Shanpon => {}
     }
     let raw = total(items.as_slice());
-    if raw == 20 && !shape.menzen && !shape.tsumo {
+    // an open hand with the base 20 alone: on ron, or on a rinshan tsumo without tsumo fu
+    if raw == 20 && !shape.menzen && !tsumo_fu {
         let raise = match rules.open_pinfu_ron {
             OpenPinfuRon::Always30 => true,
             OpenPinfuRon::ThirtyAtOneHan => han == 1,
@@ -241,4 +247,112 @@ pub(crate) fn regular_fu_into(
 /// The single breakdown line of a chiitoitsu.
 pub fn chiitoitsu_items(fu: u32) -> Vec<FuItem> {
     vec![FuItem::new(FuKind::Chiitoitsu, fu)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::Set;
+
+    /// A rinshan kaihou on an open hand (RC35's shape: 678m 567p, pon 111z, kakan 2222z,
+    /// pair 88s, won by tsumo on a ryanmen): 20 + 2 (tsumo) + 4 + 16 = 42 -> 50 fu with the
+    /// tsumo fu, 20 + 4 + 16 = 40 without.
+    fn rinshan_shape() -> Shape {
+        let t = |s: &str| crate::notation::parse_tile(s).unwrap();
+        let set = |kind, tile: &str, concealed| Set {
+            kind,
+            tile: t(tile),
+            concealed,
+        };
+        Shape {
+            sets: [
+                set(SetKind::Seq, "6m", true),
+                set(SetKind::Seq, "5p", true),
+                set(SetKind::Trip, "1z", false),
+                set(SetKind::Kan, "2z", false),
+            ],
+            pair: t("8s"),
+            wait: WaitShape::Ryanmen,
+            menzen: false,
+            tsumo: true,
+            rinshan: true,
+            seat_wind: t("3z"),
+            round_wind: t("1z"),
+        }
+    }
+
+    fn lines(items: &[FuItem]) -> Vec<(String, u32)> {
+        items.iter().map(|i| (i.label(), i.fu)).collect()
+    }
+
+    #[test]
+    fn rinshan_tsumo_fu_follows_the_rules() {
+        let tenhou = ScoringRules::tenhou();
+        let none = ScoringRules {
+            rinshan_tsumo_fu: false,
+            ..ScoringRules::tenhou()
+        };
+        let shape = rinshan_shape();
+        let (fu, items) = regular_fu(&shape, false, 6, &tenhou);
+        assert_eq!(fu, 50);
+        assert!(lines(&items).contains(&("tsumo".to_owned(), 2)));
+        let (fu, items) = regular_fu(&shape, false, 6, &none);
+        assert_eq!(fu, 40);
+        assert!(items.iter().all(|i| i.kind != FuKind::Tsumo));
+        // 20 + 4 + 16, no rounding line
+        assert_eq!(total(&items), 40);
+        // an ordinary tsumo keeps its 2 fu under either rule
+        let plain = Shape {
+            rinshan: false,
+            ..shape.clone()
+        };
+        assert_eq!(regular_fu(&plain, false, 6, &none).0, 50);
+    }
+
+    #[test]
+    fn an_open_rinshan_hand_left_at_20_is_raised_like_the_open_pinfu_shape() {
+        let t = |s: &str| crate::notation::parse_tile(s).unwrap();
+        let runs = Shape {
+            sets: [
+                Set {
+                    kind: SetKind::Seq,
+                    tile: t("1p"),
+                    concealed: false,
+                },
+                Set {
+                    kind: SetKind::Seq,
+                    tile: t("4p"),
+                    concealed: true,
+                },
+                Set {
+                    kind: SetKind::Seq,
+                    tile: t("2s"),
+                    concealed: true,
+                },
+                Set {
+                    kind: SetKind::Seq,
+                    tile: t("6s"),
+                    concealed: true,
+                },
+            ],
+            pair: t("9p"),
+            ..rinshan_shape()
+        };
+        let none = ScoringRules {
+            rinshan_tsumo_fu: false,
+            ..ScoringRules::tenhou()
+        };
+        let (fu, items) = regular_fu(&runs, false, 1, &none);
+        assert_eq!(
+            (fu, lines(&items).last().cloned()),
+            (30, Some(("open_pinfu_ron".to_owned(), 10)))
+        );
+        let twenty = ScoringRules {
+            open_pinfu_ron: OpenPinfuRon::Twenty,
+            ..none
+        };
+        assert_eq!(regular_fu(&runs, false, 1, &twenty).0, 20);
+        // with the tsumo fu: 22 -> 30 by rounding, as before
+        assert_eq!(regular_fu(&runs, false, 1, &ScoringRules::tenhou()).0, 30);
+    }
 }

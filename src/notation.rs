@@ -237,6 +237,40 @@ mod tests {
     }
 
     #[test]
+    fn a_long_text_is_shown_as_a_window_around_the_error() {
+        let text = format!("{}x{}", "1".repeat(100_000), "2".repeat(100_000));
+        let e = parse_tiles(&text).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.len() < 300, "{} bytes", msg.len());
+        let window = format!("\"{}x{}\"", "1".repeat(32), "2".repeat(31));
+        assert!(msg.contains(&window), "{msg}");
+        assert!(
+            msg.contains("(characters 99968..100032 of 200001) at position 100000"),
+            "{msg}"
+        );
+        // the window stays inside the text at either end; a short text is shown whole
+        let head = parse_tiles(&format!("x{}", "1".repeat(500)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            head.contains("(characters 0..64 of 501) at position 0"),
+            "{head}"
+        );
+        let tail = parse_tiles(&format!("{}x", "1".repeat(500)))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            tail.contains("(characters 437..501 of 501) at position 500"),
+            "{tail}"
+        );
+        let short = parse_tiles("123m45x").unwrap_err().to_string();
+        assert!(
+            short.starts_with("invalid tile notation \"123m45x\" at position 6"),
+            "{short}"
+        );
+    }
+
+    #[test]
     fn errors_name_character_and_position() {
         match parse_tiles("12x").unwrap_err() {
             Error::Notation {

@@ -144,6 +144,9 @@ pub struct ScoringRules {
     pub riichi_required: bool,
     /// Open riichi (オープンリーチ) exists: a riichi declared open scores one han more.
     pub open_riichi: bool,
+    /// A rinshan kaihou win counts the 2 tsumo fu like any tsumo (Tenhou, Mahjong Soul);
+    /// when false it counts none (the older counting some rules keep, e.g. Riichi City).
+    pub rinshan_tsumo_fu: bool,
 }
 
 impl Default for ScoringRules {
@@ -195,6 +198,7 @@ impl ScoringRules {
             mangan_minimum: false,
             riichi_required: false,
             open_riichi: false,
+            rinshan_tsumo_fu: true,
         }
     }
 }

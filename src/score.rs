@@ -170,6 +170,9 @@ pub struct Shape {
     pub menzen: bool,
     /// Self-draw.
     pub tsumo: bool,
+    /// A self-draw on a replacement tile (rinshan kaihou; read for
+    /// [`ScoringRules::rinshan_tsumo_fu`]).
+    pub rinshan: bool,
     /// Seat wind.
     pub seat_wind: Tile,
     /// Round wind.
@@ -475,6 +478,7 @@ fn regular_candidate(
         wait: reading.wait,
         menzen,
         tsumo: sit.tsumo,
+        rinshan: sit.rinshan,
         seat_wind: sit.seat_wind,
         round_wind: sit.round_wind,
     };

@@ -192,54 +192,81 @@ fn bare_wait_mask(concealed: &Counts) -> Option<u64> {
 /// and only a group whose neighbours all fit (with at most one pair among them) can
 /// hold the winning tile: its winning kinds are the draws that complete it (the draw
 /// masks of the shanten kernel, [`group_completing_draws`]), and only their shapes are
-/// fitted.
+/// fitted. A group's fit and waits depend on its own counts only, so each thread keeps
+/// them in a small table ([`Memo`]) and a hand of common groups reads them from there.
 pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
+    with_memo(|memo| bare_waits_with(concealed, memo))
+}
+
+/// [`bare_waits`] with the groups' fits and waits read from `memo` (or all computed
+/// without one).
+fn bare_waits_with(concealed: &Counts, mut memo: Memo<'_>) -> Option<(u64, [u8; 34])> {
     // the counts checked and totalled word-parallel, then the kinds by copies held
-    let st = crate::shanten::row_stats(concealed);
-    let n = st.total;
-    if st.over4 || n % 3 != 1 || n > 13 {
+    let n = checked_total(concealed)?;
+    if n % 3 != 1 || n > 13 {
         return None;
     }
     let held = kinds_by_held(concealed);
     let any = ALL_KINDS & !held[0];
     let mut mask = 0u64;
     let mut bits = [0u8; 34];
-    let fits = [0, 1, 2, 3].map(|g| group_fit(concealed, g));
-    let mut c = *concealed;
+    // each group's fit (and, once asked, its waits) from the table, by its counts
+    let mut keys = [0u64; 4];
+    let mut slots = [usize::MAX; 4];
+    let mut known = [0u64; 4];
+    let mut totals = [0usize; 4];
+    for g in 0..4 {
+        let (lo, hi) = group_span(g);
+        totals[g] = concealed[lo..hi].iter().map(|&x| usize::from(x)).sum();
+        if totals[g] == 0 {
+            known[g] = FITS_MELDS; // no tiles: no melds, and no wait either (0 mod 3)
+            continue;
+        }
+        keys[g] = group_key(concealed, g);
+        (slots[g], known[g]) = memo.entry(keys[g], || fit_value(group_fit(concealed, g)));
+    }
     for g in 0..4 {
         let mut others_pairs = 0;
         let mut others_ok = true;
-        for (h, f) in fits.iter().enumerate() {
+        for (h, &v) in known.iter().enumerate() {
             if h != g {
-                others_ok &= f.melds || f.pair;
-                others_pairs += usize::from(f.pair);
+                others_ok &= v & (FITS_MELDS | FITS_PAIR) != 0;
+                others_pairs += usize::from(v & FITS_PAIR != 0);
             }
         }
         if !others_ok || others_pairs > 1 {
             continue;
         }
         // with one more tile the group must hold melds only (the pair is elsewhere) or
-        // melds and the pair: its total must be 2 or 1 (mod 3) accordingly
-        let (lo, hi) = if g < 3 { (9 * g, 9 * g + 9) } else { (27, 34) };
-        let total: usize = concealed[lo..hi].iter().map(|&x| usize::from(x)).sum();
+        // melds and the pair: its total must be 2 or 1 (mod 3) accordingly, so the
+        // total alone says where the pair is, and the waits depend on the counts only
+        let total = totals[g];
         let pair = others_pairs == 0;
         if total % 3 != if pair { 1 } else { 2 } {
             continue;
         }
-        let melds = if pair {
-            (total - 1) / 3
+        let v = if known[g] & WAITS_KNOWN != 0 {
+            known[g]
         } else {
-            (total + 1) / 3
+            let melds = if pair {
+                (total - 1) / 3
+            } else {
+                (total + 1) / 3
+            };
+            let (kinds, shapes) = compute_group_waits(concealed, g, others_pairs, melds);
+            let v = known[g] | WAITS_KNOWN | (u64::from(kinds) << KINDS_SHIFT) | shapes;
+            memo.update(slots[g], keys[g], v);
+            v
         };
-        let mut todo = u64::from(group_completing_draws(concealed, g, melds, pair)) << lo;
+        let lo = group_span(g).0;
+        let kinds = (v >> KINDS_SHIFT) & 0x1FF;
+        mask |= kinds << lo;
+        let mut todo = kinds;
         while todo != 0 {
-            let k = todo.trailing_zeros() as usize;
+            let r = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            mask |= 1 << k;
-            c[k] += 1;
-            // the other groups were fitted above; chiitoitsu and kokushi come below
-            bits[k] = regular_shape_bits(&c, Tile::from_index(k), others_pairs);
-            c[k] -= 1;
+            // chiitoitsu and kokushi come below
+            bits[lo + r] = (v >> (5 * r)) as u8 & 0x1F;
         }
     }
     if n == 13 {
@@ -267,6 +294,180 @@ pub fn bare_waits(concealed: &Counts) -> Option<(u64, [u8; 34])> {
         }
     }
     Some((mask, bits))
+}
+
+/// The waits of group `g` (0..=2 a suit, 3 the honors) of valid bare counts whose other
+/// groups all fit as melds with `others_pairs` (0 or 1) pairs among them, the group to
+/// hold `melds` melds, and the pair when `others_pairs` is 0, once the winning tile is in:
+/// the kinds (bit = rank within the group) whose draw completes it, from the shanten
+/// kernel's draw masks ([`group_completing_draws`]), and per such rank `r` the shapes it
+/// completes as bits of [`SHAPES`] at bits `5r..5r + 5`, each fitted in the group
+/// ([`regular_shape_bits`]).
+fn compute_group_waits(
+    concealed: &Counts,
+    g: usize,
+    others_pairs: usize,
+    melds: usize,
+) -> (u16, u64) {
+    let lo = 9 * g.min(3);
+    let kinds = group_completing_draws(concealed, g, melds, others_pairs == 0);
+    let mut c = *concealed;
+    let mut shapes = 0u64;
+    let mut todo = kinds;
+    while todo != 0 {
+        let r = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let k = lo + r;
+        c[k] += 1;
+        // the other groups were fitted by the caller
+        shapes |= u64::from(regular_shape_bits(&c, Tile::from_index(k), others_pairs)) << (5 * r);
+        c[k] -= 1;
+    }
+    (kinds, shapes)
+}
+
+/// The kinds of group `g`: its first kind and one past its last.
+#[inline]
+fn group_span(g: usize) -> (usize, usize) {
+    if g < 3 {
+        (9 * g, 9 * g + 9)
+    } else {
+        (27, 34)
+    }
+}
+
+/// A [`Memo`] value: the group fits as melds only ([`GroupFit::melds`]).
+const FITS_MELDS: u64 = 1 << 60;
+/// A [`Memo`] value: the group fits as melds and one pair ([`GroupFit::pair`]).
+const FITS_PAIR: u64 = 1 << 61;
+/// A [`Memo`] value: its waits (kinds at [`KINDS_SHIFT`], shapes in bits 0..45) are filled.
+const WAITS_KNOWN: u64 = 1 << 62;
+/// Where a [`Memo`] value keeps a group's winning kinds (bit = rank within the group).
+const KINDS_SHIFT: u32 = 48;
+
+/// The [`Memo`] value of a group's fit, its waits not yet known.
+fn fit_value(f: crate::decompose::GroupFit) -> u64 {
+    (if f.melds { FITS_MELDS } else { 0 }) | (if f.pair { FITS_PAIR } else { 0 })
+}
+
+/// What waits remember of a group's counts: how they fit and, once a hand waited on them,
+/// the waits they hold. Both are pure functions of the group's own counts: a group can
+/// hold the wait only with a total of 1 or 2 (mod 3), and that total alone says whether the
+/// pair is in the group (1) or elsewhere (2). A tenpai hand's groups are among a few
+/// thousand common shapes (5,915 distinct in the benchmark's 20,000 hands, 3 groups each),
+/// so a hand usually costs three table reads instead of four group fits, the group's draw
+/// masks and a fit per shape and winning kind.
+///
+/// Per thread, 8,192 entries of `[key, value]` (128 kB) in sets of two: a read finds its
+/// key in either; a miss computes the value and puts it first, moving the first to second.
+/// Without the table (in use further up the stack, or the thread ending) every value is
+/// computed. The table only ever holds computed values.
+struct Memo<'a>(Option<&'a mut [[u64; 2]]>);
+
+impl Memo<'_> {
+    /// The slot holding `key` and its value; a key not held is entered with `fill()`.
+    /// The slot is `usize::MAX` without a table.
+    #[inline]
+    fn entry(&mut self, key: u64, fill: impl FnOnce() -> u64) -> (usize, u64) {
+        let Some(table) = self.0.as_deref_mut() else {
+            return (usize::MAX, fill());
+        };
+        let set = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - MEMO_BITS)) as usize & !1;
+        let Some(ways) = table.get_mut(set..set + 2) else {
+            return (usize::MAX, fill());
+        };
+        if ways[0][0] == key {
+            return (set, ways[0][1]);
+        }
+        if ways[1][0] == key {
+            return (set + 1, ways[1][1]);
+        }
+        let value = fill();
+        ways[1] = ways[0];
+        ways[0] = [key, value];
+        (set, value)
+    }
+
+    /// Replace the value of `key` at `slot` (from [`Memo::entry`] in the same call: the key
+    /// is checked again, nothing is written elsewhere).
+    #[inline]
+    fn update(&mut self, slot: usize, key: u64, value: u64) {
+        if let Some(e) = self.0.as_deref_mut().and_then(|t| t.get_mut(slot)) {
+            if e[0] == key {
+                e[1] = value;
+            }
+        }
+    }
+}
+
+/// Run `f` with this thread's [`Memo`] (made on first use), or with none when it is not
+/// available; `f` runs once either way.
+fn with_memo<R>(mut f: impl FnMut(Memo<'_>) -> R) -> R {
+    let done = MEMO
+        .try_with(|cell| {
+            let mut table = cell.try_borrow_mut().ok()?;
+            if table.is_empty() {
+                table.resize(1 << MEMO_BITS, [EMPTY, 0]);
+            }
+            Some(f(Memo(Some(&mut table[..]))))
+        })
+        .ok()
+        .flatten();
+    match done {
+        Some(r) => r,
+        None => f(Memo(None)),
+    }
+}
+
+/// The [`Memo`] key of group `g` of counts each at most 4: the group's first eight counts
+/// in the eight bytes (3 bits used of each), its ninth count in bits 3..=5 and "honors" in
+/// bit 7 (the honors' seven counts fill bytes 0..=6). Distinct groups give distinct keys,
+/// and no key is [`EMPTY`].
+#[inline]
+fn group_key(c: &Counts, g: usize) -> u64 {
+    let mut b = [0u8; 8];
+    let ninth = if g < 3 {
+        b.copy_from_slice(&c[9 * g..9 * g + 8]);
+        c[9 * g + 8]
+    } else {
+        b[..7].copy_from_slice(&c[27..34]);
+        0
+    };
+    u64::from_le_bytes(b) | (u64::from(ninth) << 3) | (u64::from(g >= 3) << 7)
+}
+
+/// Entries of the [`Memo`] table (a power of two).
+const MEMO_BITS: u32 = 13;
+
+/// A free [`Memo`] entry's key (never a real key: byte 1 of one is at most 4).
+const EMPTY: u64 = u64::MAX;
+
+thread_local! {
+    /// [`Memo`]'s table: `[key, value]` per entry, in sets of two.
+    static MEMO: std::cell::RefCell<Vec<[u64; 2]>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The total of counts each at most 4, or None when one is above 4: eight counts per
+/// word, a count of 5 or more caught by a carry into its byte's high bit. (The shanten
+/// kernel's row statistics also count pairs and singles, which waits do not need.)
+#[inline]
+fn checked_total(c: &Counts) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut over = 0u64;
+    let mut sum = 0u64;
+    for i in 0..5 {
+        let mut b = [0u8; 8];
+        let hi = (8 * i + 8).min(34);
+        b[..hi - 8 * i].copy_from_slice(&c[8 * i..hi]);
+        let x = u64::from_le_bytes(b);
+        // byte >= 5: its low 7 bits + 0x7B carry into bit 7, or bit 7 is already set
+        over |= (((x & !HIGH) + 0x7B * ONES) | x) & HIGH;
+        // with every byte at most 4, five words sum to at most 20 a byte: no carry
+        sum = sum.wrapping_add(x);
+    }
+    // the eight byte sums (at most 160 in all) added into the top byte
+    (over == 0).then(|| (sum.wrapping_mul(ONES) >> 56) as usize)
 }
 
 /// Every kind, bit k = kind k.
@@ -793,5 +994,69 @@ mod tests {
             tenpai += usize::from(fast != 0);
         }
         assert!(tenpai > 3000, "{tenpai}");
+    }
+    #[test]
+    fn checked_total_equals_the_sum_and_refuses_a_fifth_copy() {
+        let mut rng = crate::test_hands::Xorshift(0x1234_5678_9ABC_DEF1);
+        for i in 0..20000 {
+            let mut c = [0u8; 34];
+            for x in c.iter_mut() {
+                // mostly 0..=4, sometimes 5..=255 at any kind
+                let r = rng.next();
+                *x = if i % 3 == 0 && r % 50 == 0 {
+                    5 + (r >> 8) as u8 % 251
+                } else {
+                    (r % 5) as u8
+                };
+            }
+            let want = c
+                .iter()
+                .all(|&x| x <= 4)
+                .then(|| c.iter().map(|&x| usize::from(x)).sum::<usize>());
+            assert_eq!(checked_total(&c), want, "{c:?}");
+        }
+        let mut c = [4u8; 34];
+        assert_eq!(checked_total(&c), Some(136));
+        c[33] = 5;
+        assert_eq!(checked_total(&c), None);
+    }
+
+    #[test]
+    fn remembered_waits_equal_the_computed_ones() {
+        // the same hands over and over among many others (more group shapes than the
+        // table keeps): every answer, read from the table or computed afresh, equals the
+        // one computed without a table
+        let mut rng = crate::test_hands::Xorshift(0x0BAD_5EED_0000_0001);
+        let hands: Vec<Counts> = (0..30000)
+            .map(|i| rng.counts([13, 10, 7, 4, 1][i % 5], [9, 12, 18, 34][(i / 5) % 4]))
+            .collect();
+        let (mut asked, mut tenpai) = (0, 0);
+        for round in 0..3 {
+            for (i, c) in hands.iter().enumerate() {
+                if round > 0 && i % 7 != 0 {
+                    continue;
+                }
+                let want = bare_waits_with(c, Memo(None));
+                assert_eq!(bare_waits(c), want, "{c:?}");
+                asked += 1;
+                tenpai += usize::from(want.is_some_and(|(m, _)| m != 0));
+            }
+        }
+        assert!(asked > 35000 && tenpai > 3000, "{asked} {tenpai}");
+        // a table in use further up the stack: the inner call computes without it
+        let c = hands[0];
+        let inner = with_memo(|_| bare_waits(&c));
+        assert_eq!(inner, bare_waits_with(&c, Memo(None)));
+        // keys: distinct inputs, distinct keys
+        let mut a = [0u8; 34];
+        a[8] = 1;
+        let mut b = [0u8; 34];
+        b[0] = 1;
+        assert_ne!(group_key(&a, 0), group_key(&b, 0));
+        let mut h = [0u8; 34];
+        h[27] = 1;
+        assert_ne!(group_key(&h, 3), group_key(&b, 0));
+        assert_ne!(group_key(&[4; 34], 0), EMPTY);
+        assert_ne!(group_key(&[4; 34], 3), EMPTY);
     }
 }

@@ -81,6 +81,7 @@ fn regular_fu_itemizes_a_reading() {
         wait: WaitShape::Kanchan,
         menzen: false,
         tsumo: false,
+        rinshan: false,
         seat_wind: t(28),
         round_wind: t(27),
     };
@@ -110,6 +111,7 @@ fn regular_fu_itemizes_a_reading() {
         wait: WaitShape::Ryanmen,
         menzen: true,
         tsumo: false,
+        rinshan: false,
         seat_wind: t(28),
         round_wind: t(27),
     };

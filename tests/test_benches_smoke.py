@@ -68,12 +68,16 @@ def test_analysis_section(tmp_path, capsys):
     assert "== 2b. waits" in text and "== 2c. discard table" in text
     assert "== 2d. three players" in text
     rows = _checked_rows(doc, "analysis")
-    # waits single, xiangting, batch; discards single, loop, batch; sanma shanten x2, ukeire x2
-    assert len(rows) == 10
+    # waits single, xiangting, batch, single and xiangting on new hands; discards single,
+    # loop, batch; sanma shanten x2, ukeire x2
+    assert len(rows) == 12
     for r in rows:
         assert r["checked"] > 0 and r["mismatches"] == 0, r
     names = [t["target"] for t in doc["targets"]]
     assert any("waits single >= 2x xiangting" in n for n in names)
+    # waits also timed on hands never asked before (its per-group memo starts cold on them)
+    assert doc["figures"]["analysis"]["waits_new_hands_over_xiangting_cpu"] > 0
+    assert "riichi.waits (new hands, one pass each)" in text
     assert any("discard table >= 3x" in n for n in names)
 
 

@@ -87,3 +87,33 @@ def test_leading_spaces_still_find_the_winning_tile(capsys):
     # was IndexError: the winning tile was taken from the text before the first space
     assert cli.main(["score", "  123m456p789s11222z", "--seat", "S"]) == 0
     assert "ron on 2z" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["verify", "--json", ""], "--json"),  # was taken as not given: no report, exit 0
+        (["hand", "123m456p789s1122z", "--svg", ""], "--svg"),
+        (["score", HAND, "--svg", ""], "--svg"),
+        (["convert", "x.xml", "-o", "", "--to", "mjai"], "-o/--output"),
+        (["export", "x.xml", "-o", ""], "-o/--output"),
+        (["view", "x.xml", "-o", ""], "-o/--output"),
+        (["stats", "x.xml", "--csv", ""], "--csv"),
+        (["stats", "x.xml", "--parquet", ""], "--parquet"),
+        (["arena", "--bot", "x", "--log-dir", ""], "--log-dir"),
+        (["arena", "--bot", "x", "--stderr-dir", ""], "--stderr-dir"),
+    ],
+)
+def test_an_empty_output_path_is_bad_usage(argv, flag, capsys):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"riichi {argv[0]}: error: {flag}: an empty path (name a file or folder)\n"
+
+
+@pytest.mark.parametrize("command", ["verify", "arena", "score"])  # (export, view: "as verify")
+def test_every_rules_option_names_the_tenhou_lobby_form_it_takes(command, capsys):
+    # riichi arena --rules tenhou_go:0xa9 works, but its --help did not say so
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "tenhou_go:0xHEX" in text

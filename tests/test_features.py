@@ -215,11 +215,11 @@ def test_bad_input_raises_riichi_errors_naming_it():
         features.encode_batch([obs, observe(sanma.round, sanma.current_seat)])
     cases = [
         ({"rivers": (tuple(range(0, 132, 4)), *obs.rivers[1:])}, "rivers"),
-        ({"hand": (*obs.hand[:-1], 136)}, "hand: 136 is not in 0..136"),
+        ({"hand": (*obs.hand[:-1], 136)}, "hand: 136 is not in 0..=135"),
         ({"hand": (*obs.hand, 1)}, "concealed tiles"),
         ({"hand": (0, 1, 2, 3, *obs.hand[4:])}, None),  # fine: four 1m, drawn kept
         ({"hand": (0, 0, 0, 0, 0, *obs.hand[5:])}, "5 copies"),
-        ({"seat": 4}, "seat"),
+        ({"seat": 4}, r"seat: 4 is not in 0\.\.=3"),  # (a seat range read 0..4)
         ({"scores": obs.scores[:3]}, "scores: 3 entries for 4 players"),
         ({"dora_indicators": (0, 4, 8, 12, 20, 24)}, "dora_indicators: 6 indicators"),
         ({"honba": -1}, "honba"),

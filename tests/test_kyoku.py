@@ -54,6 +54,7 @@ FLOW_HOMES = {
     "sanchahou": "aborts",
     "nagashi_mangan": "settlement",
     "noten_payment": "settlement",
+    "noten_payment_split": "settlement",
     "renchan": "settlement",
     "pao_daisangen": "settlement",
     "pao_daisuushi": "settlement",
@@ -519,12 +520,14 @@ def test_a_discard_answered_by_some_seats_equals_the_others_passing(variant):
     assert ended > 10
 
 
-@pytest.mark.parametrize("players", [4, 3])
-def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
+@pytest.mark.parametrize("players, red", [(4, None), (3, None), (4, (2, 1, 3)), (4, (0, 0, 0))])
+def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players, red):
     """``apply_logged_run`` (the replay's runs of discards nobody claims) leaves the round
     as ``apply_logged`` of each discard with no claimers: events, state and every seat's
-    hand; it stops before what needs the general path (a first discard, the end of the
-    wall, a discard that is not legal) and changes nothing there."""
+    hand (rivers, nagashi, the first go-around's discards); it stops before what needs
+    the general path (the fourth discard of an uninterrupted first go-around, the end of
+    the wall, a discard that is not legal) and changes nothing there. Under each red-five
+    rule (the run's events are looked up by tile class)."""
     import random
 
     from riichi.actions import Discard
@@ -532,8 +535,10 @@ def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
     from riichi.wall import Wall
 
     rules = make_rules() if players == 4 else riichi.Rules.tenhou_sanma()
+    if red is not None:
+        rules = rules.replace(red_fives=red)
     rng = random.Random(players)
-    ran = stopped_first = stopped_end = 0
+    ran = stopped_first = stopped_end = first_in_runs = 0
     for seed in range(12):
         def wall(seed=seed):
             return Wall.from_seed(seed, 0, players)
@@ -554,13 +559,21 @@ def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
         run = Round(rules, wall(), dealer=seed % players)
         i = 0
         while i < len(logged):
+            made = sum(p.discards_made for p in run.players)
+            before = [p.discards_made for p in run.players]
             done = run.apply_logged_run(logged[i:])
             if done == 0:
-                stopped_first += len(run.players[logged[i].actor].river) == 0
+                if len(run.players[logged[i].actor].river) == 0:
+                    # a first discard is left out only as the fourth of the go-around
+                    assert players == 4 and made == 3 and run._uninterrupted
+                    stopped_first += 1
                 run.apply_logged(logged[i], claimers=frozenset())
                 i += 1
             else:
                 ran += done
+                first_in_runs += sum(
+                    b == 0 < p.discards_made for b, p in zip(before, run.players)
+                )
                 i += done
                 stopped_end += i < len(logged) and run.live_tiles_left == 0
         if players == 4:
@@ -578,4 +591,5 @@ def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players):
             before = run.state
             assert run.apply_logged_run([Dahai(actor=s, pai=Tile.of(k), tsumogiri=False)]) == 0
             assert run.state == before
-    assert ran > 500 and stopped_first > 10
+    assert ran > 500 and first_in_runs > 20
+    assert stopped_first > 10 if players == 4 else stopped_first == 0

@@ -46,7 +46,8 @@ def test_a_zip_is_a_container_not_a_log():
 def test_verify_help_names_every_format_and_zips():
     sub = build_parser()._subparsers._group_actions[0].choices["verify"]  # type: ignore[union-attr]
     text = sub.format_help()
-    for name in ("mjlog", "tenhou.net/6", "mjai", "kobalab", "Mahjong Soul", "protocol", "zip"):
+    for name in ("mjlog", "tenhou.net/6", "mjai", "kobalab", "Mahjong Soul", "Riichi City",
+                 "protocol", "zip"):  # fmt: skip
         assert name in text, name
 
 

@@ -1,6 +1,7 @@
 """tenhou.net/6 as other tools write it: tensoul's romaji/English names, Mahjong Soul
 conversions (rules, yaku names, a robbed ankan), Tenhou lobby rule arrays, jansou's empty
-points text, documents with no round; Riichi City logs recognised and reported unsupported."""
+points text, documents with no round. (Riichi City logs, once reported unsupported here, are
+read and replayed: tests/test_logs_riichi_city.py.)"""
 
 from __future__ import annotations
 
@@ -138,22 +139,6 @@ def test_a_document_without_rounds_is_unreadable(log):
     doc["log"] = log
     with pytest.raises(LogFormatError, match=r"round|log"):
         read_tenhou6(json.dumps(doc))
-
-
-def test_riichi_city_log_is_reported_unsupported_naming_the_format():
-    doc = {"playerCount": 3, "initPoints": 50000, "handRecord": [{"handEventRecord": []}]}
-    game = parse_log(json.dumps(doc).encode(), "rc.json")
-    assert game.format == "riichi_city"
-    rep = replay_game(game)
-    assert not rep.replayed
-    assert "Riichi City" in rep.unsupported[0].reason
-
-
-def test_riichi_city_corpus_is_unsupported(shared):
-    root = _more(shared, "RiichiCityTournamentBot")
-    for path in sorted(root.glob("*.json")):
-        rep = replay_game(parse_log(path.read_bytes(), str(path)))
-        assert not rep.replayed and "Riichi City" in rep.unsupported[0].reason
 
 
 def test_comments_make_a_file_unreadable_and_say_so(shared, tmp_path):

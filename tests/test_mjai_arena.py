@@ -37,6 +37,11 @@ def _env_cmd(*args: str) -> list[str]:
 GREEDY = _env_cmd("-m", "riichi.bots.greedy")
 EAST = riichi.Rules.tenhou("tonpuusen")  # shorter games where the length does not matter
 TSUMOGIRI = _env_cmd("-m", "riichi.bots.tsumogiri")
+# seconds a well-behaved bot may take per answer (and to start) before the arena calls it a
+# timeout: generous, since on a loaded machine a Python bot answered after more than 20 s
+# (and the CLI's default 5) and the tests that expect no fault failed; an idle run never
+# comes near it, and the test of a slow bot sets its own short timeout
+PATIENT = 120
 
 
 def _faulty(mode: str) -> list[str]:
@@ -65,7 +70,7 @@ def test_baseline_bots_full_games(tmp_path):
     """Four East-only games (one seed, every bot in every seat) between three greedy bots and a
     tsumogiri bot, all subprocesses: no fault, every game finished, both logs of each game
     replay clean with the rules they carry, and the bots play as documented."""
-    arena = Arena([GREEDY, GREEDY, GREEDY, TSUMOGIRI], EAST, log_dir=tmp_path, timeout=20)
+    arena = Arena([GREEDY, GREEDY, GREEDY, TSUMOGIRI], EAST, log_dir=tmp_path, timeout=PATIENT)
     assert arena.names == ["riichi.bots.greedy#1", "riichi.bots.greedy#2",
                            "riichi.bots.greedy#3", "riichi.bots.tsumogiri"]  # fmt: skip
     seen = []
@@ -106,7 +111,7 @@ def test_faulty_bots_are_named_and_never_hang(tmp_path):
     are played by the fallback, and the game finishes and replays clean."""
     bots = [_faulty("slow"), _faulty("crash"), _faulty("illegal"), _faulty("notjson")]
     arena = Arena(
-        bots, EAST, timeout=0.5, startup_timeout=20, log_dir=tmp_path, stderr_dir=tmp_path / "err"
+        bots, EAST, timeout=0.5, startup_timeout=PATIENT, log_dir=tmp_path, stderr_dir=tmp_path / "err"
     )
     assert arena.names == ["faulty slow", "faulty crash", "faulty illegal", "faulty notjson"]
     t0 = time.perf_counter()
@@ -149,7 +154,7 @@ def test_a_bot_out_of_one_game_plays_the_next(tmp_path):
     one fault per game); a bot answering a JSON list is an illegal answer; a bot writing
     more lines than answers, or a line of 2 MiB, is out of step."""
     bots = [_faulty("crash"), _faulty("chatty"), _faulty("wrongtype"), _faulty("huge")]
-    result = Arena(bots, EAST, timeout=20).run(2, seed=4)
+    result = Arena(bots, EAST, timeout=PATIENT).run(2, seed=4)
     assert [g.aborted for g in result.games] == [None, None]
     chatty = [f for f in result.faults if f.name == "faulty chatty"]
     assert [(f.game, f.kind) for f in chatty] == [(0, "protocol"), (1, "protocol")]
@@ -264,7 +269,7 @@ def test_cli_arena_sanma_json_and_usage(tmp_path, capsys):
     tg = " ".join(f"'{x}'" for x in TSUMOGIRI)
     args = ["arena", "--bot", cmd, "--bot", tg, "--bot", cmd, "--games", "1", "--rules",
             str(tmp_path / "rules.json"), "--seed", "3", "--json", str(out), "--log-dir",
-            str(tmp_path), "-q"]  # fmt: skip
+            str(tmp_path), "-q", "--timeout", str(PATIENT)]  # fmt: skip
     assert cli_main(args) == 0
     text = capsys.readouterr().out
     assert "riichi.bots.tsumogiri" in text and "1 games" in text
@@ -345,7 +350,7 @@ def test_event_protocol_and_seat_in_the_command(tmp_path):
     game): no fault over a rotation of games, every log replays clean."""
     seat_bot = _env_cmd(str(HERE / "mjai_bots" / "seat_argv.py"), "{seat}")
     arena = Arena([seat_bot, GREEDY, TSUMOGIRI, GREEDY], EAST, log_dir=tmp_path,
-                  protocol="event", timeout=20)  # fmt: skip
+                  protocol="event", timeout=PATIENT)  # fmt: skip
     result = arena.run(2, seed=8)
     assert result.faults == [], result.summary()
     assert [g.bots[0] for g in result.games] == [0, 3]  # bot 0: seat 0, then seat 1
@@ -356,7 +361,7 @@ def test_event_protocol_and_seat_in_the_command(tmp_path):
     assert arena.names[0] == "seat_argv {seat}"
     # a seat given in the command but played elsewhere is caught by the bot itself
     fixed = _env_cmd(str(HERE / "mjai_bots" / "seat_argv.py"), "0")
-    result = Arena([fixed, GREEDY, GREEDY, GREEDY], EAST, timeout=20).run(2, seed=8)
+    result = Arena([fixed, GREEDY, GREEDY, GREEDY], EAST, timeout=PATIENT).run(2, seed=8)
     assert [(f.game, f.kind) for f in result.faults] == [(1, "crash")]
     assert "started as seat 0, told 1" in result.faults[0].detail
     with pytest.raises(RiichiError, match="protocol must be 'batch' or 'event'"):
@@ -429,7 +434,7 @@ def test_a_bot_stopped_by_bot_main_is_reported_with_its_one_line(tmp_path):
     from riichi.bots.tsumogiri import TsumogiriBot
 
     bots = [_env_cmd(str(script)), TsumogiriBot(), TsumogiriBot(), TsumogiriBot()]
-    result = Arena(bots, EAST, timeout=20, startup_timeout=20, log_dir=tmp_path).run(1, seed=2)
+    result = Arena(bots, EAST, timeout=PATIENT, startup_timeout=PATIENT, log_dir=tmp_path).run(1, seed=2)
     (g,) = result.games
     assert g.aborted is None
     _replays_clean(g.mjai_path)
@@ -498,7 +503,7 @@ def test_a_game_the_mjlog_writer_refuses_is_finished_not_aborted(tmp_path, monke
         raise riichi.LogFormatError("mjlog has no open riichi")
 
     monkeypatch.setattr(arena_mod, "to_mjlog", refuse)
-    arena = Arena([TSUMOGIRI] * 4, EAST, log_dir=tmp_path, timeout=20)
+    arena = Arena([TSUMOGIRI] * 4, EAST, log_dir=tmp_path, timeout=PATIENT)
     result = arena.run(1, seed=5)
     (g,) = result.games
     assert g.aborted is None and result.aborted == [] and sorted(g.ranks) == [1, 2, 3, 4]

@@ -8,6 +8,7 @@ written as mjai responses (riichi as one ``reach``). Plus the state's own views 
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 import random
@@ -220,3 +221,84 @@ def test_bot_run_answers_batches_and_decisions():
     assert [json.loads(x)["type"] for x in out.getvalue().splitlines()] == ["dahai", "none"]
     with pytest.raises(RiichiError, match="input line 1 is not JSON"):
         TsumogiriBot().run(io.StringIO("hello\n"), io.StringIO())
+
+
+def _scripted_state() -> PlayerState:
+    """Seat 0 dealt 123m 456p 789s EE SS, seat 0 drew 9m and let it go, seat 1 drew."""
+    st = PlayerState(0)
+    st.update({"type": "start_game", "names": ["a", "b", "c", "d"]})
+    tehais = [["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "S", "S"]]
+    st.update(
+        {
+            "type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0,
+            "oya": 0, "scores": [25000] * 4, "dora_marker": "1p",
+            "tehais": tehais + [["?"] * 13] * 3,
+        }
+    )  # fmt: skip
+    st.update({"type": "tsumo", "actor": 0, "pai": "9m"})
+    st.update({"type": "dahai", "actor": 0, "pai": "9m", "tsumogiri": True})
+    st.update({"type": "tsumo", "actor": 1, "pai": "?"})
+    return st
+
+
+def _views(st: PlayerState) -> tuple:
+    return copy.deepcopy((
+        st.hand, st.drawn, st.rivers, st.melds, st.scores, st.kyotaku, st.riichi,
+        st.visible_counts, st.tiles_left, st.decision, st.legal_actions(), st.furiten,
+        st.waits, st.last_event,
+    ))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("event", "why"),
+    [
+        # a call must be a meld of the last discard, from its discarder, by a seat allowed it
+        ({"type": "chi", "actor": 2, "target": 1, "pai": "3p", "consumed": ["E", "9s"]}, "not a run"),
+        ({"type": "chi", "actor": 2, "target": 1, "pai": "3p", "consumed": ["8p", "9p"]}, "not a run"),
+        ({"type": "chi", "actor": 2, "target": 1, "pai": "3p", "consumed": ["1s", "2s"]}, "not a run"),
+        ({"type": "chi", "actor": 3, "target": 1, "pai": "3p", "consumed": ["1p", "2p"]}, "only the next seat"),
+        ({"type": "chi", "actor": 2, "target": 3, "pai": "3p", "consumed": ["1p", "2p"]}, "last discard is seat 1's"),
+        ({"type": "pon", "actor": 1, "target": 1, "pai": "3p", "consumed": ["3p", "3p"]}, "last discard is seat 1's"),
+        ({"type": "pon", "actor": 3, "target": 1, "pai": "3p", "consumed": ["3p", "4p"]}, "not tiles of one kind"),
+        ({"type": "daiminkan", "actor": 3, "target": 1, "pai": "3p", "consumed": ["3p", "3p", "3s"]}, "not tiles of one kind"),
+        # a field that is there is read: a malformed one is refused, not skipped
+        ({"type": "reach_accepted", "actor": 1, "scores": True}, "scores must be 4 ints"),
+        ({"type": "reach_accepted", "actor": 1, "deltas": [0, -1000, 0]}, "deltas must be 4 ints"),
+        ({"type": "reach_accepted", "actor": 1, "deltas": [0, "x", 0, 0]}, "deltas: expected an int"),
+        ({"type": "hora", "actor": 2, "target": 1, "pai": "3p", "scores": "x"}, "scores must be 4 ints"),
+        ({"type": "dahai", "actor": 2, "pai": "3p", "tsumogiri": "yes"}, "tsumogiri: expected true or false"),
+        ({"type": "dahai", "actor": 2, "pai": "3p", "tsumogiri": 1}, "tsumogiri: expected true or false"),
+    ],
+)
+def test_malformed_events_are_refused_and_change_nothing(event, why):
+    st = _scripted_state()
+    st.update({"type": "dahai", "actor": 1, "pai": "3p", "tsumogiri": False})
+    before = _views(st)
+    with pytest.raises(RiichiError, match=why):
+        st.update(event)
+    assert _views(st) == before
+    # the next good event is taken as if the bad one never came
+    st.update({"type": "pon", "actor": 3, "target": 1, "pai": "3p", "consumed": ["3p", "3p"]})
+    assert st.melds[3] == [("pon", ["3p", "3p", "3p"])]
+
+
+def test_a_refused_event_half_applied_is_undone():
+    # the discard of a tile the seat does not hold used to be written to its river first,
+    # and an ankan of a fifth copy to count the kan and show the meld first
+    st = _scripted_state()
+    st.update({"type": "dahai", "actor": 1, "pai": "E", "tsumogiri": False})
+    st.update({"type": "tsumo", "actor": 2, "pai": "?"})  # seat 0 let E go: furiten
+    st.update({"type": "dahai", "actor": 2, "pai": "1s", "tsumogiri": False})
+    st.update({"type": "tsumo", "actor": 3, "pai": "?"})
+    st.update({"type": "dahai", "actor": 3, "pai": "2s", "tsumogiri": False})
+    st.update({"type": "tsumo", "actor": 0, "pai": "5m"})
+    before = _views(st)
+    assert st.furiten and st.decision == "turn"
+    with pytest.raises(RiichiError, match="does not hold 7m"):
+        st.update({"type": "dahai", "actor": 0, "pai": "7m", "tsumogiri": False})
+    assert _views(st) == before
+    with pytest.raises(RiichiError, match="more than the rules' tile set"):
+        st.update({"type": "ankan", "actor": 1, "consumed": ["E", "E", "E", "E"]})
+    assert _views(st) == before
+    st.update({"type": "dahai", "actor": 0, "pai": "5m", "tsumogiri": True})
+    assert st.rivers[0] == ["9m", "5m"] and st.melds[1] == [] and st.tiles_left == before[8]

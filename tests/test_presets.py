@@ -127,6 +127,14 @@ EXPECTED: dict[str, dict[str, object]] = {
     },
 }  # fmt: skip
 EXPECTED["tenhou_sanma_tonpuusen"] = {**EXPECTED["tenhou_sanma"], "length": "tonpuusen"}
+EXPECTED["riichi_city_sanma"] = {
+    "num_players": 3, "red_fives": (0, 1, 1), "starting_points": 50000,
+    "target_points": 50000, "uma": (10000, 0, -10000), "oka": 0, "honba_points": 200,
+    "noten_payment": 2000, "riichi_min_live_tiles": 3, "suufon_renda": False,
+    "suucha_riichi": False, "sanchahou": False, "kiriage_mangan": True,
+    "open_kan_dora": "immediate", "agari_yame": False, "noten_payment_split": "per_tenpai",
+    "rinshan_tsumo_fu": False,
+}  # fmt: skip
 
 
 def _differences(rules: Rules) -> dict[str, object]:

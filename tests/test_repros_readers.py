@@ -350,3 +350,42 @@ def test_reader_errors_show_non_utf8_names_but_keep_the_real_path(tmp_path):
     assert "bad\\xff\\xfe.json" in str(err)
     ((path_b, err_b),) = read_logs([d])  # bytes paths work too
     assert os.fsencode(path_b) == bad and isinstance(err_b, LogFormatError)
+
+
+def test_check_events_leaves_out_only_the_vouched_ranges():
+    """``vouched`` ranges (draws and discards a reader took from a table of the game's
+    seats) are not looked at again; every other event is, and an error names its index in
+    the whole list."""
+    events = [StartGame(players=3), Tsumo(actor=3), Tsumo(actor=1), StartKyoku(bakaze=31)]
+    with pytest.raises(LogFormatError, match=r"event #1 \(tsumo\)"):
+        check_events(events[:3], "x")
+    check_events(events[:3], "x", [(1, 2)])
+    with pytest.raises(LogFormatError, match=r"event #3 \(start_kyoku\): bakaze 31"):
+        check_events(events, "x", [(1, 2)])
+    with pytest.raises(LogFormatError, match=r"event #1 \(tsumo\)"):
+        check_events(events, "x", [(2, 3)])
+
+
+def _sanma_mjlog(after_start: str) -> bytes:
+    """A Tenhou sanma mjlog in the canonical shape the core scanner reads: the deal, seat
+    0's draw and discard, then ``after_start``."""
+    hands = "".join(
+        f' hai{s}="{",".join(str(36 + 13 * s + i) for i in range(13))}"' for s in range(3)
+    )
+    return (
+        '<mjloggm ver="2.3"><GO type="185" lobby="0"/><TAIKYOKU oya="0"/>'
+        f'<INIT seed="0,0,0,1,2,120" ten="350,350,350,0" oya="0"{hands}/>'
+        f"<T100/><D100/>{after_start}</mjloggm>"
+    ).encode()
+
+
+def test_mjlog_draws_of_a_seat_that_does_not_play_stay_refused():
+    """The mjlog reader vouches for the actors of its scanned draws and discards (the code
+    table of the game's player count has no other seat), unless a ``<GO>`` after the game
+    started changed the table: a seat-3 draw in a three-player game is refused either way."""
+    g = parse_log(_sanma_mjlog("<U101/>"), "ok.mjlog")
+    assert g.start.players == 3 and [e.type for e in g.events[-3:]] == ["tsumo", "dahai", "tsumo"]
+    with pytest.raises(LogFormatError, match=r"<W101>"):
+        parse_log(_sanma_mjlog("<W101/>"), "x.mjlog")
+    with pytest.raises(LogFormatError, match=r"\(tsumo\): actor \(a seat\) 3"):
+        parse_log(_sanma_mjlog('<GO type="169" lobby="0"/><W101/>'), "x.mjlog")

@@ -117,3 +117,63 @@ def test_read_log_refuses_a_non_path(bad):
 def test_replay_game_refuses_a_non_log(bad):
     with pytest.raises(riichi.RiichiError, match=r"expected a riichi\.GameLog"):
         riichi.replay_game(bad)
+
+
+@pytest.mark.parametrize(
+    ("paths", "match"),
+    [
+        (None, r"read_logs: paths must be a path or an iterable of paths, got None"),
+        (5, r"read_logs: paths must be a path or an iterable of paths, got 5"),
+        (["a.xml", None], r"read_logs: paths\[1\] must be a str, bytes or os\.PathLike, got None"),
+        ([["a.xml"]], r"read_logs: paths\[0\] must be a str, bytes or os\.PathLike"),
+    ],
+)
+def test_read_logs_refuses_what_is_no_path_before_reading(paths, match):
+    with pytest.raises(riichi.RiichiError, match=match):
+        riichi.read_logs(paths)
+
+
+@pytest.mark.parametrize("name", ["a\0b.xml", "\ud800.xml", "dir/\udfff"])
+def test_a_name_no_file_can_have_is_an_unreadable_file(name):
+    # a NUL byte or an unpaired surrogate (no file name decodes to one): os.stat raises
+    # ValueError, which leaked; it is a file that cannot be read, shown with escapes
+    with pytest.raises(riichi.LogFormatError, match="cannot read: not a file name the OS takes"):
+        riichi.read_log(name)
+    [(path, err)] = list(riichi.read_logs([name]))
+    assert path == name and isinstance(err, riichi.LogFormatError)
+    str(err).encode("utf-8")  # the message is printable text
+
+
+@pytest.mark.parametrize("source", [3, ["x"], b"x.xml"])
+def test_parse_log_refuses_a_source_that_is_no_name(source):
+    from riichi.logs import parse_games, parse_log
+
+    for parse in (parse_log, parse_games):
+        with pytest.raises(riichi.RiichiError, match=r"source must be a str"):
+            parse(b"<mjloggm>", source)
+
+
+def test_parse_log_shows_an_unpaired_surrogate_in_its_source_escaped():
+    from riichi.logs import parse_log
+
+    with pytest.raises(riichi.LogFormatError, match=r"^\\ud800x\.xml: ") as e:
+        parse_log(b"<mjloggm>", "\ud800x.xml")
+    assert e.value.file == "\ud800x.xml"
+
+
+@pytest.mark.parametrize("writer", ["to_mjai_lines", "to_mjai_objects", "to_tenhou6", "to_mjlog"])
+@pytest.mark.parametrize(
+    ("game", "match"),
+    [
+        (None, r"expected a riichi\.GameLog or a list of events, got None"),
+        (5, r"expected a riichi\.GameLog or a list of events, got 5"),
+        ("start_game", r"expected a riichi\.GameLog or a list of events, got 'start_game'"),
+        ([None], r"event 0 is not a riichi event: None"),
+        (riichi.GameLog(None, "x.json", "mjai"), "the GameLog's events must be a list, got None"),  # type: ignore[arg-type]
+    ],
+)
+def test_log_writers_refuse_what_is_no_game(writer, game, match):
+    from riichi import logs
+
+    with pytest.raises(riichi.RiichiError, match=rf"{writer}: {match}"):
+        getattr(logs, writer)(game)

@@ -115,3 +115,24 @@ def test_wall_from_events_rejects_hidden_hands():
     hidden = dataclasses.replace(start, tehais=(None, *start.tehais[1:]))
     with pytest.raises(riichi.RiichiError, match="hidden"):
         wall_from_events([hidden, *r.events[1:]])
+
+
+@pytest.mark.parametrize(
+    "make, says",
+    [
+        (lambda t: riichi.events.Dahai(actor=0, pai=5, tsumogiri=False), "pai 5 is not a tile"),
+        (lambda t: riichi.events.Dahai(actor=9, pai=t, tsumogiri=False), "actor 9 is not a seat"),
+        (lambda t: riichi.events.Pon(actor=1, target=0, pai=5, consumed=[]), "pai 5 is not a tile"),
+        (lambda t: riichi.events.Dahai(actor=None, pai=t, tsumogiri=False), "actor None"),
+    ],
+)
+def test_a_logged_event_with_a_malformed_field_is_refused_by_name(make, says):
+    """apply_logged names a plain-int tile or an out-of-range seat (it raised AttributeError
+    or said only "not a player action"), and the game is left as it was."""
+    game = riichi.Game(seed=1)
+    before = [type(e).__name__ for e in game.events]
+    with pytest.raises(riichi.errors.IllegalAction, match=says):
+        game.apply_logged(make(riichi.parse_tile("5p")))
+    assert [type(e).__name__ for e in game.events] == before
+    seat = game.round.seats_to_act[0]
+    game.step(game.legal_actions(seat)[0])  # plays on

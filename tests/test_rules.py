@@ -101,6 +101,8 @@ TENHOU = {
     "closed_kan_dora": "immediate",
     "kan_dora": True,
     "open_riichi": "off",
+    "noten_payment_split": "total",
+    "rinshan_tsumo_fu": True,
 }
 
 MAHJONG_SOUL_DIFF = {

@@ -66,6 +66,13 @@ def test_indicators_are_physical_tiles(kwargs, fragment):
         ({"dora_indicators": 3}, "invalid dora_indicators"),
         ({"dora_indicators": [None]}, "invalid dora_indicators"),
         ({"nukidora": 9}, "invalid nukidora"),
+        # text that is no tile names the argument it was given as, not only the text
+        ({"dora_indicators": "1x"}, r'invalid dora_indicators: invalid tile notation "1x"'),
+        ({"ura_indicators": "8z", "riichi": True}, r'invalid ura_indicators: invalid tile notation "8z"'),
+        ({"seat_wind": "X"}, r'invalid seat_wind: expected a wind E S W N \(or 1z\.\.4z\), got "X"'),
+        ({"round_wind": "east"}, r'invalid round_wind: expected a wind E S W N \(or 1z\.\.4z\), got "east"'),
+        ({"round_wind": ""}, r'invalid round_wind: expected a wind'),
+        ({"seat_wind": "5z"}, r"invalid seat_wind: 5z is not a wind \(E S W N or 1z\.\.4z\)"),
     ],
 )
 def test_wrong_types_raise_riichi_errors_naming_the_argument(kwargs, fragment):
@@ -73,9 +80,9 @@ def test_wrong_types_raise_riichi_errors_naming_the_argument(kwargs, fragment):
         riichi.score(PINFU, "5s", **kwargs)
 
 
-@pytest.mark.parametrize("win", [True, None, 5.0, 2**70, -1, 34, "9z"])
+@pytest.mark.parametrize("win", [True, None, 5.0, 2**70, -1, 34, "9z", "x", "5s5s"])
 def test_bad_winning_tiles(win):
-    with pytest.raises(RiichiError):
+    with pytest.raises(RiichiError, match="win_tile"):
         riichi.score(PINFU, win)
 
 

@@ -452,3 +452,76 @@ def test_turn_list_looks_the_turn_codes_up_or_defers_a_kan():
     kan = _core.SeatHand(0, _ids("1111m456p789s1122z"), _ids("1111m456p789s1122z")[3])
     assert max(kan.turn_codes(table)) >= len(TURN_CODES[0])  # an ankan code
     assert kan.turn_list(table, TURN_CODES[0]) is None
+
+
+def test_a_renewed_table_keeps_the_rules_and_checks_the_new_facts():
+    """``SeatTable.renew`` (a new round's table, the rules not read again) is the table
+    the constructor makes of the same rules and facts, and refuses what it refuses."""
+    rules = Rules(riichi_min_live_tiles=8, red_fives=(0, 0, 0))
+    proto = _core.SeatTable(rules, live_left=0)
+    facts = dict(live_left=7, kans=1, kan_seats=1, dealer=2, round_wind=1,
+                 dora_indicators=[3], honba=2, uninterrupted=True)  # fmt: skip
+    renewed, fresh = proto.renew(**facts), _core.SeatTable(rules, **facts)
+    for name in ("players", "live_left", "kans", "kan_seats", "uninterrupted", "rinshan",
+                 "dora_indicators"):  # fmt: skip
+        assert getattr(renewed, name) == getattr(fresh, name), name
+    assert proto.live_left == 0 and proto.kans == 0  # the prototype is left as it was
+    # the rules kept decide: 7 live tiles are too few to declare riichi (8 needed)
+    hand = _core.SeatHand(0, _ids("123m456p789s1122z3z"), _ids("3z")[0], points=25000)
+    riichi = {a for a in hand.turn_actions(renewed) if a[0] == "riichi"}
+    assert riichi == {a for a in hand.turn_actions(fresh) if a[0] == "riichi"} == set()
+    assert {a for a in hand.turn_actions(proto.renew(live_left=8)) if a[0] == "riichi"}
+    for bad, match in (({"live_left": 137}, "live_left"), ({"live_left": 5, "kans": 2,
+                       "kan_seats": 0}, "kan_seats"), ({"live_left": 5, "dealer": 4}, "dealer"),
+                       ({"live_left": 5, "dora_indicators": [34]}, "dora_indicators")):  # fmt: skip
+        with pytest.raises(RiichiError, match=match):
+            proto.renew(**bad)
+
+
+def _past_first_discard(hand):
+    """``hand`` as after its seat's first discard (the state its pickle carries)."""
+    state = list(hand.__reduce__()[1][0])
+    b = list(state[6])
+    b[2] = 1  # discards_made
+    state[6] = tuple(b)
+    return _core.SeatHand._from_state(tuple(state))
+
+
+@pytest.mark.parametrize("red", [(1, 1, 1), (2, 1, 3), (0, 0, 0)])
+def test_discard_run_codes_name_the_events_of_the_run(red):
+    """``discard_run`` gives, beside the ids discarded, the code of each event of the run
+    (a dahai, then the next seat's tsumo, per discard), the class ``kind * 2 + red`` under
+    the hands' red-five rule."""
+    rules = Rules(red_fives=red)
+    three_z = _ids("33z")
+    hands = [
+        _core.SeatHand(0, _ids("123m0678p999s11z33z"), three_z[1], red_fives=red),
+        _core.SeatHand(1, _ids("789m1122334s555z"), None, red_fives=red),
+        _core.SeatHand(2, _ids("11223344p66z777z"), None, red_fives=red),
+        _core.SeatHand(3, _ids("234m567p234s5566z"), None, red_fives=red),
+    ]
+    hands = [_past_first_discard(h) for h in hands]
+    table = _core.SeatTable(rules, live_left=40, dealer=0)
+    five_p, five_m, five_s, nine_m = 52, 16, 90, 35  # 5p copy 0, 5m copy 0, 5s copy 2
+    draws = [five_m, five_s, nine_m]  # seat 1, 2, 3 draw these
+    discards = [  # seat 0 its 5p, seats 1 and 2 what they drew
+        (13 * 2 + _red(five_p, red), False),
+        (4 * 2 + _red(five_m, red), True),
+        (22 * 2 + _red(five_s, red), True),
+    ]
+    done, codes = _core.discard_run(hands, 0, discards, draws, table)
+    assert done == [five_p, five_m, five_s]
+    want = []
+    for j, (tile, (_, g)) in enumerate(zip(done, discards)):
+        s, nxt = j % 4, (j + 1) % 4
+        want += [(s * 68 + (tile >> 2) * 2 + _red(tile, red)) * 2 + g,
+                 544 + nxt * 68 + (draws[j] >> 2) * 2 + _red(draws[j], red)]  # fmt: skip
+    assert codes == want
+    assert hands[3].drawn == nine_m and table.live_left == 37
+
+
+def _red(t: int, red: tuple[int, ...]) -> bool:
+    """Whether id ``t`` is a red five with ``red`` red fives per suit (copies 0.. of the
+    five, DESIGN.md)."""
+    k = t >> 2
+    return k in (4, 13, 22) and t % 4 < red[k // 9]

@@ -323,7 +323,8 @@ def test_mjai_writer_refuses_a_round_wind_that_is_not_a_wind():
 
 @pytest.mark.parametrize(
     "field,value",
-    [("actor", True), ("actor", 0.0), ("actor", "0"), ("tsumogiri", 1), ("tsumogiri", None)],
+    [("actor", True), ("actor", 0.0), ("actor", "0"), ("tsumogiri", 1), ("tsumogiri", None),
+     ("actor", 4), ("actor", -1), ("actor", None)],  # a seat past 0..3 was written; None left out
 )  # fmt: skip
 def test_mjai_writer_names_an_event_number_or_flag_of_the_wrong_type(field, value):
     # the int and bool fields were written as given: Dahai(actor=True) as "actor": true (a
@@ -333,7 +334,7 @@ def test_mjai_writer_names_an_event_number_or_flag_of_the_wrong_type(field, valu
     events = _game_events()
     i = next(i for i, e in enumerate(events) if isinstance(e, Dahai))
     events[i] = dataclasses.replace(events[i], **{field: value})
-    if value is None:  # an optional field left out is the format's "absent"
+    if value is None and field != "actor":  # an optional field left out is the format's "absent"
         assert f'"{field}"' not in to_mjai_lines(E.GameLog(events)).splitlines()[i]
         return
     with pytest.raises(riichi.RiichiError, match=f"dahai event: {field} = {value!r}"):
@@ -362,3 +363,14 @@ def test_replay_names_an_event_tile_that_is_not_a_tilekind(value):
     assert rep.mismatches, value
     m = rep.mismatches[0]
     assert m.event_index == i and f"pai = {value!r}" in m.detail and "riichi.TileKind" in m.detail
+
+
+@pytest.mark.parametrize("event", ["chi", "pon", "daiminkan", "hora"])
+@pytest.mark.parametrize("target", [4, -1, None])
+def test_mjai_writer_refuses_a_target_that_is_no_seat(event, target):
+    # an actor or target is required and a seat: Pon(target=None) lost its "target" key
+    # and Hora(target=7) was written as is; both read back as another game or not at all
+    cls = {"chi": E.Chi, "pon": E.Pon, "daiminkan": E.Daiminkan, "hora": E.Hora}[event]
+    ev = cls(actor=1, target=target)
+    with pytest.raises(riichi.RiichiError, match=rf"{event} event: target = {target!r}: cannot be written"):
+        ev.to_mjai()

@@ -75,6 +75,21 @@ def test_notation_errors_name_character_and_position(text, position, fragment):
     assert repr(text) in msg or f'"{text}"' in msg
 
 
+@pytest.mark.parametrize(
+    "call",
+    [riichi.parse_tiles, riichi.shanten, riichi.Hand.parse, lambda t: riichi.score(t, "1m")],
+)
+def test_a_long_bad_text_is_shown_around_the_error_not_whole(call):
+    # the message echoed the whole input: a megabyte of text in one error message
+    text = "1" * 500_000 + "x" + "2" * 500_000
+    with pytest.raises(InvalidTile) as info:
+        call(text)
+    msg = str(info.value)
+    assert len(msg) < 300
+    assert '"' + "1" * 32 + "x" + "2" * 31 + '"' in msg
+    assert "(characters 499968..500032 of 1000001) at position 500000" in msg
+
+
 def test_errors_are_value_errors_in_one_tree():
     assert issubclass(RiichiError, ValueError)
     for cls in (

@@ -136,3 +136,64 @@ def test_only_unsupported_games_are_not_called_ok(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "OK:" not in out and "NOTHING REPLAYED" in out
     assert code == 0  # nothing disagreed and nothing was unreadable: unsupported, not passed
+
+
+def _linked_tree(tmp_path: Path) -> Path:
+    """top/ holds one log, a link to a folder of another, a link up to its own parent and a
+    link to the root; the two up-links would loop or climb out of top/."""
+    real = tmp_path / "elsewhere" / "sub"
+    real.mkdir(parents=True)
+    shutil.copy(next(p for p in SAMPLE if p.endswith("pao.xml")), real / "pao.xml")
+    top = tmp_path / "top"
+    top.mkdir()
+    shutil.copy(next(p for p in SAMPLE if p.endswith("bye.xml")), top / "bye.xml")
+    (top / "linked").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (top / "twice").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (top / "up").symlink_to(tmp_path, target_is_directory=True)
+    (top / "root").symlink_to(Path(tmp_path.anchor), target_is_directory=True)
+    return top
+
+
+def test_linked_folders_are_read_and_looping_links_reported(tmp_path):
+    import riichi
+    from riichi.convert import convert_logs
+
+    top = _linked_tree(tmp_path)
+    # the linked folder's log is read once (two links to it), each up-link is reported
+    code, rep = _run(tmp_path, top)
+    assert code == 1 and rep["games"] == 2 and rep["mismatches"] == []
+    bad = {Path(u["file"]).name: u["reason"] for u in rep["unreadable"]}
+    assert set(bad) == {"up", "root"}
+    assert all("a folder that holds it; not followed" in why for why in bad.values())
+    got = dict(riichi.read_logs([top]))
+    assert sorted(Path(p).relative_to(top).as_posix() for p in got) == [
+        "bye.xml", "linked/sub/pao.xml", "root", "up",
+    ]  # fmt: skip
+    assert isinstance(got[str(top / "up")], riichi.LogFormatError)
+    result = convert_logs([str(top)], str(tmp_path / "out"), "mjai")
+    assert len(result.written) == 2 and sorted(Path(p).name for p, _ in result.failed) == ["root", "up"]
+    assert (tmp_path / "out" / "linked" / "sub" / "pao.jsonl").is_file()
+
+
+def test_a_folder_that_cannot_be_listed_is_reported(tmp_path, monkeypatch):
+    import os
+
+    import riichi
+
+    top = tmp_path / "top"
+    (top / "locked").mkdir(parents=True)
+    shutil.copy(next(p for p in SAMPLE if p.endswith("pao.xml")), top / "pao.xml")
+    real_scandir = os.scandir
+
+    def scandir(path="."):  # as for a folder without read permission (tests may run as root)
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, rep = _run(tmp_path, top)
+    assert code == 1 and rep["games"] == 1
+    [u] = rep["unreadable"]
+    assert u["file"].endswith("locked") and "cannot list: Permission denied" in u["reason"]
+    got = dict(riichi.read_logs([top]))
+    assert "cannot list: Permission denied" in str(got[str(top / "locked")])

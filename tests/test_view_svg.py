@@ -288,3 +288,30 @@ def test_bad_tables_and_marks_are_named():
         meld_layout("pon", "555z", source=True)
     with pytest.raises(riichi.RiichiError, match=r"riichi\.events event"):
         TableTracker(4).apply({"type": "tsumo"})
+
+
+@pytest.mark.parametrize(
+    ("layout", "why"),
+    [
+        ({}, "no kind, tiles, side"),
+        ({"kind": "pon", "tiles": ["5z"] * 3}, "no side"),
+        ({"kind": "pin", "tiles": ["5z"] * 3, "side": 0}, "unknown kind 'pin'"),
+        ({"kind": "pon", "tiles": ["5z"] * 2, "side": 0}, "has 3 tiles in its row"),
+        ({"kind": "pon", "tiles": "5z5z5z", "side": 0}, "has 3 tiles in its row"),
+        ({"kind": "pon", "tiles": ["5z", "5z", "xx"], "side": 0}, "not a tile name: 'xx'"),
+        ({"kind": "pon", "tiles": ["5z"] * 3, "side": 3}, r"side must be an index 0\.\.2, got 3"),
+        ({"kind": "pon", "tiles": ["5z"] * 3, "side": -1}, r"side must be an index 0\.\.2, got -1"),
+        ({"kind": "pon", "tiles": ["5z"] * 3, "side": True}, "side must be an index"),
+        ({"kind": "kakan", "tiles": ["5z"] * 3, "side": 0}, "only a kakan, has an added tile"),
+        ({"kind": "pon", "tiles": ["5z"] * 3, "side": 0, "added": "5z"}, "only a kakan"),
+    ],
+)
+def test_a_meld_given_as_a_layout_dict_is_checked(layout, why):
+    # a dict was drawn as given: a missing key was a KeyError, a side past the row an
+    # IndexError or a picture with no sideways tile
+    with pytest.raises(riichi.InvalidHand, match=why) if "tile name" not in why else pytest.raises(
+        riichi.InvalidTile, match=why
+    ):
+        meld_svg(layout)
+    good = meld_layout("kakan", "5555z", source=2)
+    assert meld_svg(good) == meld_svg("kakan:5555z@2")

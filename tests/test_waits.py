@@ -3,6 +3,8 @@ its whole kind (no wait on a tile whose four copies the player holds), and bad i
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,3 +137,58 @@ def test_bad_input(hand: object, exc: type[Exception], words: list[str]) -> None
             hand.waits()
         with pytest.raises(exc):
             hand.is_tenpai()
+
+
+def _seeded_tenpai(n: int, seed: int, span: int = 34) -> list[list[int]]:
+    """n 13-tile hands, each a complete hand (4 sets and a pair over the first `span`
+    kinds, at most 4 copies of a kind) less one of its tiles: nearly all are tenpai."""
+    rng = random.Random(seed)
+    out: list[list[int]] = []
+    while len(out) < n:
+        c = [0] * 34
+        for _ in range(4):
+            if rng.random() < 0.6:
+                k = 9 * rng.randrange(min(3, (span + 8) // 9)) + rng.randrange(7)
+                for j in range(3):
+                    c[k + j] += 1
+            else:
+                c[rng.randrange(span)] += 3
+        c[rng.randrange(span)] += 2
+        if max(c) > 4:
+            continue
+        c[rng.choice([k for k in range(34) if c[k]])] -= 1
+        out.append(c)
+    return out
+
+
+def _waits_by_readings(concealed: list[int]) -> dict[int, set[str]]:
+    """Each kind the player holds fewer than 4 of whose draw completes the hand, with the
+    wait shapes of every reading (riichi.decompose, a separate code path from waits)."""
+    out: dict[int, set[str]] = {}
+    for k in range(34):
+        if concealed[k] == 4:
+            continue
+        won = list(concealed)
+        won[k] += 1
+        shapes = {r.wait for r in riichi.decompose(won, k)}
+        if shapes:
+            out[k] = shapes
+    return out
+
+
+def test_waits_stay_equal_when_asked_again_after_many_other_hands() -> None:
+    # a waiting group's answer is remembered per thread by the group's counts: the same
+    # hands asked before and after 30,000 others (far more group shapes than are kept,
+    # so most are forgotten and recomputed, some recalled) give equal answers, and those
+    # equal every reading's wait shapes; single-suit hands share their groups the most
+    hands = _seeded_tenpai(400, 16) + _seeded_tenpai(200, 17, span=9)
+    first = [riichi.waits(c) for c in hands]
+    assert sum(bool(w) for w in first) > 550
+    for c in _seeded_tenpai(30_000, 18):
+        riichi.waits(c)
+    again = [riichi.waits(c) for c in hands]
+    assert again == first
+    assert [repr(w) for w in again] == [repr(w) for w in first]
+    for c, ws in zip(hands, again):
+        assert waits_dict(ws) == _waits_by_readings(c), c
+        assert [w.live for w in ws] == [4 - c[w.tile] for w in ws]

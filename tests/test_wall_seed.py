@@ -13,6 +13,7 @@ import copy
 import pickle
 import random
 
+import numpy as np
 import pytest
 
 import riichi
@@ -171,3 +172,21 @@ def test_a_game_pickled_before_the_over_flag_reads_it_from_its_result():
         old.__setstate__(state)
         assert old.is_over == (over.result is not None) == over.is_over
         assert old.phase == over.phase and old.seats_to_act == over.seats_to_act
+
+
+@pytest.mark.parametrize("players", [4, 3])
+@pytest.mark.parametrize(
+    ("method", "count"),
+    [("rinshan", {4: 4, 3: 8}), ("dora_indicator", {4: 5, 3: 5}), ("ura_indicator", {4: 5, 3: 5})],
+)
+def test_dead_wall_indices_are_checked_naming_the_index(players, method, count):
+    wall = Wall.from_seed(5, players=players)
+    read = getattr(wall, method)
+    n = count[players]
+    tiles = [read(i) for i in range(n)]
+    assert len(set(tiles)) == n and tiles[0] in wall.dead  # (sanma's later ones may lie before)
+    assert read(np.int64(n - 1)) == tiles[-1]  # a NumPy integer indexes too
+    # a negative index would read the row from its other end: refused, as is one past it
+    for bad in (-1, n, 2**64, None, 1.5, "0", True, [0]):
+        with pytest.raises(riichi.RiichiError, match=rf"Wall\.{method}: expected an index 0\.\.{n - 1}, got"):
+            read(bad)

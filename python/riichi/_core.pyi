@@ -187,6 +187,7 @@ class ScoringRules:
         mangan_minimum: bool = ...,
         riichi_required: bool = ...,
         open_riichi: bool = ...,
+        rinshan_tsumo_fu: bool = ...,
     ) -> ScoringRules: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -426,6 +427,19 @@ class SeatTable:
         honba: int | None = ...,
         kan_seats: int | None = ...,
     ) -> SeatTable: ...
+    def renew(
+        self,
+        *,
+        live_left: int,
+        kans: int = ...,
+        uninterrupted: bool = ...,
+        rinshan: bool = ...,
+        dealer: int = ...,
+        round_wind: int = ...,
+        dora_indicators: Sequence[int] | None = ...,
+        honba: int | None = ...,
+        kan_seats: int | None = ...,
+    ) -> SeatTable: ...
     @property
     def players(self) -> int: ...
     live_left: int
@@ -518,7 +532,7 @@ def discard_run(
     discards: Sequence[tuple[int, bool]],
     draws: Sequence[int],
     table: SeatTable,
-) -> list[int]: ...
+) -> tuple[list[int], list[int]]: ...
 def robbed_answers(
     seats: Sequence[SeatHand], actor: int, tile: int, kind: str, table: SeatTable
 ) -> list[tuple[int, list[_SeatAction]]]: ...

@@ -225,13 +225,20 @@ def _sample_paths() -> list[str]:
             if p.is_file() and not p.name.startswith(".")]  # fmt: skip
 
 
-def _walk(paths: Sequence[str]) -> list[str]:
+def _walk(paths: Sequence[str], refused: list[tuple[str, Exception]] | None = None) -> list[str]:
+    """The files under ``paths`` (:func:`riichi.logs._common.files_under`: linked folders
+    followed). A folder that cannot be listed, or a link that would loop, goes to
+    ``refused`` with its reason (when given), never silently away."""
+    from riichi.logs._common import files_under
+
     out: list[str] = []
     for p in paths:
         if os.path.isdir(p):
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                out += [os.path.join(root, f) for f in sorted(files) if not f.startswith(".")]
+            for path, error in files_under(p):
+                if error is None:
+                    out.append(path)
+                elif refused is not None:
+                    refused.append((path, error))
         else:
             out.append(p)
     return out
@@ -323,9 +330,14 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace, out: Any) -> int:
     from riichi.replay import VerifySummary
 
-    files = _walk(args.paths) if args.paths else _sample_paths()
+    refused: list[tuple[str, Exception]] = []
+    files = _walk(args.paths, refused) if args.paths else _sample_paths()
     t0 = time.perf_counter()
     total = VerifySummary()
+    for path, error in refused:  # a folder not listed: unreadable, with its reason
+        from riichi.replay import _unreadable
+
+        total.add(VerifySummary(files=1, unreadable=[_unreadable(path, error)]))
     bar = None
     if not args.quiet and sys.stderr.isatty() and len(files) > 1:
         try:
@@ -812,8 +824,9 @@ def build_parser() -> argparse.ArgumentParser:
             "Replay game logs through the engine: every action must be legal and every "
             "settlement, the final scores and ranks must equal the log. Formats, sniffed by "
             "content: Tenhou mjlog XML (plain or gzip), tenhou.net/6 JSON, mjai JSON lines, "
-            "kobalab paipu JSON (電脳麻将, e.g. Tenhou games converted by MahjongLM) and Mahjong "
-            "Soul raw game records (replayed under Mahjong Soul rules from the record's head); "
+            "kobalab paipu JSON (電脳麻将, e.g. Tenhou games converted by MahjongLM), Mahjong "
+            "Soul raw game records (replayed under Mahjong Soul rules from the record's head) "
+            "and Riichi City game logs (three-player tournament rooms, Rules.riichi_city_sanma); "
             "3-player (sanma) games under Tenhou's sanma rules; Tenhou protocol transcripts "
             "(one player's view) are reported as unsupported. PATH: files, folders walked "
             "recursively, or zip archives whose members are logs (each reported as "
@@ -965,8 +978,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--rules",
         metavar="PRESET|FILE.json",
         default=None,
-        help=f"a riichi.Rules preset ({', '.join(sorted(rule_presets()))}) or a JSON file of "
-        "Rules fields (default tenhou)",
+        help=f"a riichi.Rules preset ({', '.join(sorted(rule_presets()))}, or "
+        "tenhou_go:0xHEX for a Tenhou lobby by its GO type) or a JSON file of Rules fields "
+        "(default tenhou)",
     )
     a.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first games")
     a.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="games at once")
@@ -1037,9 +1051,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# options that name a file or folder to write: an empty one is bad usage
+_PATH_OPTIONS = (
+    ("json", "--json"), ("output", "-o/--output"), ("svg", "--svg"), ("csv", "--csv"),
+    ("parquet", "--parquet"), ("log_dir", "--log-dir"), ("stderr_dir", "--stderr-dir"),
+)  # fmt: skip
+
+
+def _command(args: argparse.Namespace) -> str:
+    """The subcommand's name, as its parser was registered (``verify``, ``hand``...)."""
+    return str(getattr(args, "command", "") or "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    for attr, flag in _PATH_OPTIONS:
+        if getattr(args, attr, None) == "":  # else taken as not given: silently no output
+            prog = f"riichi {_command(args)}"
+            print(f"{prog}: error: {flag}: an empty path (name a file or folder)", file=sys.stderr)
+            return 2
     try:
         return int(args.func(args))
     except BrokenPipeError:  # output piped into e.g. `head`: stop quietly

@@ -126,17 +126,23 @@ def fill_start_scores(log: GameLog, rules: Rules) -> GameLog:
 
 def output_names(inputs: Sequence[str]) -> Iterator[tuple[str, str, str]]:
     """Each input file as ``(path, name relative to the output folder without extension,
-    the input it came from)``: a folder's files keep their path below it, a file its name."""
+    the input it came from)``: a folder's files keep their path below it, a file its name.
+    Linked folders are followed (:func:`riichi.logs._common.files_under`); a folder that
+    cannot be listed is not a file and is not given (:func:`convert_logs` reports it)."""
+    for path, rel, top, error in _entries(inputs):
+        if error is None:
+            yield path, rel, top
+
+
+def _entries(inputs: Sequence[str]) -> Iterator[tuple[str, str, str, LogFormatError | None]]:
+    from riichi.logs._common import files_under
+
     for top in inputs:
         if os.path.isdir(top):
-            for root, dirs, files in os.walk(top):
-                dirs.sort()
-                for f in sorted(files):
-                    if not f.startswith("."):
-                        path = os.path.join(root, f)
-                        yield path, os.path.relpath(path, top), top
+            for path, error in files_under(top):
+                yield path, os.path.relpath(path, top), top, error
         else:
-            yield top, os.path.basename(top), top
+            yield top, os.path.basename(top), top, None
 
 
 def _stem(name: str) -> str:
@@ -180,11 +186,13 @@ def convert_logs(
         raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
     result = ConvertResult()
     taken: set[str] = set()
-    names = list(output_names(inputs))
-    sources = {os.path.realpath(path) for path, _, _ in names}  # never written over
-    for path, rel, _top in names:
+    names = list(_entries(inputs))
+    sources = {os.path.realpath(path) for path, _, _, _ in names}  # never written over
+    for path, rel, _top, refused in names:
         items: list[tuple[str, str, GameLog | Exception]] = []
-        if is_archive(path):
+        if refused is not None:  # a folder that could not be listed, or a looping link
+            items.append((path, "", refused))
+        elif is_archive(path):
             stem = _stem(rel)
             for member, got in read_archive(path):
                 name = member[len(path) + 1 :] if member.startswith(path + ":") else member

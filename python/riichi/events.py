@@ -221,6 +221,13 @@ def _int_enc(v: Any) -> int:
     return v.__index__()  # a NumPy int: its exact value
 
 
+def _seat_enc(v: Any) -> int:
+    s = _int_enc(v)
+    if not 0 <= s <= 3:
+        raise ValueError(f"expected a seat 0..3, got {v!r}")
+    return s
+
+
 def _bool_enc(v: Any) -> bool:
     if type(v) is bool or type(v).__name__ in ("bool", "bool_"):  # NumPy 2 names it bool
         return bool(v)
@@ -260,6 +267,7 @@ def _bad_field(ev: Any, e: Exception) -> str:
 
 _C: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "int": (_int_enc, _int),
+    "seat": (_seat_enc, _int),  # an actor or target: required, 0..3 (readers check more)
     "bool": (_bool_enc, _bool),
     "str": (lambda v: v, _str),
     "seed": (lambda v: v, _seed_dec),
@@ -305,8 +313,9 @@ class Event:
         d: dict[str, Any] = {"type": self.type}
         for attr, key, codec in self._mjai:
             v = getattr(self, attr)
-            if v is None and codec == "tile":  # a required tile: never dropped silently
-                raise _unwritable(self, attr, codec, v, ValueError("no tile"))
+            if v is None and codec in ("tile", "seat"):  # required: never dropped silently
+                missing = "no tile" if codec == "tile" else "a seat 0..3 is required"
+                raise _unwritable(self, attr, codec, v, ValueError(missing))
             if v is not None:
                 try:
                     d[key] = _C[codec][0](v)
@@ -415,7 +424,7 @@ class StartKyoku(Event):
     dice: tuple[int, ...] | None = None
 
 
-@_ev("tsumo", ("actor", "actor", "int"), ("pai", "pai", "otile"))
+@_ev("tsumo", ("actor", "actor", "seat"), ("pai", "pai", "otile"))
 class Tsumo(Event):
     """``actor`` draws ``pai`` (None: hidden in a player view)."""
 
@@ -433,7 +442,7 @@ def _intern(ev: _T) -> _T:
     return _INTERNED.setdefault(ev, ev)  # type: ignore[arg-type, return-value]
 
 
-@_ev("dahai", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool"))
+@_ev("dahai", ("actor", "actor", "seat"), ("pai", "pai", "tile"), ("tsumogiri", "tsumogiri", "bool"))
 class Dahai(Event):
     """``actor`` discards ``pai``; ``tsumogiri`` when it is the tile just drawn."""
 
@@ -443,8 +452,8 @@ class Dahai(Event):
 
 
 _CALL = (
-    ("actor", "actor", "int"),
-    ("target", "target", "int"),
+    ("actor", "actor", "seat"),
+    ("target", "target", "seat"),
     ("pai", "pai", "tile"),
     ("consumed", "consumed", "tiles"),
 )
@@ -480,7 +489,7 @@ class Daiminkan(Event):
     consumed: TileSeq = ()
 
 
-@_ev("ankan", ("actor", "actor", "int"), ("consumed", "consumed", "tiles"))
+@_ev("ankan", ("actor", "actor", "seat"), ("consumed", "consumed", "tiles"))
 class Ankan(Event):
     """``actor`` declares a closed kan of ``consumed`` (4 tiles)."""
 
@@ -488,7 +497,7 @@ class Ankan(Event):
     consumed: TileSeq = ()
 
 
-@_ev("kakan", ("actor", "actor", "int"), ("pai", "pai", "tile"), ("consumed", "consumed", "tiles"))
+@_ev("kakan", ("actor", "actor", "seat"), ("pai", "pai", "tile"), ("consumed", "consumed", "tiles"))
 class Kakan(Event):
     """``actor`` adds ``pai`` to the pon of ``consumed`` (3 tiles)."""
 
@@ -497,7 +506,7 @@ class Kakan(Event):
     consumed: TileSeq = ()
 
 
-@_ev("nukidora", ("actor", "actor", "int"), ("pai", "pai", "tile"))
+@_ev("nukidora", ("actor", "actor", "seat"), ("pai", "pai", "tile"))
 class Nukidora(Event):
     """Sanma: ``actor`` sets aside a North (kita) as dora and draws a replacement."""
 
@@ -512,7 +521,7 @@ class Dora(Event):
     dora_marker: Tile = _TILES[0]
 
 
-@_ev("reach", ("actor", "actor", "int"), ("open", "open", "bool"))
+@_ev("reach", ("actor", "actor", "seat"), ("open", "open", "bool"))
 class Reach(Event):
     """``actor`` declares riichi (the next discard is the riichi discard).
 
@@ -531,7 +540,7 @@ class Reach(Event):
 
 @_ev(
     "reach_accepted",
-    ("actor", "actor", "int"),
+    ("actor", "actor", "seat"),
     ("deltas", "deltas", "ints"),
     ("scores", "scores", "ints"),
 )
@@ -546,8 +555,8 @@ class ReachAccepted(Event):
 
 @_ev(
     "hora",
-    ("actor", "actor", "int"),
-    ("target", "target", "int"),
+    ("actor", "actor", "seat"),
+    ("target", "target", "seat"),
     ("pai", "pai", "tile"),
     ("hand", "hora_tehais", "tiles"),
     ("melds", "melds", "melds"),
@@ -636,14 +645,14 @@ class EndGame(Event):
     points: tuple[float, ...] | None = None
 
 
-@_ev("disconnect", ("actor", "actor", "int"))
+@_ev("disconnect", ("actor", "actor", "seat"))
 class Disconnect(Event):
     """``actor`` lost the connection (Tenhou ``<BYE>``). Not a standard mjai type."""
 
     actor: int = 0
 
 
-@_ev("reconnect", ("actor", "actor", "int"))
+@_ev("reconnect", ("actor", "actor", "seat"))
 class Reconnect(Event):
     """``actor`` came back (Tenhou ``<UN>`` during play). Not a standard mjai type."""
 

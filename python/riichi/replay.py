@@ -59,6 +59,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -741,6 +742,10 @@ class _Replay:
         extra: dict[int, int] = {}  # a second claim on one dahai -> the first claim's index
         claim_at = -1
         wall_events = []  # the logged draws and dora indicators, for _check_wall
+        # the positions in ``active`` that end a run of discards (replayed in one call):
+        # every event but a dahai that nobody claims and that declares no riichi, ascending
+        stops: list[int] = []
+        pending: set[int] = set()  # seats whose logged reach waits for its discard
         for i in range(s + 1, e):
             ev = events[i]
             t = ev.type
@@ -752,11 +757,16 @@ class _Replay:
             if t == "dahai":
                 last_dahai = i
                 claim = ""
+                if pending and ev.actor in pending:  # type: ignore[attr-defined]
+                    pending.discard(ev.actor)  # type: ignore[attr-defined]
+                    stops.append(len(active))  # the riichi discard
                 active.append(i)
                 continue
             if last_dahai >= 0 and t not in _SKIP:
                 if t in _CLAIMS or (t == "ryukyoku" and ev.reason == "sanchahou"):  # type: ignore[attr-defined]
                     claimed.add(last_dahai)
+                    if not stops or stops[-1] != len(active) - 1:
+                        stops.append(len(active) - 1)  # the claimed dahai, the last one
                     claim, claim_at = t, i
                 last_dahai = -1
             elif claim and t not in _SKIP:
@@ -767,6 +777,11 @@ class _Replay:
                 if t != "hora":
                     claim = ""
             if t in _ACTIVE:
+                if t == "reach":
+                    pending.add(ev.actor)  # type: ignore[attr-defined]
+                elif pending and t in _PLAYER:
+                    pending.discard(ev.actor)  # type: ignore[attr-defined]
+                stops.append(len(active))
                 active.append(i)
                 if t == "hora":
                     rep.wins += 1
@@ -779,6 +794,9 @@ class _Replay:
                 wall_events.append(ev)
         if last_dahai >= 0:
             claimed.add(last_dahai)  # the log stops after it: its claims stay open
+            if not stops or stops[-1] != len(active) - 1:
+                stops.append(len(active) - 1)
+        stops.append(len(active))
         self._wall_events = wall_events
         if logged_end and noten_declaration_allowed(self.rules):
             # the players the log shows noten at its exhaustive draw declared so (the
@@ -805,14 +823,10 @@ class _Replay:
                     actor = ev.actor  # type: ignore[attr-defined]
                     if watch is None and i not in claimed and actor not in reach:
                         # a run of discards nobody claims and none declaring riichi, each
-                        # followed by a draw: applied in one go, as far as it goes
-                        q = pos - 1
-                        while q < n_active:
-                            j = active[q]
-                            x = events[j]
-                            if x.type != "dahai" or j in claimed or x.actor in reach:  # type: ignore[attr-defined]
-                                break
-                            q += 1
+                        # followed by a draw: applied in one go, as far as it goes (it ends
+                        # at the first stop after it: ``reach`` holds the seats of
+                        # ``pending`` there, the log's reach events being replayed in order)
+                        q = stops[bisect_right(stops, pos - 1)]
                         if q - pos > 0:  # two or more
                             # (lazily: a run refused at its start reads no event)
                             done = game.apply_logged_run(map(events.__getitem__, active[pos - 1 : q]))

@@ -81,6 +81,7 @@ SCORING_FIELDS = (
     "mangan_minimum",
     "riichi_required",
     "open_riichi",
+    "rinshan_tsumo_fu",
 )
 
 
@@ -289,7 +290,8 @@ class Rules:
         suukaikan: Four kans by different players abort. Default True.
         nagashi_mangan: Nagashi mangan is scored at an exhaustive draw. Default True (Tenhou,
             MS).
-        noten_payment: Total noten penalty. Default 3000.
+        noten_payment: Total noten penalty (or each tenpai player's: :attr:`noten_payment_split`).
+            Default 3000.
         pao_daisangen: Pao for feeding the third dragon set. Default True (Tenhou, MS).
         pao_daisuushi: Pao for feeding the fourth wind set. Default True (Tenhou, MS).
         pao_suukantsu: Pao for feeding the fourth kan. Default False (Tenhou); MS True.
@@ -444,6 +446,36 @@ class Rules:
             whole hand), the variant scoring open double riichi at 4 han, the houses that
             refuse the deal-in discard instead of paying for it (アガリ放棄 / ノーカウント),
             and an extra stick at the declaration.
+
+    Draw payment and fu options seen on Riichi City (each default keeps Tenhou's rule):
+
+    Attributes:
+        noten_payment_split: How :attr:`noten_payment` moves at an exhaustive draw with
+            some players tenpai and some noten. ``"total"`` (default: Tenhou, MS and the
+            usual 場3000 rule, e.g. kinmaweb.jp "ノーテン罰符": 3,000 in all whatever the
+            count, 1 tenpai +3,000, 2 tenpai +1,500 each, 3 tenpai +1,000 each):
+            :attr:`noten_payment` is the total, shared equally by the tenpai players and
+            paid in equal shares by the noten players. ``"per_tenpai"``: each tenpai player
+            receives the whole :attr:`noten_payment`, the noten players paying the sum
+            (:attr:`noten_payment` x tenpai players) in equal shares; with 2,000 in
+            sanma: 1 tenpai +2,000 (1,000 from each noten player), 2 tenpai +2,000 each
+            (4,000 from the noten player). Riichi City pays so: its tournament records in
+            ``../shared/data/more/RiichiCityTournamentBot`` log every two-tenpai draw as
+            +2,000 / +2,000 / -4,000 (4 draws) and every one-tenpai draw as +2,000 /
+            -1,000 / -1,000 (3 draws; :meth:`riichi_city_sanma`). Both splits are exact for every
+            value :attr:`noten_payment` accepts (a multiple of 6, or of 2 in sanma); no
+            payment when everybody or nobody is tenpai, and none with a nagashi mangan.
+        rinshan_tsumo_fu: A rinshan kaihou win counts the 2 fu of a tsumo. Default True
+            (Tenhou, MS: worked case RC35, a rinshan kakan hand of 20 + 2 + 4 + 16 = 42 -> 50
+            fu; mjstars.net's rules list it: "Rinshan kaihou gains the 2 fu for tsumo").
+            False: no tsumo fu for a win on a replacement tile (kan or kita), the older
+            counting that some rules keep (chess.faruzeru.com "嶺上開花": the win is now
+            given the 2 tsumo fu, but some rules give none, a remnant of the time before
+            rinshan kaihou was a yaku, when a rinshan win scored 4 "rinshan fu" in place of
+            the tsumo fu). Riichi City counts none: a rinshan tsumo of 20 + 8 + 16 + 16 fu
+            is logged at 60 fu, not 70 (game cd1atc6ai08a0i7cu1c0, South 2). An open hand
+            then left at the base 20 alone is raised as :attr:`open_pinfu_ron_fu` says for
+            a ron; a closed pinfu tsumo is 20 fu either way (no tsumo line).
     """
 
     # scoring
@@ -542,6 +574,9 @@ class Rules:
     open_riichi: Literal[
         "off", "yakuman_non_riichi", "yakuman_except_earlier_riichi", "no_yakuman"
     ] = "off"
+    # draw payment and fu options seen on Riichi City
+    noten_payment_split: Literal["total", "per_tenpai"] = "total"
+    rinshan_tsumo_fu: bool = True
     _scoring_cache: list = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -1099,6 +1134,47 @@ class Rules:
         """
         return cls.preset("ema")
 
+    @classmethod
+    def riichi_city_sanma(cls, length: Length = "hanchan") -> Rules:
+        """Riichi City (麻雀一番街) three-player rules as its tournament-room game logs show
+        them (header ``gamePlay`` 1002, ``initPoints`` 50000, ``round`` 2 = hanchan,
+        ``playerCount`` 3; :func:`riichi.logs.riichi_city.read_riichi_city` reads them).
+
+        Sources: the eleven games of ``../shared/data/more/RiichiCityTournamentBot`` (October
+        2022, Badtaro/RiichiCityTournamentBot ``old games/demo games``), every value below
+        read from their settlements; Longhorn-Riichi/InjusticeJudge's rule notes for Riichi
+        City agree on the kan dora, the red fives and nagashi mangan (they assume no kiriage:
+        these games do round up).
+
+        - 50,000 points to start and returned, no oka, uma (10000, 0, -10000): the final
+          ``score`` of every game is ``(points - 50000) / 1000 + (10, 0, -10)`` exactly
+          (e.g. 95,500 -> 55.5 as top, 57,200 -> 7.2, -2,700 -> -62.7).
+        - No 2m-8m, red 5p and 5s (each wall holds one ``0p`` and one ``0s``), no chi, the
+          North set aside as dora (kita, the replacement draw after it), tsumo loss (a
+          non-dealer mangan tsumo pays 2,000 + 4,000; a 20 fu 3 han tsumo 700 + 1,300), 200
+          points per honba (a ron at 1 honba pays 200 more, a tsumo 100 more from each payer).
+        - Kiriage mangan: 4 han 30 fu is paid as a mangan (``bash_points`` 2000: a riichi,
+          menzen tsumo, dora and kita hand paid 2,000 + 4,000).
+        - Kan dora revealed at once after every kan, daiminkan and kakan included (the new
+          indicator comes before the replacement draw).
+        - No agari-yame: two games go on after the dealer's win at South 3 (the last round)
+          as top with 70,000 and 101,500 points. Tobi below 0: a game ends at -2,700.
+        - Noten payments of 2,000 to each tenpai player (``noten_payment`` 2000,
+          ``noten_payment_split="per_tenpai"``): one tenpai player receives 2,000 (1,000
+          from each noten player), two receive 2,000 each (4,000 from the one noten
+          player: four draws of the records, cd1atc6 S2-1, cd1bilm E1-1 and S2-0, cd1c50e
+          S3-0).
+        - No tsumo fu for a rinshan kaihou (``rinshan_tsumo_fu=False``): a rinshan tsumo of
+          20 + 8 + 16 + 16 fu is logged at 60 fu (cd1atc6 S2-0, the records' one rinshan
+          kaihou after a kan). Their two after kita do not tell whether such a win counts
+          the tsumo fu (cd1b7qu: 24 or 26 fu, 30 either way; cd1d6be: pinfu tsumo, 20):
+          it is scored the same way.
+        - Not seen in the records, kept as :meth:`tenhou_sanma`: riichi with 3 live tiles
+          left; tenpai-yame; single yakuman for the special waits; the pao rules; no suufon
+          renda, suucha riichi or sanchahou (impossible with three players).
+        """
+        return cls(**PRESET_VALUES["riichi_city_sanma"]).replace(length=length)  # type: ignore[arg-type]
+
 
 #: ``<GO type>`` bits of Tenhou's lobbies that change rules (besides players, red, kuitan,
 #: length): 0x200 the special lobbies (kiriage mangan, kan dora revealed at once, seen in
@@ -1293,6 +1369,27 @@ PRESET_VALUES: dict[str, dict[str, object]] = {
 
 
 PRESET_VALUES["tenhou_sanma_tonpuusen"] = {**PRESET_VALUES["tenhou_sanma"], "length": "tonpuusen"}
+
+#: Riichi City three-player tournament rooms (:meth:`Rules.riichi_city_sanma`: sources there).
+PRESET_VALUES["riichi_city_sanma"] = {
+    "num_players": 3,
+    "red_fives": (0, 1, 1),
+    "starting_points": 50000,
+    "target_points": 50000,
+    "uma": (10000, 0, -10000),
+    "oka": 0,
+    "honba_points": 200,
+    "noten_payment": 2000,
+    "riichi_min_live_tiles": 3,
+    "suufon_renda": False,
+    "suucha_riichi": False,
+    "sanchahou": False,
+    "kiriage_mangan": True,
+    "open_kan_dora": "immediate",
+    "agari_yame": False,
+    "noten_payment_split": "per_tenpai",
+    "rinshan_tsumo_fu": False,
+}
 
 #: Clearer names accepted for :attr:`Rules.kuikae`, stored as the value they name.
 _KUIKAE_ALIASES = {"same_tile_and_suji": "forbidden", "none": "allowed"}

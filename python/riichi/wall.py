@@ -35,6 +35,7 @@ before the replacement draws that reveal them.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -278,16 +279,45 @@ class Wall:
         return self.order[self.live_tiles :]
 
     def rinshan(self, i: int) -> int:
-        """The ``i``-th replacement tile (0..3; 0..7 in sanma, kans and nukidora)."""
-        return self.order[self._rin[i]]
+        """The ``i``-th replacement tile (0..3; 0..7 in sanma, kans and nukidora).
+
+        Raises:
+            RiichiError: ``i`` is not an int in that range (a negative index is refused,
+                never read from the other end).
+        """
+        return self.order[_position(self._rin, i, "rinshan")]
 
     def dora_indicator(self, i: int) -> int:
-        """The ``i``-th dora indicator (0 = the initial one, 1..4 = kan dora)."""
-        return self.order[self._dora[i]]
+        """The ``i``-th dora indicator (0 = the initial one, 1..4 = kan dora).
+
+        Raises:
+            RiichiError: ``i`` is not an int 0..4.
+        """
+        return self.order[_position(self._dora, i, "dora_indicator")]
 
     def ura_indicator(self, i: int) -> int:
-        """The uradora indicator under the ``i``-th dora indicator."""
-        return self.order[self._ura[i]]
+        """The uradora indicator under the ``i``-th dora indicator.
+
+        Raises:
+            RiichiError: ``i`` is not an int 0..4.
+        """
+        return self.order[_position(self._ura, i, "ura_indicator")]
+
+
+def _position(positions: tuple[int, ...], i: object, what: str) -> int:
+    """The wall position of the ``i``-th tile of a dead-wall row, ``i`` checked first (an
+    int or a NumPy integer; a bool is no index)."""
+    if type(i) is int and 0 <= i < len(positions):
+        return positions[i]
+    j = None
+    if not isinstance(i, bool):
+        try:
+            j = operator.index(i)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    if j is None or not 0 <= j < len(positions):
+        raise RiichiError(f"Wall.{what}: expected an index 0..{len(positions) - 1}, got {i!r:.40}")
+    return positions[j]
 
 
 def wall_from_twister(twister: _core.MersenneTwister, players: object = 4) -> Wall:

@@ -288,7 +288,6 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
     {
         let (zero, shift) = small_int_layout(obj.py())?;
         let p = obj.as_ptr();
-        let mut c = [0u8; 34];
         // SAFETY: `p` is a live object (we hold a reference through `obj`, with the GIL).
         // Exact list and tuple checks come first; for a list of length 34 (read once) its
         // `ob_item` holds 34 valid borrowed pointers, and nothing runs between the length
@@ -308,23 +307,96 @@ fn small_counts(obj: &Bound<'_, PyAny>) -> Option<Counts> {
             } else {
                 return None;
             };
-            let mut top = 0usize;
-            for (i, slot) in c.iter_mut().enumerate() {
-                // the distance from the cached 0, rotated by the stride: v for the cached
-                // int v; anything that is not an exact multiple (its low bits rotate to
-                // the top) or lies below 0 or beyond 4 gives a value above 4
-                let v = (*items.add(i) as usize)
-                    .wrapping_sub(zero)
-                    .rotate_right(shift);
-                top = top.max(v);
-                *slot = v as u8;
-            }
-            if top > 4 {
-                return None;
-            }
+            small_int_counts(items, zero, shift)
         }
-        Some(c)
     }
+}
+
+/// The counts of 34 item pointers that are all CPython's cached ints 0..=4 (see
+/// [`small_int_layout`] for `zero` and `shift`), or None if any is not.
+///
+/// Each item's distance from the cached 0 is its value shifted by `shift` exactly when the
+/// item is one of the cached ints 0..=7; any other object (below 0, beyond 7, or not on
+/// the stride) sets a bit outside that field. Values 5..=7 are then refused by count.
+/// Two items at a time in SSE2 (every x86-64 has it): about 90 instructions for the 34,
+/// a third of a loop over them.
+///
+/// # Safety
+/// `items` points to 34 readable pointers (they are only compared and subtracted as
+/// addresses, never dereferenced).
+#[cfg(all(not(feature = "abi3"), target_arch = "x86_64"))]
+unsafe fn small_int_counts(
+    items: *const *mut pyo3::ffi::PyObject,
+    zero: usize,
+    shift: u32,
+) -> Option<Counts> {
+    use std::arch::x86_64::*;
+    let mut c = [0u8; 34];
+    // SAFETY: 17 unaligned 16-byte loads cover the 34 pointers the caller vouches for;
+    // the stores write the 34 bytes of `c` (two 16-byte stores and two bytes).
+    unsafe {
+        let z = _mm_set1_epi64x(zero as i64);
+        let outside = _mm_set1_epi64x(!(7u64 << shift) as i64);
+        let by = _mm_cvtsi32_si128(shift as i32);
+        let p = items.cast::<__m128i>();
+        let mut bad = _mm_setzero_si128();
+        let mut values = |j: usize| {
+            let d = _mm_sub_epi64(_mm_loadu_si128(p.add(j)), z);
+            bad = _mm_or_si128(bad, _mm_and_si128(d, outside));
+            // two values 0..=7 in the low dwords of the two lanes: moved to dwords 0, 1
+            _mm_shuffle_epi32::<0b10_00_10_00>(_mm_srl_epi64(d, by))
+        };
+        let mut over = _mm_setzero_si128();
+        for half in 0..2 {
+            let j = 8 * half;
+            let a = _mm_unpacklo_epi64(values(j), values(j + 1));
+            let b = _mm_unpacklo_epi64(values(j + 2), values(j + 3));
+            let e = _mm_unpacklo_epi64(values(j + 4), values(j + 5));
+            let f = _mm_unpacklo_epi64(values(j + 6), values(j + 7));
+            let bytes = _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(e, f));
+            over = _mm_or_si128(over, _mm_subs_epu8(bytes, _mm_set1_epi8(4)));
+            _mm_storeu_si128(c.as_mut_ptr().add(16 * half).cast(), bytes);
+        }
+        let last = values(16);
+        let low = _mm_cvtsi128_si32(last) as u32 as u64;
+        let high = _mm_cvtsi128_si32(_mm_srli_si128::<4>(last)) as u32 as u64;
+        c[32] = low as u8;
+        c[33] = high as u8;
+        let all = _mm_or_si128(bad, over);
+        if _mm_movemask_epi8(_mm_cmpeq_epi8(all, _mm_setzero_si128())) != 0xFFFF
+            || low > 4
+            || high > 4
+        {
+            return None;
+        }
+    }
+    Some(c)
+}
+
+/// [`small_int_counts`] item by item, where SSE2 is not a given.
+///
+/// # Safety
+/// As [`small_int_counts`].
+#[cfg(all(not(feature = "abi3"), not(target_arch = "x86_64")))]
+unsafe fn small_int_counts(
+    items: *const *mut pyo3::ffi::PyObject,
+    zero: usize,
+    shift: u32,
+) -> Option<Counts> {
+    let mut c = [0u8; 34];
+    let mut top = 0usize;
+    for (i, slot) in c.iter_mut().enumerate() {
+        // the distance from the cached 0, rotated by the stride: v for the cached int v;
+        // anything that is not an exact multiple (its low bits rotate to the top) or lies
+        // below 0 or beyond 4 gives a value above 4
+        // SAFETY: the caller vouches for 34 readable pointers
+        let v = (unsafe { *items.add(i) } as usize)
+            .wrapping_sub(zero)
+            .rotate_right(shift);
+        top = top.max(v);
+        *slot = v as u8;
+    }
+    (top <= 4).then_some(c)
 }
 
 /// [`small_counts`] for the abi3 build: the limited API has neither the list's item array

@@ -270,13 +270,13 @@ fn with_live(w: Vec<Wait>, own: &Counts, visible: &Counts) -> PyResult<Vec<PyWai
         .collect())
 }
 
-/// The `Wait` object of a value: one shared object per (tile, shapes, live) value, made
-/// once (34 kinds × 32 shape sets × 5 live counts, untracked, about 220 kB) on the first
-/// call. A `Wait` is a frozen value compared by value, so sharing it is invisible, and a
-/// call then allocates only its list: results held by the thousand no longer drive the
-/// cycle collector (each allocation counts towards its next pass, which then walks
-/// every list of results held).
-fn wait_object<'py>(py: Python<'py>, w: &PyWait) -> PyResult<Bound<'py, PyWait>> {
+/// The shared `Wait` objects: one per (tile, shapes, live) value, made once (34 kinds ×
+/// 32 shape sets × 5 live counts, untracked, about 220 kB) on the first call, at
+/// [`wait_index`]. A `Wait` is a frozen value compared by value, so sharing it is
+/// invisible, and a call then allocates only its list: results held by the thousand no
+/// longer drive the cycle collector (each allocation counts towards its next pass, which
+/// then walks every list of results held).
+fn wait_table(py: Python<'_>) -> PyResult<&'static [Py<PyWait>]> {
     static TABLE: PyOnceLock<Vec<Py<PyWait>>> = PyOnceLock::new();
     let table = TABLE.get_or_try_init(py, || -> PyResult<Vec<Py<PyWait>>> {
         (0..34 * 32 * 5)
@@ -290,25 +290,34 @@ fn wait_object<'py>(py: Python<'py>, w: &PyWait) -> PyResult<Bound<'py, PyWait>>
             })
             .collect()
     })?;
-    let i = (w.tile.index() * 32 + usize::from(w.bits)) * 5 + usize::from(w.live);
-    match table.get(i) {
-        Some(obj) if w.bits < 32 && w.live <= 4 => Ok(obj.bind(py).clone()),
-        _ => untracked(py, w.clone()),
-    }
+    Ok(table)
 }
 
-/// A list of the shared `Wait` objects of `waits` ([`wait_object`]).
+/// Where [`wait_table`] keeps the object of a value; None for shape bits or a live count
+/// out of range (no such `Wait` is ever made: bits come from [`wait::SHAPES`], live counts
+/// are at most 4).
+fn wait_index(w: &PyWait) -> Option<usize> {
+    (w.bits < 32 && w.live <= 4)
+        .then(|| (w.tile.index() * 32 + usize::from(w.bits)) * 5 + usize::from(w.live))
+}
+
+/// A list of the shared `Wait` objects of `waits` ([`wait_table`]); a value outside the
+/// table (none is expected) gets an object of its own.
 fn wait_list<'py>(py: Python<'py>, waits: Vec<PyWait>) -> PyResult<Bound<'py, PyList>> {
-    let list = PyList::empty(py);
-    for w in &waits {
-        list.append(wait_object(py, w)?)?;
-    }
-    Ok(list)
+    let table = wait_table(py)?;
+    let objs = waits
+        .into_iter()
+        .map(|w| match wait_index(&w).and_then(|i| table.get(i)) {
+            Some(obj) => Ok(obj.bind(py).clone()),
+            None => untracked(py, w),
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objs)
 }
 
-/// The waits of a hand as a list of shared `Wait` objects ([`wait_object`]); bare
-/// counts go through [`wait::bare_waits`] straight into the list, with no vector in
-/// between.
+/// The waits of a hand as a list of shared `Wait` objects ([`wait_list`]); bare counts
+/// go through [`wait::bare_waits`] straight into the list, with no heap allocation
+/// besides the list's.
 fn waits_list<'py>(
     py: Python<'py>,
     h: &HandLike,
@@ -339,7 +348,14 @@ fn waits_list<'py>(
                 let w = with_live(wait::waits(c, &[0; 34]), c, visible)?;
                 return wait_list(py, w);
             };
-            let list = PyList::empty(py);
+            let table = wait_table(py)?;
+            let Some(first) = table.first() else {
+                return wait_list(py, waits_of_mask(mask, &bits, &live));
+            };
+            // each kind's object, ascending, then the list made at its length: one
+            // allocation for the list and one for its items, nothing else
+            let mut objs: [&Py<PyWait>; 34] = [first; 34];
+            let mut n = 0;
             let mut m = mask;
             while m != 0 {
                 let k = m.trailing_zeros() as usize;
@@ -349,11 +365,27 @@ fn waits_list<'py>(
                     bits: bits[k],
                     live: live[k],
                 };
-                list.append(wait_object(py, &w)?)?;
+                match (wait_index(&w).and_then(|i| table.get(i)), objs.get_mut(n)) {
+                    (Some(obj), Some(slot)) => *slot = obj,
+                    _ => return wait_list(py, waits_of_mask(mask, &bits, &live)),
+                }
+                n += 1;
             }
-            Ok(list)
+            PyList::new(py, objs[..n].iter().map(|o| o.bind(py)))
         }
     }
+}
+
+/// The `PyWait` values of a wait mask with each kind's shape bits and live count.
+fn waits_of_mask(mask: u64, bits: &[u8; 34], live: &Counts) -> Vec<PyWait> {
+    (0..34)
+        .filter(|&k| mask >> k & 1 == 1)
+        .map(|k| PyWait {
+            tile: Tile::from_index(k),
+            bits: bits[k],
+            live: live[k],
+        })
+        .collect()
 }
 
 /// Winning tiles of a hand waiting for its 14th tile, ascending by kind.

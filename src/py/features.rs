@@ -58,7 +58,7 @@ fn small(o: &Bound<'_, PyAny>, name: &'static str, limit: i64) -> R<u8> {
     if (0..limit).contains(&v) {
         Ok(v as u8)
     } else {
-        Err(bad(name, format!("{v} is not in 0..{limit}")))
+        Err(bad(name, format!("{v} is not in 0..={}", limit - 1)))
     }
 }
 

@@ -14,7 +14,7 @@ use crate::fu::{FuItem, FuKind};
 use crate::hand::Hand;
 use crate::notation;
 use crate::points::{self, Limit, Payments};
-use crate::py::errors::{bool_arg, shown, utf8, wrong_type};
+use crate::py::errors::{bool_arg, shown, utf8, wrong_type, InvalidTile};
 use crate::py::tiles::PyHand;
 use crate::rules::{Atozuke, Chiitoitsu, Kazoe, OpenPinfuRon, Renhou, ScoringRules};
 use crate::score::{self as core_score, ScoreResult, Situation};
@@ -44,7 +44,7 @@ impl PyScoringRules {
         ippatsu = true, aotenjou = false, ryuuiisou_hatsu = false, paarenchan = false,
         daichisei = false, sanrenkou = false, iishoku_yonjun = false, uumensai = false,
         daisharin_other_suits = false, minimum_han = 1, mangan_minimum = false,
-        riichi_required = false, open_riichi = false))]
+        riichi_required = false, open_riichi = false, rinshan_tsumo_fu = true))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         red_fives: (u8, u8, u8),
@@ -83,6 +83,7 @@ impl PyScoringRules {
         mangan_minimum: bool,
         riichi_required: bool,
         open_riichi: bool,
+        rinshan_tsumo_fu: bool,
     ) -> PyResult<Self> {
         let atozuke = match atozuke {
             None => Atozuke::Allowed,
@@ -228,6 +229,7 @@ impl PyScoringRules {
             mangan_minimum,
             riichi_required,
             open_riichi,
+            rinshan_tsumo_fu,
         }))
     }
 
@@ -706,16 +708,22 @@ fn repr(o: &Bound<'_, PyAny>) -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
+/// A notation error in the text of argument `name`, named: `invalid win_tile: invalid tile
+/// notation "9z" ...` (still an `InvalidTile`).
+fn named(name: &'static str, e: Error) -> PyErr {
+    InvalidTile::new_err(format!("invalid {name}: {e}"))
+}
+
 fn extract_tile(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tile(&utf8(s, name)?)?);
+        return notation::parse_tile(&utf8(s, name)?).map_err(|e| named(name, e));
     }
     if obj.is_instance_of::<PyBool>() {
         // a bool is an int to Python; as a tile it is always a mistake
         return Err(bad(name, format!("expected a tile, got {}", obj.repr()?)));
     }
     match obj.extract::<i64>() {
-        Ok(k) => Ok(Tile::new(k)?),
+        Ok(k) => Tile::new(k).map_err(|e| named(name, e)),
         Err(_) => Err(bad(
             name,
             format!(
@@ -734,10 +742,15 @@ fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
             "S" => Tile::SOUTH,
             "W" => Tile::WEST,
             "N" => Tile::NORTH,
-            other => notation::parse_tile(other)?,
+            other => notation::parse_tile(other).map_err(|_| {
+                bad(
+                    name,
+                    format!("expected a wind E S W N (or 1z..4z), got {other:?}"),
+                )
+            })?,
         };
         if !t.is_wind() {
-            return Err(bad(name, format!("{t} is not a wind")));
+            return Err(bad(name, format!("{t} is not a wind (E S W N or 1z..4z)")));
         }
         return Ok(t);
     }
@@ -753,7 +766,8 @@ fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
 
 fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Tile>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tiles(&utf8(s, name)?)?
+        return Ok(notation::parse_tiles(&utf8(s, name)?)
+            .map_err(|e| named(name, e))?
             .iter()
             .map(|p| p.tile)
             .collect());

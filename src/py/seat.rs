@@ -113,6 +113,74 @@ fn actions<'py>(py: Python<'py>, acts: &[SeatAction]) -> PyResult<Vec<Bound<'py,
     acts.iter().map(|a| action_tuple(py, a)).collect()
 }
 
+/// The checked facts of a `SeatTable` (its constructor's arguments after `rules`).
+#[allow(clippy::too_many_arguments)]
+fn table_view(
+    flow: &FlowRules,
+    live_left: i64,
+    kans: i64,
+    uninterrupted: bool,
+    rinshan: bool,
+    dealer: i64,
+    round_wind: i64,
+    dora_indicators: Option<&Bound<'_, PyAny>>,
+    honba: Option<&Bound<'_, PyAny>>,
+    kan_seats: Option<i64>,
+) -> PyResult<TableView> {
+    if !(0..=136).contains(&live_left) {
+        return Err(bad(
+            "live_left",
+            format!("must be 0..=136, got {live_left}"),
+        ));
+    }
+    let dora = match dora_indicators {
+        Some(d) => int_list_arg(d, "dora_indicators")?
+            .into_iter()
+            .map(|k| {
+                Ok(Tile::from_index(usize::from(small(
+                    k,
+                    "dora_indicators",
+                    34,
+                )?)))
+            })
+            .collect::<PyResult<Vec<Tile>>>()?,
+        None => Vec::new(),
+    };
+    // any count the scorer takes (u32): the two-han minimum from some honba on reads it
+    let honba = match honba {
+        Some(h) => int_arg(h, "honba")?,
+        None => 0,
+    };
+    if !(0..=i64::from(u32::MAX)).contains(&honba) {
+        return Err(bad(
+            "honba",
+            format!("must be 0..={}, got {honba}", u32::MAX),
+        ));
+    }
+    let kans = small(kans, "kans", 5)?;
+    let kan_seats = match kan_seats {
+        Some(k) => small(k, "kan_seats", 5)?,
+        None => kans.min(1),
+    };
+    if kan_seats > kans || (kans > 0 && kan_seats == 0) {
+        return Err(bad(
+            "kan_seats",
+            format!("{kan_seats} seats cannot have declared {kans} kans"),
+        ));
+    }
+    Ok(TableView {
+        live_left: live_left as u32,
+        kans,
+        kan_seats,
+        uninterrupted,
+        rinshan,
+        dealer: small(dealer, "dealer", i64::from(flow.players))?,
+        round_wind: small(round_wind, "round_wind", 4)?,
+        dora_indicators: dora,
+        honba: honba as u32,
+    })
+}
+
 /// The rules and table facts the hand questions read, as of one decision point.
 ///
 /// Args:
@@ -194,59 +262,58 @@ impl PySeatTable {
             suukaikan: attr("suukaikan")?.extract()?,
             scoring,
         };
-        if !(0..=136).contains(&live_left) {
-            return Err(bad(
-                "live_left",
-                format!("must be 0..=136, got {live_left}"),
-            ));
-        }
-        let dora = match dora_indicators {
-            Some(d) => int_list_arg(d, "dora_indicators")?
-                .into_iter()
-                .map(|k| {
-                    Ok(Tile::from_index(usize::from(small(
-                        k,
-                        "dora_indicators",
-                        34,
-                    )?)))
-                })
-                .collect::<PyResult<Vec<Tile>>>()?,
-            None => Vec::new(),
-        };
-        // any count the scorer takes (u32): the two-han minimum from some honba on reads it
-        let honba = match honba {
-            Some(h) => int_arg(h, "honba")?,
-            None => 0,
-        };
-        if !(0..=i64::from(u32::MAX)).contains(&honba) {
-            return Err(bad(
-                "honba",
-                format!("must be 0..={}, got {honba}", u32::MAX),
-            ));
-        }
-        let kans = small(kans, "kans", 5)?;
-        let kan_seats = match kan_seats {
-            Some(k) => small(k, "kan_seats", 5)?,
-            None => kans.min(1),
-        };
-        if kan_seats > kans || (kans > 0 && kan_seats == 0) {
-            return Err(bad(
-                "kan_seats",
-                format!("{kan_seats} seats cannot have declared {kans} kans"),
-            ));
-        }
-        let view = TableView {
-            live_left: live_left as u32,
+        let view = table_view(
+            &flow,
+            live_left,
             kans,
-            kan_seats,
             uninterrupted,
             rinshan,
-            dealer: small(dealer, "dealer", i64::from(flow.players))?,
-            round_wind: small(round_wind, "round_wind", 4)?,
-            dora_indicators: dora,
-            honba: honba as u32,
-        };
+            dealer,
+            round_wind,
+            dora_indicators,
+            honba,
+            kan_seats,
+        )?;
         Ok(PySeatTable { rules: flow, view })
+    }
+
+    /// A new table with this one's rules and the given facts (the arguments of
+    /// `SeatTable` after `rules`, checked alike): a new round's table without reading the
+    /// `riichi.Rules` again.
+    ///
+    /// Raises:
+    ///     RiichiError: as `SeatTable`.
+    #[pyo3(signature = (*, live_left, kans = 0, uninterrupted = false, rinshan = false,
+        dealer = 0, round_wind = 0, dora_indicators = None, honba = None, kan_seats = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn renew(
+        &self,
+        live_left: i64,
+        kans: i64,
+        uninterrupted: bool,
+        rinshan: bool,
+        dealer: i64,
+        round_wind: i64,
+        dora_indicators: Option<&Bound<'_, PyAny>>,
+        honba: Option<&Bound<'_, PyAny>>,
+        kan_seats: Option<i64>,
+    ) -> PyResult<Self> {
+        let view = table_view(
+            &self.rules,
+            live_left,
+            kans,
+            uninterrupted,
+            rinshan,
+            dealer,
+            round_wind,
+            dora_indicators,
+            honba,
+            kan_seats,
+        )?;
+        Ok(PySeatTable {
+            rules: self.rules.clone(),
+            view,
+        })
     }
 
     /// Players at the table (3 or 4).
@@ -921,9 +988,13 @@ fn discard_tile<'py>(
 ///     table: the `SeatTable` (its `live_left` one less per draw).
 ///
 /// Returns:
-///     list[int]: the ids discarded, one per discard made. The run stops before a seat's
-///     first discard, four kans, an empty live wall, a discard not found, or the end of
-///     `draws`: the caller applies that one by its general path.
+///     tuple[list[int], list[int]]: the ids discarded, one per discard made, and the code of
+///     each event the run makes, in order (a dahai, then the next seat's tsumo, per
+///     discard): `(seat * 68 + cls) * 2 + tsumogiri` a dahai, `544 + seat * 68 + cls` a
+///     tsumo, `cls` the tile's class `kind * 2 + red` (the round's tables of shared events
+///     are indexed so). The run stops before the fourth discard of an uninterrupted first
+///     go-around (suufon renda), four kans, an empty live wall, a discard not found, or
+///     the end of `draws`: the caller applies that one by its general path.
 ///
 /// Raises:
 ///     RiichiError: seats not in seat order, a class outside 0..68, or a draw the next seat
@@ -936,7 +1007,7 @@ fn discard_run(
     discards: Vec<(i64, bool)>,
     draws: Vec<i64>,
     mut table: PyRefMut<'_, PySeatTable>,
-) -> PyResult<Vec<u8>> {
+) -> PyResult<(Vec<u16>, Vec<u16>)> {
     let mut seats = seats;
     let mut hands: Vec<&mut SeatHand> = seats.iter_mut().map(|s| &mut s.0).collect();
     let discards = discards
@@ -948,14 +1019,24 @@ fn discard_run(
         .map(|d| small(d, "draws", 136))
         .collect::<PyResult<Vec<_>>>()?;
     let table = &mut *table;
-    Ok(seat::discard_run(
+    let first = small(first, "first", 4)?;
+    let done = seat::discard_run(
         &mut hands,
-        small(first, "first", 4)?,
+        first,
         &discards,
         &draws,
         &mut table.view,
         &table.rules,
-    )?)
+    )?;
+    let n = u16::from(table.rules.players);
+    let cls = |t: u8| u16::from(t / 4) * 2 + u16::from(hands[0].is_red(t));
+    let mut codes = Vec::with_capacity(2 * done.len());
+    for (j, &tile) in done.iter().enumerate() {
+        let s = (u16::from(first) + j as u16) % n;
+        codes.push((s * 68 + cls(tile)) * 2 + u16::from(discards[j].1));
+        codes.push(544 + (s + 1) % n * 68 + cls(draws[j]));
+    }
+    Ok((done.iter().map(|&t| u16::from(t)).collect(), codes))
 }
 
 /// Every other seat's answers to a tile robbed from a kakan, an ankan or a kita.

@@ -306,9 +306,10 @@ pub fn discard_tile_and_draw(
 /// followed by the next seat's draw of `draws[j]`: `discards[j]` is the class (`kind * 2 +
 /// red`) and tsumogiri flag of the `j`-th, the discard [`SeatHand::find_discard`] finds for
 /// it, made by [`discard_tile_and_draw`] with no seat asked (the tile goes by everyone).
-/// The run stops before the first discard that needs the referee's other steps: a seat's
-/// first discard (suufon renda), four kans (suukaikan), no live tile left (the exhaustive
-/// draw), a discard not found (the caller's general path names why), or no draw given.
+/// The run stops before the first discard that needs the referee's other steps: the fourth
+/// discard of an uninterrupted first go-around (suufon renda), four kans (suukaikan), no
+/// live tile left (the exhaustive draw), a discard not found (the caller's general path
+/// names why), or no draw given.
 /// The caller keeps riichi declarations, claimed discards, pending kan dora and rinshan
 /// draws out of it. Returns the ids discarded, one per discard made.
 ///
@@ -336,7 +337,9 @@ pub fn discard_run(
     let mut out = Vec::with_capacity(discards.len());
     for (j, (&(cls, tsumogiri), &draw)) in discards.iter().zip(draws).enumerate() {
         let s = (usize::from(first) + j) % n;
-        if seats[s].discards_made == 0 || table.kans >= 4 || table.live_left == 0 {
+        let made: u32 = seats.iter().map(|h| h.discards_made).sum();
+        let fourth_first = table.uninterrupted && seats[s].discards_made == 0 && made == 3;
+        if fourth_first || table.kans >= 4 || table.live_left == 0 {
             break;
         }
         // each discard-and-draw is checked whole before it changes anything; an error after

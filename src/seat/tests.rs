@@ -542,11 +542,14 @@ fn a_run_of_discards_stops_where_the_referee_must_look() {
     let mut s1 = hand(1, "23m456p789s11z222z").unwrap();
     let mut s2 = hand(2, "67m456p789s11z333z").unwrap();
     let mut s3 = hand(3, "345m456p789s1z444z").unwrap();
-    // seat 2 has not discarded yet this round: its discard is the referee's (suufon renda)
-    (s0.discards_made, s1.discards_made, s3.discards_made) = (1, 1, 1);
+    // an uninterrupted first go-around from dealer seat 3: seats 0 and 1 make their first
+    // discards in the run; seat 2's would be the fourth (suufon renda): the referee's
+    s3.discards_made = 1;
     let nine_m = s0.drawn().unwrap();
     let (east, nine_s) = (4 * 27 + 3, 4 * 26 + 3); // held by nobody
     let mut t = table();
+    t.uninterrupted = true;
+    let (b0, b1, b2, b3) = (s0.clone(), s1.clone(), s2.clone(), s3.clone());
     let mut seats = [&mut s0, &mut s1, &mut s2, &mut s3];
     // a class seat 0 does not hold (2m): nothing is made
     let none = discard_run(&mut seats, 0, &[(2, false)], &[east], &mut t, &rules(4));
@@ -559,8 +562,15 @@ fn a_run_of_discards_stops_where_the_referee_must_look() {
     assert_eq!(seats[2].drawn(), Some(nine_s));
     assert_eq!(
         (seats[1].discards_made, seats[2].len(), t.live_left),
-        (2, 14, 38)
+        (1, 14, 38)
     );
+    // a call ended the first go-around: seat 2's first discard is no longer the referee's
+    let (mut s0, mut s1, mut s2, mut s3) = (b0, b1, b2, b3);
+    let mut t = table();
+    let mut seats = [&mut s0, &mut s1, &mut s2, &mut s3];
+    let got = discard_run(&mut seats, 0, &run, &[east, nine_s, 0], &mut t, &rules(4));
+    assert_eq!(got.unwrap(), vec![nine_m, east, nine_s]);
+    assert_eq!((seats[2].discards_made, seats[3].drawn()), (1, Some(0)));
 }
 
 #[test]

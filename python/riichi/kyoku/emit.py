@@ -15,7 +15,7 @@ from riichi import _core_api as core
 from riichi.kyoku.state import Player, Win
 from riichi.tiles import kind_plain_first
 
-__all__ = ["emit", "emit_tile", "hora", "hora_melds", "start_kyoku"]
+__all__ = ["emit", "emit_tile", "hora", "hora_melds", "run_events", "start_kyoku"]
 
 # events of the two most frequent kinds, shared (they are immutable): index by
 # actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
@@ -82,6 +82,33 @@ def emit_tile(rnd: Any, kind: str, actor: int, tile: int, tsumogiri: bool | None
             )
             DAHAI_EVENTS[i] = ev
     rnd.events.append(ev)
+
+
+_RUN_EVENTS: list[Any] = []
+
+
+def run_events(rnd: Any) -> list[Any]:
+    """Every dahai and tsumo event by the code ``_core.discard_run`` gives each event of a
+    run of discards: ``(actor * 68 + cls) * 2 + tsumogiri`` a dahai, ``544 + actor * 68 +
+    cls`` a tsumo (``cls = kind * 2 + red``); the shared events of :func:`emit_tile`, all
+    built on first use (do not mutate)."""
+    if not _RUN_EVENTS:
+        ev = rnd._ev
+        for actor in range(4):
+            for c in range(68):
+                if c & 1 and c >> 1 not in (4, 13, 22):
+                    continue  # only a five has a red copy
+                i = actor * 68 + c
+                pai = ev.Tile.of(c >> 1, bool(c & 1))
+                if TSUMO_EVENTS[i] is None:
+                    TSUMO_EVENTS[i] = ev._intern(ev.Tsumo(actor=actor, pai=pai))
+                for g in (False, True):
+                    if DAHAI_EVENTS[i * 2 + g] is None:
+                        DAHAI_EVENTS[i * 2 + g] = ev._intern(
+                            ev.Dahai(actor=actor, pai=pai, tsumogiri=g)
+                        )
+        _RUN_EVENTS.extend(DAHAI_EVENTS + TSUMO_EVENTS)
+    return _RUN_EVENTS
 
 
 def start_kyoku(rnd: Any) -> None:

@@ -9,6 +9,7 @@ physical ids).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from riichi import _core
@@ -30,7 +31,7 @@ from riichi.errors import IllegalAction
 from riichi.kyoku.explain import actions_text, event_text
 from riichi.kyoku.state import CLAIM, EVERYONE, PASS, TURN, TURN_CODES
 from riichi.kyoku.turn import open_twin
-from riichi.tiles import tile_text
+from riichi.tiles import TileKind, tile_text
 
 __all__ = ["apply_logged", "apply_logged_run", "check_claimed_tile", "match_event", "pass_except"]
 
@@ -66,6 +67,7 @@ def match_event(
             # an open riichi is that discard's open twin (legal under Rules.open_riichi
             # only: the step that follows refuses it otherwise)
             return open_twin(act) if open_riichi and riichi else act  # type: ignore[arg-type]
+    _check_pai(event)
     if kind in CALLS or (kind == "hora" and getattr(event, "target", None) != event.actor):
         rnd._check_claimed_tile(event)
     want: list[Action] = []
@@ -82,8 +84,13 @@ def match_event(
                 break
     else:
         seat = getattr(event, "actor", -1)
-        if seat.__class__ is not int or not 0 <= seat < rnd._n:
+        if not hasattr(event, "actor"):
             raise IllegalAction(f"{event_text(event)}: not a player action")
+        if seat.__class__ is not int or not 0 <= seat < rnd._n:
+            raise IllegalAction(
+                f"{event_text(event)}: actor {seat!r} is not a seat of this game "
+                f"(0..{rnd._n - 1})"
+            )
         cc = rnd._cls  # id -> kind * 2 + red
         legal = rnd._legal(seat)  # the cached listing (not mutated here)
         if kind in CALLS:
@@ -128,6 +135,8 @@ def _turn_discard(rnd: Any, event: Any, riichi: bool) -> Action | None:
     if seat != rnd._turn or seat.__class__ is not int:
         return None
     pai = event.pai
+    if pai.__class__ is not TileKind:
+        _check_pai(event)
     code = rnd._seats[seat].turn_find(
         rnd._table, riichi, pai.kind * 2 + 1 if pai.red else pai.kind * 2,
         bool(event.tsumogiri),
@@ -148,6 +157,20 @@ def _turn_discard(rnd: Any, event: Any, riichi: bool) -> Action | None:
             f"{event.pai} is the tile it just drew"
         )
     return None
+
+
+def _check_pai(event: Any) -> None:
+    """A logged event's ``pai``, where it has one, must be a tile (:class:`TileKind`).
+
+    Raises:
+        IllegalAction: it is not (e.g. a plain int), naming the value.
+    """
+    pai = getattr(event, "pai", None)
+    if pai is not None and pai.__class__ is not TileKind:
+        raise IllegalAction(
+            f"{type(event).__name__}: pai {pai!r} is not a tile (a riichi.TileKind, e.g. "
+            f"riichi.parse_tile('5p'))"
+        )
 
 
 def check_claimed_tile(rnd: Any, event: Any) -> None:
@@ -217,22 +240,25 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
 
     What each applies is what :func:`apply_logged` of it with no claimers does (the same
     core calls: ``SeatHand.turn_find``'s search, ``discard_tile`` with the next draw); the
-    run stops before the first event that needs more (a seat's first discard, four
-    kans, the end of the live wall, a discard that is not legal, a pending kan dora or a
-    rinshan draw at its start, an event not by the seat in turn, or the first
-    go-around's discards still being counted): apply that one with :func:`apply_logged`,
-    which names an illegal discard. The caller vouches that nobody claims these discards
-    and that none declares riichi (a log replay knows it from the log).
+    run stops before the first event that needs more (the fourth discard of an
+    uninterrupted first go-around, which may end the round by suufon renda; four kans,
+    the end of the live wall, a discard that is not legal, a pending kan dora or a
+    rinshan draw at its start, an event not by the seat in turn): apply that one with
+    :func:`apply_logged`, which names an illegal discard. The caller vouches that nobody
+    claims these discards and that none declares riichi (a log replay knows it from the
+    log).
     """
-    if (
-        rnd._phase != TURN
-        or rnd._pending_dora
-        or rnd._rinshan
-        or (rnd._uninterrupted and len(rnd._first_discards) < 4)
-    ):
+    if rnd._phase != TURN or rnd._pending_dora or rnd._rinshan:
         return 0
     n = rnd._n
     s = rnd._turn
+    first = len(rnd._first_discards)
+    if n == 4 and first < 4 and rnd._uninterrupted:
+        # the discards made so far are the go-around's: the core stops before its fourth,
+        # so the events after that one are not read (a saving only: the core decides)
+        if first == 3:
+            return 0
+        events = islice(events, 3 - first)
     discards = []
     for ev in events:
         if ev.actor != s or ev.type != "dahai":
@@ -244,14 +270,9 @@ def apply_logged_run(rnd: Any, events: Iterable[Any]) -> int:
         return 0
     pos = rnd._draw_pos
     draws = rnd.wall.order[pos : pos + len(discards)]
-    done = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
-    players = rnd.players
-    s = rnd._turn
-    for j, tile in enumerate(done):
-        rnd._discarded(players[s], s, tile, discards[j][1])
-        s = (s + 1) % n
-        rnd._drew(s, draws[j])
-    rnd._version += len(done)  # as Round.step: cached listings expire
+    done, codes = _core.discard_run(rnd._seats, rnd._turn, discards, draws, rnd._table)
+    if done:
+        rnd._discarded_run(done, draws[len(done) - 1], codes)
     return len(done)
 
 

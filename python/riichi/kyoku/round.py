@@ -444,6 +444,35 @@ class Round:
         else:
             self.events.append(ev)
 
+    def _discarded_run(self, tiles: list[int], last_draw: int, codes: list[int]) -> None:
+        """The round's side of a run of unclaimed discards the core made
+        (``_core.discard_run``: ``tiles`` discarded from the turn seat on, each followed by
+        the next seat's draw, the last of ``last_draw``; ``codes`` its events, as
+        :func:`riichi.kyoku.emit.run_events` indexes them): what :meth:`_discarded` and
+        :meth:`_drew` of each discard and draw do, in a few list operations for the whole
+        run. A run starts with no rinshan draw to end
+        (:func:`riichi.kyoku.logged.apply_logged_run` checks it); it holds no call, so the
+        first go-around's discards (suufon renda) are its first ones while it lasts."""
+        n = self._n
+        k = len(tiles)
+        s0 = self._turn
+        players = self.players
+        first = self._first_discards
+        if self._uninterrupted and len(first) < 4:
+            first += [t >> 2 for t in tiles[: 4 - len(first)]]
+        for i in range(min(n, k)):
+            p = players[(s0 + i) % n]
+            mine = tiles[i::n]
+            p.river += mine
+            if p.nagashi and not TERMINALS_HONORS.issuperset([t >> 2 for t in mine]):
+                p.nagashi = False
+        table = emit.run_events(self)
+        self.events += [table[c] for c in codes]
+        self._draw_pos += k
+        self._turn = (s0 + k) % n
+        self._drawn = last_draw
+        self._version += k  # as Round.step: cached listings expire
+
     def _ankan(self, s: int, ids: list[int]) -> None:
         p = self.players[s]
         m = self._new_meld("ankan", ids, None, s)

@@ -2,6 +2,7 @@
 
 Rules fields read: ``riichi_stick``, ``pao_daisangen``, ``pao_daisuushi``, ``pao_suukantsu``,
 ``pao_scope``, ``honba_points`` (nagashi mangan as a win), ``wareme``, ``nagashi_mangan``, ``noten_payment``,
+``noten_payment_split``,
 ``renchan``, ``keishiki_tenpai``, ``own_copies_tenpai``, ``tenpai_declaration``,
 ``pao_rinshan``, ``pao_honba``, ``nagashi_mangan_as``, ``noten_riichi_chombo``,
 ``chombo_penalty``; ``open_riichi`` through :mod:`riichi.kyoku.openriichi` (a deal-in into
@@ -32,6 +33,7 @@ __all__ = [
     "nagashi_winners",
     "next_honba",
     "noten_declaration_allowed",
+    "noten_payments",
     "pao_part",
     "rinshan_feeder",
     "settle_win",
@@ -321,8 +323,8 @@ def exhaustive(rnd: Any) -> tuple[str, tuple[bool, ...], list[int], bool]:
     as the core's ``nagashi_mangan`` computes it, by every other player to each declarer;
     with ``Rules.nagashi_mangan_as == "win"`` the first declarer from the dealer also takes
     the honba (as a tsumo's) and the riichi sticks, and the dealer keeps the deal only as a
-    declarer. Else noten payments (``Rules.noten_payment`` points in all) go from the noten
-    to the tenpai players. The dealer keeps the deal when tenpai (``Rules.renchan ==
+    declarer. Else noten payments go from the noten to the tenpai players
+    (:func:`noten_payments`). The dealer keeps the deal when tenpai (``Rules.renchan ==
     "tenpai"``).
 
     A riichi player found noten with ``Rules.noten_riichi_chombo`` on (and no nagashi
@@ -378,14 +380,32 @@ def exhaustive(rnd: Any) -> tuple[str, tuple[bool, ...], list[int], bool]:
             deltas[first] += rnd.kyotaku * rules.riichi_stick
             rnd.kyotaku = 0
             return reason, tenpai, deltas, dealer in nagashi
-    elif rules.noten_payment:
-        total = 3000 if rules.noten_payment is True else int(rules.noten_payment)
-        ready = sum(tenpai)
-        if 0 < ready < n:
-            for s in range(n):
-                deltas[s] = total // ready if tenpai[s] else -total // (n - ready)
+    else:
+        deltas = noten_payments(tenpai, rules)
     cont = tenpai[dealer] if rules.renchan == "tenpai" else False
     return reason, tenpai, deltas, cont
+
+
+def noten_payments(tenpai: tuple[bool, ...], rules: Any) -> list[int]:
+    """The noten payments of an exhaustive draw: points per seat (tenpai players receive,
+    noten players pay; they sum to 0), from who is tenpai (one bool per seat).
+
+    ``Rules.noten_payment_split == "total"``: ``Rules.noten_payment`` is the total, shared
+    equally by the tenpai players (the usual 場3000: 1 tenpai +3,000, 2 tenpai +1,500
+    each, 3 tenpai +1,000 each); ``"per_tenpai"``: each tenpai player receives the whole
+    ``Rules.noten_payment`` (Riichi City's sanma, 2,000: 2 tenpai +2,000 each, the noten
+    player -4,000). The noten players pay in equal shares. Nothing moves when every seat
+    or none is tenpai, or when ``Rules.noten_payment`` is 0. ``Rules`` checks that every
+    share is a whole number of points.
+    """
+    n = len(tenpai)
+    ready = sum(tenpai)
+    if not rules.noten_payment or not 0 < ready < n:
+        return [0] * n
+    total = rules.noten_payment
+    if rules.noten_payment_split == "per_tenpai":
+        total *= ready
+    return [total // ready if t else -(total // (n - ready)) for t in tenpai]
 
 
 def nagashi_winners(rnd: Any) -> list[int]:

@@ -263,12 +263,22 @@ def red_counts(rnd: Any, ids: list[int]) -> tuple[int, int, int]:
     return (r[0], r[1], r[2])
 
 
+# (rules, a core table of them): the last rules read into a core table; a new round of
+# the same rules object (every round of a game) renews that table without reading them
+# again (one tuple, read and replaced whole: threads never see a table of other rules)
+_LAST_TABLE: tuple[Any, Any] = (None, None)
+
+
 def seat_table(rnd: Any) -> Any:
     """The core's view of the table for the seats' hand questions (``_core.SeatTable``),
     as the round stands; the round keeps it in step as these facts change."""
+    global _LAST_TABLE
     kans = rnd._kans
-    return _core.SeatTable(
-        rnd.rules,
+    rules, table = _LAST_TABLE
+    if rules is not rnd.rules:
+        table = _core.SeatTable(rnd.rules, live_left=0)
+        _LAST_TABLE = (rnd.rules, table)
+    return table.renew(
         live_left=rnd.live_tiles_left,
         kans=len(kans),
         kan_seats=len(set(kans)),

@@ -2,7 +2,8 @@
 
 Readers: Tenhou mjlog XML (:func:`read_tenhou_xml`), tenhou.net/6 JSON (:func:`read_tenhou6`),
 mjai JSON lines (:func:`read_mjai`), kobalab 電脳麻将 paipu JSON (:func:`read_kobalab`), Mahjong
-Soul raw game records (:func:`read_majsoul`) and
+Soul raw game records (:func:`read_majsoul`), Riichi City game logs (:func:`read_riichi_city`)
+and
 Tenhou protocol transcripts (:func:`read_tenhou_protocol`: header and counts only, reported as
 unsupported by the replay);
 :func:`read_log` sniffs the format by content and :func:`read_logs` walks files, folders and
@@ -42,6 +43,7 @@ from riichi.events import GameLog
 from riichi.logs._common import (
     DEFAULT_LIMITS,
     ReadLimits,
+    files_under,
     limits_of,
     log_error,
     not_regular,
@@ -71,6 +73,7 @@ __all__ = [
     "read_logs",
     "read_majsoul",
     "read_mjai",
+    "read_riichi_city",
     "read_tenhou6",
     "read_tenhou_protocol",
     "read_tenhou_xml",
@@ -110,8 +113,14 @@ def parse_log(
     lim = limits_of(limits)
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise RiichiError(f"parse_log: data must be bytes, got {type(data).__name__}")
+    _check_source("parse_log", source)
     data = decompress(bytes(data), source, lim)
     return _READERS[sniff_format(data, source)](data, source, limits=lim)
+
+
+def _check_source(who: str, source: object) -> None:
+    if source is not None and not isinstance(source, str):
+        raise RiichiError(f"{who}: source must be a str (the name shown in errors) or None, got {source!r:.60}")
 
 
 def parse_games(
@@ -135,6 +144,7 @@ def parse_games(
     lim = limits_of(limits)
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise RiichiError(f"parse_games: data must be bytes, got {type(data).__name__}")
+    _check_source("parse_games", source)
     data = decompress(bytes(data), source, lim)
     fmt = sniff_format(data, source)
     if fmt == "kobalab":
@@ -296,16 +306,14 @@ def _inflate_member(zf: Any, info: Any, cap: int) -> tuple[bytes | None, int]:
 
 
 def _walk(paths: Iterable[PathLike]) -> Iterator[tuple[str, LogFormatError | None]]:
-    """Each file under ``paths`` (folders walked recursively, sorted, hidden names skipped),
-    with the error that reports it unread when it is not a regular file (never opened)."""
+    """Each file under ``paths`` (folders walked recursively, sorted, hidden names skipped,
+    linked folders followed: :func:`files_under`), with the error that reports it unread
+    when it is not a regular file (never opened) or is a folder that cannot be listed."""
     for p in paths:
         p = os.fsdecode(p)
         if os.path.isdir(p):
-            for root, dirs, files in os.walk(p):
-                dirs.sort()
-                for f in sorted(files):
-                    if not f.startswith("."):
-                        yield _entry(os.path.join(root, f))
+            for path, error in files_under(p):
+                yield (path, error) if error is not None else _entry(path)
         else:
             yield _entry(p)
 
@@ -313,7 +321,7 @@ def _walk(paths: Iterable[PathLike]) -> Iterator[tuple[str, LogFormatError | Non
 def _entry(path: str) -> tuple[str, LogFormatError | None]:
     try:
         mode = os.stat(path).st_mode
-    except OSError:
+    except (OSError, ValueError):  # (ValueError: a NUL byte or unpaired surrogate in the name)
         return path, None  # read_log reports why it cannot be read
     return path, None if stat.S_ISREG(mode) else not_regular(path, mode)
 
@@ -337,11 +345,20 @@ def read_logs(
         never stops the batch.
 
     Raises:
-        RiichiError: ``limits`` is not a ReadLimits (before anything is read).
+        RiichiError: ``limits`` is not a ReadLimits, ``paths`` is not a path nor an iterable
+            of them, or one of them is not a str, bytes or os.PathLike (named with its
+            index); all before anything is read.
     """
     lim = limits_of(limits)
     if isinstance(paths, (str, bytes, os.PathLike)):
         paths = [paths]
+    try:
+        paths = list(paths)
+    except TypeError:
+        raise RiichiError(f"read_logs: paths must be a path or an iterable of paths, got {paths!r:.60}") from None
+    for i, p in enumerate(paths):
+        if not isinstance(p, (str, bytes, os.PathLike)):
+            raise RiichiError(f"read_logs: paths[{i}] must be a str, bytes or os.PathLike, got {p!r:.60}")
     return _read_logs(paths, lim)
 
 

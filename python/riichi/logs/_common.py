@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,7 +55,11 @@ def display_name(name: str | bytes | None) -> str:
         name.encode("utf-8")
         return name
     except UnicodeEncodeError:
+        pass
+    try:
         return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a surrogate no file name decodes to ('\ud800'): escaped
+        return name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def log_error(source: str | None, position: str, reason: str) -> LogFormatError:
@@ -156,6 +161,53 @@ def not_regular(source: str | None, mode: int) -> LogFormatError:
     return log_error(source, "file", f"not a regular file: {file_kind(mode)}; skipped, not read")
 
 
+def files_under(top: str) -> Iterator[tuple[str, LogFormatError | None]]:
+    """Every file below the folder ``top``: ``(path, None)``, folders and files sorted by
+    name, hidden names (``.x``) skipped.
+
+    Symbolic links to folders are followed (a linked folder of logs is read, not dropped),
+    each folder once (two links to one folder list its files once, under the first). A
+    link to a folder that holds it (``a/up -> ..``, ``a/root -> /``) would loop or climb out
+    of ``top``: it is yielded as ``(link, LogFormatError)`` and not followed. A folder that
+    cannot be listed is yielded as ``(folder, LogFormatError)`` naming why, where
+    ``os.walk`` alone would pass over it without a word.
+    """
+    failed: list[OSError] = []
+    seen: set[tuple[int, int]] = set()
+
+    def listing_errors() -> Iterator[tuple[str, LogFormatError]]:
+        while failed:
+            e = failed.pop(0)
+            where = os.fsdecode(e.filename) if e.filename is not None else top
+            yield where, log_error(where, "folder", f"cannot list: {e.strerror or e}")
+
+    for root, dirs, files in os.walk(top, onerror=failed.append, followlinks=True):
+        yield from listing_errors()
+        try:
+            st = os.stat(root)
+        except OSError as e:
+            yield root, log_error(root, "folder", f"cannot read: {e.strerror or e}")
+            dirs[:] = []
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            dirs[:] = []  # reached again through a link: its files are already listed
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirs.sort()
+        here = os.path.realpath(root)
+        for d in [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            target = os.path.realpath(os.path.join(root, d))
+            if here == target or here.startswith(target.rstrip(os.sep) + os.sep):
+                dirs.remove(d)
+                link = os.path.join(root, d)
+                why = f"a symbolic link to {target}, a folder that holds it; not followed"
+                yield link, log_error(link, "folder", why)
+        for f in sorted(files):
+            if not f.startswith("."):
+                yield os.path.join(root, f), None
+    yield from listing_errors()
+
+
 def read_regular_file(path: Any, source: str | None, limits: ReadLimits) -> bytes:
     """The bytes of the regular file ``path``, at most ``limits.max_bytes`` of them.
 
@@ -175,6 +227,8 @@ def read_regular_file(path: Any, source: str | None, limits: ReadLimits) -> byte
         fd = os.open(path, flags)
     except OSError as e:
         raise log_error(source, "file", f"cannot read: {e.strerror or e}") from None
+    except ValueError as e:  # a name the OS cannot take: a NUL byte, an unpaired surrogate
+        raise log_error(source, "file", f"cannot read: not a file name the OS takes ({e})") from None
     with open(fd, "rb", closefd=True) as fh:
         try:
             st = os.fstat(fd)
@@ -353,13 +407,20 @@ _RANGES: dict[str, tuple[int, int]] = {
 _POINTS = (-MAX_POINTS, MAX_POINTS)
 
 
-def check_events(events: list[Any], source: str | None) -> None:
+def check_events(
+    events: list[Any], source: str | None, vouched: list[tuple[int, int]] | None = None
+) -> None:
     """Range-check every number of a read game before anything else uses it.
 
     Seats (``actor``, ``target``, ``oya``, ``pao``) are in ``0..players-1``; ``bakaze`` is a
     wind (27..30); ``kyoku`` 1..4; ``honba`` and ``kyotaku`` 0..:data:`MAX_COUNTER`;
     ``players`` 3 or 4; every other integer (scores, deltas, points, fu, han, yaku han,
     dice) within ±:data:`MAX_POINTS`; float points finite.
+
+    ``vouched``: ascending, disjoint ``(start, stop)`` ranges of indices the reader vouches
+    for and that are not looked at again: draws and discards (``Tsumo``, ``Dahai``, whose
+    one number is the ``actor``) that it took from a table holding events of the game's
+    seats only (the Tenhou mjlog reader's runs of ``_core.mjlog_scan`` codes).
 
     Raises:
         LogFormatError: at ``event #i (type)``, naming the field, the value and the range.
@@ -368,30 +429,38 @@ def check_events(events: list[Any], source: str | None) -> None:
 
     skip = (str, bool, type(None), Tile)  # nothing to range-check in these
     players = 4
-    for i, ev in enumerate(events):
-        cls = type(ev)
-        names = _FIELD_NAMES.get(cls)
-        if names is None:
-            names = _FIELD_NAMES[cls] = _number_fields(cls)
-        try:
-            if names == _ACTOR:  # draws and discards, most of a game: one seat to look at
-                v = ev.actor
-                if type(v) is not int or not 0 <= v < players:
-                    _check_value("actor", v, players)
-                continue
-            if ev.type == "start_game":
-                players = ev.players if type(ev.players) is int else players
-            for name in names:
-                v = getattr(ev, name)
-                t = type(v)
-                if t is int:  # the common case inline; _check_value words the refusal
-                    lo, hi = (0, players - 1) if name in _SEATS else _RANGES.get(name, _POINTS)
-                    if not lo <= v <= hi:
+    spans = []  # the index ranges to look at: the complement of ``vouched``
+    at = 0
+    for a, b in vouched or ():
+        spans.append((at, a))
+        at = b
+    spans.append((at, len(events)))
+    for a, b in spans:
+        for i in range(a, b):
+            ev = events[i]
+            cls = type(ev)
+            names = _FIELD_NAMES.get(cls)
+            if names is None:
+                names = _FIELD_NAMES[cls] = _number_fields(cls)
+            try:
+                if names == _ACTOR:  # draws and discards, most of a game: one seat to look at
+                    v = ev.actor
+                    if type(v) is not int or not 0 <= v < players:
+                        _check_value("actor", v, players)
+                    continue
+                if ev.type == "start_game":
+                    players = ev.players if type(ev.players) is int else players
+                for name in names:
+                    v = getattr(ev, name)
+                    t = type(v)
+                    if t is int:  # the common case inline; _check_value words the refusal
+                        lo, hi = (0, players - 1) if name in _SEATS else _RANGES.get(name, _POINTS)
+                        if not lo <= v <= hi:
+                            _check_value(name, v, players)
+                    elif t not in skip:
                         _check_value(name, v, players)
-                elif t not in skip:
-                    _check_value(name, v, players)
-        except BadRecord as e:
-            raise log_error(source, f"event #{i} ({ev.type})", str(e)) from None
+            except BadRecord as e:
+                raise log_error(source, f"event #{i} ({ev.type})", str(e)) from None
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # event class -> the fields worth a look

@@ -20,6 +20,7 @@ from riichi.rules import Rules
 
 __all__ = [
     "RULES_KEY",
+    "game_events",
     "read_rules_value",
     "rules_attribute",
     "rules_for",
@@ -29,6 +30,26 @@ __all__ = [
 
 #: The key (mjai, tenhou.net/6) or attribute (mjlog ``<GO>``) holding the rules.
 RULES_KEY = "riichi_rules"
+
+
+def game_events(game: Any, writer: str) -> list[Any]:
+    """The events a writer writes: a ``GameLog``'s, or the list (or tuple) of events given.
+
+    Raises:
+        RiichiError: ``game`` is neither, or holds something that is not an event, named
+            with its index (the writers would fail on it half-way with a bare TypeError).
+    """
+    from riichi.events import Event, GameLog
+
+    events = game.events if isinstance(game, GameLog) else game
+    if not isinstance(events, (list, tuple)):
+        if isinstance(game, GameLog):
+            raise RiichiError(f"{writer}: the GameLog's events must be a list, got {events!r:.60}")
+        raise RiichiError(f"{writer}: expected a riichi.GameLog or a list of events, got {game!r:.60}")
+    for i, ev in enumerate(events):
+        if not isinstance(ev, Event):
+            raise RiichiError(f"{writer}: event {i} is not a riichi event: {ev!r:.60}")
+    return list(events)
 
 
 def rules_for(game: Any, rules: Rules | None) -> Rules | None:

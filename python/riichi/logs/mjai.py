@@ -40,7 +40,7 @@ from riichi.events import (
     event_from_mjai,
 )
 from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
-from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
+from riichi.logs._rules_key import RULES_KEY, game_events, read_rules_value, rules_for, rules_value
 from riichi.rules import Rules
 
 __all__ = ["read_mjai", "to_mjai_lines", "to_mjai_objects"]
@@ -198,7 +198,7 @@ def to_mjai_objects(
     game: GameLog | list[Event], extensions: bool = True, *, rules: Rules | None = None
 ) -> list[dict]:
     """The events as mjai objects (see :func:`to_mjai_lines`)."""
-    events = game.events if isinstance(game, GameLog) else game
+    events = game_events(game, "to_mjai_objects")
     carried = rules_for(game, rules) if extensions else None
     out = []
     for ev in events:
@@ -232,7 +232,9 @@ def to_mjai_lines(
             ``GameLog``'s ``meta["rules"]`` when it has them, else no key.
 
     Raises:
-        RiichiError: ``rules`` not a ``riichi.Rules``.
+        RiichiError: ``rules`` not a ``riichi.Rules``; ``game`` not a ``GameLog`` nor a list
+            of events.
     """
+    game_events(game, "to_mjai_lines")  # (refused here, under this function's name)
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     return "".join(dumps(d) + "\n" for d in to_mjai_objects(game, extensions, rules=rules))

@@ -78,7 +78,7 @@ from riichi.events import (
     _bad_field,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._rules_key import RULES_KEY, rules_attribute, rules_for
+from riichi.logs._rules_key import RULES_KEY, game_events, rules_attribute, rules_for
 from riichi.logs.tenhou_xml import decode_meld
 from riichi.rules import Rules
 
@@ -118,10 +118,11 @@ def to_mjlog(game: GameLog | list[Event], *, rules: Rules | None = None) -> str:
             riichi) or that
             contradict each other (a tsumogiri that is not the tile drawn, a call of a tile
             not just discarded, a kakan with no pon).
-        RiichiError: ``rules`` not a ``riichi.Rules``.
+        RiichiError: ``rules`` not a ``riichi.Rules``; ``game`` not a ``GameLog`` nor a list
+            of events.
     """
     carried = rules_for(game, rules)
-    events = game.events if isinstance(game, GameLog) else game
+    events = game_events(game, "to_mjlog")
     meta = game.meta if isinstance(game, GameLog) else {}
     if not events or not isinstance(events[0], StartGame):
         raise LogFormatError("to_mjlog: the events must start with start_game")

@@ -5,7 +5,8 @@ non-blank character decides: ``<`` is Tenhou mjlog XML; ``{`` is JSON, which is 
 first line is a complete object with a ``"type"`` key, a Mahjong Soul record when it names
 ``".lq.GameDetailRecords"`` / ``".lq.Record..."`` messages, a kobalab paipu when its rounds
 start with a ``"qipai"`` object, and tenhou.net/6 otherwise (one document, or JSON lines of
-single-round documents as mjx writes them); a Riichi City game log names ``"handRecord"``.
+single-round documents as mjx writes them); a Riichi City game log
+(:mod:`riichi.logs.riichi_city`) names a ``"handRecord"`` list of hands in its first 64 KiB.
 ``[`` is a JSON array, read when it holds kobalab games (several games in one file). A Tenhou protocol transcript starts with
 ``*** Begin logging`` (hex dump) or a ``Send: <`` / ``Get: <`` line. A zip archive (magic ``PK\x03\x04``) is a
 container of logs, not a log: :func:`is_zip` tells, and :func:`riichi.logs.read_logs` reads
@@ -110,6 +111,6 @@ def sniff_format(data: bytes, source: str | None = None) -> str:
         source,
         f"byte {offset}",
         f"unknown log format (starts with {head[:16]!r}; expected Tenhou XML, "
-        "tenhou.net/6 JSON, mjai JSON lines, kobalab paipu JSON, Mahjong Soul record JSON "
-        "or a Tenhou protocol transcript)",
+        "tenhou.net/6 JSON, mjai JSON lines, kobalab paipu JSON, Mahjong Soul record JSON, "
+        "Riichi City game log JSON or a Tenhou protocol transcript)",
     )

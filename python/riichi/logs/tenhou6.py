@@ -74,7 +74,7 @@ from riichi.logs._common import (
     log_error,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._rules_key import RULES_KEY, read_rules_value, rules_for, rules_value
+from riichi.logs._rules_key import RULES_KEY, game_events, read_rules_value, rules_for, rules_value
 from riichi.logs.majsoul_names import MAJSOUL_NAME_TO_YAKU
 from riichi.logs.tenhou_lobby import lobby_rules, parse_type_code
 from riichi.rules import Length, Rules
@@ -305,10 +305,12 @@ def read_tenhou6(
     # an ankan's kan dora shows with the replacement discard under these rules (the record
     # lists indicators only, not when they were shown)
     late_ankan_dora = carried is not None and carried.closed_kan_dora == "after_discard"
+    # ... and an open kan's before its replacement draw (not with the replacement discard)
+    early_open_dora = carried is not None and carried.open_kan_dora == "immediate"
     kan_dora = carried is None or carried.kan_dora
     for index, rnd in enumerate(rounds):
         try:
-            _Round(rnd, players, events, late_ankan_dora, kan_dora, carried).run()
+            _Round(rnd, players, events, late_ankan_dora, kan_dora, early_open_dora, carried).run()
         except (_Bad, InvalidTile, LogFormatError, TypeError, ValueError, IndexError,
                 KeyError, AttributeError) as e:  # fmt: skip
             raise log_error(source, f"round #{index}", str(e)) from None
@@ -553,10 +555,12 @@ class _Round:
         out: list[Event],
         late_ankan_dora: bool = False,
         kan_dora: bool = True,
+        early_open_dora: bool = False,
         rules: Rules | None = None,
     ) -> None:
         self.rules = rules  # the log's rules, for what a "(役満)" is worth (_yakuman_han)
         self.late_ankan_dora = late_ankan_dora
+        self.early_open_dora = early_open_dora  # Rules.open_kan_dora == "immediate"
         self.kan_dora = kan_dora  # Rules.kan_dora: False, a kan turns no indicator
         if not isinstance(rnd, list) or len(rnd) != 17:
             got = f"{len(rnd)} entries" if isinstance(rnd, list) else type(rnd).__name__
@@ -819,7 +823,10 @@ class _Round:
             if self.next_discard(p) != 0:
                 raise _Bad(f"seat {p} daiminkan {v!r} must be followed by a 0 discard")
             self.di[p] += 1
-            self.pending_dora += 1
+            if self.early_open_dora:  # shown before the replacement draw
+                self.dora_before_draw += 1
+            else:
+                self.pending_dora += 1
             return p, True
         return p, False
 
@@ -864,7 +871,11 @@ class _Round:
             if m.kind == "pon" and m.tiles[0].kind == added.kind:
                 self.melds[p][i] = CalledMeld("kakan", tuple(sorted((added, *rest))))
         self.dora_before_draw += self.pending_dora
-        self.pending_dora = 1
+        self.pending_dora = 0
+        if self.early_open_dora:  # after the chankan window, before the replacement draw
+            self.dora_before_draw += 1
+        else:
+            self.pending_dora = 1
 
     def finish(self, actor: int, last_discard: tuple[int, Tile] | None) -> None:
         r = self.result
@@ -1062,10 +1073,11 @@ def to_tenhou6(game: GameLog | list[Event], *, rules: Rules | None = None) -> di
         LogFormatError: events that tenhou.net/6 cannot order (e.g. no start_game, a call
             with no preceding discard, a kakan with no pon), hidden tiles, or an open riichi
             (which it cannot record).
-        RiichiError: ``rules`` not a ``riichi.Rules``.
+        RiichiError: ``rules`` not a ``riichi.Rules``; ``game`` not a ``GameLog`` nor a list
+            of events.
     """
     carried = rules_for(game, rules)
-    events = game.events if isinstance(game, GameLog) else game
+    events = game_events(game, "to_tenhou6")
     if not events or not isinstance(events[0], StartGame):
         raise LogFormatError("to_tenhou6: the events must start with start_game")
     start = events[0]

@@ -243,12 +243,14 @@ def read_tenhou_xml(
             data = inflate_gzip(data, source, lim)
     else:
         data = data.encode("utf-8")
-    game = _scan(data, source)
+    vouched: list[tuple[int, int]] = []
+    game = _scan(data, source, vouched)
     if game is None:
         # Not in Tenhou's canonical shape (comments, odd spacing, broken XML, ...): use a real
         # XML parser, which also gives line and column for malformed input.
         game = _read_tree(data, source, lim.max_depth)
-    check_events(game.events, source)
+        vouched = []
+    check_events(game.events, source, vouched)
     return game
 
 
@@ -333,13 +335,21 @@ def _read_tree(
     return reader.finish()
 
 
-def _scan(data: bytes, source: str | None) -> GameLog | None:
+def _scan(
+    data: bytes, source: str | None, vouched: list[tuple[int, int]] | None = None
+) -> GameLog | None:
     """Read Tenhou's canonical output (one root, self-closing tags, no comments, entities or
     text) without building an XML tree: the Rust tokenizer (``_core.mjlog_scan``, the shape
     it takes is in ``src/mjlog.rs``) gives the draws and discards, most of a log, as runs of
     codes that become interned events in one call each, and every other tag as its name and
     attributes. Returns None for anything else (the caller then uses the XML parser), so odd
     but valid XML and malformed input are both handled there.
+
+    ``vouched`` (a list, filled here): the ``(start, stop)`` index ranges of the events made
+    from runs of codes, whose actors are seats of the game by construction (the code table
+    of the game's player count holds no event of another seat, and a code without one is
+    refused): ``check_events`` need not look at them again. Left empty when a ``<GO>``
+    comes after the game started (it could change the player count the table is for).
     """
     items = _core.mjlog_scan(data)
     if items is None:
@@ -347,16 +357,22 @@ def _scan(data: bytes, source: str | None) -> GameLog | None:
     reader = _Reader(source)
     events = reader.events
     extend = _core.mjlog_extend
+    runs = [] if vouched is None else vouched
     index = 0  # of the next run among the root's children
     for item in items:
         if isinstance(item, bytes):  # draws and discards
+            start = len(events)
             if not (
                 reader.in_round and not reader.round_over and extend(events, reader.codes, item)
             ):
                 _bad_run(reader, item, index)
+            runs.append((start, len(events)))
             index += len(item) >> 1
             continue
         index, tag, attrs = item
+        if tag == "GO" and reader.started:
+            runs.clear()
+            runs = []  # no more vouching: the tables may no longer be the game's
         try:
             reader.element(tag, attrs)
         except (_Bad, InvalidTile, ValueError) as e:
@@ -833,10 +849,11 @@ def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple
     if len(raw) != 624 * 4:
         raise log_error(None, "SHUFFLE seed", f"the seed has {len(raw)} bytes, expected 2496")
     words = b""  # the MT19937 stream as little-endian bytes, extended as rounds need it
+    sha512 = hashlib.sha512
     for r in itertools.count():
         if len(words) < 1152 * (r + 1):
             words = _core.mt19937_words(raw, 288 * 2 * (r + 8))
-        block = words[1152 * r : 1152 * (r + 1)]
-        rnd = b"".join(hashlib.sha512(block[128 * i : 128 * (i + 1)]).digest() for i in range(9))
+        at = 1152 * r
+        rnd = b"".join([sha512(words[i : i + 128]).digest() for i in range(at, at + 1152, 128)])
         wall, d1, d2 = _core.tenhou_shuffle(rnd, players)
         yield list(wall), (d1, d2)

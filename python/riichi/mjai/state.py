@@ -235,13 +235,20 @@ class PlayerState:
         for ev in state["log"]:
             self.update(ev)
 
+    def _restore(self) -> None:
+        """Back to the state before the event being refused: the handlers change the state
+        as they go, so it is rebuilt from the events accepted since ``start_game`` (as a
+        copy is); a refusal is rare, and this keeps every handler simple."""
+        self.__setstate__(self.__getstate__())
+
     # ------------------------------------------------------------------ update
     def update(self, event: dict[str, Any]) -> None:
         """Feed one mjai event (as the seat receives it).
 
         Raises:
             RiichiError: not an object with a known ``type``, a bad field, or an event that
-                contradicts the state (named with its type).
+                contradicts the state (named with its type). The state is then as it was
+                before the event: a refused event changes nothing.
         """
         if not isinstance(event, dict):
             raise RiichiError(f"expected an mjai event object, got {event!r:.80}")
@@ -249,12 +256,14 @@ class PlayerState:
         handler = _HANDLERS.get(t) if isinstance(t, str) else None
         if handler is None:
             raise RiichiError(f"unknown mjai event type {t!r:.40}")
-        self._settle_pending(event)
         try:
+            self._settle_pending(event)
             handler(self, event)
         except RiichiError as e:
+            self._restore()
             raise RiichiError(f"{t} event {_short(event)}: {e}") from None
         except (KeyError, IndexError, TypeError, ValueError) as e:
+            self._restore()
             raise RiichiError(f"{t} event {_short(event)}: bad or missing field ({e})") from None
         self.last_event = event
         if t == "start_game":
@@ -328,6 +337,7 @@ class PlayerState:
         self._kakan_pending = False  # a kakan counts as a kan once nobody robbed it
         self._meld_ids = []
         self._last_discard: int | None = None
+        self._last_discarder: int | None = None
         self._rinshan = False
         self._replacement_next = False
         self._reach_declared = False
@@ -375,9 +385,13 @@ class PlayerState:
     def _dahai(self, ev: dict[str, Any]) -> None:
         a = self._actor(ev)
         tile = _tile(ev["pai"], "pai")
+        tsumogiri = ev.get("tsumogiri", False)
+        if type(tsumogiri) is not bool:
+            raise RiichiError(f"tsumogiri: expected true or false, got {tsumogiri!r:.40}")
         self.rivers[a].append(tile.mjai)
+        self._last_discarder = a
         if a == self.seat:
-            t = self._take(tile, prefer=self._drawn if ev.get("tsumogiri") else None)
+            t = self._take(tile, prefer=self._drawn if tsumogiri else None)
             h = self._hand
             if self._reach_declared:
                 h.double_riichi = self._uninterrupted and len(self.rivers[a]) == 1
@@ -419,6 +433,21 @@ class PlayerState:
         called = self._last_discard
         if called is None or self._class(called) != self._class_of(tile):
             raise RiichiError(f"{kind} of {tile.mjai}, which is not the last discard")
+        if target != self._last_discarder or a == target:
+            raise RiichiError(
+                f"{kind} by seat {a} from target {target}: the last discard is seat "
+                f"{self._last_discarder}'s"
+            )
+        kinds = sorted(x.kind for x in [tile, *consumed])
+        shown = f"{kind} of {tile.mjai} with {[x.mjai for x in consumed]}"
+        if kind == "chi":
+            run = kinds[0] < 27 and kinds[2] // 9 == kinds[0] // 9
+            if not run or kinds != list(range(kinds[0], kinds[0] + 3)):
+                raise RiichiError(f"{shown}: not a run of one suit")
+            if a != (target + 1) % self.players:
+                raise RiichiError(f"chi by seat {a} of seat {target}'s discard (only the next seat)")
+        elif len(set(kinds)) != 1:
+            raise RiichiError(f"{shown}: not tiles of one kind")
         self._break_ippatsu()
         self._uninterrupted = False
         self.melds[a].append((kind, [tile.mjai] + [x.mjai for x in consumed]))
@@ -565,9 +594,12 @@ class PlayerState:
         n = self.players
         scores = ev.get("scores")
         deltas = ev.get("deltas")
-        if isinstance(scores, list) and len(scores) == n:
+        for name, value in (("scores", scores), ("deltas", deltas)):
+            if name in ev and not (isinstance(value, list) and len(value) == n):
+                raise RiichiError(f"{name} must be {n} ints, got {value!r:.60}")
+        if scores is not None:
             self.scores = [_int(x, "scores", -(10**9), 10**9) for x in scores]
-        elif isinstance(deltas, list) and len(deltas) == n:
+        elif deltas is not None:
             self.scores = [s + _int(d, "deltas", -(10**9), 10**9) for s, d in zip(self.scores, deltas)]
         elif actor is not None:
             self.scores[actor] -= self.rules.riichi_stick

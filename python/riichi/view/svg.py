@@ -214,8 +214,33 @@ def _meld_from_text(text: str) -> dict[str, Any]:
 
 def _meld_of(meld: Any) -> dict[str, Any]:
     if isinstance(meld, dict):
-        return meld
+        return _checked_layout(meld)
     return _meld_from_text(str(meld))
+
+
+_LAID = {"chi": 3, "pon": 3, "kakan": 3, "daiminkan": 4, "ankan": 4}  # tiles in a row
+
+
+def _checked_layout(m: dict[str, Any]) -> dict[str, Any]:
+    """A dict given as a meld is one :func:`meld_layout` could have made: its keys, kind,
+    tile names, sideways index and added tile are checked before anything is drawn."""
+    shown = f"meld layout {m!r:.80}"
+    missing = [k for k in ("kind", "tiles", "side") if k not in m]
+    if missing:
+        raise InvalidHand(f"{shown}: no {', '.join(missing)} (a dict as meld_layout makes)")
+    kind, tiles, side, added = m["kind"], m["tiles"], m["side"], m.get("added")
+    want = _LAID.get(kind) if isinstance(kind, str) else None
+    if want is None:
+        raise InvalidHand(f"{shown}: unknown kind {kind!r}: expected chi, pon, daiminkan, kakan, ankan")
+    if not isinstance(tiles, (list, tuple)) or len(tiles) != want:
+        raise InvalidHand(f"{shown}: a laid-out {kind} has {want} tiles in its row")
+    names = [tile_name(t) for t in tiles]
+    lo = -1 if kind == "ankan" else 0
+    if isinstance(side, bool) or not isinstance(side, int) or not lo <= side < want:
+        raise InvalidHand(f"{shown}: side must be an index {lo}..{want - 1}, got {side!r}")
+    if (added is None) != (kind != "kakan"):
+        raise InvalidHand(f"{shown}: a kakan, and only a kakan, has an added tile")
+    return {"kind": kind, "tiles": names, "side": side, "added": None if added is None else tile_name(added)}
 
 
 # --------------------------------------------------------------------------- drawing
