@@ -195,7 +195,7 @@ def test_payment_takes_the_pair_of_high_fu_hands(name):
 @pytest.mark.parametrize("rules", PRESETS, ids=Rules.presets())
 def test_payment_takes_every_high_fu_pair_under_every_preset_and_the_bounds_are_reached(rules):
     most = _check_high_fu_hands(rules, full=True)
-    name = "sanma" if rules.num_players == 3 else "tenhou" if rules.double_wind_pair_fu == 4 else "dw2"
+    name = "tenhou" if rules.double_wind_pair_fu == 4 else "dw2"  # three players: as four
     for tsumo in (False, True):
         # dora add han one at a time: the most at h han is the most of any hand of <= h han
         assert [_reached(most, tsumo, h) for h in range(1, 15)] == MOST[name][tsumo]
