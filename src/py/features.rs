@@ -7,7 +7,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
 use crate::error::Error;
 use crate::features::{
@@ -672,9 +672,568 @@ fn features_action_index(
     })
 }
 
+/// What [`RoundReader`] keeps of the round it reads, brought up to date from the round's
+/// event stream and players as they grow (each event, discard and meld read once).
+#[derive(Default)]
+struct RoundMemo {
+    /// The round read (held, so its address names it while the memo lives).
+    round: Option<Py<PyAny>>,
+    players: u8,
+    /// `len(rnd.events)` when the memo was last brought up to date.
+    events: usize,
+    tsumogiri: Vec<Vec<bool>>,
+    riichi_index: Vec<i32>,
+    pending_riichi: Vec<bool>,
+    rivers: Vec<Vec<u8>>,
+    /// Bit `id` set for each id called from a river.
+    taken: [u64; 3],
+    /// Per seat, the meld objects read (a kakan replaces its pon: compared by identity).
+    meld_objs: Vec<Vec<Py<PyAny>>>,
+    melds: Vec<Vec<MeldView>>,
+    nuki_objs: Vec<Option<Py<PyAny>>>,
+    nukidora: Vec<Vec<u8>>,
+    dora_revealed: i64,
+    dora: Vec<u8>,
+    red_obj: Option<Py<PyAny>>,
+    red: [u64; 3],
+}
+
+fn list_of<'a, 'py>(o: &'a Bound<'py, PyAny>, name: &'static str) -> R<&'a Bound<'py, PyList>> {
+    o.cast::<PyList>()
+        .map_err(|_| bad(name, format!("expected a list, got {}", shown(o))))
+}
+
+impl RoundMemo {
+    fn reset(&mut self, rnd: &Bound<'_, PyAny>) -> R<()> {
+        let n = list_of(&attr!(rnd, "players")?, "players")?.len();
+        if n != 3 && n != 4 {
+            return Err(bad("players", format!("{n} players: expected 3 or 4")));
+        }
+        let red_obj = attr!(rnd, "_reds")?;
+        let mut red = [0u64; 3];
+        each(&red_obj, "red_ids", |t| {
+            let t = id(t, "red_ids")?;
+            red[(t >> 6) as usize] |= 1 << (t & 63);
+            Ok(())
+        })?;
+        *self = RoundMemo {
+            round: Some(rnd.clone().unbind()),
+            players: n as u8,
+            events: 0,
+            tsumogiri: vec![Vec::new(); n],
+            riichi_index: vec![-1; n],
+            pending_riichi: vec![false; n],
+            rivers: vec![Vec::new(); n],
+            taken: [0; 3],
+            meld_objs: (0..n).map(|_| Vec::new()).collect(),
+            melds: vec![Vec::new(); n],
+            nuki_objs: (0..n).map(|_| None).collect(),
+            nukidora: vec![Vec::new(); n],
+            dora_revealed: -1,
+            dora: Vec::new(),
+            red_obj: Some(red_obj.unbind()),
+            red,
+        };
+        Ok(())
+    }
+
+    /// Bring the memo up to the round `rnd` (a round not read before starts afresh).
+    fn sync(&mut self, rnd: &Bound<'_, PyAny>) -> R<()> {
+        let py = rnd.py();
+        if self.round.as_ref().map(|r| r.as_ptr()) != Some(rnd.as_ptr()) {
+            self.reset(rnd)?;
+        }
+        let events_obj = attr!(rnd, "events")?;
+        let events = list_of(&events_obj, "events")?;
+        let len = events.len();
+        if len == self.events {
+            return Ok(()); // every discard, call, kan and dora reveal is an event
+        }
+        let n = self.players as usize;
+        let np = self.players;
+        let seat_of = |ev: &Bound<'_, PyAny>| -> R<usize> {
+            let s = small(&attr!(ev, "actor")?, "actor", np.into())?;
+            Ok(s as usize)
+        };
+        for i in self.events..len {
+            let ev = events
+                .get_item(i)
+                .map_err(|_| bad("events", "changed while read".into()))?;
+            let t = attr!(ev, "type")?;
+            if t.eq(intern!(py, "dahai")).unwrap_or(false) {
+                let s = seat_of(&ev)?;
+                if self.pending_riichi[s] {
+                    self.riichi_index[s] = self.tsumogiri[s].len() as i32;
+                    self.pending_riichi[s] = false;
+                }
+                let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
+                self.tsumogiri[s].push(g);
+            } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
+                let s = seat_of(&ev)?;
+                self.pending_riichi[s] = true;
+            }
+        }
+        self.events = len;
+        let players_obj = attr!(rnd, "players")?;
+        let players = list_of(&players_obj, "players")?;
+        if players.len() != n {
+            return Err(bad(
+                "players",
+                format!("{} players, was {n}", players.len()),
+            ));
+        }
+        for (s, p) in players.iter().enumerate() {
+            let river_obj = attr!(p, "river")?;
+            let river = list_of(&river_obj, "river")?;
+            let known = self.rivers[s].len();
+            if river.len() < known {
+                return Err(bad("river", format!("seat {s}: a river shrank")));
+            }
+            for j in known..river.len() {
+                let t = river
+                    .get_item(j)
+                    .map_err(|_| bad("river", "changed".into()))?;
+                self.rivers[s].push(id(&t, "rivers")?);
+            }
+            let melds_obj = attr!(p, "melds")?;
+            let ms = list_of(&melds_obj, "melds")?;
+            let objs = &self.meld_objs[s];
+            let same = ms.len() == objs.len()
+                && ms
+                    .iter()
+                    .zip(objs.iter())
+                    .all(|(m, o)| m.as_ptr() == o.as_ptr());
+            if !same {
+                let mut views = Vec::with_capacity(ms.len());
+                let mut held = Vec::with_capacity(ms.len());
+                for m in ms.iter() {
+                    let v = meld_state(&m)?;
+                    if let Some(c) = v.called {
+                        self.taken[(c >> 6) as usize] |= 1 << (c & 63);
+                    }
+                    views.push(v);
+                    held.push(m.unbind());
+                }
+                self.melds[s] = views;
+                self.meld_objs[s] = held;
+            }
+            let nuki = attr!(p, "nuki")?;
+            if self.nuki_objs[s].as_ref().map(|o| o.as_ptr()) != Some(nuki.as_ptr()) {
+                self.nukidora[s] = ids(&nuki, "nukidora")?;
+                self.nuki_objs[s] = if nuki.is_instance_of::<PyTuple>() {
+                    Some(nuki.unbind())
+                } else {
+                    None
+                };
+            }
+        }
+        let revealed = int(&attr!(rnd, "_dora_revealed")?, "_dora_revealed")?;
+        if revealed != self.dora_revealed {
+            self.dora = ids(&attr!(rnd, "dora_indicators")?, "dora_indicators")?;
+            self.dora_revealed = revealed;
+        }
+        Ok(())
+    }
+
+    fn called(&self, t: u8) -> bool {
+        self.taken[(t >> 6) as usize] >> (t & 63) & 1 == 1
+    }
+}
+
+/// A round's meld (`riichi.kyoku.state.MeldState`: kind, tiles, called, source).
+fn meld_state(m: &Bound<'_, PyAny>) -> R<MeldView> {
+    let name = "melds";
+    let k = attr!(m, "kind")?;
+    let kind = match k.extract::<String>().unwrap_or_default().as_str() {
+        "chi" => MeldType::Chi,
+        "pon" => MeldType::Pon,
+        "daiminkan" => MeldType::Daiminkan,
+        "ankan" => MeldType::Ankan,
+        "kakan" => MeldType::Kakan,
+        _ => return Err(bad(name, format!("unknown meld kind {}", shown(&k)))),
+    };
+    Ok(MeldView {
+        kind,
+        ids: ids(&attr!(m, "tiles")?, name)?,
+        called: opt(&attr!(m, "called")?, |c| id(c, name))?,
+        source: opt(&attr!(m, "source")?, |s| small(s, name, 4))?,
+    })
+}
+
+/// One decision recorded by [`RoundReader::push`]: the observation and the round's legal
+/// action objects (shared, immutable), the pending tile's kind as the round named it.
+struct Record {
+    obs: Observation,
+    legal: Vec<Py<PyAny>>,
+    claim: bool,
+    red: Py<PyAny>,
+}
+
+/// A reader of a live round (`riichi.Round`) for the feature encoder: it reads a seat's
+/// view straight from the round (the seats' core hands, rivers, melds, the event stream
+/// for tsumogiri and riichi marks) into the core's observation, without building the
+/// Python `Observation`; what did not change since the last read is not read again. One
+/// reader follows one round at a time (a read of another round starts afresh).
+#[pyclass(name = "RoundReader", module = "riichi._core")]
+#[derive(Default)]
+struct RoundReader {
+    memo: RoundMemo,
+    actions: HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+    records: Vec<Record>,
+}
+
+impl RoundReader {
+    /// The seat's view now and the round's legal action objects for it.
+    fn read(
+        &mut self,
+        rnd: &Bound<'_, PyAny>,
+        seat: i64,
+        keep_legal: bool,
+    ) -> PyResult<(Observation, Vec<Py<PyAny>>, bool)> {
+        let py = rnd.py();
+        self.memo.sync(rnd)?;
+        let m = &self.memo;
+        let n = m.players;
+        if !(0..i64::from(n)).contains(&seat) {
+            return Err(bad("seat", format!("{seat} is not a seat of {n} players")).into());
+        }
+        let seat = seat as u8;
+        let seats_obj = attr!(rnd, "_seats")?;
+        let seats = list_of(&seats_obj, "_seats")?;
+        let mine = seats
+            .get_item(seat as usize)
+            .map_err(|_| bad("_seats", format!("no seat {seat}")))?;
+        let hand = ids(&attr!(mine, "ids")?, "hand")?;
+        let phase = attr!(rnd, "_phase")?;
+        let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
+        let drawn = if turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat) {
+            opt(&attr!(rnd, "_drawn")?, |d| id(d, "drawn"))?
+        } else {
+            None
+        };
+        let mut riichi = Vec::with_capacity(n as usize);
+        for h in seats.iter() {
+            riichi.push(flag(&attr!(h, "riichi")?, "riichi")?);
+        }
+        let claim = attr!(rnd, "_claim")?;
+        let pending = if claim.is_none() {
+            None
+        } else {
+            let k = attr!(claim, "kind")?;
+            let kind = if k.eq(intern!(py, "dahai")).unwrap_or(false) {
+                PendingType::Dahai
+            } else if k.eq(intern!(py, "kakan")).unwrap_or(false) {
+                PendingType::Kakan
+            } else if k.eq(intern!(py, "ankan")).unwrap_or(false) {
+                PendingType::Ankan
+            } else if k.eq(intern!(py, "nukidora")).unwrap_or(false) {
+                PendingType::Nukidora
+            } else {
+                return Err(bad("pending", format!("unknown pending kind {}", shown(&k))).into());
+            };
+            Some((
+                kind,
+                small(&attr!(claim, "seat")?, "pending", 4)?,
+                id(&attr!(claim, "tile")?, "pending")?,
+            ))
+        };
+        let legal_obj = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
+        let cls = classes(py)?;
+        let mut legal = Vec::with_capacity(16);
+        let mut objs = Vec::new();
+        each(&legal_obj, "legal_actions", |a| {
+            let (s, v) = action_memo(a, cls, true, &mut self.actions)?;
+            if s != seat {
+                return Err(bad(
+                    "legal_actions",
+                    format!("an action of seat {s} in the observation of seat {seat}"),
+                ));
+            }
+            legal.push(v);
+            if keep_legal {
+                objs.push(a.clone().unbind());
+            }
+            Ok(())
+        })?;
+        let m = &self.memo;
+        let dealer = small(&attr!(rnd, "dealer")?, "dealer", n.into())?;
+        let o = Observation {
+            seat,
+            players: n,
+            round_wind: small(&attr!(rnd, "round_wind")?, "round_wind", 4)?,
+            seat_wind: (seat + n - dealer) % n,
+            dealer,
+            honba: i32_of(&attr!(rnd, "honba")?, "honba")?,
+            kyotaku: i32_of(&attr!(rnd, "kyotaku")?, "kyotaku")?,
+            scores: nested(&attr!(rnd, "scores")?, "scores", |s| i32_of(s, "scores"))?,
+            hand,
+            drawn,
+            melds: m.melds.clone(),
+            rivers: m.rivers.clone(),
+            tsumogiri: m.tsumogiri.clone(),
+            called: m
+                .rivers
+                .iter()
+                .map(|r| r.iter().map(|&t| m.called(t)).collect())
+                .collect(),
+            riichi_index: m.riichi_index.clone(),
+            riichi,
+            nukidora: m.nukidora.clone(),
+            dora_indicators: m.dora.clone(),
+            live_tiles_left: i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?,
+            pending,
+            legal,
+            red: m.red,
+        };
+        Ok((o, objs, !turn_phase))
+    }
+}
+
+#[pymethods]
+impl RoundReader {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// The view of `seat` in the round `rnd` now as `(x, mask, legal, actions)`: `x` every
+    /// array but the mask flattened into one float32 vector (as
+    /// [`FeatureReader::encode_flat`]), `mask` the action mask as int8 (159,), `legal` the
+    /// mask index of each legal action and `actions` the round's legal action objects, in
+    /// the same order.
+    fn encode_flat<'py>(
+        &mut self,
+        py: Python<'py>,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        Bound<'py, PyAny>,
+        Vec<usize>,
+        Bound<'py, PyList>,
+    )> {
+        let (o, objs, _) = self.read(rnd, seat, true)?;
+        let (row, legal) = features::encode_legal(&o)?; // checks it
+        let mut x = Vec::new();
+        row.write_flat(o.players as usize, &mut x);
+        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
+        Ok((
+            PyArray1::from_vec(py, x).into_any(),
+            PyArray1::from_vec(py, mask).into_any(),
+            legal,
+            PyList::new(py, objs)?,
+        ))
+    }
+
+    /// As [`Self::encode_flat`] with the arrays as a dict of every array but the mask, each
+    /// with its own shape.
+    fn encode_dict<'py>(
+        &mut self,
+        py: Python<'py>,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<(
+        Bound<'py, PyDict>,
+        Bound<'py, PyAny>,
+        Vec<usize>,
+        Bound<'py, PyList>,
+    )> {
+        let (o, objs, _) = self.read(rnd, seat, true)?;
+        let (row, legal) = features::encode_legal(&o)?; // checks it
+        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
+        let mut e = features::Encoded {
+            players: o.players as usize,
+            ..Default::default()
+        };
+        e.push(&row);
+        Ok((
+            arrays(py, e, &[], false)?,
+            PyArray1::from_vec(py, mask).into_any(),
+            legal,
+            PyList::new(py, objs)?,
+        ))
+    }
+
+    /// `(legal, actions)` of `seat` now: the mask index of each legal action and the
+    /// round's action objects, in order (no arrays encoded).
+    fn legal<'py>(
+        &mut self,
+        py: Python<'py>,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<(Vec<usize>, Bound<'py, PyList>)> {
+        let (o, objs, _) = self.read(rnd, seat, true)?;
+        o.check()?;
+        Ok((features::legal_indices(&o)?, PyList::new(py, objs)?))
+    }
+
+    /// Record the view of `seat` now for a later [`Self::encode_rows`]; its row number.
+    fn push(&mut self, rnd: &Bound<'_, PyAny>, seat: i64) -> PyResult<usize> {
+        let (obs, legal, claim) = self.read(rnd, seat, true)?;
+        let red = match &self.memo.red_obj {
+            Some(r) => r.clone_ref(rnd.py()),
+            None => rnd.py().None(),
+        };
+        self.records.push(Record {
+            obs,
+            legal,
+            claim,
+            red,
+        });
+        Ok(self.records.len() - 1)
+    }
+
+    /// Rows recorded.
+    fn __len__(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Forget the rows recorded (and the round read).
+    fn clear(&mut self) {
+        self.records.clear();
+        self.memo = RoundMemo::default();
+    }
+
+    /// The arrays of the recorded rows `rows`, in that order, as `riichi.features.encode_batch`
+    /// gives them (a dict of NumPy arrays with a leading batch axis); computed with the GIL
+    /// released. Every row must be of `players` players.
+    fn encode_rows<'py>(
+        &self,
+        py: Python<'py>,
+        rows: Vec<usize>,
+        players: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        for &r in &rows {
+            if r >= self.records.len() {
+                return Err(bad(
+                    "rows",
+                    format!("row {r} of {} recorded", self.records.len()),
+                )
+                .into());
+            }
+        }
+        let recs = &self.records;
+        let e = py.detach(|| -> Result<features::Encoded, Error> {
+            let mut out = features::Encoded {
+                players,
+                ..Default::default()
+            };
+            for (i, &r) in rows.iter().enumerate() {
+                let o = &recs[r].obs;
+                let at = |e: Error| Error::Row {
+                    row: i,
+                    error: Box::new(e),
+                };
+                if o.players as usize != players {
+                    return Err(at(bad(
+                        "players",
+                        format!("{} players in a batch of {players}", o.players),
+                    )));
+                }
+                out.push(&features::encode(o).map_err(at)?);
+            }
+            Ok(out)
+        })?;
+        let m = e.rows;
+        arrays(py, e, &[m], true)
+    }
+
+    /// The fields of recorded row `row` as a `riichi.mining.observation.Observation` holds
+    /// them, in its field order (seat .. red_ids), tuples as it builds them.
+    fn fields<'py>(&self, py: Python<'py>, row: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let rec = self.records.get(row).ok_or_else(|| {
+            bad(
+                "row",
+                format!("row {row} of {} recorded", self.records.len()),
+            )
+        })?;
+        let o = &rec.obs;
+        let tup = |v: Vec<Bound<'py, PyAny>>| PyTuple::new(py, v);
+        let per_seat_ids = |v: &Vec<Vec<u8>>| -> PyResult<Bound<'py, PyTuple>> {
+            tup(v
+                .iter()
+                .map(|r| PyTuple::new(py, r).map(|t| t.into_any()))
+                .collect::<PyResult<_>>()?)
+        };
+        let per_seat_flags = |v: &Vec<Vec<bool>>| -> PyResult<Bound<'py, PyTuple>> {
+            tup(v
+                .iter()
+                .map(|r| PyTuple::new(py, r).map(|t| t.into_any()))
+                .collect::<PyResult<_>>()?)
+        };
+        let kind_name = |k: MeldType| match k {
+            MeldType::Chi => "chi",
+            MeldType::Pon => "pon",
+            MeldType::Daiminkan => "daiminkan",
+            MeldType::Ankan => "ankan",
+            MeldType::Kakan => "kakan",
+        };
+        let melds = tup(o
+            .melds
+            .iter()
+            .map(|ms| -> PyResult<Bound<'py, PyAny>> {
+                Ok(tup(ms
+                    .iter()
+                    .map(|m| -> PyResult<Bound<'py, PyAny>> {
+                        Ok((
+                            kind_name(m.kind),
+                            PyTuple::new(py, &m.ids)?,
+                            m.called,
+                            m.source,
+                        )
+                            .into_pyobject(py)?
+                            .into_any())
+                    })
+                    .collect::<PyResult<_>>()?)?
+                .into_any())
+            })
+            .collect::<PyResult<_>>()?)?;
+        let pending = o.pending.map(|(k, s, t)| {
+            let k = match k {
+                PendingType::Dahai => "dahai",
+                PendingType::Kakan => "kakan",
+                PendingType::Ankan => "ankan",
+                PendingType::Nukidora => "nukidora",
+            };
+            (k, s, t)
+        });
+        let legal = PyTuple::new(py, rec.legal.iter().map(|a| a.bind(py)))?;
+        let red = rec.red.clone_ref(py).into_bound(py);
+        let items: Vec<Bound<'py, PyAny>> = vec![
+            o.seat.into_pyobject(py)?.into_any(),
+            o.players.into_pyobject(py)?.into_any(),
+            o.round_wind.into_pyobject(py)?.into_any(),
+            o.seat_wind.into_pyobject(py)?.into_any(),
+            o.dealer.into_pyobject(py)?.into_any(),
+            o.honba.into_pyobject(py)?.into_any(),
+            o.kyotaku.into_pyobject(py)?.into_any(),
+            PyTuple::new(py, &o.scores)?.into_any(),
+            PyTuple::new(py, &o.hand)?.into_any(),
+            o.drawn.into_pyobject(py)?.into_any(),
+            melds.into_any(),
+            per_seat_ids(&o.rivers)?.into_any(),
+            per_seat_flags(&o.tsumogiri)?.into_any(),
+            per_seat_flags(&o.called)?.into_any(),
+            PyTuple::new(py, &o.riichi_index)?.into_any(),
+            PyTuple::new(py, &o.riichi)?.into_any(),
+            per_seat_ids(&o.nukidora)?.into_any(),
+            PyTuple::new(py, &o.dora_indicators)?.into_any(),
+            o.live_tiles_left.into_pyobject(py)?.into_any(),
+            (if rec.claim { "claim" } else { "turn" })
+                .into_pyobject(py)?
+                .into_any(),
+            pending.into_pyobject(py)?.into_any(),
+            legal.into_any(),
+            red,
+        ];
+        tup(items)
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(features_encode_batch, m)?)?;
     m.add_class::<FeatureReader>()?;
+    m.add_class::<RoundReader>()?;
     m.add_function(wrap_pyfunction!(features_legal_indices, m)?)?;
     m.add_function(wrap_pyfunction!(features_action_index, m)?)?;
     m.add("FEATURES_NUM_ACTIONS", NUM_ACTIONS)?;
