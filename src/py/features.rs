@@ -2,6 +2,7 @@
 //! objects in (read with the GIL held), NumPy arrays out (computed with it released).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::intern;
@@ -10,6 +11,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
 use crate::error::Error;
+use super::seat::PySeatHand;
 use crate::features::{
     self, ActionView, MeldType, MeldView, Observation, PendingType, MAX_INDICATORS, MAX_MELDS,
     MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
@@ -283,6 +285,27 @@ fn action(o: &Bound<'_, PyAny>, cls: &[Py<PyType>]) -> R<(u8, ActionView)> {
     Ok((seat, a))
 }
 
+/// A hasher for object addresses (already unique; a multiply spreads them over the table).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        (self.0 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = n as u64;
+    }
+}
+
+/// Actions read, by the address of the (held) action object.
+type ActionMemo = HashMap<usize, (Py<PyAny>, u8, ActionView), BuildHasherDefault<AddressHasher>>;
+
 /// Red-id bits, cached for the last frozenset object seen (rows share it; held, so its
 /// address names it).
 #[derive(Default)]
@@ -315,7 +338,7 @@ struct Memo {
     tsumogiri: SeatMemo<Vec<bool>>,
     called: SeatMemo<Vec<bool>>,
     nukidora: SeatMemo<Vec<u8>>,
-    actions: HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+    actions: ActionMemo,
 }
 
 /// A per-seat field: each seat's item read by `f`, or taken from `memo` when it is the
@@ -360,7 +383,7 @@ fn action_memo(
     o: &Bound<'_, PyAny>,
     cls: &[Py<PyType>],
     keep: bool,
-    memo: &mut HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+    memo: &mut ActionMemo,
 ) -> R<(u8, ActionView)> {
     if !keep {
         return action(o, cls);
@@ -673,7 +696,9 @@ fn features_action_index(
 }
 
 /// What [`RoundReader`] keeps of the round it reads, brought up to date from the round's
-/// event stream and players as they grow (each event, discard and meld read once).
+/// event stream and players as they grow (each event, discard and meld read once). The
+/// public per-seat facts live in `obs`, the observation a read fills in place (its
+/// buffers reused from read to read).
 #[derive(Default)]
 struct RoundMemo {
     /// The round read (held, so its address names it while the memo lives).
@@ -681,21 +706,17 @@ struct RoundMemo {
     players: u8,
     /// `len(rnd.events)` when the memo was last brought up to date.
     events: usize,
-    tsumogiri: Vec<Vec<bool>>,
-    riichi_index: Vec<i32>,
     pending_riichi: Vec<bool>,
-    rivers: Vec<Vec<u8>>,
     /// Bit `id` set for each id called from a river.
     taken: [u64; 3],
     /// Per seat, the meld objects read (a kakan replaces its pon: compared by identity).
     meld_objs: Vec<Vec<Py<PyAny>>>,
-    melds: Vec<Vec<MeldView>>,
     nuki_objs: Vec<Option<Py<PyAny>>>,
-    nukidora: Vec<Vec<u8>>,
     dora_revealed: i64,
-    dora: Vec<u8>,
     red_obj: Option<Py<PyAny>>,
-    red: [u64; 3],
+    /// The last view read: melds, rivers, tsumogiri, called, riichi_index, nukidora, dora
+    /// and red kept up to date here; the seat's own fields rewritten by each read.
+    obs: Observation,
 }
 
 fn list_of<'a, 'py>(o: &'a Bound<'py, PyAny>, name: &'static str) -> R<&'a Bound<'py, PyList>> {
@@ -720,19 +741,23 @@ impl RoundMemo {
             round: Some(rnd.clone().unbind()),
             players: n as u8,
             events: 0,
-            tsumogiri: vec![Vec::new(); n],
-            riichi_index: vec![-1; n],
             pending_riichi: vec![false; n],
-            rivers: vec![Vec::new(); n],
             taken: [0; 3],
             meld_objs: (0..n).map(|_| Vec::new()).collect(),
-            melds: vec![Vec::new(); n],
             nuki_objs: (0..n).map(|_| None).collect(),
-            nukidora: vec![Vec::new(); n],
             dora_revealed: -1,
-            dora: Vec::new(),
             red_obj: Some(red_obj.unbind()),
-            red,
+            obs: Observation {
+                players: n as u8,
+                melds: vec![Vec::new(); n],
+                rivers: vec![Vec::new(); n],
+                tsumogiri: vec![Vec::new(); n],
+                called: vec![Vec::new(); n],
+                riichi_index: vec![-1; n],
+                nukidora: vec![Vec::new(); n],
+                red,
+                ..Observation::default()
+            },
         };
         Ok(())
     }
@@ -755,6 +780,7 @@ impl RoundMemo {
             let s = small(&attr!(ev, "actor")?, "actor", np.into())?;
             Ok(s as usize)
         };
+        let o = &mut self.obs;
         for i in self.events..len {
             let ev = events
                 .get_item(i)
@@ -763,11 +789,11 @@ impl RoundMemo {
             if t.eq(intern!(py, "dahai")).unwrap_or(false) {
                 let s = seat_of(&ev)?;
                 if self.pending_riichi[s] {
-                    self.riichi_index[s] = self.tsumogiri[s].len() as i32;
+                    o.riichi_index[s] = o.tsumogiri[s].len() as i32;
                     self.pending_riichi[s] = false;
                 }
                 let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
-                self.tsumogiri[s].push(g);
+                o.tsumogiri[s].push(g);
             } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
                 let s = seat_of(&ev)?;
                 self.pending_riichi[s] = true;
@@ -782,10 +808,35 @@ impl RoundMemo {
                 format!("{} players, was {n}", players.len()),
             ));
         }
+        let taken = &mut self.taken;
+        let is_taken = |taken: &[u64; 3], t: u8| taken[(t >> 6) as usize] >> (t & 63) & 1 == 1;
+        let mut new_call = false;
         for (s, p) in players.iter().enumerate() {
+            let melds_obj = attr!(p, "melds")?;
+            let ms = list_of(&melds_obj, "melds")?;
+            let objs = &self.meld_objs[s];
+            let same = ms.len() == objs.len()
+                && ms.iter().zip(objs.iter()).all(|(m, o)| m.as_ptr() == o.as_ptr());
+            if !same {
+                let mut views = Vec::with_capacity(ms.len());
+                let mut held = Vec::with_capacity(ms.len());
+                for m in ms.iter() {
+                    let v = meld_state(&m)?;
+                    if let Some(c) = v.called {
+                        if !is_taken(taken, c) {
+                            taken[(c >> 6) as usize] |= 1 << (c & 63);
+                            new_call = true;
+                        }
+                    }
+                    views.push(v);
+                    held.push(m.unbind());
+                }
+                o.melds[s] = views;
+                self.meld_objs[s] = held;
+            }
             let river_obj = attr!(p, "river")?;
             let river = list_of(&river_obj, "river")?;
-            let known = self.rivers[s].len();
+            let known = o.rivers[s].len();
             if river.len() < known {
                 return Err(bad("river", format!("seat {s}: a river shrank")));
             }
@@ -793,33 +844,13 @@ impl RoundMemo {
                 let t = river
                     .get_item(j)
                     .map_err(|_| bad("river", "changed".into()))?;
-                self.rivers[s].push(id(&t, "rivers")?);
-            }
-            let melds_obj = attr!(p, "melds")?;
-            let ms = list_of(&melds_obj, "melds")?;
-            let objs = &self.meld_objs[s];
-            let same = ms.len() == objs.len()
-                && ms
-                    .iter()
-                    .zip(objs.iter())
-                    .all(|(m, o)| m.as_ptr() == o.as_ptr());
-            if !same {
-                let mut views = Vec::with_capacity(ms.len());
-                let mut held = Vec::with_capacity(ms.len());
-                for m in ms.iter() {
-                    let v = meld_state(&m)?;
-                    if let Some(c) = v.called {
-                        self.taken[(c >> 6) as usize] |= 1 << (c & 63);
-                    }
-                    views.push(v);
-                    held.push(m.unbind());
-                }
-                self.melds[s] = views;
-                self.meld_objs[s] = held;
+                let t = id(&t, "rivers")?;
+                o.rivers[s].push(t);
+                o.called[s].push(is_taken(taken, t));
             }
             let nuki = attr!(p, "nuki")?;
             if self.nuki_objs[s].as_ref().map(|o| o.as_ptr()) != Some(nuki.as_ptr()) {
-                self.nukidora[s] = ids(&nuki, "nukidora")?;
+                o.nukidora[s] = ids(&nuki, "nukidora")?;
                 self.nuki_objs[s] = if nuki.is_instance_of::<PyTuple>() {
                     Some(nuki.unbind())
                 } else {
@@ -827,16 +858,19 @@ impl RoundMemo {
                 };
             }
         }
+        if new_call {
+            // a tile called away from a river entry seen before
+            for (r, c) in o.rivers.iter().zip(o.called.iter_mut()) {
+                c.clear();
+                c.extend(r.iter().map(|&t| is_taken(taken, t)));
+            }
+        }
         let revealed = int(&attr!(rnd, "_dora_revealed")?, "_dora_revealed")?;
         if revealed != self.dora_revealed {
-            self.dora = ids(&attr!(rnd, "dora_indicators")?, "dora_indicators")?;
+            o.dora_indicators = ids(&attr!(rnd, "dora_indicators")?, "dora_indicators")?;
             self.dora_revealed = revealed;
         }
         Ok(())
-    }
-
-    fn called(&self, t: u8) -> bool {
-        self.taken[(t >> 6) as usize] >> (t & 63) & 1 == 1
     }
 }
 
@@ -878,45 +912,54 @@ struct Record {
 #[derive(Default)]
 struct RoundReader {
     memo: RoundMemo,
-    actions: HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+    actions: ActionMemo,
     records: Vec<Record>,
 }
 
 impl RoundReader {
-    /// The seat's view now and the round's legal action objects for it.
+    /// Read the seat's view now into `self.memo.obs`; the round's legal action objects
+    /// for it go to `objs` (when given); whether a tile is open to claims.
     fn read(
         &mut self,
         rnd: &Bound<'_, PyAny>,
         seat: i64,
-        keep_legal: bool,
-    ) -> PyResult<(Observation, Vec<Py<PyAny>>, bool)> {
+        mut objs: Option<&mut Vec<Py<PyAny>>>,
+    ) -> PyResult<bool> {
         let py = rnd.py();
         self.memo.sync(rnd)?;
-        let m = &self.memo;
-        let n = m.players;
+        let n = self.memo.players;
         if !(0..i64::from(n)).contains(&seat) {
             return Err(bad("seat", format!("{seat} is not a seat of {n} players")).into());
         }
         let seat = seat as u8;
         let seats_obj = attr!(rnd, "_seats")?;
         let seats = list_of(&seats_obj, "_seats")?;
-        let mine = seats
-            .get_item(seat as usize)
-            .map_err(|_| bad("_seats", format!("no seat {seat}")))?;
-        let hand = ids(&attr!(mine, "ids")?, "hand")?;
+        let o = &mut self.memo.obs;
+        o.seat = seat;
+        o.riichi.clear();
+        for (s, h) in seats.iter().enumerate() {
+            let h = h.cast::<PySeatHand>().map_err(|_| {
+                bad("_seats", format!("expected a riichi._core.SeatHand, got {}", shown(&h)))
+            })?;
+            let h = h.borrow();
+            o.riichi.push(h.0.riichi);
+            if s == seat as usize {
+                o.hand.clear();
+                o.hand.extend(h.0.ids());
+            }
+        }
+        if o.riichi.len() != n as usize {
+            return Err(bad("_seats", format!("{} seats for {n} players", o.riichi.len())).into());
+        }
         let phase = attr!(rnd, "_phase")?;
         let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
-        let drawn = if turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat) {
+        o.drawn = if turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat) {
             opt(&attr!(rnd, "_drawn")?, |d| id(d, "drawn"))?
         } else {
             None
         };
-        let mut riichi = Vec::with_capacity(n as usize);
-        for h in seats.iter() {
-            riichi.push(flag(&attr!(h, "riichi")?, "riichi")?);
-        }
         let claim = attr!(rnd, "_claim")?;
-        let pending = if claim.is_none() {
+        o.pending = if claim.is_none() {
             None
         } else {
             let k = attr!(claim, "kind")?;
@@ -939,10 +982,11 @@ impl RoundReader {
         };
         let legal_obj = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
         let cls = classes(py)?;
-        let mut legal = Vec::with_capacity(16);
-        let mut objs = Vec::new();
+        o.legal.clear();
+        let memo = &mut self.actions;
+        let legal = &mut o.legal;
         each(&legal_obj, "legal_actions", |a| {
-            let (s, v) = action_memo(a, cls, true, &mut self.actions)?;
+            let (s, v) = action_memo(a, cls, true, memo)?;
             if s != seat {
                 return Err(bad(
                     "legal_actions",
@@ -950,42 +994,25 @@ impl RoundReader {
                 ));
             }
             legal.push(v);
-            if keep_legal {
+            if let Some(objs) = objs.as_deref_mut() {
                 objs.push(a.clone().unbind());
             }
             Ok(())
         })?;
-        let m = &self.memo;
         let dealer = small(&attr!(rnd, "dealer")?, "dealer", n.into())?;
-        let o = Observation {
-            seat,
-            players: n,
-            round_wind: small(&attr!(rnd, "round_wind")?, "round_wind", 4)?,
-            seat_wind: (seat + n - dealer) % n,
-            dealer,
-            honba: i32_of(&attr!(rnd, "honba")?, "honba")?,
-            kyotaku: i32_of(&attr!(rnd, "kyotaku")?, "kyotaku")?,
-            scores: nested(&attr!(rnd, "scores")?, "scores", |s| i32_of(s, "scores"))?,
-            hand,
-            drawn,
-            melds: m.melds.clone(),
-            rivers: m.rivers.clone(),
-            tsumogiri: m.tsumogiri.clone(),
-            called: m
-                .rivers
-                .iter()
-                .map(|r| r.iter().map(|&t| m.called(t)).collect())
-                .collect(),
-            riichi_index: m.riichi_index.clone(),
-            riichi,
-            nukidora: m.nukidora.clone(),
-            dora_indicators: m.dora.clone(),
-            live_tiles_left: i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?,
-            pending,
-            legal,
-            red: m.red,
-        };
-        Ok((o, objs, !turn_phase))
+        o.dealer = dealer;
+        o.seat_wind = (seat + n - dealer) % n;
+        o.round_wind = small(&attr!(rnd, "round_wind")?, "round_wind", 4)?;
+        o.honba = i32_of(&attr!(rnd, "honba")?, "honba")?;
+        o.kyotaku = i32_of(&attr!(rnd, "kyotaku")?, "kyotaku")?;
+        o.scores.clear();
+        let scores = &mut o.scores;
+        each(&attr!(rnd, "scores")?, "scores", |s| {
+            scores.push(i32_of(s, "scores")?);
+            Ok(())
+        })?;
+        o.live_tiles_left = i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?;
+        Ok(!turn_phase)
     }
 }
 
@@ -1012,8 +1039,10 @@ impl RoundReader {
         Vec<usize>,
         Bound<'py, PyList>,
     )> {
-        let (o, objs, _) = self.read(rnd, seat, true)?;
-        let (row, legal) = features::encode_legal(&o)?; // checks it
+        let mut objs = Vec::with_capacity(16);
+        self.read(rnd, seat, Some(&mut objs))?;
+        let o = &self.memo.obs;
+        let (row, legal) = features::encode_legal(o)?; // checks it
         let mut x = Vec::new();
         row.write_flat(o.players as usize, &mut x);
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
@@ -1038,8 +1067,10 @@ impl RoundReader {
         Vec<usize>,
         Bound<'py, PyList>,
     )> {
-        let (o, objs, _) = self.read(rnd, seat, true)?;
-        let (row, legal) = features::encode_legal(&o)?; // checks it
+        let mut objs = Vec::with_capacity(16);
+        self.read(rnd, seat, Some(&mut objs))?;
+        let o = &self.memo.obs;
+        let (row, legal) = features::encode_legal(o)?; // checks it
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         let mut e = features::Encoded {
             players: o.players as usize,
@@ -1062,14 +1093,18 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<(Vec<usize>, Bound<'py, PyList>)> {
-        let (o, objs, _) = self.read(rnd, seat, true)?;
+        let mut objs = Vec::with_capacity(16);
+        self.read(rnd, seat, Some(&mut objs))?;
+        let o = &self.memo.obs;
         o.check()?;
-        Ok((features::legal_indices(&o)?, PyList::new(py, objs)?))
+        Ok((features::legal_indices(o)?, PyList::new(py, objs)?))
     }
 
     /// Record the view of `seat` now for a later [`Self::encode_rows`]; its row number.
     fn push(&mut self, rnd: &Bound<'_, PyAny>, seat: i64) -> PyResult<usize> {
-        let (obs, legal, claim) = self.read(rnd, seat, true)?;
+        let mut legal = Vec::with_capacity(16);
+        let claim = self.read(rnd, seat, Some(&mut legal))?;
+        let obs = self.memo.obs.clone();
         let red = match &self.memo.red_obj {
             Some(r) => r.clone_ref(rnd.py()),
             None => rnd.py().None(),
