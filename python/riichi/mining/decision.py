@@ -42,6 +42,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from riichi import _core
 from riichi.actions import (
     Action,
     Ankan,
@@ -57,7 +58,6 @@ from riichi.actions import (
     Ron,
     Tsumo,
 )
-from riichi import _core
 from riichi.errors import RiichiError
 from riichi.events import GameLog
 from riichi.mining.observation import Observation, RiverMarks, observe
