@@ -13,9 +13,9 @@
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::shanten;
+use crate::shanten::{replacement, Concealed, Form};
 use crate::tile::{Counts, Tile};
-use crate::wait::wait_mask;
+use crate::wait::valid_wait_mask;
 
 /// River slots per seat (a river never holds more: see the Python module docstring).
 pub const RIVER_LEN: usize = 32;
@@ -251,6 +251,38 @@ impl Observation {
     /// [`Error::TileIdOutOfRange`]; [`Error::TooManyCopies`] or [`Error::BadTileCount`]
     /// for the seat's tiles.
     pub fn check(&self) -> Result<()> {
+        self.check_ids()?;
+        self.check_layout()
+    }
+
+    /// The id checks of [`Self::check`]: every id below 136.
+    ///
+    /// # Errors
+    /// [`Error::TileIdOutOfRange`].
+    pub fn check_ids(&self) -> Result<()> {
+        let ids = self
+            .hand
+            .iter()
+            .chain(self.drawn.iter())
+            .chain(self.rivers.iter().flatten())
+            .chain(self.nukidora.iter().flatten())
+            .chain(self.dora_indicators.iter())
+            .chain(self.melds.iter().flatten().flat_map(|m| m.ids.iter()))
+            .chain(self.pending.iter().map(|p| &p.2));
+        for &t in ids {
+            if t >= 136 {
+                return Err(Error::TileIdOutOfRange { value: t.into() });
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::check`] but the ids (for an observation whose ids were checked as they were
+    /// read).
+    ///
+    /// # Errors
+    /// As [`Self::check`], [`Error::TileIdOutOfRange`] aside.
+    pub fn check_layout(&self) -> Result<()> {
         let n = self.players;
         if n != 3 && n != 4 {
             return Err(bad("players", format!("{n}: expected 3 or 4")));
@@ -292,20 +324,6 @@ impl Observation {
         for (name, len) in per_seat {
             if len != n as usize {
                 return Err(bad(name, format!("{len} entries for {n} players")));
-            }
-        }
-        let ids = self
-            .hand
-            .iter()
-            .chain(self.drawn.iter())
-            .chain(self.rivers.iter().flatten())
-            .chain(self.nukidora.iter().flatten())
-            .chain(self.dora_indicators.iter())
-            .chain(self.melds.iter().flatten().flat_map(|m| m.ids.iter()))
-            .chain(self.pending.iter().map(|p| &p.2));
-        for &t in ids {
-            if t >= 136 {
-                return Err(Error::TileIdOutOfRange { value: t.into() });
             }
         }
         for s in 0..n as usize {
@@ -615,6 +633,13 @@ fn dora_of(k: usize, players: u8) -> usize {
     }
 }
 
+/// Shanten (-1 complete) of counts known valid: every kind at most 4, `n` tiles in all,
+/// 3n+1 or 3n+2 and at most 14.
+fn valid_shanten(counts: &Counts, n: usize) -> i8 {
+    let c = Concealed::from_valid_counts(counts, n);
+    replacement(&c, Form::Minimum).unwrap_or(0) as i8 - 1
+}
+
 /// Encode one observation (checked first).
 ///
 /// # Errors
@@ -629,7 +654,17 @@ pub fn encode(obs: &Observation) -> Result<Row> {
 /// # Errors
 /// As [`Observation::check`] and [`legal_indices`].
 pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
-    obs.check()?;
+    obs.check_ids()?;
+    encode_checked_ids(obs)
+}
+
+/// [`encode_legal`] of an observation whose ids are known to be below 136 (checked as
+/// they were read); everything else is checked.
+///
+/// # Errors
+/// As [`Observation::check_layout`] and [`legal_indices`].
+pub fn encode_checked_ids(obs: &Observation) -> Result<(Row, Vec<usize>)> {
+    obs.check_layout()?;
     let n = obs.players as usize;
     let mut r = Row {
         hand: [0; 34],
@@ -651,6 +686,7 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
         mask: [false; NUM_ACTIONS],
     };
     let kind = |t: u8| (t >> 2) as usize;
+    let n_hand = obs.hand.len();
     for &t in &obs.hand {
         r.hand[kind(t)] += 1;
         if obs.is_red(t) {
@@ -729,9 +765,10 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
             obs.rel(s) as i8,
         ];
     }
-    r.shanten = shanten(&r.hand)?;
+    // the checks above hold every kind at most 4 (melds included) and the hand 3n+1 or
+    // 3n+2 tiles, at most 14: the counts go to the shanten and wait kernels unchecked
+    r.shanten = valid_shanten(&r.hand, n_hand);
     let mut base: Counts = r.hand;
-    let n_hand = obs.hand.len();
     if n_hand % 3 == 2 {
         if let Some(d) = obs.drawn {
             base[kind(d)] -= 1;
@@ -740,13 +777,14 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
         for k in 0..34 {
             if h[k] > 0 {
                 h[k] -= 1;
-                r.discard_shanten[k] = shanten(&h)?;
+                r.discard_shanten[k] = valid_shanten(&h, n_hand - 1);
                 h[k] += 1;
             }
         }
     }
     if (n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some())) % 3 == 1 {
-        let mask = wait_mask(&base, &own_melds)?;
+        let n_base = n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some());
+        let mask = valid_wait_mask(&base, &own_melds, n_base);
         for (k, w) in r.waits.iter_mut().enumerate() {
             *w = mask >> k & 1 == 1;
         }

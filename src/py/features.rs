@@ -10,8 +10,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
-use crate::error::Error;
 use super::seat::PySeatHand;
+use crate::error::Error;
 use crate::features::{
     self, ActionView, MeldType, MeldView, Observation, PendingType, MAX_INDICATORS, MAX_MELDS,
     MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
@@ -816,7 +816,10 @@ impl RoundMemo {
             let ms = list_of(&melds_obj, "melds")?;
             let objs = &self.meld_objs[s];
             let same = ms.len() == objs.len()
-                && ms.iter().zip(objs.iter()).all(|(m, o)| m.as_ptr() == o.as_ptr());
+                && ms
+                    .iter()
+                    .zip(objs.iter())
+                    .all(|(m, o)| m.as_ptr() == o.as_ptr());
             if !same {
                 let mut views = Vec::with_capacity(ms.len());
                 let mut held = Vec::with_capacity(ms.len());
@@ -939,7 +942,10 @@ impl RoundReader {
         o.riichi.clear();
         for (s, h) in seats.iter().enumerate() {
             let h = h.cast::<PySeatHand>().map_err(|_| {
-                bad("_seats", format!("expected a riichi._core.SeatHand, got {}", shown(&h)))
+                bad(
+                    "_seats",
+                    format!("expected a riichi._core.SeatHand, got {}", shown(&h)),
+                )
             })?;
             let h = h.borrow();
             o.riichi.push(h.0.riichi);
@@ -949,7 +955,11 @@ impl RoundReader {
             }
         }
         if o.riichi.len() != n as usize {
-            return Err(bad("_seats", format!("{} seats for {n} players", o.riichi.len())).into());
+            return Err(bad(
+                "_seats",
+                format!("{} seats for {n} players", o.riichi.len()),
+            )
+            .into());
         }
         let phase = attr!(rnd, "_phase")?;
         let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
@@ -1042,7 +1052,7 @@ impl RoundReader {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
-        let (row, legal) = features::encode_legal(o)?; // checks it
+        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
         let mut x = Vec::new();
         row.write_flat(o.players as usize, &mut x);
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
@@ -1070,7 +1080,7 @@ impl RoundReader {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
-        let (row, legal) = features::encode_legal(o)?; // checks it
+        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         let mut e = features::Encoded {
             players: o.players as usize,
@@ -1096,7 +1106,7 @@ impl RoundReader {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
-        o.check()?;
+        o.check_layout()?; // ids checked as read
         Ok((features::legal_indices(o)?, PyList::new(py, objs)?))
     }
 
@@ -1165,7 +1175,8 @@ impl RoundReader {
                         format!("{} players in a batch of {players}", o.players),
                     )));
                 }
-                out.push(&features::encode(o).map_err(at)?);
+                // ids checked as read, the rest here
+                out.push(&features::encode_checked_ids(o).map_err(at)?.0);
             }
             Ok(out)
         })?;

@@ -328,12 +328,16 @@ class _Collector:
         self.taken = None
 
     def before(self, i: int, rnd: Any) -> None:
-        if rnd.phase == "turn":
-            self._flush()
-            s = rnd.current_seat
+        if rnd._phase == "turn":  # rnd.phase, read directly: this runs on every event
+            if self.pending:
+                self._flush()
+            else:
+                self.taken = None
+            s = rnd._turn  # rnd.current_seat in the turn phase
             self.turn = None
-            if self._want(s):
-                obs = observe(rnd, s, self.marks) if self.reader is None else self.reader.push(rnd, s)
+            if self.seats is None or s in self.seats:
+                reader = self.reader
+                obs = observe(rnd, s, self.marks) if reader is None else reader.push(rnd, s)
                 self.turn = [self.k, i, i, s, "turn", obs, None, False, None]
 
     def after(self, i: int, rnd: Any, act: Action) -> None:
@@ -344,7 +348,7 @@ class _Collector:
                 d[6] = act
                 self.out.append(d)
             self.turn = None
-            if rnd.phase == "claim":  # the action opened claims: every seat asked decides
+            if rnd._phase == "claim":  # the action opened claims: every seat asked decides
                 self._flush()
                 for q in rnd.seats_to_act:
                     if self._want(q):
@@ -444,14 +448,15 @@ def _with_features(
         v.flags.writeable = False  # shared by the game's decisions: views stay read-only
     out = []
     new = object.__new__
+    set_dict = object.__setattr__  # Decision is frozen: its instance dict is set whole
     for j, (k, i, ai, s, kind, row, act, inferred, taken) in enumerate(col.out):
         d = new(Decision)  # every field but the observation set (built on first use)
-        d.__dict__.update(
-            game=name, round_index=k, event_index=i, action_index=ai, seat=s, kind=kind,
-            action=act, inferred=inferred, taken_by=taken, ok=ok,
-            problem="" if ok else by_round.get(k, f"game: {first}"),
-            _lazy=(reader, row), _features=(batch, j),
-        )  # fmt: skip
+        set_dict(d, "__dict__", {
+            "game": name, "round_index": k, "event_index": i, "action_index": ai, "seat": s,
+            "kind": kind, "action": act, "inferred": inferred, "taken_by": taken, "ok": ok,
+            "problem": "" if ok else by_round.get(k, f"game: {first}"),
+            "_lazy": (reader, row), "_features": (batch, j),
+        })  # fmt: skip
         out.append(d)
     return out
 
