@@ -156,3 +156,39 @@ def test_round_reader_refuses_bad_arguments():
         reader.fields(0)
     with pytest.raises(RiichiError):
         reader.encode_flat(object(), 0)
+
+
+@pytest.mark.parametrize("observation", ["flat", "dict"])
+def test_env_arrays_equal_the_encoding_of_its_observation_object(observation):
+    pytest.importorskip("pettingzoo")
+    from riichi.env import RiichiAECEnv
+
+    env = RiichiAECEnv(riichi.Rules.tenhou(), observation=observation, episode="round")
+    reader = _core.FeatureReader()
+    rng = random.Random(5)
+    steps = 0
+    for seed in (3, 4):
+        env.reset(seed=seed)
+        shadow = riichi.Game(riichi.Rules.tenhou(), seed=seed)  # stepped by the Observation path
+        first = shadow.round  # the episode's round
+        for agent in env.agent_iter():
+            out, _, term, _, _ = env.last()
+            if term:
+                env.step(None)
+                continue
+            obs = env.observation_object(agent)
+            if observation == "flat":
+                x, mask, _ = reader.encode_flat(obs)
+                assert np.array_equal(out["observation"], x)
+            else:
+                arrays, mask, _ = reader.encode_dict(obs)
+                assert all(np.array_equal(out["observation"][k], v) for k, v in arrays.items())
+            assert np.array_equal(out["action_mask"], mask)
+            legal = np.flatnonzero(mask)
+            index = int(legal[rng.randrange(len(legal))])
+            act = features.index_action(obs, index)
+            env.step(index)
+            shadow.step(act)  # the action the index stands for is the one the env applied
+            assert repr(first.events) == repr(env._round().events)
+            steps += 1
+    assert steps > 50

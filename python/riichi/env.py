@@ -26,6 +26,10 @@ hidden), every array but ``action_mask`` (which is ``M``):
 - ``observation="dict"``: a ``gymnasium.spaces.Dict`` of the arrays with their own shapes
   and dtypes.
 
+The arrays are read by the core straight from the round (no
+:class:`~riichi.mining.observation.Observation` is built per step; ask
+:meth:`RiichiAECEnv.observation_object` for one).
+
 Every bound of the observation space is one the encoder guarantees (tile counts 0..4, kinds
 -1..33, shanten -1..8, scores within ``int32``).
 
