@@ -275,8 +275,8 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self._flat = self.observation_format == "flat"
         self.game: Game | None = None
         self._steps = 0  # actions taken in this episode (keys the legal-action cache)
-        # (steps, seat) of the legal indices and action objects kept from the last read
-        self._legal_at: tuple[int, int] | None = None
+        # steps * 4 + seat of the legal indices and action objects kept from the last read
+        self._legal_at = -1
         self._legal: list[int] = []
         self._acts: list[Any] = []
         # reads each seat's view straight from the round for the encoder (no Observation
@@ -288,7 +288,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         cache of what it read, which starts empty in the copy."""
         state = dict(self.__dict__)
         del state["_reader"]
-        state["_legal_at"] = None
+        state["_legal_at"] = -1
         state["_legal"] = []
         state["_acts"] = []
         return state
@@ -355,7 +355,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
-        self._legal_at = None
+        self._legal_at = -1
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.seats_to_act[0]]
 
@@ -387,9 +387,10 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
     def _legal_indices(self, seat: int) -> list[int]:
         """The mask index of each legal action of the seat now, in the order of the round's
         legal actions (kept from the last read of that seat at this step)."""
-        if self._legal_at != (self._steps, seat):
+        at = self._steps * 4 + seat
+        if self._legal_at != at:
             self._legal, self._acts = self._reader.legal(self._round(), seat)
-            self._legal_at = (self._steps, seat)
+            self._legal_at = at
         return self._legal
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
@@ -402,13 +403,16 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat.get(agent)
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
-        rnd = self._round()
+        game = self.game
+        if game is None:
+            raise RiichiError("RiichiAECEnv: call reset() before using the environment")
+        rnd = self._first_round if self.episode == "round" else game.round
         # one core call: the arrays, the mask, the legal indices and actions (kept for step)
         if self._flat:
             x, mask, self._legal, self._acts = self._reader.encode_flat(rnd, seat)
         else:
             x, mask, self._legal, self._acts = self._reader.encode_dict(rnd, seat)
-        self._legal_at = (self._steps, seat)
+        self._legal_at = self._steps * 4 + seat
         return {"observation": x, "action_mask": mask}
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
@@ -447,7 +451,10 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         else:
             index = _action_int(agent, action)
         seat = self._seat[agent]
-        legal = self._legal_indices(seat)
+        if self._legal_at == self._steps * 4 + seat:  # kept from observe (the usual case)
+            legal = self._legal
+        else:
+            legal = self._legal_indices(seat)
         try:
             act = self._acts[legal.index(index)]
         except ValueError:
@@ -515,7 +522,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Release the game (nothing else is held)."""
         self.game = None
-        self._legal_at = None
+        self._legal_at = -1
         self._acts = []
         self._reader = _core.RoundReader()  # lets go of the round it read
 
