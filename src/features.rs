@@ -10,6 +10,8 @@
 //! ([`Observation::check`]), the action index of a choice ([`action_index`]) and the
 //! encoder ([`encode_batch`] into [`Encoded`]).
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
@@ -168,6 +170,11 @@ pub enum ActionView {
     },
 }
 
+/// A per-seat list of an [`Observation`], shared between observations that hold the same
+/// (a river only grows: successive observations of a round share each seat's list until
+/// it changes, and a copy is one reference count).
+pub type Shared<T> = Arc<Vec<T>>;
+
 /// One seat's view at a decision point (the Python `Observation`, ids checked to be
 /// 0..=135 when built from Python; everything else is checked by [`Observation::check`]).
 #[derive(Clone, Debug, Default)]
@@ -193,19 +200,19 @@ pub struct Observation {
     /// The id just drawn, on the seat's own turn.
     pub drawn: Option<u8>,
     /// Per seat, its melds in call order.
-    pub melds: Vec<Vec<MeldView>>,
+    pub melds: Vec<Shared<MeldView>>,
     /// Per seat, its discards in order.
-    pub rivers: Vec<Vec<u8>>,
+    pub rivers: Vec<Shared<u8>>,
     /// Per seat, per discard: tsumogiri.
-    pub tsumogiri: Vec<Vec<bool>>,
+    pub tsumogiri: Vec<Shared<bool>>,
     /// Per seat, per discard: called away.
-    pub called: Vec<Vec<bool>>,
+    pub called: Vec<Shared<bool>>,
     /// Per seat, the river index of its riichi declaration tile (-1 if none).
     pub riichi_index: Vec<i32>,
     /// Per seat, whether its riichi stands.
     pub riichi: Vec<bool>,
     /// Per seat, the Norths set aside.
-    pub nukidora: Vec<Vec<u8>>,
+    pub nukidora: Vec<Shared<u8>>,
     /// Revealed dora indicator ids.
     pub dora_indicators: Vec<u8>,
     /// Tiles left in the live wall.
@@ -264,10 +271,15 @@ impl Observation {
             .hand
             .iter()
             .chain(self.drawn.iter())
-            .chain(self.rivers.iter().flatten())
-            .chain(self.nukidora.iter().flatten())
+            .chain(self.rivers.iter().flat_map(|r| r.iter()))
+            .chain(self.nukidora.iter().flat_map(|r| r.iter()))
             .chain(self.dora_indicators.iter())
-            .chain(self.melds.iter().flatten().flat_map(|m| m.ids.iter()))
+            .chain(
+                self.melds
+                    .iter()
+                    .flat_map(|ms| ms.iter())
+                    .flat_map(|m| m.ids.iter()),
+            )
             .chain(self.pending.iter().map(|p| &p.2));
         for &t in ids {
             if t >= 136 {
@@ -356,7 +368,7 @@ impl Observation {
                     ),
                 ));
             }
-            for m in &self.melds[s] {
+            for m in self.melds[s].iter() {
                 let want = match m.kind {
                     MeldType::Chi | MeldType::Pon => 3,
                     _ => 4,
@@ -403,7 +415,7 @@ impl Observation {
                 expected: "3n+1 or 3n+2 concealed tiles, at most 14",
             });
         }
-        for m in &self.melds[self.seat as usize] {
+        for m in self.melds[self.seat as usize].iter() {
             for &t in &m.ids {
                 held[(t >> 2) as usize] += 1;
             }
@@ -718,7 +730,7 @@ pub fn encode_checked_ids(obs: &Observation) -> Result<(Row, Vec<usize>)> {
             }
         }
         r.nukidora[rs] = obs.nukidora[s].len() as u8;
-        for &t in &obs.nukidora[s] {
+        for &t in obs.nukidora[s].iter() {
             seen[kind(t)] += 1;
         }
         for (j, &t) in obs.rivers[s].iter().enumerate() {
@@ -977,13 +989,13 @@ mod tests {
             scores: vec![25000; 4],
             hand: hand.to_vec(),
             drawn,
-            melds: vec![vec![]; 4],
-            rivers: vec![vec![]; 4],
-            tsumogiri: vec![vec![]; 4],
-            called: vec![vec![]; 4],
+            melds: vec![Shared::default(); 4],
+            rivers: vec![Shared::default(); 4],
+            tsumogiri: vec![Shared::default(); 4],
+            called: vec![Shared::default(); 4],
             riichi_index: vec![-1; 4],
             riichi: vec![false; 4],
-            nukidora: vec![vec![]; 4],
+            nukidora: vec![Shared::default(); 4],
             dora_indicators: vec![0],
             live_tiles_left: 70,
             legal,
@@ -1062,9 +1074,9 @@ mod tests {
     #[test]
     fn bounds_are_refused() {
         let mut o = obs(&[0, 1], None, vec![]);
-        o.rivers[2] = vec![0; RIVER_LEN + 1];
-        o.tsumogiri[2] = vec![false; RIVER_LEN + 1];
-        o.called[2] = vec![false; RIVER_LEN + 1];
+        o.rivers[2] = Arc::new(vec![0; RIVER_LEN + 1]);
+        o.tsumogiri[2] = Arc::new(vec![false; RIVER_LEN + 1]);
+        o.called[2] = Arc::new(vec![false; RIVER_LEN + 1]);
         assert!(matches!(
             o.check(),
             Err(Error::InvalidArgument { name: "rivers", .. })

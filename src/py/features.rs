@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::intern;
@@ -13,8 +14,8 @@ use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 use super::seat::PySeatHand;
 use crate::error::Error;
 use crate::features::{
-    self, ActionView, MeldType, MeldView, Observation, PendingType, MAX_INDICATORS, MAX_MELDS,
-    MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
+    self, ActionView, MeldType, MeldView, Observation, PendingType, Shared, MAX_INDICATORS,
+    MAX_MELDS, MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
 };
 
 type R<T> = Result<T, Error>;
@@ -333,11 +334,11 @@ struct Memo {
     /// remembering costs a copy and nothing would read it).
     keep: bool,
     red: RedCache,
-    melds: SeatMemo<Vec<MeldView>>,
-    rivers: SeatMemo<Vec<u8>>,
-    tsumogiri: SeatMemo<Vec<bool>>,
-    called: SeatMemo<Vec<bool>>,
-    nukidora: SeatMemo<Vec<u8>>,
+    melds: SeatMemo<Shared<MeldView>>,
+    rivers: SeatMemo<Shared<u8>>,
+    tsumogiri: SeatMemo<Shared<bool>>,
+    called: SeatMemo<Shared<bool>>,
+    nukidora: SeatMemo<Shared<u8>>,
     actions: ActionMemo,
 }
 
@@ -442,28 +443,28 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
         hand: ids(&attr!(o, "hand")?, "hand")?,
         drawn: opt(&attr!(o, "drawn")?, |d| id(d, "drawn"))?,
         melds: per_seat(&attr!(o, "melds")?, "melds", keep, &mut memo.melds, |per| {
-            nested(per, "melds", meld)
+            nested(per, "melds", meld).map(Arc::new)
         })?,
         rivers: per_seat(
             &attr!(o, "rivers")?,
             "rivers",
             keep,
             &mut memo.rivers,
-            |r| ids(r, "rivers"),
+            |r| ids(r, "rivers").map(Arc::new),
         )?,
         tsumogiri: per_seat(
             &attr!(o, "tsumogiri")?,
             "tsumogiri",
             keep,
             &mut memo.tsumogiri,
-            |r| flags(r, "tsumogiri"),
+            |r| flags(r, "tsumogiri").map(Arc::new),
         )?,
         called: per_seat(
             &attr!(o, "called")?,
             "called",
             keep,
             &mut memo.called,
-            |r| flags(r, "called"),
+            |r| flags(r, "called").map(Arc::new),
         )?,
         riichi_index: nested(&attr!(o, "riichi_index")?, "riichi_index", |i| {
             i32_of(i, "riichi_index")
@@ -474,7 +475,7 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
             "nukidora",
             keep,
             &mut memo.nukidora,
-            |r| ids(r, "nukidora"),
+            |r| ids(r, "nukidora").map(Arc::new),
         )?,
         dora_indicators: ids(&attr!(o, "dora_indicators")?, "dora_indicators")?,
         live_tiles_left: i32_of(&attr!(o, "live_tiles_left")?, "live_tiles_left")?,
@@ -749,12 +750,12 @@ impl RoundMemo {
             red_obj: Some(red_obj.unbind()),
             obs: Observation {
                 players: n as u8,
-                melds: vec![Vec::new(); n],
-                rivers: vec![Vec::new(); n],
-                tsumogiri: vec![Vec::new(); n],
-                called: vec![Vec::new(); n],
+                melds: vec![Shared::default(); n],
+                rivers: vec![Shared::default(); n],
+                tsumogiri: vec![Shared::default(); n],
+                called: vec![Shared::default(); n],
                 riichi_index: vec![-1; n],
-                nukidora: vec![Vec::new(); n],
+                nukidora: vec![Shared::default(); n],
                 red,
                 ..Observation::default()
             },
@@ -793,7 +794,7 @@ impl RoundMemo {
                     self.pending_riichi[s] = false;
                 }
                 let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
-                o.tsumogiri[s].push(g);
+                Arc::make_mut(&mut o.tsumogiri[s]).push(g);
             } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
                 let s = seat_of(&ev)?;
                 self.pending_riichi[s] = true;
@@ -834,7 +835,7 @@ impl RoundMemo {
                     views.push(v);
                     held.push(m.unbind());
                 }
-                o.melds[s] = views;
+                o.melds[s] = Arc::new(views);
                 self.meld_objs[s] = held;
             }
             let river_obj = attr!(p, "river")?;
@@ -848,12 +849,12 @@ impl RoundMemo {
                     .get_item(j)
                     .map_err(|_| bad("river", "changed".into()))?;
                 let t = id(&t, "rivers")?;
-                o.rivers[s].push(t);
-                o.called[s].push(is_taken(taken, t));
+                Arc::make_mut(&mut o.rivers[s]).push(t);
+                Arc::make_mut(&mut o.called[s]).push(is_taken(taken, t));
             }
             let nuki = attr!(p, "nuki")?;
             if self.nuki_objs[s].as_ref().map(|o| o.as_ptr()) != Some(nuki.as_ptr()) {
-                o.nukidora[s] = ids(&nuki, "nukidora")?;
+                o.nukidora[s] = Arc::new(ids(&nuki, "nukidora")?);
                 self.nuki_objs[s] = if nuki.is_instance_of::<PyTuple>() {
                     Some(nuki.unbind())
                 } else {
@@ -864,8 +865,7 @@ impl RoundMemo {
         if new_call {
             // a tile called away from a river entry seen before
             for (r, c) in o.rivers.iter().zip(o.called.iter_mut()) {
-                c.clear();
-                c.extend(r.iter().map(|&t| is_taken(taken, t)));
+                *c = Arc::new(r.iter().map(|&t| is_taken(taken, t)).collect());
             }
         }
         let revealed = int(&attr!(rnd, "_dora_revealed")?, "_dora_revealed")?;
@@ -905,6 +905,10 @@ struct Record {
     claim: bool,
     red: Py<PyAny>,
 }
+
+/// What [`RoundReader`]'s encoders give: the arrays (`X`), the mask, the legal indices and
+/// the round's legal action objects.
+type Encoding<'py, X> = (X, Bound<'py, PyAny>, Vec<usize>, Bound<'py, PyList>);
 
 /// A reader of a live round (`riichi.Round`) for the feature encoder: it reads a seat's
 /// view straight from the round (the seats' core hands, rivers, melds, the event stream
@@ -1043,12 +1047,7 @@ impl RoundReader {
         py: Python<'py>,
         rnd: &Bound<'py, PyAny>,
         seat: i64,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        Bound<'py, PyAny>,
-        Vec<usize>,
-        Bound<'py, PyList>,
-    )> {
+    ) -> PyResult<Encoding<'py, Bound<'py, PyAny>>> {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
@@ -1071,12 +1070,7 @@ impl RoundReader {
         py: Python<'py>,
         rnd: &Bound<'py, PyAny>,
         seat: i64,
-    ) -> PyResult<(
-        Bound<'py, PyDict>,
-        Bound<'py, PyAny>,
-        Vec<usize>,
-        Bound<'py, PyList>,
-    )> {
+    ) -> PyResult<Encoding<'py, Bound<'py, PyDict>>> {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
@@ -1195,16 +1189,16 @@ impl RoundReader {
         })?;
         let o = &rec.obs;
         let tup = |v: Vec<Bound<'py, PyAny>>| PyTuple::new(py, v);
-        let per_seat_ids = |v: &Vec<Vec<u8>>| -> PyResult<Bound<'py, PyTuple>> {
+        let per_seat_ids = |v: &[Shared<u8>]| -> PyResult<Bound<'py, PyTuple>> {
             tup(v
                 .iter()
-                .map(|r| PyTuple::new(py, r).map(|t| t.into_any()))
+                .map(|r| PyTuple::new(py, r.iter()).map(|t| t.into_any()))
                 .collect::<PyResult<_>>()?)
         };
-        let per_seat_flags = |v: &Vec<Vec<bool>>| -> PyResult<Bound<'py, PyTuple>> {
+        let per_seat_flags = |v: &[Shared<bool>]| -> PyResult<Bound<'py, PyTuple>> {
             tup(v
                 .iter()
-                .map(|r| PyTuple::new(py, r).map(|t| t.into_any()))
+                .map(|r| PyTuple::new(py, r.iter()).map(|t| t.into_any()))
                 .collect::<PyResult<_>>()?)
         };
         let kind_name = |k: MeldType| match k {
