@@ -1,9 +1,9 @@
 """RL environment throughput: riichi.env's PettingZoo AEC environment vs riichienv's
 ``RiichiEnv`` with random agents, in the same run.
 
-Both play whole hanchan (Tenhou rules with red fives; riichienv's ``4p-red-half``) with a
-uniformly random legal action index per decision, chosen in Python from each environment's
-own action mask, and both build each deciding seat's feature observation (riichi: the flat
+Both play whole hanchan (Tenhou rules with red fives; riichienv's ``4p-red-half``) with the
+same random agent: per decision, ``np.flatnonzero`` of the environment's own action mask and
+one ``random.Random.randrange`` over it (the same calls on both sides), and both build each deciding seat's feature observation (riichi: the flat
 ``float32`` vector of :mod:`riichi.features` and its int8 mask; riichienv:
 ``Observation.encode()`` and ``mask()``) as a learner would need. A *step* is one decision
 (one action applied). Rates are per CPU-second of this process (``time.process_time``) and
@@ -34,7 +34,7 @@ def run_riichi(games: int, seed: int, observation: str = "flat") -> dict[str, An
     from riichi.env import RiichiAECEnv
 
     env = RiichiAECEnv(riichi.Rules.tenhou(), observation=observation)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     t, c = time.perf_counter(), time.process_time()
     for i in range(games):
@@ -45,7 +45,7 @@ def run_riichi(games: int, seed: int, observation: str = "flat") -> dict[str, An
                 env.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return {"games": games, "steps": steps, "wall_s": time.perf_counter() - t,
             "cpu_s": time.process_time() - c}  # fmt: skip
@@ -59,7 +59,7 @@ def run_single(games: int, seed: int) -> dict[str, Any]:
     from riichi.env import SingleAgentEnv
 
     env = SingleAgentEnv(riichi.Rules.tenhou(), seat=0)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = 0
     t, c = time.perf_counter(), time.process_time()
     for i in range(games):
@@ -67,7 +67,7 @@ def run_single(games: int, seed: int) -> dict[str, Any]:
         done = False
         while not done:
             legal = np.flatnonzero(obs["action_mask"])
-            obs, _, done, _, _ = env.step(int(legal[rng.integers(len(legal))]))
+            obs, _, done, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
         steps += env.aec._steps
     return {"games": games, "steps": steps, "wall_s": time.perf_counter() - t,
             "cpu_s": time.process_time() - c}  # fmt: skip

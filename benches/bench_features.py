@@ -10,8 +10,10 @@ Rows (CPU seconds of this process):
   count, in batches of 4,096 (one core call each), observations per CPU-second;
 - ``encode``: :func:`riichi.features.encode` one observation at a time;
 - ``action_index``: the mask index of each logged action;
-- pipeline, riichi: per game, its decisions (the verifying replay) and one
-  ``encode_batch`` of them, decisions with features per CPU-second;
+- pipeline, riichi: per game, ``game_decisions(game, features=True)`` (the verifying
+  replay; each decision's view read by the core straight from the round, the game's rows
+  encoded in one core call), decisions with features per CPU-second; beside it the
+  observation path (the decisions' ``Observation`` objects, then one ``encode_batch``);
 - pipeline, riichienv (when installed): ``MjaiReplay`` on the same four-player games
   (converted to mjai, untimed; reading each file is timed), each step's ``obs.encode()``
   and ``obs.mask()``, steps per CPU-second; and the ratio of games per CPU-second (issue
@@ -124,10 +126,18 @@ def bench_pipeline(games: list) -> dict:
         if obs:
             features.encode_batch(obs)
             n += len(obs)
+    obs_s = time.process_time() - t
+    t = time.process_time()
+    n2 = 0
+    for g in games:
+        decs = game_decisions(g, features=True)[1]
+        n2 += len(decs)
     mine_s = time.process_time() - t
+    assert n2 == n, (n2, n)
     out = {
         "games": len(games), "riichi_decisions": n,
         "riichi_decisions_with_features_per_cpu_s": n / mine_s,
+        "riichi_decisions_with_features_observation_path_per_cpu_s": n / obs_s,
         "riichi_decisions_without_features_per_cpu_s": n / plain_s,
         "riichi_replay_only_decisions_per_cpu_s": n / replay_s,
     }  # fmt: skip

@@ -10,12 +10,14 @@
 //! ([`Observation::check`]), the action index of a choice ([`action_index`]) and the
 //! encoder ([`encode_batch`] into [`Encoded`]).
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::shanten;
+use crate::shanten::{replacement, Concealed, Form};
 use crate::tile::{Counts, Tile};
-use crate::wait::wait_mask;
+use crate::wait::valid_wait_mask;
 
 /// River slots per seat (a river never holds more: see the Python module docstring).
 pub const RIVER_LEN: usize = 32;
@@ -168,6 +170,11 @@ pub enum ActionView {
     },
 }
 
+/// A per-seat list of an [`Observation`], shared between observations that hold the same
+/// (a river only grows: successive observations of a round share each seat's list until
+/// it changes, and a copy is one reference count).
+pub type Shared<T> = Arc<Vec<T>>;
+
 /// One seat's view at a decision point (the Python `Observation`, ids checked to be
 /// 0..=135 when built from Python; everything else is checked by [`Observation::check`]).
 #[derive(Clone, Debug, Default)]
@@ -193,19 +200,19 @@ pub struct Observation {
     /// The id just drawn, on the seat's own turn.
     pub drawn: Option<u8>,
     /// Per seat, its melds in call order.
-    pub melds: Vec<Vec<MeldView>>,
+    pub melds: Vec<Shared<MeldView>>,
     /// Per seat, its discards in order.
-    pub rivers: Vec<Vec<u8>>,
+    pub rivers: Vec<Shared<u8>>,
     /// Per seat, per discard: tsumogiri.
-    pub tsumogiri: Vec<Vec<bool>>,
+    pub tsumogiri: Vec<Shared<bool>>,
     /// Per seat, per discard: called away.
-    pub called: Vec<Vec<bool>>,
+    pub called: Vec<Shared<bool>>,
     /// Per seat, the river index of its riichi declaration tile (-1 if none).
     pub riichi_index: Vec<i32>,
     /// Per seat, whether its riichi stands.
     pub riichi: Vec<bool>,
     /// Per seat, the Norths set aside.
-    pub nukidora: Vec<Vec<u8>>,
+    pub nukidora: Vec<Shared<u8>>,
     /// Revealed dora indicator ids.
     pub dora_indicators: Vec<u8>,
     /// Tiles left in the live wall.
@@ -251,6 +258,43 @@ impl Observation {
     /// [`Error::TileIdOutOfRange`]; [`Error::TooManyCopies`] or [`Error::BadTileCount`]
     /// for the seat's tiles.
     pub fn check(&self) -> Result<()> {
+        self.check_ids()?;
+        self.check_layout()
+    }
+
+    /// The id checks of [`Self::check`]: every id below 136.
+    ///
+    /// # Errors
+    /// [`Error::TileIdOutOfRange`].
+    pub fn check_ids(&self) -> Result<()> {
+        let ids = self
+            .hand
+            .iter()
+            .chain(self.drawn.iter())
+            .chain(self.rivers.iter().flat_map(|r| r.iter()))
+            .chain(self.nukidora.iter().flat_map(|r| r.iter()))
+            .chain(self.dora_indicators.iter())
+            .chain(
+                self.melds
+                    .iter()
+                    .flat_map(|ms| ms.iter())
+                    .flat_map(|m| m.ids.iter()),
+            )
+            .chain(self.pending.iter().map(|p| &p.2));
+        for &t in ids {
+            if t >= 136 {
+                return Err(Error::TileIdOutOfRange { value: t.into() });
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::check`] but the ids (for an observation whose ids were checked as they were
+    /// read).
+    ///
+    /// # Errors
+    /// As [`Self::check`], [`Error::TileIdOutOfRange`] aside.
+    pub fn check_layout(&self) -> Result<()> {
         let n = self.players;
         if n != 3 && n != 4 {
             return Err(bad("players", format!("{n}: expected 3 or 4")));
@@ -294,20 +338,6 @@ impl Observation {
                 return Err(bad(name, format!("{len} entries for {n} players")));
             }
         }
-        let ids = self
-            .hand
-            .iter()
-            .chain(self.drawn.iter())
-            .chain(self.rivers.iter().flatten())
-            .chain(self.nukidora.iter().flatten())
-            .chain(self.dora_indicators.iter())
-            .chain(self.melds.iter().flatten().flat_map(|m| m.ids.iter()))
-            .chain(self.pending.iter().map(|p| &p.2));
-        for &t in ids {
-            if t >= 136 {
-                return Err(Error::TileIdOutOfRange { value: t.into() });
-            }
-        }
         for s in 0..n as usize {
             let len = self.rivers[s].len();
             if len > RIVER_LEN {
@@ -338,7 +368,7 @@ impl Observation {
                     ),
                 ));
             }
-            for m in &self.melds[s] {
+            for m in self.melds[s].iter() {
                 let want = match m.kind {
                     MeldType::Chi | MeldType::Pon => 3,
                     _ => 4,
@@ -385,7 +415,7 @@ impl Observation {
                 expected: "3n+1 or 3n+2 concealed tiles, at most 14",
             });
         }
-        for m in &self.melds[self.seat as usize] {
+        for m in self.melds[self.seat as usize].iter() {
             for &t in &m.ids {
                 held[(t >> 2) as usize] += 1;
             }
@@ -615,6 +645,13 @@ fn dora_of(k: usize, players: u8) -> usize {
     }
 }
 
+/// Shanten (-1 complete) of counts known valid: every kind at most 4, `n` tiles in all,
+/// 3n+1 or 3n+2 and at most 14.
+fn valid_shanten(counts: &Counts, n: usize) -> i8 {
+    let c = Concealed::from_valid_counts(counts, n);
+    replacement(&c, Form::Minimum).unwrap_or(0) as i8 - 1
+}
+
 /// Encode one observation (checked first).
 ///
 /// # Errors
@@ -629,7 +666,17 @@ pub fn encode(obs: &Observation) -> Result<Row> {
 /// # Errors
 /// As [`Observation::check`] and [`legal_indices`].
 pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
-    obs.check()?;
+    obs.check_ids()?;
+    encode_checked_ids(obs)
+}
+
+/// [`encode_legal`] of an observation whose ids are known to be below 136 (checked as
+/// they were read); everything else is checked.
+///
+/// # Errors
+/// As [`Observation::check_layout`] and [`legal_indices`].
+pub fn encode_checked_ids(obs: &Observation) -> Result<(Row, Vec<usize>)> {
+    obs.check_layout()?;
     let n = obs.players as usize;
     let mut r = Row {
         hand: [0; 34],
@@ -651,6 +698,7 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
         mask: [false; NUM_ACTIONS],
     };
     let kind = |t: u8| (t >> 2) as usize;
+    let n_hand = obs.hand.len();
     for &t in &obs.hand {
         r.hand[kind(t)] += 1;
         if obs.is_red(t) {
@@ -682,7 +730,7 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
             }
         }
         r.nukidora[rs] = obs.nukidora[s].len() as u8;
-        for &t in &obs.nukidora[s] {
+        for &t in obs.nukidora[s].iter() {
             seen[kind(t)] += 1;
         }
         for (j, &t) in obs.rivers[s].iter().enumerate() {
@@ -729,9 +777,10 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
             obs.rel(s) as i8,
         ];
     }
-    r.shanten = shanten(&r.hand)?;
+    // the checks above hold every kind at most 4 (melds included) and the hand 3n+1 or
+    // 3n+2 tiles, at most 14: the counts go to the shanten and wait kernels unchecked
+    r.shanten = valid_shanten(&r.hand, n_hand);
     let mut base: Counts = r.hand;
-    let n_hand = obs.hand.len();
     if n_hand % 3 == 2 {
         if let Some(d) = obs.drawn {
             base[kind(d)] -= 1;
@@ -740,13 +789,14 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
         for k in 0..34 {
             if h[k] > 0 {
                 h[k] -= 1;
-                r.discard_shanten[k] = shanten(&h)?;
+                r.discard_shanten[k] = valid_shanten(&h, n_hand - 1);
                 h[k] += 1;
             }
         }
     }
     if (n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some())) % 3 == 1 {
-        let mask = wait_mask(&base, &own_melds)?;
+        let n_base = n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some());
+        let mask = valid_wait_mask(&base, &own_melds, n_base);
         for (k, w) in r.waits.iter_mut().enumerate() {
             *w = mask >> k & 1 == 1;
         }
@@ -939,13 +989,13 @@ mod tests {
             scores: vec![25000; 4],
             hand: hand.to_vec(),
             drawn,
-            melds: vec![vec![]; 4],
-            rivers: vec![vec![]; 4],
-            tsumogiri: vec![vec![]; 4],
-            called: vec![vec![]; 4],
+            melds: vec![Shared::default(); 4],
+            rivers: vec![Shared::default(); 4],
+            tsumogiri: vec![Shared::default(); 4],
+            called: vec![Shared::default(); 4],
             riichi_index: vec![-1; 4],
             riichi: vec![false; 4],
-            nukidora: vec![vec![]; 4],
+            nukidora: vec![Shared::default(); 4],
             dora_indicators: vec![0],
             live_tiles_left: 70,
             legal,
@@ -1024,9 +1074,9 @@ mod tests {
     #[test]
     fn bounds_are_refused() {
         let mut o = obs(&[0, 1], None, vec![]);
-        o.rivers[2] = vec![0; RIVER_LEN + 1];
-        o.tsumogiri[2] = vec![false; RIVER_LEN + 1];
-        o.called[2] = vec![false; RIVER_LEN + 1];
+        o.rivers[2] = Arc::new(vec![0; RIVER_LEN + 1]);
+        o.tsumogiri[2] = Arc::new(vec![false; RIVER_LEN + 1]);
+        o.called[2] = Arc::new(vec![false; RIVER_LEN + 1]);
         assert!(matches!(
             o.check(),
             Err(Error::InvalidArgument { name: "rivers", .. })

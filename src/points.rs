@@ -99,7 +99,8 @@ pub fn aotenjou_basic_points(han: u32, fu: u32, extra: u64) -> Option<u32> {
 ///
 /// `yakuman` > 0 scores that many yakuman (`han` and `fu` then count only under aotenjou,
 /// where each yakuman is 13 more han). Fu are 20, 25 or a multiple of 10 up to 170; 20 and
-/// 25 fu only where some hand scores them under `rules` ([`low_fu_refusal`]).
+/// 25 fu only where some hand scores them under `rules` ([`low_fu_refusal`]), and at most
+/// the fu a hand without yakuman reaches at `han` han ([`max_fu`]).
 ///
 /// # Errors
 /// [`Error::InvalidArgument`] naming `han` (0 without yakuman, or above 1000), `fu`
@@ -134,7 +135,9 @@ pub fn hand_payments(
         );
     }
     if yakuman == 0 {
-        if let Some(why) = low_fu_refusal(han, fu, tsumo, rules) {
+        let why = low_fu_refusal(han, fu, tsumo, rules)
+            .or_else(|| high_fu_refusal(han, fu, tsumo, rules));
+        if let Some(why) = why {
             let way = if tsumo { "tsumo" } else { "ron" };
             return bad("han/fu", format!("{han} han {fu} fu by {way}: {why}"));
         }
@@ -175,7 +178,10 @@ pub fn hand_payments(
 /// more). The fu counting is [`crate::fu`]'s:
 ///
 /// - 20 fu by tsumo is only pinfu tsumo (`rules.pinfu_tsumo`; pinfu and menzen tsumo make
-///   2 han at least). Any other tsumo adds 2 fu and rounds up to 30.
+///   2 han at least). Any other tsumo adds 2 fu and rounds up to 30, but for a rinshan
+///   kaihou under `rinshan_tsumo_fu` false: with three players, after a nukidora, an open
+///   hand of runs stays at 20 where `open_pinfu_ron` leaves an open hand at 20 (2 han at
+///   least: rinshan kaihou and the nukidora).
 /// - 20 fu by ron is only an open hand with no fu beyond the base left at 20 by
 ///   `rules.open_pinfu_ron` (`Twenty`: 1 han or more; `ThirtyAtOneHan`: 2 han or more, 1
 ///   han being raised to 30; `Always30`, Tenhou's rule: never). A closed ron adds 10 fu.
@@ -186,7 +192,16 @@ pub fn hand_payments(
 /// (20 fu: pinfu tsumo and open pinfu-shaped ron under the local 20 fu rule; 25 fu:
 /// chiitoitsu).
 pub fn low_fu_refusal(han: u32, fu: u32, tsumo: bool, rules: &ScoringRules) -> Option<String> {
+    // a rinshan kaihou after a nukidora (three players: no kan fu) on an open hand of runs,
+    // without its tsumo fu (`rinshan_tsumo_fu` false), is left at 20 as the open pinfu shape
+    // is (`open_pinfu_ron` Twenty, or ThirtyAtOneHan from 2 han); it has 2 han at least
+    // (rinshan kaihou and the nukidora's dora)
+    let open_rinshan_20 = !rules.rinshan_tsumo_fu
+        && rules.num_players == 3
+        && rules.open_pinfu_ron != OpenPinfuRon::Always30
+        && han >= 2;
     match (fu, tsumo) {
+        (20, true) if open_rinshan_20 => None,
         (20, true) if !rules.pinfu_tsumo => {
             Some("20 fu by tsumo is pinfu tsumo only, and these rules have no pinfu tsumo".into())
         }
@@ -217,6 +232,82 @@ pub fn low_fu_refusal(han: u32, fu: u32, tsumo: bool, rules: &ScoringRules) -> O
         }
         _ => None,
     }
+}
+
+/// The most fu the scorer gives a winning hand without yakuman worth `han` han (dora
+/// included; dora only add han, so a hand of fewer yaku han counts too) won by tsumo or by
+/// ron under `rules`. Fu come from the sets, so high fu need kans and terminal or honor
+/// sets, and those carry yaku: three kans are sankantsu (2 han), three concealed triplets
+/// or kans sanankou (2), four triplets toitoi (2), all terminals and honors honroutou (2);
+/// four kans (suukantsu) and four concealed triplets (suuankou) are yakuman. `p` is the
+/// best pair, `max(2, rules.double_wind_pair_fu)` (a dragon pair is 2, a double wind pair 4
+/// on Tenhou); a closed ron starts at 30 (20 + 10 menzen ron), a tsumo at 22; an ankan of a
+/// terminal or honor is 32, a minkan 16, a concealed triplet 8, an open one (or one
+/// completed by ron) 4; a tanki, kanchan or penchan wait 2; the sum rounds up to 10.
+///
+/// By ron (the raw sum before rounding; a sequence of simples keeps chanta away):
+/// - 1 han: 98 + p. Closed: 2 ankans (no sankantsu, no sanankou), a triplet completed by ron
+///   on a shanpon (open: 4), a sequence (no toitoi), the pair; riichi is the yaku.
+/// - 2-3 han: 104 + p. Closed: 2 ankans and a concealed triplet (sanankou), a sequence, the
+///   pair, a tanki or kanchan wait.
+/// - 4-7 han: 128 + p. Closed: 3 ankans (sanankou, sankantsu), a sequence, the pair, wait 2.
+/// - 8 han and more: 130 + p. Closed: 3 ankans and a triplet completed by ron, every tile a
+///   terminal or honor (sanankou, sankantsu, toitoi, honroutou).
+///
+/// By tsumo:
+/// - 1 han: 92 + p. Open: 2 ankans, a dragon pon (yakuhai), a sequence, the pair, wait 2.
+/// - 2-3 han: 104 + p. Open: 2 ankans and a minkan (sankantsu), a sequence, the pair,
+///   wait 2.
+/// - 4-5 han: 120 + p. 3 ankans, a chi (open, so no menzen tsumo), the pair, wait 2. A
+///   three-player game has no chi, so there 4 han reach only 110 fu (2 ankans, a minkan,
+///   a pon and the pair, one of them a simple); the bound stays 130 because the scorer
+///   takes a chi under three-player rules too, and payment refuses no pair it gives.
+/// - 6-7 han: 3 ankans, a pon (toitoi), the pair, a tanki wait, one of them a simple: 122 +
+///   p with a simple pon, 124 with a simple pair. 8 han and more: all terminals and honors,
+///   124 + p.
+///
+/// That is, on Tenhou (p = 4): ron 110 fu at 1-3 han, 140 from 4 han; tsumo 100 fu at 1
+/// han, 110 at 2-3, 130 from 4 (1 han 110 fu exists by ron only); with a 2-fu double wind
+/// pair ron is 100 fu at 1 han and 130 at 4-7 han (140 needs honroutou). More fu than
+/// these (150 to 170) only with four kans or four
+/// concealed triplets: a yakuman, scored with `yakuman` (no limit under aotenjou, where a
+/// yakuman is 13 han or more: there the bound applies below 13 han only). Checked against
+/// the scorer over every hand of four triplets, kans and sequences of simples, terminals
+/// and honors worth 100 fu or more, with each pair, winning tile, wind, riichi, tsumo and
+/// ron (tests/test_payment_fu.py).
+pub fn max_fu(han: u32, tsumo: bool, rules: &ScoringRules) -> u32 {
+    let p = u32::from(rules.double_wind_pair_fu).max(2);
+    let raw = match (tsumo, han) {
+        (false, 0..=1) => 98 + p,
+        (false, 2..=3) => 104 + p,
+        (false, 4..=7) => 128 + p,
+        (false, _) => 130 + p,
+        (true, 0..=1) => 92 + p,
+        (true, 2..=3) => 104 + p,
+        (true, 4..=5) => 120 + p,
+        (true, 6..=7) => (122 + p).max(124),
+        (true, _) => 124 + p,
+    };
+    raw.div_ceil(10) * 10
+}
+
+/// Why no hand without yakuman scores `han` han and `fu` fu won this way under `rules`
+/// when `fu` is above [`max_fu`] (None otherwise, and at 13 han or more under aotenjou,
+/// where a yakuman's hand counts its fu).
+pub fn high_fu_refusal(han: u32, fu: u32, tsumo: bool, rules: &ScoringRules) -> Option<String> {
+    if rules.aotenjou && han >= 13 {
+        return None;
+    }
+    let most = max_fu(han, tsumo, rules);
+    if fu <= most {
+        return None;
+    }
+    let way = if tsumo { "tsumo" } else { "ron" };
+    Some(format!(
+        "a hand without yakuman scores at most {most} fu at {han} han by {way} under these \
+         rules (more fu need kans and concealed triplets that bring sankantsu, sanankou, \
+         toitoi or a yakuman; a yakuman is payment(..., yakuman=n))"
+    ))
 }
 
 fn up100(x: u32) -> u32 {
@@ -341,5 +432,62 @@ mod tests {
         assert!(e.to_string().contains("1 han 20 fu by ron"), "{e}");
         assert!(hand_payments(0, 0, 1, false, false, 0, 0, &t).is_ok());
         assert!(hand_payments(1, 20, 1, false, false, 0, 0, &t).is_ok());
+        // an open rinshan after a nukidora without tsumo fu (three players)
+        let rinshan20 = ScoringRules {
+            rinshan_tsumo_fu: false,
+            num_players: 3,
+            pinfu_tsumo: false,
+            open_pinfu_ron: OpenPinfuRon::Twenty,
+            ..ScoringRules::tenhou()
+        };
+        assert!(ok(2, 20, true, &rinshan20) && !ok(1, 20, true, &rinshan20));
+        let four = ScoringRules {
+            num_players: 4,
+            ..rinshan20.clone()
+        };
+        assert!(!ok(2, 20, true, &four));
+    }
+
+    #[test]
+    fn high_fu_pairs_need_the_han_their_sets_bring() {
+        let t = ScoringRules::tenhou();
+        let dw2 = ScoringRules {
+            double_wind_pair_fu: 2,
+            ..ScoringRules::tenhou()
+        };
+        let sanma = ScoringRules {
+            num_players: 3,
+            ..ScoringRules::tenhou()
+        };
+        let most =
+            |r: &ScoringRules, tsumo| (1..=14).map(|h| max_fu(h, tsumo, r)).collect::<Vec<_>>();
+        let ron4 = [
+            110, 110, 110, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140, 140,
+        ];
+        let tsumo4 = [
+            100, 110, 110, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130, 130,
+        ];
+        assert_eq!(most(&t, false), ron4);
+        assert_eq!(most(&t, true), tsumo4);
+        let ron2 = [
+            100, 110, 110, 130, 130, 130, 130, 140, 140, 140, 140, 140, 140, 140,
+        ];
+        assert_eq!(most(&dw2, false), ron2);
+        assert_eq!(most(&dw2, true), tsumo4);
+        assert_eq!(most(&sanma, false), ron4);
+        assert_eq!(most(&sanma, true), tsumo4); // score() takes a chi at three players too
+        let e = hand_payments(1, 120, 0, false, false, 0, 0, &t).unwrap_err();
+        assert!(e.to_string().contains("1 han 120 fu by ron"), "{e}");
+        assert!(e.to_string().contains("at most 110 fu"), "{e}");
+        assert!(hand_payments(1, 110, 0, false, false, 0, 0, &t).is_ok());
+        assert!(hand_payments(1, 110, 0, false, true, 0, 0, &t).is_err());
+        assert!(hand_payments(13, 150, 0, false, false, 0, 0, &t).is_err());
+        assert!(hand_payments(0, 170, 2, false, false, 0, 0, &t).is_ok()); // a yakuman
+        let ao = ScoringRules {
+            aotenjou: true,
+            ..ScoringRules::tenhou()
+        };
+        assert!(hand_payments(13, 170, 0, false, false, 0, 0, &ao).is_ok());
+        assert!(hand_payments(12, 150, 0, false, false, 0, 0, &ao).is_err());
     }
 }

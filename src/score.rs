@@ -882,6 +882,12 @@ fn validate_situation(hand: &HandParts<'_>, sit: &Situation, rules: &ScoringRule
             "nuki dora exist only in three-player games, at most 4",
         );
     }
+    if rules.num_players == 3 && hand.melds().iter().any(|m| m.kind() == MeldKind::Chi) {
+        return fail(
+            "melds",
+            "a chi under three-player rules: three-player mahjong has no chi",
+        );
+    }
     Ok(())
 }
 
@@ -1514,6 +1520,21 @@ mod tests {
             let sum: u32 = r.fu_breakdown.iter().map(|i| i.fu).sum();
             assert_eq!(sum, r.fu, "{hand}");
         }
+    }
+
+    #[test]
+    fn three_players_refuse_a_chi() {
+        let sanma = ScoringRules {
+            num_players: 3,
+            ..ScoringRules::tenhou()
+        };
+        let s = sit("1p", "2z", |_| {});
+        let chi = Hand::parse("11p456s111z999s chi:213p").unwrap();
+        let err = score(&chi, &s, &sanma).unwrap_err().to_string();
+        assert!(err.contains("no chi"), "{err}");
+        assert!(score(&chi, &s, &ScoringRules::tenhou()).is_ok());
+        let pon = Hand::parse("11p456s111z999s pon:999p").unwrap();
+        assert!(score(&pon, &s, &sanma).is_ok());
     }
 }
 

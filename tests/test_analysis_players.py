@@ -281,6 +281,17 @@ def test_three_player_scoring_refuses_indicators_and_win_tile():
     riichi.score(hand, "1z", dora_indicators=["5m"])
 
 
+def test_three_player_scoring_refuses_a_chi():
+    # three-player mahjong has no chi: a hand holding one was scored (2 han here)
+    sanma = riichi.Rules.tenhou_sanma()
+    with pytest.raises(riichi.RiichiError, match="three-player mahjong has no chi"):
+        riichi.score("11p456s111z999s chi:213p", "1p", rules=sanma)
+    with pytest.raises(riichi.RiichiError, match="no chi"):
+        riichi.batch.score([("11p456s111z999s chi:213p", "1p")], rules=sanma)
+    assert riichi.score("11p456s111z999s pon:999p", "1p", rules=sanma).han == 2
+    assert riichi.score("11p456s111z999s chi:213p", "1p").han == 2  # four players
+
+
 @pytest.mark.parametrize("bad", [2, 5, 0, -3, "3", 3.0, True, object()])
 def test_players_must_be_3_4_or_rules(bad):
     with pytest.raises(RiichiError, match="players"):

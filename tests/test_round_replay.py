@@ -120,9 +120,9 @@ def test_wall_from_events_rejects_hidden_hands():
 @pytest.mark.parametrize(
     "make, says",
     [
-        (lambda t: riichi.events.Dahai(actor=0, pai=5, tsumogiri=False), "pai 5 is not a tile"),
+        (lambda t: riichi.events.Dahai(actor=0, pai=5, tsumogiri=False), "pai = 5: not a tile"),
         (lambda t: riichi.events.Dahai(actor=9, pai=t, tsumogiri=False), "actor 9 is not a seat"),
-        (lambda t: riichi.events.Pon(actor=1, target=0, pai=5, consumed=[]), "pai 5 is not a tile"),
+        (lambda t: riichi.events.Pon(actor=1, target=0, pai=5, consumed=[]), "pai = 5: not a tile"),
         (lambda t: riichi.events.Dahai(actor=None, pai=t, tsumogiri=False), "actor None"),
     ],
 )

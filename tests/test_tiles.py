@@ -50,7 +50,9 @@ def test_tile_order_and_red_fives():
     assert riichi.parse_tiles("0m5p7z") == [4, 13, 33]
     assert riichi.parse_counts("406p")[1] == (0, 1, 0)
     assert riichi.tile_name(13, red=True) == "0p"
-    assert riichi.tile_name(31, red=True) == "5z"  # only fives of numbered suits are red
+    # only fives of numbered suits are red: red=True for another tile is refused, not dropped
+    with pytest.raises(RiichiError, match="only 5m, 5p and 5s have red copies"):
+        riichi.tile_name(31, red=True)
 
 
 @pytest.mark.parametrize(

@@ -556,7 +556,7 @@ LOCAL_YAKU = [
     ("daisharin", 13, "大車輪(役満)"), ("suurenkou", 13, "四連刻(役満)"),
     ("hyakuman_goku", 13, "百万石(役満)"), ("beni_kujaku", 13, "紅孔雀(役満)"),
     ("shiisan_puutaa", 13, "十三不塔(役満)"), ("paarenchan", 13, "八連荘(役満)"),
-    ("daichisei", 26, "大七星(26飜)"), ("daisuurin", 13, "大数隣(役満)"),
+    ("daichisei", 26, "大七星(役満)"), ("daisuurin", 13, "大数隣(役満)"),
     ("daichikurin", 13, "大竹林(役満)"), ("iishoku_yonjun", 13, "一色四順(役満)"),
     ("sanrenkou", 2, "三連刻(2飜)"), ("uumensai", 2, "五門斉(2飜)"),
     ("renhou", 13, "人和(役満)"), ("renhou", 5, "人和(5飜)"),

@@ -26,6 +26,10 @@ hidden), every array but ``action_mask`` (which is ``M``):
 - ``observation="dict"``: a ``gymnasium.spaces.Dict`` of the arrays with their own shapes
   and dtypes.
 
+The arrays are read by the core straight from the round (no
+:class:`~riichi.mining.observation.Observation` is built per step; ask
+:meth:`RiichiAECEnv.observation_object` for one).
+
 Every bound of the observation space is one the encoder guarantees (tile counts 0..4, kinds
 -1..33, shanten -1..8, scores within ``int32``).
 
@@ -87,7 +91,7 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess test
 
 from riichi import _core, features
 from riichi.game import Game
-from riichi.mining.observation import Observation, RiverMarks, observe
+from riichi.mining.observation import Observation, observe
 from riichi.rules import Rules
 
 __all__ = ["RiichiAECEnv", "SingleAgentEnv", "env", "flat_layout", "flat_size"]
@@ -270,24 +274,28 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._flat = self.observation_format == "flat"
         self.game: Game | None = None
-        self._steps = 0  # actions taken in this episode (keys the observation cache)
-        self._cache: tuple[int, int, Observation] | None = None
-        self._legal: list[int] | None = None  # the legal indices of the cached observation
-        # reads each observation for the encoder, keeping what did not change since the last
-        self._reader = _core.FeatureReader()
-        self._marks: RiverMarks | None = None
-        self._marks_round: Any = None
+        self._steps = 0  # actions taken in this episode (keys the legal-action cache)
+        # steps * 4 + seat of the legal indices and action objects kept from the last read
+        self._legal_at = -1
+        self._legal: list[int] = []
+        self._acts: list[Any] = []
+        # reads each seat's view straight from the round for the encoder (no Observation
+        # object), keeping what did not change since the last read
+        self._reader = _core.RoundReader()
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickle (and ``copy.deepcopy``) support: everything but the encoder's reader, a
         cache of what it read, which starts empty in the copy."""
         state = dict(self.__dict__)
         del state["_reader"]
+        state["_legal_at"] = -1
+        state["_legal"] = []
+        state["_acts"] = []
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._reader = _core.FeatureReader()
+        self._reader = _core.RoundReader()
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -347,7 +355,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
-        self._cache = None
+        self._legal_at = -1
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.seats_to_act[0]]
 
@@ -363,28 +371,27 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         return self._first_round if self.episode == "round" else game.round
 
     # ------------------------------------------------------------------ observations
-    def _observation(self, seat: int) -> Observation:
-        """The seat's :class:`Observation` now (cached for the agent to act)."""
-        c = self._cache
-        if c is not None and c[0] == self._steps and c[1] == seat:
-            return c[2]
-        rnd = self._round()
-        if self._marks_round is not rnd:
-            self._marks_round = rnd
-            self._marks = RiverMarks(self._n)
-        obs = observe(rnd, seat, self._marks)
-        self._cache = (self._steps, seat, obs)
-        self._legal = None
-        return obs
+    def observation_object(self, agent: str) -> Observation:
+        """The :class:`~riichi.mining.observation.Observation` of ``agent`` now (its own
+        view as Python objects, legal actions included; built on request: the arrays of
+        :meth:`observe` are read from the round without it).
+
+        Raises:
+            RiichiError: ``agent`` is not one of :attr:`possible_agents`; no ``reset`` yet.
+        """
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
+        return observe(self._round(), seat)
 
     def _legal_indices(self, seat: int) -> list[int]:
-        """The mask index of each legal action of the seat's observation now, in the order
-        of its ``legal_actions`` (kept from the last encoding of that observation)."""
-        obs = self._observation(seat)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._reader.legal_indices(obs)
-        return legal
+        """The mask index of each legal action of the seat now, in the order of the round's
+        legal actions (kept from the last read of that seat at this step)."""
+        at = self._steps * 4 + seat
+        if self._legal_at != at:
+            self._legal, self._acts = self._reader.legal(self._round(), seat)
+            self._legal_at = at
+        return self._legal
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """``{"observation": ..., "action_mask": int8 (159,)}`` of ``agent`` now (its own
@@ -396,13 +403,17 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat.get(agent)
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
-        obs = self._observation(seat)
+        game = self.game
+        if game is None:
+            raise RiichiError("RiichiAECEnv: call reset() before using the environment")
+        rnd = self._first_round if self.episode == "round" else game.round
+        # one core call: the arrays, the mask, the legal indices and actions (kept for step)
         if self._flat:
-            # one core call: the flat vector, the mask and the legal indices (kept for step)
-            x, mask, self._legal = self._reader.encode_flat(obs)
-            return {"observation": x, "action_mask": mask}
-        arrays, mask, self._legal = self._reader.encode_dict(obs)
-        return {"observation": arrays, "action_mask": mask}
+            x, mask, self._legal, self._acts = self._reader.encode_flat(rnd, seat)
+        else:
+            x, mask, self._legal, self._acts = self._reader.encode_dict(rnd, seat)
+        self._legal_at = self._steps * 4 + seat
+        return {"observation": x, "action_mask": mask}
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``observe(agent)["action_mask"]`` without encoding the other arrays (for
@@ -440,9 +451,12 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         else:
             index = _action_int(agent, action)
         seat = self._seat[agent]
-        legal = self._legal_indices(seat)
+        if self._legal_at == self._steps * 4 + seat:  # kept from observe (the usual case)
+            legal = self._legal
+        else:
+            legal = self._legal_indices(seat)
         try:
-            act = self._cache[2].legal_actions[legal.index(index)]  # type: ignore[index]
+            act = self._acts[legal.index(index)]
         except ValueError:
             raise IllegalAction(
                 f"{agent}: action index {index} is masked: no legal action of seat {seat} "
@@ -508,8 +522,9 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Release the game (nothing else is held)."""
         self.game = None
-        self._cache = None
-        self._marks = self._marks_round = None
+        self._legal_at = -1
+        self._acts = []
+        self._reader = _core.RoundReader()  # lets go of the round it read
 
 
 def _table_text(rnd: Any) -> str:

@@ -8,6 +8,14 @@ The input is an :class:`~riichi.mining.observation.Observation` (one seat's view
 arithmetic runs in the Rust core: :func:`encode_batch` is one core call over all its rows
 (the Python objects are read with the GIL held, the arrays are computed with it released).
 
+**Without an Observation.** :func:`riichi.decisions` with ``features=True`` and the
+environments of :mod:`riichi.env` give the same arrays without building an
+:class:`Observation`: the core reads the seat's view straight from the live round (the
+seats' core hands, the rivers, melds and event stream, each read once as the round grows)
+and encodes a game's decisions in one call with the GIL released. The observation is then
+built only when asked for (``Decision.observation``, ``RiichiAECEnv.observation_object``);
+the arrays are equal either way (``tests/test_features_round_reader.py``).
+
 **Version** :data:`FEATURE_VERSION` changes whenever any array's meaning, shape or dtype
 changes; store it with any data set built from these arrays.
 

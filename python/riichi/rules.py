@@ -663,7 +663,17 @@ class Rules:
         return self.target_points if self.extension_target is None else self.extension_target
 
     def replace(self, **changes: object) -> Rules:
-        """A copy with some fields changed (``dataclasses.replace``)."""
+        """A copy with some fields changed (``dataclasses.replace``).
+
+        Raises:
+            RiichiError: a value outside its field's domain, naming the field and the
+                value (``Rules().replace(kuitan="x")``). An unknown field name raises the
+                ``TypeError`` of ``dataclasses.replace``.
+
+        Example:
+            >>> riichi.Rules().replace(kiriage_mangan=True).kiriage_mangan
+            True
+        """
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
@@ -788,7 +798,11 @@ class Rules:
         ``tenhou_tonpuusen``, ``tenhou_nashi`` (the lobbies without kuitan and red fives, GO
         type 0x0F, e.g. 般南), ``tenhou_nashi_tonpuusen`` (0x07, 般東); three players:
         ``tenhou_sanma``, ``tenhou_sanma_tonpuusen``. Any lobby by its flags:
-        :meth:`tenhou_lobby`."""
+        :meth:`tenhou_lobby`.
+
+        Raises:
+            RiichiError: ``length`` not one of the game lengths (``red`` is read as a truth
+                value, not checked)."""
         return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
 
     @classmethod
@@ -798,7 +812,11 @@ class Rules:
         corpus), 200 points per honba, 2,000 noten payments in total, red 5p and 5s
         (``red=False``: none), riichi with 3 live tiles left (one more draw each; the corpus
         has four such riichi), no suufon renda, suucha riichi or sanchahou; no chi and the
-        nukidora are the round engine's for ``num_players=3``."""
+        nukidora are the round engine's for ``num_players=3``.
+
+        Raises:
+            RiichiError: ``length`` not one of the game lengths (``red`` is read as a truth
+                value, not checked)."""
         rules = cls(**PRESET_VALUES["tenhou_sanma"])  # type: ignore[arg-type]
         return rules.replace(length=length, red_fives=rules.red_fives if red else (0, 0, 0))
 
@@ -845,7 +863,10 @@ class Rules:
         points are ``(score - 25000) / 1000 + uma``, exact, without oka: the raw records'
         ``total_point`` (e.g. 47,400 -> 37.4 as top, 16,900 -> -13.1 as third), so
         ``target_points`` is 25,000 and the game still ends at 30,000
-        (``extension_target``)."""
+        (``extension_target``).
+
+        Raises:
+            RiichiError: ``length`` not one of the game lengths."""
         return cls(**PRESET_VALUES["mahjong_soul"]).replace(length=length)  # type: ignore[arg-type]
 
     @classmethod
@@ -867,7 +888,10 @@ class Rules:
         sanma; kita robbable); Mahjong Soul 3-player games converted to tenhou.net/6 in
         ``../shared/data/more`` (a sanbaiman tsumo at 1 honba paid 12,100 + 6,100; a 3,900
         ron at 1 honba paid 4,100; a draw with one noten paid 1,000 to each tenpai player;
-        kokushi robbing an ankan in a gold room)."""
+        kokushi robbing an ankan in a gold room).
+
+        Raises:
+            RiichiError: ``length`` not one of the game lengths."""
         rules = cls(**PRESET_VALUES["mahjong_soul_sanma"])  # type: ignore[arg-type]
         return rules.replace(length=length)
 

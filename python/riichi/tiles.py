@@ -332,7 +332,13 @@ def parse_tile(text: str) -> TileKind:
 
     Raises:
         riichi.InvalidTile: the text is not exactly one tile (the character and position are
-            named); riichi.RiichiError: ``text`` is not a ``str``.
+            named).
+        riichi.RiichiError: ``text`` is not a ``str``.
+
+    Example:
+        >>> t = riichi.parse_tile("0p")
+        >>> t == 13, t.red, str(t)
+        (True, True, '0p')
     """
     kind = _core.parse_tile(text)  # validates: exactly one digit and one suit letter
     return INTERNED[kind * 2 + (text[0] == "0")]
@@ -345,8 +351,13 @@ def parse_tiles(text: str) -> list[TileKind]:
         a list of :class:`TileKind` (``int`` kinds; ``red`` True for each ``0``).
 
     Raises:
-        riichi.InvalidTile: bad notation (the character and position are named);
-            riichi.RiichiError: ``text`` is not a ``str``.
+        riichi.InvalidTile: bad notation (the character and position are named).
+        riichi.RiichiError: ``text`` is not a ``str``.
+
+    Example:
+        >>> tiles = riichi.parse_tiles("406p7z")
+        >>> tiles, [t.red for t in tiles]
+        ([4p, 0p, 6p, 7z], [False, True, False, False])
     """
     kinds = _core.parse_tiles(text)  # validates the notation
     digits = [c for c in text if c.isdigit()]

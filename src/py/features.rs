@@ -2,17 +2,20 @@
 //! objects in (read with the GIL held), NumPy arrays out (computed with it released).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
+use super::seat::PySeatHand;
 use crate::error::Error;
 use crate::features::{
-    self, ActionView, MeldType, MeldView, Observation, PendingType, MAX_INDICATORS, MAX_MELDS,
-    MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
+    self, ActionView, MeldType, MeldView, Observation, PendingType, Shared, MAX_INDICATORS,
+    MAX_MELDS, MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
 };
 
 type R<T> = Result<T, Error>;
@@ -283,6 +286,27 @@ fn action(o: &Bound<'_, PyAny>, cls: &[Py<PyType>]) -> R<(u8, ActionView)> {
     Ok((seat, a))
 }
 
+/// A hasher for object addresses (already unique; a multiply spreads them over the table).
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        (self.0 >> 4).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = n as u64;
+    }
+}
+
+/// Actions read, by the address of the (held) action object.
+type ActionMemo = HashMap<usize, (Py<PyAny>, u8, ActionView), BuildHasherDefault<AddressHasher>>;
+
 /// Red-id bits, cached for the last frozenset object seen (rows share it; held, so its
 /// address names it).
 #[derive(Default)]
@@ -310,12 +334,12 @@ struct Memo {
     /// remembering costs a copy and nothing would read it).
     keep: bool,
     red: RedCache,
-    melds: SeatMemo<Vec<MeldView>>,
-    rivers: SeatMemo<Vec<u8>>,
-    tsumogiri: SeatMemo<Vec<bool>>,
-    called: SeatMemo<Vec<bool>>,
-    nukidora: SeatMemo<Vec<u8>>,
-    actions: HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+    melds: SeatMemo<Shared<MeldView>>,
+    rivers: SeatMemo<Shared<u8>>,
+    tsumogiri: SeatMemo<Shared<bool>>,
+    called: SeatMemo<Shared<bool>>,
+    nukidora: SeatMemo<Shared<u8>>,
+    actions: ActionMemo,
 }
 
 /// A per-seat field: each seat's item read by `f`, or taken from `memo` when it is the
@@ -360,7 +384,7 @@ fn action_memo(
     o: &Bound<'_, PyAny>,
     cls: &[Py<PyType>],
     keep: bool,
-    memo: &mut HashMap<usize, (Py<PyAny>, u8, ActionView)>,
+    memo: &mut ActionMemo,
 ) -> R<(u8, ActionView)> {
     if !keep {
         return action(o, cls);
@@ -419,28 +443,28 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
         hand: ids(&attr!(o, "hand")?, "hand")?,
         drawn: opt(&attr!(o, "drawn")?, |d| id(d, "drawn"))?,
         melds: per_seat(&attr!(o, "melds")?, "melds", keep, &mut memo.melds, |per| {
-            nested(per, "melds", meld)
+            nested(per, "melds", meld).map(Arc::new)
         })?,
         rivers: per_seat(
             &attr!(o, "rivers")?,
             "rivers",
             keep,
             &mut memo.rivers,
-            |r| ids(r, "rivers"),
+            |r| ids(r, "rivers").map(Arc::new),
         )?,
         tsumogiri: per_seat(
             &attr!(o, "tsumogiri")?,
             "tsumogiri",
             keep,
             &mut memo.tsumogiri,
-            |r| flags(r, "tsumogiri"),
+            |r| flags(r, "tsumogiri").map(Arc::new),
         )?,
         called: per_seat(
             &attr!(o, "called")?,
             "called",
             keep,
             &mut memo.called,
-            |r| flags(r, "called"),
+            |r| flags(r, "called").map(Arc::new),
         )?,
         riichi_index: nested(&attr!(o, "riichi_index")?, "riichi_index", |i| {
             i32_of(i, "riichi_index")
@@ -451,7 +475,7 @@ fn observation(o: &Bound<'_, PyAny>, cls: &[Py<PyType>], memo: &mut Memo) -> R<O
             "nukidora",
             keep,
             &mut memo.nukidora,
-            |r| ids(r, "nukidora"),
+            |r| ids(r, "nukidora").map(Arc::new),
         )?,
         dora_indicators: ids(&attr!(o, "dora_indicators")?, "dora_indicators")?,
         live_tiles_left: i32_of(&attr!(o, "live_tiles_left")?, "live_tiles_left")?,
@@ -672,9 +696,584 @@ fn features_action_index(
     })
 }
 
+/// What [`RoundReader`] keeps of the round it reads, brought up to date from the round's
+/// event stream and players as they grow (each event, discard and meld read once). The
+/// public per-seat facts live in `obs`, the observation a read fills in place (its
+/// buffers reused from read to read).
+#[derive(Default)]
+struct RoundMemo {
+    /// The round read (held, so its address names it while the memo lives).
+    round: Option<Py<PyAny>>,
+    players: u8,
+    /// `len(rnd.events)` when the memo was last brought up to date.
+    events: usize,
+    pending_riichi: Vec<bool>,
+    /// Bit `id` set for each id called from a river.
+    taken: [u64; 3],
+    /// Per seat, the meld objects read (a kakan replaces its pon: compared by identity).
+    meld_objs: Vec<Vec<Py<PyAny>>>,
+    nuki_objs: Vec<Option<Py<PyAny>>>,
+    dora_revealed: i64,
+    red_obj: Option<Py<PyAny>>,
+    /// The last view read: melds, rivers, tsumogiri, called, riichi_index, nukidora, dora
+    /// and red kept up to date here; the seat's own fields rewritten by each read.
+    obs: Observation,
+}
+
+fn list_of<'a, 'py>(o: &'a Bound<'py, PyAny>, name: &'static str) -> R<&'a Bound<'py, PyList>> {
+    o.cast::<PyList>()
+        .map_err(|_| bad(name, format!("expected a list, got {}", shown(o))))
+}
+
+impl RoundMemo {
+    fn reset(&mut self, rnd: &Bound<'_, PyAny>) -> R<()> {
+        let n = list_of(&attr!(rnd, "players")?, "players")?.len();
+        if n != 3 && n != 4 {
+            return Err(bad("players", format!("{n} players: expected 3 or 4")));
+        }
+        let red_obj = attr!(rnd, "_reds")?;
+        let mut red = [0u64; 3];
+        each(&red_obj, "red_ids", |t| {
+            let t = id(t, "red_ids")?;
+            red[(t >> 6) as usize] |= 1 << (t & 63);
+            Ok(())
+        })?;
+        *self = RoundMemo {
+            round: Some(rnd.clone().unbind()),
+            players: n as u8,
+            events: 0,
+            pending_riichi: vec![false; n],
+            taken: [0; 3],
+            meld_objs: (0..n).map(|_| Vec::new()).collect(),
+            nuki_objs: (0..n).map(|_| None).collect(),
+            dora_revealed: -1,
+            red_obj: Some(red_obj.unbind()),
+            obs: Observation {
+                players: n as u8,
+                melds: vec![Shared::default(); n],
+                rivers: vec![Shared::default(); n],
+                tsumogiri: vec![Shared::default(); n],
+                called: vec![Shared::default(); n],
+                riichi_index: vec![-1; n],
+                nukidora: vec![Shared::default(); n],
+                red,
+                ..Observation::default()
+            },
+        };
+        Ok(())
+    }
+
+    /// Bring the memo up to the round `rnd` (a round not read before starts afresh).
+    fn sync(&mut self, rnd: &Bound<'_, PyAny>) -> R<()> {
+        let py = rnd.py();
+        if self.round.as_ref().map(|r| r.as_ptr()) != Some(rnd.as_ptr()) {
+            self.reset(rnd)?;
+        }
+        let events_obj = attr!(rnd, "events")?;
+        let events = list_of(&events_obj, "events")?;
+        let len = events.len();
+        if len == self.events {
+            return Ok(()); // every discard, call, kan and dora reveal is an event
+        }
+        let n = self.players as usize;
+        let np = self.players;
+        let seat_of = |ev: &Bound<'_, PyAny>| -> R<usize> {
+            let s = small(&attr!(ev, "actor")?, "actor", np.into())?;
+            Ok(s as usize)
+        };
+        let o = &mut self.obs;
+        for i in self.events..len {
+            let ev = events
+                .get_item(i)
+                .map_err(|_| bad("events", "changed while read".into()))?;
+            let t = attr!(ev, "type")?;
+            if t.eq(intern!(py, "dahai")).unwrap_or(false) {
+                let s = seat_of(&ev)?;
+                if self.pending_riichi[s] {
+                    o.riichi_index[s] = o.tsumogiri[s].len() as i32;
+                    self.pending_riichi[s] = false;
+                }
+                let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
+                Arc::make_mut(&mut o.tsumogiri[s]).push(g);
+            } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
+                let s = seat_of(&ev)?;
+                self.pending_riichi[s] = true;
+            }
+        }
+        self.events = len;
+        let players_obj = attr!(rnd, "players")?;
+        let players = list_of(&players_obj, "players")?;
+        if players.len() != n {
+            return Err(bad(
+                "players",
+                format!("{} players, was {n}", players.len()),
+            ));
+        }
+        let taken = &mut self.taken;
+        let is_taken = |taken: &[u64; 3], t: u8| taken[(t >> 6) as usize] >> (t & 63) & 1 == 1;
+        let mut new_call = false;
+        for (s, p) in players.iter().enumerate() {
+            let melds_obj = attr!(p, "melds")?;
+            let ms = list_of(&melds_obj, "melds")?;
+            let objs = &self.meld_objs[s];
+            let same = ms.len() == objs.len()
+                && ms
+                    .iter()
+                    .zip(objs.iter())
+                    .all(|(m, o)| m.as_ptr() == o.as_ptr());
+            if !same {
+                let mut views = Vec::with_capacity(ms.len());
+                let mut held = Vec::with_capacity(ms.len());
+                for m in ms.iter() {
+                    let v = meld_state(&m)?;
+                    if let Some(c) = v.called {
+                        if !is_taken(taken, c) {
+                            taken[(c >> 6) as usize] |= 1 << (c & 63);
+                            new_call = true;
+                        }
+                    }
+                    views.push(v);
+                    held.push(m.unbind());
+                }
+                o.melds[s] = Arc::new(views);
+                self.meld_objs[s] = held;
+            }
+            let river_obj = attr!(p, "river")?;
+            let river = list_of(&river_obj, "river")?;
+            let known = o.rivers[s].len();
+            if river.len() < known {
+                return Err(bad("river", format!("seat {s}: a river shrank")));
+            }
+            for j in known..river.len() {
+                let t = river
+                    .get_item(j)
+                    .map_err(|_| bad("river", "changed".into()))?;
+                let t = id(&t, "rivers")?;
+                Arc::make_mut(&mut o.rivers[s]).push(t);
+                Arc::make_mut(&mut o.called[s]).push(is_taken(taken, t));
+            }
+            let nuki = attr!(p, "nuki")?;
+            if self.nuki_objs[s].as_ref().map(|o| o.as_ptr()) != Some(nuki.as_ptr()) {
+                o.nukidora[s] = Arc::new(ids(&nuki, "nukidora")?);
+                self.nuki_objs[s] = if nuki.is_instance_of::<PyTuple>() {
+                    Some(nuki.unbind())
+                } else {
+                    None
+                };
+            }
+        }
+        if new_call {
+            // a tile called away from a river entry seen before
+            for (r, c) in o.rivers.iter().zip(o.called.iter_mut()) {
+                *c = Arc::new(r.iter().map(|&t| is_taken(taken, t)).collect());
+            }
+        }
+        let revealed = int(&attr!(rnd, "_dora_revealed")?, "_dora_revealed")?;
+        if revealed != self.dora_revealed {
+            o.dora_indicators = ids(&attr!(rnd, "dora_indicators")?, "dora_indicators")?;
+            self.dora_revealed = revealed;
+        }
+        Ok(())
+    }
+}
+
+/// A round's meld (`riichi.kyoku.state.MeldState`: kind, tiles, called, source).
+fn meld_state(m: &Bound<'_, PyAny>) -> R<MeldView> {
+    let name = "melds";
+    let k = attr!(m, "kind")?;
+    let kind = match k.extract::<String>().unwrap_or_default().as_str() {
+        "chi" => MeldType::Chi,
+        "pon" => MeldType::Pon,
+        "daiminkan" => MeldType::Daiminkan,
+        "ankan" => MeldType::Ankan,
+        "kakan" => MeldType::Kakan,
+        _ => return Err(bad(name, format!("unknown meld kind {}", shown(&k)))),
+    };
+    Ok(MeldView {
+        kind,
+        ids: ids(&attr!(m, "tiles")?, name)?,
+        called: opt(&attr!(m, "called")?, |c| id(c, name))?,
+        source: opt(&attr!(m, "source")?, |s| small(s, name, 4))?,
+    })
+}
+
+/// One decision recorded by [`RoundReader::push`]: the observation and the round's legal
+/// action objects (shared, immutable), the pending tile's kind as the round named it.
+struct Record {
+    obs: Observation,
+    legal: Vec<Py<PyAny>>,
+    claim: bool,
+    red: Py<PyAny>,
+}
+
+/// What [`RoundReader`]'s encoders give: the arrays (`X`), the mask, the legal indices and
+/// the round's legal action objects.
+type Encoding<'py, X> = (X, Bound<'py, PyAny>, Vec<usize>, Bound<'py, PyList>);
+
+/// A reader of a live round (`riichi.Round`) for the feature encoder: it reads a seat's
+/// view straight from the round (the seats' core hands, rivers, melds, the event stream
+/// for tsumogiri and riichi marks) into the core's observation, without building the
+/// Python `Observation`; what did not change since the last read is not read again. One
+/// reader follows one round at a time (a read of another round starts afresh).
+#[pyclass(name = "RoundReader", module = "riichi._core")]
+#[derive(Default)]
+struct RoundReader {
+    memo: RoundMemo,
+    actions: ActionMemo,
+    records: Vec<Record>,
+}
+
+impl RoundReader {
+    /// Read the seat's view now into `self.memo.obs`; the round's legal action objects
+    /// for it go to `objs` (when given); whether a tile is open to claims.
+    fn read(
+        &mut self,
+        rnd: &Bound<'_, PyAny>,
+        seat: i64,
+        mut objs: Option<&mut Vec<Py<PyAny>>>,
+    ) -> PyResult<bool> {
+        let py = rnd.py();
+        self.memo.sync(rnd)?;
+        let n = self.memo.players;
+        if !(0..i64::from(n)).contains(&seat) {
+            return Err(bad("seat", format!("{seat} is not a seat of {n} players")).into());
+        }
+        let seat = seat as u8;
+        let seats_obj = attr!(rnd, "_seats")?;
+        let seats = list_of(&seats_obj, "_seats")?;
+        let o = &mut self.memo.obs;
+        o.seat = seat;
+        o.riichi.clear();
+        for (s, h) in seats.iter().enumerate() {
+            let h = h.cast::<PySeatHand>().map_err(|_| {
+                bad(
+                    "_seats",
+                    format!("expected a riichi._core.SeatHand, got {}", shown(&h)),
+                )
+            })?;
+            let h = h.borrow();
+            o.riichi.push(h.0.riichi);
+            if s == seat as usize {
+                o.hand.clear();
+                o.hand.extend(h.0.ids());
+            }
+        }
+        if o.riichi.len() != n as usize {
+            return Err(bad(
+                "_seats",
+                format!("{} seats for {n} players", o.riichi.len()),
+            )
+            .into());
+        }
+        let phase = attr!(rnd, "_phase")?;
+        let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
+        o.drawn = if turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat) {
+            opt(&attr!(rnd, "_drawn")?, |d| id(d, "drawn"))?
+        } else {
+            None
+        };
+        let claim = attr!(rnd, "_claim")?;
+        o.pending = if claim.is_none() {
+            None
+        } else {
+            let k = attr!(claim, "kind")?;
+            let kind = if k.eq(intern!(py, "dahai")).unwrap_or(false) {
+                PendingType::Dahai
+            } else if k.eq(intern!(py, "kakan")).unwrap_or(false) {
+                PendingType::Kakan
+            } else if k.eq(intern!(py, "ankan")).unwrap_or(false) {
+                PendingType::Ankan
+            } else if k.eq(intern!(py, "nukidora")).unwrap_or(false) {
+                PendingType::Nukidora
+            } else {
+                return Err(bad("pending", format!("unknown pending kind {}", shown(&k))).into());
+            };
+            Some((
+                kind,
+                small(&attr!(claim, "seat")?, "pending", 4)?,
+                id(&attr!(claim, "tile")?, "pending")?,
+            ))
+        };
+        let legal_obj = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
+        let cls = classes(py)?;
+        o.legal.clear();
+        let memo = &mut self.actions;
+        let legal = &mut o.legal;
+        each(&legal_obj, "legal_actions", |a| {
+            let (s, v) = action_memo(a, cls, true, memo)?;
+            if s != seat {
+                return Err(bad(
+                    "legal_actions",
+                    format!("an action of seat {s} in the observation of seat {seat}"),
+                ));
+            }
+            legal.push(v);
+            if let Some(objs) = objs.as_deref_mut() {
+                objs.push(a.clone().unbind());
+            }
+            Ok(())
+        })?;
+        let dealer = small(&attr!(rnd, "dealer")?, "dealer", n.into())?;
+        o.dealer = dealer;
+        o.seat_wind = (seat + n - dealer) % n;
+        o.round_wind = small(&attr!(rnd, "round_wind")?, "round_wind", 4)?;
+        o.honba = i32_of(&attr!(rnd, "honba")?, "honba")?;
+        o.kyotaku = i32_of(&attr!(rnd, "kyotaku")?, "kyotaku")?;
+        o.scores.clear();
+        let scores = &mut o.scores;
+        each(&attr!(rnd, "scores")?, "scores", |s| {
+            scores.push(i32_of(s, "scores")?);
+            Ok(())
+        })?;
+        o.live_tiles_left = i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?;
+        Ok(!turn_phase)
+    }
+}
+
+#[pymethods]
+impl RoundReader {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// The view of `seat` in the round `rnd` now as `(x, mask, legal, actions)`: `x` every
+    /// array but the mask flattened into one float32 vector (as
+    /// [`FeatureReader::encode_flat`]), `mask` the action mask as int8 (159,), `legal` the
+    /// mask index of each legal action and `actions` the round's legal action objects, in
+    /// the same order.
+    fn encode_flat<'py>(
+        &mut self,
+        py: Python<'py>,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<Encoding<'py, Bound<'py, PyAny>>> {
+        let mut objs = Vec::with_capacity(16);
+        self.read(rnd, seat, Some(&mut objs))?;
+        let o = &self.memo.obs;
+        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
+        let mut x = Vec::new();
+        row.write_flat(o.players as usize, &mut x);
+        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
+        Ok((
+            PyArray1::from_vec(py, x).into_any(),
+            PyArray1::from_vec(py, mask).into_any(),
+            legal,
+            PyList::new(py, objs)?,
+        ))
+    }
+
+    /// As [`Self::encode_flat`] with the arrays as a dict of every array but the mask, each
+    /// with its own shape.
+    fn encode_dict<'py>(
+        &mut self,
+        py: Python<'py>,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<Encoding<'py, Bound<'py, PyDict>>> {
+        let mut objs = Vec::with_capacity(16);
+        self.read(rnd, seat, Some(&mut objs))?;
+        let o = &self.memo.obs;
+        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
+        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
+        let mut e = features::Encoded {
+            players: o.players as usize,
+            ..Default::default()
+        };
+        e.push(&row);
+        Ok((
+            arrays(py, e, &[], false)?,
+            PyArray1::from_vec(py, mask).into_any(),
+            legal,
+            PyList::new(py, objs)?,
+        ))
+    }
+
+    /// `(legal, actions)` of `seat` now: the mask index of each legal action and the
+    /// round's action objects, in order (no arrays encoded).
+    fn legal<'py>(
+        &mut self,
+        py: Python<'py>,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<(Vec<usize>, Bound<'py, PyList>)> {
+        let mut objs = Vec::with_capacity(16);
+        self.read(rnd, seat, Some(&mut objs))?;
+        let o = &self.memo.obs;
+        o.check_layout()?; // ids checked as read
+        Ok((features::legal_indices(o)?, PyList::new(py, objs)?))
+    }
+
+    /// Record the view of `seat` now for a later [`Self::encode_rows`]; its row number.
+    fn push(&mut self, rnd: &Bound<'_, PyAny>, seat: i64) -> PyResult<usize> {
+        let mut legal = Vec::with_capacity(16);
+        let claim = self.read(rnd, seat, Some(&mut legal))?;
+        let obs = self.memo.obs.clone();
+        let red = match &self.memo.red_obj {
+            Some(r) => r.clone_ref(rnd.py()),
+            None => rnd.py().None(),
+        };
+        self.records.push(Record {
+            obs,
+            legal,
+            claim,
+            red,
+        });
+        Ok(self.records.len() - 1)
+    }
+
+    /// Rows recorded.
+    fn __len__(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Forget the rows recorded (and the round read).
+    fn clear(&mut self) {
+        self.records.clear();
+        self.memo = RoundMemo::default();
+    }
+
+    /// The arrays of the recorded rows `rows`, in that order, as `riichi.features.encode_batch`
+    /// gives them (a dict of NumPy arrays with a leading batch axis); computed with the GIL
+    /// released. Every row must be of `players` players.
+    fn encode_rows<'py>(
+        &self,
+        py: Python<'py>,
+        rows: Vec<usize>,
+        players: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        for &r in &rows {
+            if r >= self.records.len() {
+                return Err(bad(
+                    "rows",
+                    format!("row {r} of {} recorded", self.records.len()),
+                )
+                .into());
+            }
+        }
+        let recs = &self.records;
+        let e = py.detach(|| -> Result<features::Encoded, Error> {
+            let mut out = features::Encoded {
+                players,
+                ..Default::default()
+            };
+            for (i, &r) in rows.iter().enumerate() {
+                let o = &recs[r].obs;
+                let at = |e: Error| Error::Row {
+                    row: i,
+                    error: Box::new(e),
+                };
+                if o.players as usize != players {
+                    return Err(at(bad(
+                        "players",
+                        format!("{} players in a batch of {players}", o.players),
+                    )));
+                }
+                // ids checked as read, the rest here
+                out.push(&features::encode_checked_ids(o).map_err(at)?.0);
+            }
+            Ok(out)
+        })?;
+        let m = e.rows;
+        arrays(py, e, &[m], true)
+    }
+
+    /// The fields of recorded row `row` as a `riichi.mining.observation.Observation` holds
+    /// them, in its field order (seat .. red_ids), tuples as it builds them.
+    fn fields<'py>(&self, py: Python<'py>, row: usize) -> PyResult<Bound<'py, PyTuple>> {
+        let rec = self.records.get(row).ok_or_else(|| {
+            bad(
+                "row",
+                format!("row {row} of {} recorded", self.records.len()),
+            )
+        })?;
+        let o = &rec.obs;
+        let tup = |v: Vec<Bound<'py, PyAny>>| PyTuple::new(py, v);
+        let per_seat_ids = |v: &[Shared<u8>]| -> PyResult<Bound<'py, PyTuple>> {
+            tup(v
+                .iter()
+                .map(|r| PyTuple::new(py, r.iter()).map(|t| t.into_any()))
+                .collect::<PyResult<_>>()?)
+        };
+        let per_seat_flags = |v: &[Shared<bool>]| -> PyResult<Bound<'py, PyTuple>> {
+            tup(v
+                .iter()
+                .map(|r| PyTuple::new(py, r.iter()).map(|t| t.into_any()))
+                .collect::<PyResult<_>>()?)
+        };
+        let kind_name = |k: MeldType| match k {
+            MeldType::Chi => "chi",
+            MeldType::Pon => "pon",
+            MeldType::Daiminkan => "daiminkan",
+            MeldType::Ankan => "ankan",
+            MeldType::Kakan => "kakan",
+        };
+        let melds = tup(o
+            .melds
+            .iter()
+            .map(|ms| -> PyResult<Bound<'py, PyAny>> {
+                Ok(tup(ms
+                    .iter()
+                    .map(|m| -> PyResult<Bound<'py, PyAny>> {
+                        Ok((
+                            kind_name(m.kind),
+                            PyTuple::new(py, &m.ids)?,
+                            m.called,
+                            m.source,
+                        )
+                            .into_pyobject(py)?
+                            .into_any())
+                    })
+                    .collect::<PyResult<_>>()?)?
+                .into_any())
+            })
+            .collect::<PyResult<_>>()?)?;
+        let pending = o.pending.map(|(k, s, t)| {
+            let k = match k {
+                PendingType::Dahai => "dahai",
+                PendingType::Kakan => "kakan",
+                PendingType::Ankan => "ankan",
+                PendingType::Nukidora => "nukidora",
+            };
+            (k, s, t)
+        });
+        let legal = PyTuple::new(py, rec.legal.iter().map(|a| a.bind(py)))?;
+        let red = rec.red.clone_ref(py).into_bound(py);
+        let items: Vec<Bound<'py, PyAny>> = vec![
+            o.seat.into_pyobject(py)?.into_any(),
+            o.players.into_pyobject(py)?.into_any(),
+            o.round_wind.into_pyobject(py)?.into_any(),
+            o.seat_wind.into_pyobject(py)?.into_any(),
+            o.dealer.into_pyobject(py)?.into_any(),
+            o.honba.into_pyobject(py)?.into_any(),
+            o.kyotaku.into_pyobject(py)?.into_any(),
+            PyTuple::new(py, &o.scores)?.into_any(),
+            PyTuple::new(py, &o.hand)?.into_any(),
+            o.drawn.into_pyobject(py)?.into_any(),
+            melds.into_any(),
+            per_seat_ids(&o.rivers)?.into_any(),
+            per_seat_flags(&o.tsumogiri)?.into_any(),
+            per_seat_flags(&o.called)?.into_any(),
+            PyTuple::new(py, &o.riichi_index)?.into_any(),
+            PyTuple::new(py, &o.riichi)?.into_any(),
+            per_seat_ids(&o.nukidora)?.into_any(),
+            PyTuple::new(py, &o.dora_indicators)?.into_any(),
+            o.live_tiles_left.into_pyobject(py)?.into_any(),
+            (if rec.claim { "claim" } else { "turn" })
+                .into_pyobject(py)?
+                .into_any(),
+            pending.into_pyobject(py)?.into_any(),
+            legal.into_any(),
+            red,
+        ];
+        tup(items)
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(features_encode_batch, m)?)?;
     m.add_class::<FeatureReader>()?;
+    m.add_class::<RoundReader>()?;
     m.add_function(wrap_pyfunction!(features_legal_indices, m)?)?;
     m.add_function(wrap_pyfunction!(features_action_index, m)?)?;
     m.add("FEATURES_NUM_ACTIONS", NUM_ACTIONS)?;

@@ -429,7 +429,7 @@ impl PySeatTable {
 ///         does not fit its melds, or a value of the wrong type (named).
 ///     InvalidHand: more than four copies of a kind with the melds.
 #[pyclass(name = "SeatHand", module = "riichi._core")]
-pub struct PySeatHand(SeatHand);
+pub struct PySeatHand(pub(crate) SeatHand);
 
 #[pymethods]
 impl PySeatHand {

@@ -22,6 +22,21 @@ pub struct PyMeld(pub Meld);
 #[pymethods]
 impl PyMeld {
     /// Parse `kind:tiles[@from]`, e.g. `"chi:234s"`, `"pon:555z@2"`, `"ankan:9999m"`.
+    ///
+    /// `kind` is chi, pon, daiminkan (or minkan), ankan or kakan (or shouminkan); `tiles`
+    /// mpsz (`0` a red five); `from` the discarder's turn-order offset 1..=3 (1 shimocha,
+    /// 2 toimen, 3 kamicha; none for an ankan).
+    ///
+    /// Raises:
+    ///     InvalidHand: tiles that are not that meld (e.g. a pon of different kinds, a
+    ///         chi that is no run), naming the meld text.
+    ///     InvalidTile: bad tile notation.
+    ///     RiichiError: `text` is not a `str`.
+    ///
+    /// Example:
+    ///     >>> m = riichi.Meld.parse("pon:555z@2")
+    ///     >>> m.kind, str(m.tile), m.source, m.is_open
+    ///     ('pon', '5z', 2, True)
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyMeld(Meld::parse(&text_arg(text, "text")?)?))
@@ -84,7 +99,22 @@ impl PyMeld {
     }
 }
 
-/// A valid hand: concealed tiles with red fives, and melds.
+/// A valid hand: concealed tiles with red fives, and melds (immutable and hashable).
+///
+/// A `Hand` that exists is valid: 13 or 14 tiles counting each meld as 3, at most 4 melds,
+/// no fifth copy of a kind, no more red fives than fives. Build it with `Hand.parse(text)`
+/// (mpsz, melds after spaces), `Hand.from_counts(counts, melds, red)` (34 counts) or
+/// `Hand.from_ids(ids, melds, red_fives)` (physical tile ids 0..=135); each raises
+/// `InvalidTile` / `InvalidHand` / `RiichiError` naming the bad value, and calling
+/// `riichi.Hand(...)` itself raises `RiichiError` naming them. `len(hand)` counts the
+/// concealed tiles; `str(hand)` is the canonical text `Hand.parse` reads back. The
+/// analysis calls (`riichi.shanten`, `waits`, `ukeire`, `discards`, `decompose`) and
+/// `riichi.score` take a `Hand` where they take text.
+///
+/// Example:
+///     >>> h = riichi.Hand.parse("123m406p789s11z pon:222z")
+///     >>> len(h), h.is_closed, h.red, str(h)
+///     (11, False, (0, 1, 0), '123m406p789s11z pon:222z')
 #[pyclass(name = "Hand", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyHand(pub Hand);
@@ -116,6 +146,20 @@ impl PyHand {
         )))
     }
     /// Parse mpsz text with optional melds after spaces: `"678m567p88s pon:111z kakan:2222z"`.
+    ///
+    /// The concealed tiles come first, as one group (`0` a red five); each meld as
+    /// `Meld.parse` reads it: 13 or 14 tiles counting each meld as 3, at most 4 melds.
+    ///
+    /// Raises:
+    ///     InvalidTile: bad notation, naming the character and its position.
+    ///     InvalidHand: a fifth copy of a kind (melds included), another tile count, a
+    ///         meld that is not one (naming it).
+    ///     RiichiError: `text` is not a `str`.
+    ///
+    /// Example:
+    ///     >>> h = riichi.Hand.parse("123m406p789s1122z")
+    ///     >>> len(h), h.red, riichi.shanten(h)
+    ///     (13, (0, 1, 0), 0)
     #[staticmethod]
     fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyHand(Hand::parse(&text_arg(text, "text")?)?))
@@ -543,7 +587,25 @@ fn parse_tiles(text: &Bound<'_, PyAny>) -> PyResult<Vec<u32>> {
         .collect())
 }
 
-/// Parse mpsz text to 34 counts and red fives per suit (man, pin, sou).
+/// Parse mpsz text (concealed tiles only, no melds) to 34 counts and red fives per suit.
+///
+/// Args:
+///     text: mpsz text, `0` a red five (`"123m406p"`); no spaces or melds.
+///
+/// Returns:
+///     `(counts, red)`: a list of 34 ints, the copies of each kind 0..=33 (a red five
+///     counted as a five), and a tuple of 3 ints, the red fives of man, pin and sou.
+///
+/// Raises:
+///     InvalidTile: bad notation (a meld or a space included), naming the character and
+///         its position.
+///     InvalidHand: a fifth copy of a kind.
+///     RiichiError: `text` is not a `str`.
+///
+/// Example:
+///     >>> counts, red = riichi.parse_counts("123m406p")
+///     >>> counts[:5], counts[12:15], red
+///     ([1, 1, 1, 0, 0], [1, 1, 1], (0, 1, 0))
 #[pyfunction]
 fn parse_counts(text: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
     let (c, r) = notation::parse_counts(&text_arg(text, "text")?)?;
@@ -553,35 +615,131 @@ fn parse_counts(text: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, (u8, u8, u8))> {
     ))
 }
 
-/// Format 34 counts (plain ints; a `riichi.TileKind` item is refused) and red fives per
-/// suit as canonical mpsz text.
+/// Format 34 counts and red fives per suit as canonical mpsz text (kinds ascending, one
+/// group per suit; the inverse of `parse_counts`).
+///
+/// Args:
+///     counts: 34 plain ints 0..=4, the copies of each kind 0..=33 (a `riichi.TileKind`
+///         item is refused: a list of tiles is no counts).
+///     red: None, or 3 ints (man, pin, sou): how many of each suit's fives are red.
+///
+/// Returns:
+///     str: the mpsz text (`""` for no tiles).
+///
+/// Raises:
+///     RiichiError: `counts` not 34 plain ints (naming the first bad item), a negative
+///         count; `red` not three counts 0..=4, or more red fives of a suit than the
+///         counts hold fives of it (naming the suit).
+///     InvalidHand: a count above 4.
+///
+/// Example:
+///     >>> riichi.format_counts([1, 1, 1] + [0] * 10 + [2] + [0] * 20, red=(0, 1, 0))
+///     '123m05p'
 #[pyfunction]
 #[pyo3(signature = (counts, red = None))]
 fn format_counts(counts: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
     let c = counts_from_vec(&plain_ints_arg(counts, "counts")?)?;
-    Ok(notation::format_counts(&c, red_arg(red, "red")?))
+    let red = red_arg(red, "red")?;
+    for (i, suit) in ['m', 'p', 's'].into_iter().enumerate() {
+        let fives = c[4 + 9 * i];
+        if red[i] > fives {
+            return Err(Error::InvalidArgument {
+                name: "red",
+                reason: format!(
+                    "{} red 5{suit} but the counts hold {fives} 5{suit} (a red five is \
+                     counted among the fives)",
+                    red[i]
+                ),
+            }
+            .into());
+        }
+    }
+    Ok(notation::format_counts(&c, red))
 }
 
-/// The mpsz name of a tile kind (`"0m"` for a red five when `red`).
+/// `red` for tile kind `tile`: True only for a five of a suit (the only tiles with a red
+/// copy), named in the error otherwise.
+fn red_of_kind(red: Option<&Bound<'_, PyAny>>, tile: Tile) -> PyResult<bool> {
+    let red = red.map_or(Ok(false), |r| bool_arg(r, "red"))?;
+    if red && !matches!(tile.index(), 4 | 13 | 22) {
+        return Err(Error::InvalidArgument {
+            name: "red",
+            reason: format!(
+                "True for kind {} ({}): only 5m, 5p and 5s have red copies",
+                tile.index(),
+                notation::format_tile(tile, false)
+            ),
+        }
+        .into());
+    }
+    Ok(red)
+}
+
+/// The mpsz name of a tile kind.
+///
+/// Args:
+///     kind: a tile kind 0..=33 (an int or a `riichi.TileKind`).
+///     red: True for the red copy of a five (5m, 5p, 5s only).
+///
+/// Returns:
+///     str: two characters, e.g. `"5m"`, `"0m"` (the red five), `"7z"` (chun).
+///
+/// Raises:
+///     InvalidTile: `kind` outside 0..=33.
+///     RiichiError: `kind` not an int; `red` not a bool, or True for a kind that is not a
+///         five.
+///
+/// Example:
+///     >>> riichi.tile_name(4), riichi.tile_name(4, red=True), riichi.tile_name(33)
+///     ('5m', '0m', '7z')
 #[pyfunction]
 #[pyo3(signature = (kind, red = None))]
 fn tile_name(kind: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let red = red.map_or(Ok(false), |r| bool_arg(r, "red"))?;
-    Ok(notation::format_tile(
-        Tile::new(int_arg(kind, "kind")?)?,
-        red,
-    ))
+    let tile = Tile::new(int_arg(kind, "kind")?)?;
+    Ok(notation::format_tile(tile, red_of_kind(red, tile)?))
 }
 
-/// The mjai name of a tile kind (`"5mr"` when `red`, `"E"`, `"P"`, `"C"` for honors).
+/// The mjai name of a tile kind.
+///
+/// Args:
+///     kind: a tile kind 0..=33 (an int or a `riichi.TileKind`).
+///     red: True for the red copy of a five (5m, 5p, 5s only).
+///
+/// Returns:
+///     str: `"1m"`..`"9s"`, `"5mr"`/`"5pr"`/`"5sr"` for a red five, `"E"` `"S"` `"W"`
+///     `"N"` for the winds, `"P"` (haku), `"F"` (hatsu), `"C"` (chun).
+///
+/// Raises:
+///     InvalidTile: `kind` outside 0..=33.
+///     RiichiError: `kind` not an int; `red` not a bool, or True for a kind that is not a
+///         five.
+///
+/// Example:
+///     >>> riichi.mjai_name(13, red=True), riichi.mjai_name(31)
+///     ('5pr', 'P')
 #[pyfunction]
 #[pyo3(signature = (kind, red = None))]
 fn mjai_name(kind: &Bound<'_, PyAny>, red: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let red = red.map_or(Ok(false), |r| bool_arg(r, "red"))?;
-    Ok(notation::mjai_name(Tile::new(int_arg(kind, "kind")?)?, red))
+    let tile = Tile::new(int_arg(kind, "kind")?)?;
+    Ok(notation::mjai_name(tile, red_of_kind(red, tile)?))
 }
 
-/// Parse an mjai tile name to `(kind, red)`.
+/// Parse an mjai tile name to its kind and colour.
+///
+/// Args:
+///     name: an mjai tile name: `"1m"`..`"9s"`, `"5mr"` `"5pr"` `"5sr"` (red fives),
+///         `"E"` `"S"` `"W"` `"N"`, `"P"` (haku), `"F"` (hatsu), `"C"` (chun).
+///
+/// Returns:
+///     `(kind, red)`: the tile kind 0..=33 (int) and whether it is a red five (bool).
+///
+/// Raises:
+///     InvalidTile: not an mjai tile name (naming it).
+///     RiichiError: `name` is not a `str`.
+///
+/// Example:
+///     >>> riichi.parse_mjai("5pr"), riichi.parse_mjai("C")
+///     ((13, True), (33, False))
 #[pyfunction]
 fn parse_mjai(name: &Bound<'_, PyAny>) -> PyResult<(u8, bool)> {
     let p = notation::parse_mjai(&text_arg(name, "name")?)?;

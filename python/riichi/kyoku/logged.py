@@ -168,7 +168,7 @@ def _check_pai(event: Any) -> None:
     pai = getattr(event, "pai", None)
     if pai is not None and pai.__class__ is not TileKind:
         raise IllegalAction(
-            f"{type(event).__name__}: pai {pai!r} is not a tile (a riichi.TileKind, e.g. "
+            f"{type(event).__name__}: pai = {pai!r}: not a tile (a riichi.TileKind, e.g. "
             f"riichi.parse_tile('5p'))"
         )
 

@@ -19,7 +19,8 @@ The format does not record when events interleave; the reader rebuilds the order
 logs it (an ankan's dora at once; an open kan's dora after its replacement draw, before the
 next discard or after the next kan / nukidora; the riichi stick after the riichi discard
 passes, before any call of it). Yaku are written with Tenhou's Japanese names (``役牌 白(1飜)``,
-``大三元(役満)``); the generic names some mjai logs write (``sangenpai``, ``bakaze``,
+``大三元(役満)``: every yakuman as ``(役満)``, its multiple in the points, see
+``_yakuman_han``); the generic names some mjai logs write (``sangenpai``, ``bakaze``,
 ``jikaze``) are named by the winner's tiles and winds as Tenhou would, and the local yaku
 Tenhou does not play by their usual Japanese names (:data:`LOCAL_YAKU_JA`), so the reader
 reads back what the writer writes. What the format cannot hold is listed in
@@ -130,6 +131,30 @@ _NAME_TO_JA = dict(zip(TENHOU_YAKU, TENHOU_YAKU_JA)) | LOCAL_YAKU_JA
 #: Yaku written with "(役満)" at 13 han, as Tenhou writes its yakuman (ids 37..51): those,
 #: the local yakuman (ids 60..69) and renhou, a yakuman when 13 han (``Rules.renhou``).
 _YAKUMAN_NAMES = frozenset(TENHOU_YAKU[37:52]) | frozenset(list(LOCAL_YAKU_JA)[:10]) | {"renhou"}
+
+
+def _yakuman_han(name: str, rules: Rules | None) -> int:
+    """What a yakuman written ``name(役満)`` is worth in han (13 per yakuman) under ``rules``.
+
+    tenhou.net/6 writes every yakuman of a hand as ``(役満)`` and the hand's points text as
+    ``役満`` + points, whatever the multiple: Tenhou, which has no double yakuman, writes two
+    yakuman as ``"役満64000点", "小四喜(役満)", "字一色(役満)"`` (the corpus's
+    ``2014092416gm-00a9-0000-3263f602``) and a kazoe yakuman as ``"役満8000-16000点"``
+    with the han of each yaku; tensoul and its Python port, which convert Mahjong Soul
+    records, write a double yakuman form (Mahjong Soul's 四暗刻単騎, worth two) as
+    ``"四暗刻単騎(役満)"`` too and carry the multiple in the points alone. So ``(役満)``
+    reads as 26 han for the forms ``rules`` count double
+    (:attr:`riichi.Rules.double_yakuman_special_waits`) and for daichisei (a double
+    yakuman wherever riichi scores it, :attr:`riichi.Rules.daichisei`), 13 otherwise
+    (``rules`` None: the log's rules are unknown). The writer writes ``(役満)`` only where
+    this gives the hand's value back, ``(ダブル役満)`` (ending in ``役満)`` as the
+    tenhou.net/6 viewer needs) for another double, so a written log reads back unchanged.
+    """
+    if name == "daichisei":
+        return 26
+    if rules is not None and name in rules.double_yakuman_special_waits:
+        return 26
+    return 13
 _LIMITS = ("", "満貫", "跳満", "倍満", "三倍満", "役満")
 #: Limit names: Tenhou's, and the romaji / English ones tensoul writes (its NAMEPREF 1 / 2),
 #: kiriage mangan included ("切り上げ満貫"), -> limit code 1..5.
@@ -285,7 +310,7 @@ def read_tenhou6(
     kan_dora = carried is None or carried.kan_dora
     for index, rnd in enumerate(rounds):
         try:
-            _Round(rnd, players, events, late_ankan_dora, kan_dora, early_open_dora).run()
+            _Round(rnd, players, events, late_ankan_dora, kan_dora, early_open_dora, carried).run()
         except (_Bad, InvalidTile, LogFormatError, TypeError, ValueError, IndexError,
                 KeyError, AttributeError) as e:  # fmt: skip
             raise log_error(source, f"round #{index}", str(e)) from None
@@ -531,7 +556,9 @@ class _Round:
         late_ankan_dora: bool = False,
         kan_dora: bool = True,
         early_open_dora: bool = False,
+        rules: Rules | None = None,
     ) -> None:
+        self.rules = rules  # the log's rules, for what a "(役満)" is worth (_yakuman_han)
         self.late_ankan_dora = late_ankan_dora
         self.early_open_dora = early_open_dora  # Rules.open_kan_dora == "immediate"
         self.kan_dora = kan_dora  # Rules.kan_dora: False, a kan turns no indicator
@@ -911,9 +938,11 @@ class _Round:
                 name, han = ym.group(1), int(ym.group(2))
             else:
                 double = ym.group(4) in ("ダブル役満", "Double Yakuman")
-                name, han = ym.group(3), 26 if double else 13
+                name, han = ym.group(3), 26 if double else -1
             # a name we do not know (another client's spelling) is kept verbatim
             name = _JA_TO_NAME.get(name, name)
+            if han < 0:  # "(役満)": its worth under the log's rules
+                han = _yakuman_han(name, self.rules)
             if name == "jikaze":  # Mahjong Soul's seat wind names no wind: the seat gives it
                 name = TENHOU_YAKU[10 + (who - self.index % 4) % 4]
             elif name == "bakaze":
@@ -1216,8 +1245,12 @@ class _Writer:
         parts = []
         for name, han in self.named(ev, yaku):
             ja = _NAME_TO_JA.get(name, name)  # a verbatim foreign name goes back as it came
-            big = name in _YAKUMAN_NAMES
-            parts.append(f"{ja}({'役満' if big and han == 13 else f'{han}飜'})")
+            if name in _YAKUMAN_NAMES and han == _yakuman_han(name, self.rules):
+                parts.append(f"{ja}(役満)")  # as Tenhou and tensoul write every yakuman
+            elif name in _YAKUMAN_NAMES and han == 26:
+                parts.append(f"{ja}(ダブル役満)")  # a double the rules do not give it
+            else:
+                parts.append(f"{ja}({han}飜)")
         return [ev.actor, ev.target, pao, text, *parts]
 
     def named(self, ev: Hora, yaku: Any) -> list[tuple[str, int]]:

@@ -23,6 +23,13 @@ logs keep only the call that took effect). A decision the log stops at (a draw w
 action after it, claims left open at its end) or whose logged action is illegal (a
 mismatch: the replay abandons the round there) has no logged action and is not yielded.
 
+**Features** (``features=True``): each decision also carries its feature arrays
+(:attr:`Decision.features`, the arrays of :func:`riichi.features.encode` of its
+observation, equal to them). They are read straight from the replayed round by the core
+(no :class:`~riichi.mining.observation.Observation` is built for them) and encoded once per
+game (one core call, the GIL released); the decision's ``observation`` is then built only
+when it is asked for, equal to the one ``features=False`` gives.
+
 Canonical records (:meth:`Decision.record`) write tiles as mpsz text (``0`` = red five),
 so the same game read from different formats (physical ids differ where a format has none)
 gives the same records.
@@ -35,6 +42,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from riichi import _core
 from riichi.actions import (
     Action,
     Ankan,
@@ -67,6 +75,7 @@ __all__ = [
     "tile_texts",
 ]
 
+_OBS_FIELDS = tuple(Observation.__dataclass_fields__)
 _TURN_ACTIONS = (Discard, Riichi, Tsumo, Ankan, Kakan, Kyuushu, Nukidora)
 _CLAIM_ACTIONS = (Chi, Pon, Daiminkan, Ron, Pass)
 
@@ -112,6 +121,46 @@ class Decision:
     def legal_actions(self) -> tuple[Action, ...]:
         """The seat's legal actions (``observation.legal_actions``)."""
         return self.observation.legal_actions
+
+    @property
+    def features(self) -> dict[str, Any] | None:
+        """The feature arrays of the decision's observation (shapes and dtypes of
+        :func:`riichi.features.feature_spec`, ``action_mask`` included; read-only views of
+        its game's batch) when the decisions were made with ``features=True``, else None."""
+        f = self.__dict__.get("_features")
+        if f is None:
+            return None
+        if f.__class__ is tuple:  # (the game's batch, row): views made on first use
+            batch, row = f
+            f = {k: v[row] for k, v in batch.items()}
+            self.__dict__["_features"] = f
+        return f  # type: ignore[no-any-return]
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for an attribute not in the instance: the observation of a decision
+        # made with features=True, built from its core record on first use
+        if name == "observation":
+            lazy = self.__dict__.get("_lazy")
+            if lazy is not None:
+                reader, row = lazy
+                obs = object.__new__(Observation)
+                obs.__dict__.update(zip(_OBS_FIELDS, reader.fields(row)))
+                self.__dict__["observation"] = obs
+                del self.__dict__["_lazy"]
+                return obs
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        if "_lazy" in state:  # the core record does not pickle: the observation does
+            state["observation"] = self.observation
+            del state["_lazy"]
+        if "_features" in state:
+            state["_features"] = {k: v.copy() for k, v in (self.features or {}).items()}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
 
     def record(self) -> dict[str, Any]:
         """A format-independent record: round index, seat, kind, the hand, drawn tile and
@@ -221,9 +270,13 @@ class _Collector:
 
     all_claims = True  # every seat's claim options are built: each is a decision
 
-    def __init__(self, name: str, seats: frozenset[int] | None) -> None:
+    def __init__(self, name: str, seats: frozenset[int] | None, reader: Any = None) -> None:
         self.name = name
         self.seats = seats
+        # with features: the core reader that records each decision's view (its row number
+        # stands where the observation would)
+        self.reader = reader
+        self.players = 4
         self.out: list[list[Any]] = []  # [k, i, ai, seat, kind, obs, action, inferred, taken]
         self.k = -1
         self.rnd: Any = None
@@ -246,7 +299,8 @@ class _Collector:
         self.k = k
         self.replayed.append(k)
         self.rnd = game.round
-        self.marks = RiverMarks(game.rules.num_players)
+        self.players = game.rules.num_players
+        self.marks = RiverMarks(self.players)
 
     def _want(self, seat: int) -> bool:
         return self.seats is None or seat in self.seats
@@ -274,12 +328,17 @@ class _Collector:
         self.taken = None
 
     def before(self, i: int, rnd: Any) -> None:
-        if rnd.phase == "turn":
-            self._flush()
-            s = rnd.current_seat
+        if rnd._phase == "turn":  # rnd.phase, read directly: this runs on every event
+            if self.pending:
+                self._flush()
+            else:
+                self.taken = None
+            s = rnd._turn  # rnd.current_seat in the turn phase
             self.turn = None
-            if self._want(s):
-                self.turn = [self.k, i, i, s, "turn", observe(rnd, s, self.marks), None, False, None]
+            if self.seats is None or s in self.seats:
+                reader = self.reader
+                obs = observe(rnd, s, self.marks) if reader is None else reader.push(rnd, s)
+                self.turn = [self.k, i, i, s, "turn", obs, None, False, None]
 
     def after(self, i: int, rnd: Any, act: Action) -> None:
         cls = act.__class__
@@ -289,11 +348,14 @@ class _Collector:
                 d[6] = act
                 self.out.append(d)
             self.turn = None
-            if rnd.phase == "claim":  # the action opened claims: every seat asked decides
+            if rnd._phase == "claim":  # the action opened claims: every seat asked decides
                 self._flush()
                 for q in rnd.seats_to_act:
                     if self._want(q):
-                        obs = observe(rnd, q, self.marks)
+                        if self.reader is None:
+                            obs = observe(rnd, q, self.marks)
+                        else:
+                            obs = self.reader.push(rnd, q)
                         self.pending.append([self.k, i, -1, q, "claim", obs, None, False, None])
         elif cls in _CLAIM_ACTIONS:
             if cls is not Ron or self.taken is None:
@@ -308,7 +370,11 @@ class _Collector:
 
 
 def game_decisions(
-    game_log: GameLog, seats: Iterable[int] | None = None, rules: Rules | None = None
+    game_log: GameLog,
+    seats: Iterable[int] | None = None,
+    rules: Rules | None = None,
+    *,
+    features: bool = False,
 ) -> tuple[GameReport, list[Decision]]:
     """Replay one game and return its :class:`~riichi.replay.GameReport` and every decision
     (of ``seats`` only, when given), in the order they were taken (a claim decision after
@@ -318,17 +384,23 @@ def game_decisions(
         game_log: a game from :func:`riichi.read_log` (any format).
         seats: the seats whose decisions are wanted (absolute), or None for every seat.
         rules: the rules to replay under (default: as :func:`riichi.replay.replay_game`).
+        features: give each decision its feature arrays (:attr:`Decision.features`; see
+            the module text), encoded in one core call for the game.
 
     Raises:
         RiichiError: ``game_log`` is not a GameLog, ``rules`` not Rules, or a seat that is
-            not an int in 0..n-1 (n = the game's players).
+            not an int in 0..n-1 (n = the game's players); ``features`` not a bool.
     """
-    report, out, _ = replay_decisions(game_log, seats, rules)
+    report, out, _ = replay_decisions(game_log, seats, rules, features=features)
     return report, out
 
 
 def replay_decisions(
-    game_log: GameLog, seats: Iterable[int] | None = None, rules: Rules | None = None
+    game_log: GameLog,
+    seats: Iterable[int] | None = None,
+    rules: Rules | None = None,
+    *,
+    features: bool = False,
 ) -> tuple[GameReport, list[Decision], list[int]]:
     """:func:`game_decisions` plus the indices of the rounds the replay replayed (the
     rounds a table of rounds lists: a round may be replayed and hold no decision).
@@ -339,8 +411,10 @@ def replay_decisions(
     if not isinstance(game_log, GameLog):
         raise RiichiError(f"decisions: expected a riichi.GameLog or a path, got {game_log!r:.80}")
     wanted = _check_seats(seats, game_log)
+    _check_features(features)
     name = game_log.source or "<memory>"
-    col = _Collector(name, wanted)
+    reader = _core.RoundReader() if features else None
+    col = _Collector(name, wanted, reader)
     report = replay_game(game_log, rules, watch=col)
     col.finish()
     by_round: dict[int, str] = {}
@@ -348,6 +422,8 @@ def replay_decisions(
         by_round.setdefault(m.round_index, str(m))
     first = str(report.mismatches[0]) if report.mismatches else ""
     ok = not report.mismatches
+    if reader is not None:
+        return report, _with_features(col, reader, name, ok, by_round, first), col.replayed
     out = []
     new = object.__new__
     for k, i, ai, s, kind, obs, act, inferred, taken in col.out:
@@ -359,6 +435,35 @@ def replay_decisions(
         )  # fmt: skip
         out.append(d)
     return report, out, col.replayed
+
+
+def _with_features(
+    col: _Collector, reader: Any, name: str, ok: bool, by_round: dict[int, str], first: str
+) -> list[Decision]:
+    """The decisions of a replay made with a core reader: each row's arrays from one batch
+    encoding of the game, the observation left to build on first use."""
+    rows = [d[5] for d in col.out]
+    batch = reader.encode_rows(rows, col.players) if rows else None
+    for v in (batch or {}).values():
+        v.flags.writeable = False  # shared by the game's decisions: views stay read-only
+    out = []
+    new = object.__new__
+    set_dict = object.__setattr__  # Decision is frozen: its instance dict is set whole
+    for j, (k, i, ai, s, kind, row, act, inferred, taken) in enumerate(col.out):
+        d = new(Decision)  # every field but the observation set (built on first use)
+        set_dict(d, "__dict__", {
+            "game": name, "round_index": k, "event_index": i, "action_index": ai, "seat": s,
+            "kind": kind, "action": act, "inferred": inferred, "taken_by": taken, "ok": ok,
+            "problem": "" if ok else by_round.get(k, f"game: {first}"),
+            "_lazy": (reader, row), "_features": (batch, j),
+        })  # fmt: skip
+        out.append(d)
+    return out
+
+
+def _check_features(features: object) -> None:
+    if features is not True and features is not False:
+        raise RiichiError(f"decisions: features must be True or False, got {features!r:.80}")
 
 
 def _check_seats(seats: Iterable[int] | None, game_log: GameLog) -> frozenset[int] | None:
@@ -386,6 +491,7 @@ def decisions(
     seats: Iterable[int] | None = None,
     *,
     rules: Rules | None = None,
+    features: bool = False,
 ) -> Iterator[Decision]:
     """Every decision of a logged game, replayed and verified (see the module text).
 
@@ -394,6 +500,9 @@ def decisions(
             file may hold several; a zip archive is not taken, use :func:`riichi.read_logs`).
         seats: only these seats' decisions (absolute seats), or None for every seat.
         rules: the rules to replay under (default: read from the log's header).
+        features: give each decision its feature arrays (:attr:`Decision.features`),
+            encoded in one core call per game; the observations are then built only when
+            asked for.
 
     Returns:
         An iterator of :class:`Decision` objects in the order they were taken (each game is
@@ -402,9 +511,11 @@ def decisions(
     Raises:
         RiichiError: at once: ``log`` is neither a GameLog nor a path, a seat that is not a
             seat of the game, ``rules`` not Rules; during the iteration: a game the replay
-            cannot replay at all (a player's view, no round, ...), naming why.
+            cannot replay at all (a player's view, no round, ...), naming why; ``features``
+            not a bool.
         LogFormatError: at once: a path that cannot be read as a log.
     """
+    _check_features(features)
     if isinstance(log, GameLog):
         games: list[tuple[str, Any]] = [(log.source or "<memory>", log)]
         _check_seats(seats, log)
@@ -424,14 +535,17 @@ def decisions(
         if not isinstance(rules, _Rules):
             raise RiichiError(f"decisions: rules must be a riichi.Rules or None, got {rules!r:.80}")
     # the arguments are checked before the first decision is asked for
-    return _decisions(games, seats, rules)
+    return _decisions(games, seats, rules, features)
 
 
 def _decisions(
-    games: list[tuple[str, Any]], seats: Iterable[int] | None, rules: Rules | None
+    games: list[tuple[str, Any]],
+    seats: Iterable[int] | None,
+    rules: Rules | None,
+    features: bool = False,
 ) -> Iterator[Decision]:
     for _name, g in games:
-        report, out = game_decisions(g, seats, rules)
+        report, out = game_decisions(g, seats, rules, features=features)
         if not report.replayed:
             why = "; ".join(str(p) for p in report.unsupported) or "nothing replayed"
             raise RiichiError(f"decisions: {g.source or 'the game'} cannot be replayed: {why}")
