@@ -18,6 +18,8 @@ use pyo3::types::PyInt;
 
 /// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
 /// (a called meld, or fewer than 13 concealed tiles).
+///
+/// Compared by value; pickles and copies to an equal `ShantenDetail`.
 #[pyclass(name = "ShantenDetail", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyShantenDetail(ShantenDetail);
@@ -113,6 +115,8 @@ impl PyShantenDetail {
 ///
 /// Held as a kind mask and 34 live counts (no allocation); `tiles` and `counts` list
 /// them when asked.
+///
+/// Compared by value; pickles and copies to an equal `Ukeire`.
 #[pyclass(name = "Ukeire", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyUkeire(DrawMask);
@@ -253,6 +257,8 @@ impl PyUkeire {
 /// the row is for the plain five (same shanten and ukeire, and the red five's dora stays);
 /// when every copy of that five in the hand is red, the row discards the red five and
 /// `red` is True.
+///
+/// Compared by value; pickles and copies to an equal `DiscardOption`.
 #[pyclass(name = "DiscardOption", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDiscard(Tile, DrawMask, bool);

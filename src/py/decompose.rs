@@ -18,6 +18,9 @@ use crate::wait::{self, Wait};
 
 /// One winning tile of a tenpai hand with every wait shape it completes, and how many
 /// of its copies are still live.
+///
+/// Compared by value; pickles and copies (`pickle`, `copy.copy`, `copy.deepcopy`) to an
+/// equal `Wait`, for process pools.
 #[pyclass(name = "Wait", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyWait {
@@ -148,6 +151,9 @@ type ReadingState = (
 
 /// One reading of a complete hand: blocks of the concealed tiles, the melds carried
 /// along, and (given a winning tile) the block it completed and its wait shape.
+///
+/// Compared by value; pickles and copies to an equal `Reading` (unpickling decomposes the
+/// tiles again and refuses a state that is not one of their readings, a `RiichiError`).
 #[pyclass(name = "Reading", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyReading {

@@ -26,6 +26,8 @@ fn bad(name: &'static str, reason: String) -> PyErr {
 }
 
 /// The scoring rules as the Rust scorer reads them (build it from `riichi.Rules.scoring()`).
+///
+/// Compared by value; pickles and copies through its constructor's keyword arguments.
 #[pyclass(name = "ScoringRules", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyScoringRules(pub ScoringRules);
