@@ -256,6 +256,12 @@ def test_a_done_agent_only_takes_none():
             call()
 
 
+def test_flat_layout_refuses_a_float_player_count():
+    for fn in (flat_size, flat_layout):
+        with pytest.raises(RiichiError, match="players.*4.0"):
+            fn(4.0)
+
+
 def test_last_before_reset_is_refused():
     env = RiichiAECEnv(riichi.Rules.tenhou(), seed=1)
     for call in (lambda: env.last(), lambda: env.last(observe=False)):
