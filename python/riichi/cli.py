@@ -509,7 +509,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         return 2
     try:
         rules = _rules_arg(args.rules) if args.rules is not None else None
-        total = len(list_files(args.paths))
+        total = len(list_files(args.paths, []))  # export reports what it cannot walk
         bar = _progress_bar(args.quiet, total)
         try:
             tables = args.tables

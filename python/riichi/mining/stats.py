@@ -48,7 +48,7 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
         RiichiError: pyarrow missing; ``jobs`` below 1.
     """
     pa = require("pyarrow", "riichi stats")
-    from riichi.mining.export import list_files
+    from riichi.mining.export import list_files, refused_batches
     from riichi.mining.tables import file_tables, schema
 
     if type(jobs) is not int or jobs < 1:
@@ -67,8 +67,11 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
                 errors.append(pq.read_table(os.path.join(p, "errors"), schema=schema("errors")))
         else:
             logs.append(p)
-    files = list_files(logs)
+    refused: list[tuple[str, Exception]] = []
+    files = list_files(logs, refused)
     want = ("players", "errors")
+    if refused:  # folders not listed, looping links: errors rows, as verify reports them
+        errors.append(pa.Table.from_batches([refused_batches(refused, ["errors"])["errors"]]))
     if jobs == 1 or len(files) < 2:
         for f in files:
             b = file_tables(f, want)
