@@ -245,8 +245,28 @@ def test_a_done_agent_only_takes_none():
     while not env.terminations[env.agent_selection]:
         mask = env.observe(env.agent_selection)["action_mask"]
         env.step(int(rng.choice(np.flatnonzero(mask))))
-    with pytest.raises(RiichiError, match="only action is None"):
+    with pytest.raises(RiichiError, match=r"episode is over.*only action is None"):
         env.step(0)
+    assert env.last(observe=False)[2] is True  # terminated, answered before removal
+    while env.agents:
+        env.step(None)
+    for call in (lambda: env.last(), lambda: env.last(observe=False), lambda: env.step(0),
+                 lambda: env.step(None)):  # fmt: skip
+        with pytest.raises(RiichiError, match=r"episode is over.*reset"):
+            call()
+
+
+def test_flat_layout_refuses_a_float_player_count():
+    for fn in (flat_size, flat_layout):
+        with pytest.raises(RiichiError, match=r"players.*4\.0"):
+            fn(4.0)
+
+
+def test_last_before_reset_is_refused():
+    env = RiichiAECEnv(riichi.Rules.tenhou(), seed=1)
+    for call in (lambda: env.last(), lambda: env.last(observe=False)):
+        with pytest.raises(RiichiError, match="reset"):
+            call()
 
 
 @pytest.mark.parametrize(

@@ -74,9 +74,10 @@ def test_spec_is_the_same_for_both_player_counts_but_the_seat_axes():
     assert four["action_mask"] == three["action_mask"] == ((features.NUM_ACTIONS,), np.bool_)
     assert features.NUM_ACTIONS == riichi._core.FEATURES_NUM_ACTIONS
     assert features.RIVER_LEN == riichi._core.FEATURES_RIVER_LEN
-    for bad in (2, 5, True, "4"):
+    for bad in (2, 5, True, "4", 4.0, 3.0, np.float64(4), None):
         with pytest.raises(RiichiError, match="players"):
             features.feature_spec(bad)
+    assert features.feature_spec(np.int64(3)) == three
 
 
 @pytest.mark.parametrize("rel", SAMPLES, ids=[p.rsplit("/", 1)[1] for p in SAMPLES])

@@ -280,3 +280,14 @@ def test_decisions_pickle_and_compare_by_value(shared):
     assert back == decs and back[3].observation.rivers == decs[3].observation.rivers
     with pytest.raises(AttributeError):
         decs[0].observation.seat = 3  # frozen
+
+
+def test_observe_reads_a_game_as_its_current_round_and_refuses_anything_else():
+    game = riichi.Game(rules=riichi.Rules.tenhou(), seed=1)
+    seat = game.current_seat
+    game.step(game.legal_actions(seat)[0])
+    for s in range(4):
+        assert observe(game, s) == observe(game.round, s)
+    for bad in (None, "round", 3, game.rules):
+        with pytest.raises(RiichiError, match=f"riichi.Round.*got {type(bad).__name__}"):
+            observe(bad, 0)

@@ -107,6 +107,39 @@ def test_the_cli_prints_and_writes_the_statistics(shared, tmp_path, capsys):
     assert "--min-games must be at least 1, got 0" in capsys.readouterr().err
 
 
+def test_an_output_path_that_cannot_be_written_is_a_one_line_usage_error(shared, tmp_path, capsys):
+    logs = _logs(shared)[:1]
+    (tmp_path / "afile").write_text("x")
+    for flag in ("--csv", "--parquet"):
+        for target in (tmp_path / "nosuch" / "x.out", tmp_path / "afile" / "x.out", tmp_path):
+            assert main(["stats", *logs, flag, str(target)]) == 2
+            err = capsys.readouterr().err
+            assert len(err.strip().splitlines()) == 1, err
+            assert err.startswith(f"riichi stats: error: {flag} {target}: "), err
+            assert "Errno" not in err and "local file" not in err
+
+
+def test_an_export_folder_with_logs_beside_its_tables_names_the_logs_left_out(
+    shared, tmp_path, capsys
+):
+    import shutil
+
+    logs = _logs(shared)
+    export(logs[:1], tmp_path / "ex", ["players"])
+    shutil.copy(logs[1], tmp_path / "ex" / Path(logs[1]).name)
+    with pytest.warns(UserWarning, match=r"1 other file\(s\) in it are not read"):
+        players, _ = players_table([str(tmp_path / "ex")])
+    assert len(set(players.column("game_id").to_pylist())) == 1
+    assert main(["stats", str(tmp_path / "ex")]) == 0
+    captured = capsys.readouterr()
+    assert "riichi stats: warning:" in captured.err and Path(logs[1]).name in captured.err
+    assert "1 game(s)" in captured.out
+    # a clean export folder warns about nothing
+    export(logs[:1], tmp_path / "ex2", ["players"])
+    assert main(["stats", str(tmp_path / "ex2")]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_the_cli_names_the_games_it_does_not_count(shared, capsys, tmp_path):
     # a player-view transcript cannot be replayed and a game whose replay disagrees with its
     # log still counts: neither may pass unnoticed in the summary

@@ -16,6 +16,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -356,3 +357,46 @@ def test_player_ranks_follow_the_rules_given_over_the_logs(tmp_path):
         rows = T.file_tables(path, ["players"], rules=Rules(length="one_round", tied_ranks=given))
         players = sorted(rows["players"].to_pylist(), key=lambda r: r["seat"])
         assert [p["rank"] for p in players] == want
+
+
+def _linked_tree(shared, tmp_path):
+    """top/ holds one log, a link to a folder holding another and a link up to its own
+    parent (which would loop: reported, not followed)."""
+    import shutil
+
+    src = shared / "data" / "mjlog" / "dnovikoff-tenhou" / "pao.xml"
+    other = shared / "data" / "tenhou6" / "mjai-reviewer" / "double_ron.json"
+    if not src.exists() or not other.exists():
+        pytest.skip("corpus files not found")
+    real = tmp_path / "elsewhere"
+    real.mkdir()
+    shutil.copy(other, real / "double_ron.json")
+    top = tmp_path / "top"
+    top.mkdir()
+    shutil.copy(src, top / "pao.xml")
+    (top / "linked").symlink_to(real, target_is_directory=True)
+    (top / "up").symlink_to(tmp_path, target_is_directory=True)
+    return top
+
+
+def test_export_stats_and_verify_walk_linked_folders_alike(shared, tmp_path):
+    from riichi.mining.stats import players_table
+
+    top = _linked_tree(shared, tmp_path)
+    vjson = tmp_path / "v.json"
+    main(["verify", "--quiet", str(top), "--json", str(vjson)])
+    v = json.loads(vjson.read_text())
+    assert v["games"] == 2 and [Path(u["file"]).name for u in v["unreadable"]] == ["up"]
+    result = export([str(top)], tmp_path / "out", ["games", "errors", "players"])
+    pq = pytest.importorskip("pyarrow.parquet")
+    games = pq.read_table(tmp_path / "out" / "games").to_pylist()
+    errors = pq.read_table(tmp_path / "out" / "errors").to_pylist()
+    assert sum(g["replayed"] for g in games) == result.rows["games"] == v["games"]
+    unreadable = [e for e in errors if e["kind"] == "unreadable"]
+    assert [Path(e["game_id"]).name for e in unreadable] == ["up"]
+    assert "holds it" in unreadable[0]["reason"]
+    players, errs = players_table([str(top)])
+    assert players.num_rows == 4 * v["games"]
+    assert [Path(g).name for g in errs.column("game_id").to_pylist()] == ["up"]
+    with pytest.warns(UserWarning, match="up"):
+        assert len(_walk([str(top)])) == 2

@@ -238,6 +238,45 @@ def test_bad_values_are_refused_by_name(field, value):
         Rules(**{field: value})
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Rules(kuitam=False),
+        lambda: Rules().replace(kuitam=False),
+        lambda: Rules.from_dict({"kuitam": False}),
+        lambda: Rules.tenhou().replace(kuitam=False),
+    ],
+    ids=["constructor", "replace", "from_dict", "preset_replace"],
+)
+def test_an_unknown_field_is_refused_with_the_closest_name(call):
+    with pytest.raises(riichi.RiichiError, match=r"kuitam \(did you mean 'kuitan'\?\)"):
+        call()
+
+
+def test_unknown_names_without_a_close_field_and_private_fields_are_refused():
+    with pytest.raises(riichi.RiichiError, match=r"unknown field\(s\) nosuch \(not Rules"):
+        Rules(nosuch=1)
+    with pytest.raises(riichi.RiichiError, match="_scoring_cache"):  # not an init field
+        Rules().replace(_scoring_cache=[])
+    with pytest.raises(riichi.RiichiError, match="positional"):
+        Rules(*range(len(FIELDS) + 1))
+    assert pickle_round_trip(Rules.mahjong_soul()) == Rules.mahjong_soul()
+
+
+def pickle_round_trip(rules):
+    import pickle
+
+    return pickle.loads(pickle.dumps(rules))
+
+
+@pytest.mark.parametrize("preset", [Rules.tenhou, Rules.tenhou_sanma])
+@pytest.mark.parametrize("red", ["x", "", 0, 1, None])
+def test_a_preset_red_switch_must_be_a_bool(preset, red):
+    with pytest.raises(riichi.RiichiError, match=f"{preset.__name__} red: {red!r}"):
+        preset(red=red)
+    assert preset(red=False).red_fives == (0, 0, 0)
+
+
 def test_scoring_fields_change_results():
     hand = "234m456p345s678s88s"
     base = riichi.score(hand, "5s", riichi=True, seat_wind="S", dora_indicators="1m")

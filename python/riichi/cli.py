@@ -106,6 +106,21 @@ def _cmd_hand(args: argparse.Namespace) -> int:
     return 0
 
 
+def _unwritable(path: str) -> str | None:
+    """Why the file ``path`` cannot be written (its folder missing, not a folder or not
+    writable; the path itself a folder), or None when it looks writable."""
+    if os.path.isdir(path):
+        return "is a folder (name a file)"
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.exists(parent):
+        return f"cannot write: no such folder {parent}"
+    if not os.path.isdir(parent):
+        return f"cannot write: {parent} is not a folder"
+    if not os.access(parent, os.W_OK):
+        return f"cannot write: no permission to write in {parent}"
+    return None
+
+
 def _write_text(path: str, text: str, command: str) -> bool:
     """Write a picture or page; False (after naming the file and the reason) on failure."""
     try:
@@ -509,7 +524,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
         return 2
     try:
         rules = _rules_arg(args.rules) if args.rules is not None else None
-        total = len(list_files(args.paths))
+        total = len(list_files(args.paths, []))  # export reports what it cannot walk
         bar = _progress_bar(args.quiet, total)
         try:
             tables = args.tables
@@ -553,16 +568,38 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         if v < least:
             print(f"riichi stats: error: {flag} must be at least {least}, got {v}", file=sys.stderr)
             return 2
+    for flag, out in (("--csv", args.csv), ("--parquet", args.parquet)):
+        problem = _unwritable(out) if out is not None else None
+        if problem:  # found before the logs are read, not after
+            print(_shown(f"riichi stats: error: {flag} {out}: {problem}"), file=sys.stderr)
+            return 2
+    import warnings
+
     try:
-        players, errors = players_table(args.paths, jobs=args.jobs)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", UserWarning)
+            players, errors = players_table(args.paths, jobs=args.jobs)
+        for w in caught:  # an export folder with logs beside its tables: say what was left out
+            print(_shown(f"riichi stats: warning: {w.message}"), file=sys.stderr)
         stats = player_stats(players, args.min_games)
-        if args.csv:
-            require("pyarrow.csv", "riichi stats --csv").write_csv(stats, args.csv)
-        if args.parquet:
-            require("pyarrow.parquet", "riichi stats --parquet").write_table(stats, args.parquet)
     except (RiichiError, OSError) as e:
-        print(f"riichi stats: error: {e}", file=sys.stderr)
+        print(_shown(f"riichi stats: error: {e}"), file=sys.stderr)
         return 2
+    for flag, out, fmt in (("--csv", args.csv, "csv"), ("--parquet", args.parquet, "parquet")):
+        if out is None:
+            continue
+        try:
+            if fmt == "csv":
+                require("pyarrow.csv", "riichi stats --csv").write_csv(stats, out)
+            else:
+                require("pyarrow.parquet", "riichi stats --parquet").write_table(stats, out)
+        except RiichiError as e:
+            print(_shown(f"riichi stats: error: {e}"), file=sys.stderr)
+            return 2
+        except OSError as e:  # pyarrow's own text names its internals: name the path instead
+            why = e.strerror or str(e).splitlines()[0]
+            print(_shown(f"riichi stats: error: {flag} {out}: cannot write: {why}"), file=sys.stderr)
+            return 2
     rows = errors.to_pylist()
     unreadable = [r for r in rows if r["kind"] == "unreadable"]
     for r in unreadable[:20]:
@@ -934,7 +971,10 @@ def build_parser() -> argparse.ArgumentParser:
             "Per-player statistics over the replayed games of the logs (files, folders, zip "
             "archives) or of a riichi export folder: games, rounds, average rank, win, "
             "deal-in, riichi and call rates (per round), average win and deal-in points. "
-            "Printed as a table (most games first); --csv / --parquet write every player. "
+            "Printed as a table (most games first); --csv / --parquet write every player "
+            "(a path that cannot be written is refused before any log is read). An export "
+            "folder is read as the export alone: log files placed inside it are not read "
+            "(a warning names them; give them as their own paths). "
             "Needs the riichi[mining] extra (pyarrow). Exit status: 0 done, 1 a log could not "
             "be read (listed; the others are counted), 2 bad usage."
         ),

@@ -429,6 +429,34 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         mask[self._legal_indices(seat)] = 1
         return mask
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the observation (``None`` when ``observe`` is false),
+        cumulative reward, terminated, truncated and info of :attr:`agent_selection`.
+
+        After the episode ends every agent is terminated and ``last()`` answers for each
+        until it has been stepped with ``None`` (PettingZoo's AEC contract: a done agent's
+        only action is ``None``, which removes it); once :attr:`agents` is empty there is
+        no agent to answer for (``agent_iter()`` stops there).
+
+        Raises:
+            RiichiError: no ``reset`` yet; the episode is over and every agent has been
+                removed (call ``reset()``).
+        """
+        self._game()
+        if not self.agents:
+            raise RiichiError(
+                "RiichiAECEnv.last: the episode is over (every agent is done and removed), "
+                "call reset()"
+            )
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     # ------------------------------------------------------------------ step
     def step(self, action: Any) -> None:
         """Apply the action index ``action`` of :attr:`agent_selection` (``None`` for an
@@ -437,13 +465,21 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             IllegalAction: the index is masked for this agent now (nothing changes).
             RiichiError: ``action`` is not an int in 0..158 (or not None for a terminated
-                agent); no ``reset`` yet.
+                agent); no ``reset`` yet; the episode is over and every agent removed.
         """
         game = self._game()
         agent = self.agent_selection
+        if not self.agents:
+            raise RiichiError(
+                f"RiichiAECEnv.step: the episode is over (every agent is done and removed), "
+                f"call reset(); got action {action!r}"
+            )
         if self.terminations.get(agent) or self.truncations.get(agent):
             if action is not None:
-                raise RiichiError(f"{agent} is done: its only action is None, got {action!r}")
+                raise RiichiError(
+                    f"{agent} is done (the episode is over): its only action is None, "
+                    f"got {action!r}"
+                )
             self._was_dead_step(None)
             return
         if action.__class__ is int and 0 <= action < NUM_ACTIONS:

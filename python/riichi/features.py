@@ -165,10 +165,14 @@ def feature_spec(players: int) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]
     (the table in the module docstring).
 
     Raises:
-        RiichiError: ``players`` is not 3 or 4.
+        RiichiError: ``players`` is not the int 3 or 4 (a bool, float or string is refused).
     """
-    if isinstance(players, bool) or players not in (3, 4):
-        raise RiichiError(f"players: expected 3 or 4, got {players!r}")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, (int, np.integer))
+        or players not in (3, 4)
+    ):  # a float 4.0, a bool or a string "4" is refused, not read as a player count
+        raise RiichiError(f"players: expected the int 3 or 4, got {players!r}")
     n = int(players)
     u8, i8, i32, b = np.dtype(np.uint8), np.dtype(np.int8), np.dtype(np.int32), np.dtype(bool)
     return {

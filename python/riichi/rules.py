@@ -667,13 +667,15 @@ class Rules:
 
         Raises:
             RiichiError: a value outside its field's domain, naming the field and the
-                value (``Rules().replace(kuitan="x")``). An unknown field name raises the
-                ``TypeError`` of ``dataclasses.replace``.
+                value (``Rules().replace(kuitan="x")``); a name that is not a field, naming
+                it and the closest field name (``Rules().replace(kuitam=False)``).
 
         Example:
             >>> riichi.Rules().replace(kiriage_mangan=True).kiriage_mangan
             True
         """
+        if not _INIT_NAMES.issuperset(changes):
+            raise _unknown_fields("Rules.replace", changes)
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
     def to_dict(self) -> dict[str, object]:
@@ -715,10 +717,8 @@ class Rules:
                 raise RiichiError("Rules.from_dict: give a base or a \"preset\" key, not both")
             data = dict(data)
             base = cls.preset(data.pop("preset"))
-        names = [f.name for f in dataclasses.fields(cls) if f.init]
-        unknown = sorted(str(k) for k in data if k not in names)
-        if unknown:
-            raise RiichiError(f"Rules.from_dict: unknown field(s) {', '.join(unknown)}")
+        if not _INIT_NAMES.issuperset(data):
+            raise _unknown_fields("Rules.from_dict", data)
         if base is None:
             return cls(**data)
         if not isinstance(base, Rules):
@@ -801,8 +801,9 @@ class Rules:
         :meth:`tenhou_lobby`.
 
         Raises:
-            RiichiError: ``length`` not one of the game lengths (``red`` is read as a truth
-                value, not checked)."""
+            RiichiError: ``length`` not one of the game lengths; ``red`` not a bool (``"x"``
+                or ``0`` is refused, not read as a truth value)."""
+        _check_red("tenhou", red)
         return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
 
     @classmethod
@@ -815,8 +816,9 @@ class Rules:
         nukidora are the round engine's for ``num_players=3``.
 
         Raises:
-            RiichiError: ``length`` not one of the game lengths (``red`` is read as a truth
-                value, not checked)."""
+            RiichiError: ``length`` not one of the game lengths; ``red`` not a bool (``"x"``
+                or ``0`` is refused, not read as a truth value)."""
+        _check_red("tenhou_sanma", red)
         rules = cls(**PRESET_VALUES["tenhou_sanma"])  # type: ignore[arg-type]
         return rules.replace(length=length, red_fives=rules.red_fives if red else (0, 0, 0))
 
@@ -1176,6 +1178,40 @@ class Rules:
         return cls(**PRESET_VALUES["riichi_city_sanma"]).replace(length=length)  # type: ignore[arg-type]
 
 
+#: The names the constructor takes (every field but the private cache), for the unknown-name
+#: check of :func:`_checked_init`, :meth:`Rules.replace` and :meth:`Rules.from_dict`.
+_INIT_NAMES = frozenset(f.name for f in dataclasses.fields(Rules) if f.init)
+_dataclass_init = Rules.__init__
+
+
+def _unknown_fields(where: str, names: typing.Iterable[object]) -> Exception:
+    """The error for keyword names that are not ``Rules`` fields: each named with the
+    closest field name when one is close (``difflib``)."""
+    import difflib
+
+    from riichi.errors import RiichiError
+
+    parts = []
+    for name in sorted(str(n) for n in names if n not in _INIT_NAMES):
+        close = difflib.get_close_matches(name, _INIT_NAMES, n=1)
+        parts.append(name + (f" (did you mean {close[0]!r}?)" if close else ""))
+    return RiichiError(f"{where}: unknown field(s) {', '.join(parts)} (not Rules fields)")
+
+
+@functools.wraps(_dataclass_init)
+def _checked_init(self: Rules, *args: Any, **kwargs: Any) -> None:
+    # the dataclass constructor with a RiichiError naming an unknown keyword (and the
+    # closest field) or too many positional values, instead of its bare TypeError; the
+    # check is a set comparison, so construction stays as fast
+    if kwargs and not _INIT_NAMES.issuperset(kwargs):
+        raise _unknown_fields("Rules()", kwargs)
+    if len(args) > len(_INIT_NAMES):
+        raise _error("positional arguments", len(args), f"at most {len(_INIT_NAMES)}")
+    _dataclass_init(self, *args, **kwargs)
+
+
+Rules.__init__ = _checked_init  # type: ignore[method-assign]
+
 #: ``<GO type>`` bits of Tenhou's lobbies that change rules (besides players, red, kuitan,
 #: length): 0x200 the special lobbies (kiriage mangan, kan dora revealed at once, seen in
 #: their logs). 0x400's 1,500 per honba is set in :meth:`Rules.tenhou_lobby`.
@@ -1512,6 +1548,13 @@ def _scalar_check(hint: object, *, negative_ok: bool) -> _Check:
 @functools.cache
 def _type_hints() -> dict[str, object]:
     return typing.get_type_hints(Rules)
+
+
+def _check_red(where: str, red: object) -> None:
+    """The presets' ``red`` switch is a bool: anything else (``"x"``, ``0``, ``None``) is
+    refused rather than read as a truth value."""
+    if red.__class__ is not bool:
+        raise _error(f"{where} red", red, "True or False")
 
 
 def _not_int(value: object) -> bool:

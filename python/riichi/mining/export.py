@@ -6,15 +6,16 @@ Layout of the output folder::
     DIR/<table>/part-00000.parquet          one file per table per part of the input
     DIR/<table>/part-00001.parquet ...
 
-The input files (folders walked recursively and sorted, hidden files skipped, zip archives
-read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
+The input files (folders walked as ``riichi verify`` walks them: recursively, sorted, hidden
+files skipped, linked folders followed once; zip archives read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
 of every table holds the rows of the files of part ``n``, so the output does not depend on
 ``jobs``, and one part's files can be read alone. Only a part's rows are held in memory:
 rows are written as a Parquet row group every ``batch_rows`` rows and the part's file is
 closed at the part's end (memory stays bounded however many files are exported). A part
 with no row for a table writes no file for it (a table with no row at all gets one
 empty ``part-00000.parquet``, so that every table asked for can be read). Files that cannot be read become rows of
-``errors``; the rest goes on.
+``errors``; the rest goes on. A folder that cannot be listed and a link that would loop (to
+a folder that holds it) are ``errors`` rows too, in one part after the last.
 
 Needs the ``riichi[mining]`` extra (pyarrow).
 """
@@ -60,14 +61,25 @@ class ExportResult:
             self.rows[t] = self.rows.get(t, 0) + n
 
 
-def list_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
-    """The files under ``paths``, as ``riichi verify`` finds them: folders walked recursively
-    in sorted order (hidden files skipped), other paths as given (a missing one too: reading
-    it reports it).
+def list_files(
+    paths: Iterable[str | os.PathLike[str]],
+    refused: list[tuple[str, Exception]] | None = None,
+) -> list[str]:
+    """The files under ``paths``, as ``riichi verify`` finds them: folders walked by
+    :func:`riichi.logs._common.files_under` (sorted, hidden names skipped, linked folders
+    followed once), other paths as given (a missing one too: reading it reports it).
+
+    Args:
+        paths: files, folders and zip archives.
+        refused: where a folder that cannot be listed, or a link that would loop (a link to
+            a folder that holds it), goes as ``(path, LogFormatError)``. None: each is
+            reported by a ``UserWarning`` naming it and why, never silently left out.
 
     Raises:
         RiichiError: ``paths`` is a single str (give a list) or holds a non-path.
     """
+    from riichi.logs._common import files_under
+
     if isinstance(paths, (str, bytes)):
         raise RiichiError(f"expected a list of paths, got the string {paths!r:.80}")
     out: list[str] = []
@@ -76,12 +88,40 @@ def list_files(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
             raise RiichiError(f"not a path: {p!r:.80}")
         p = os.fspath(p)
         if os.path.isdir(p):
-            for root, dirs, files in os.walk(p):
-                dirs.sort()  # as riichi verify walks them (hidden files skipped, not folders)
-                out += [os.path.join(root, f) for f in sorted(files) if not f.startswith(".")]
+            for path, error in files_under(p):
+                if error is None:
+                    out.append(path)
+                elif refused is not None:
+                    refused.append((path, error))
+                else:
+                    import warnings
+
+                    warnings.warn(f"not read: {error}", UserWarning, stacklevel=2)
         else:
             out.append(p)
     return out
+
+
+def refused_batches(
+    refused: Sequence[tuple[str, Exception]], tables: Sequence[str]
+) -> dict[str, Any]:
+    """The table rows of the paths :func:`list_files` could not walk: one ``errors`` row
+    (kind ``unreadable``) each, as an unreadable file gets, so that an export counts them
+    as ``riichi verify`` does."""
+    from riichi.mining.tables import _Rows, _shown
+    from riichi.replay import _unreadable
+
+    rows = _Rows(tables)
+    for path, error in refused:
+        p = _unreadable(_shown(path), error)
+        rows.add("errors", game_id=_shown(path), kind="unreadable", position=p.position,
+                 field="", reason=_shown(p.reason))  # fmt: skip
+    return rows.batches()
+
+
+def pq_table(batch: Any) -> Any:
+    pa = require("pyarrow", "riichi export")
+    return pa.Table.from_batches([batch])
 
 
 def _parts(files: Sequence[str], size: int) -> Iterator[tuple[int, list[str]]]:
@@ -202,7 +242,8 @@ def export(
         if not isinstance(rules, Rules):
             raise RiichiError(f"export: rules must be a riichi.Rules or None, got {rules!r:.80}")
         rules_json = rules.to_json()  # Rules hold a cached Rust object: send the text
-    files = list_files(paths)
+    refused: list[tuple[str, Exception]] = []
+    files = list_files(paths, refused)
     t0 = time.perf_counter()
     try:
         os.makedirs(out, exist_ok=True)
@@ -226,6 +267,12 @@ def export(
                 if progress is not None:
                     progress(len(futures[fut]))
     pq = require("pyarrow.parquet", "riichi export")
+    if refused and "errors" in wanted:  # folders not listed, looping links: as verify reports them
+        folder = os.path.join(out, "errors")
+        os.makedirs(folder, exist_ok=True)
+        batch = refused_batches(refused, ["errors"])["errors"]
+        pq.write_table(pq_table(batch), os.path.join(folder, f"part-{len(parts):05d}.parquet"))
+        result.rows["errors"] += batch.num_rows
     for t in wanted:  # every table asked for has a folder a reader can open, rows or not
         folder = os.path.join(out, t)
         if not os.path.isdir(folder) or not os.listdir(folder):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from riichi.actions import Action
+from riichi.kyoku.round import Round
 from riichi.kyoku.views import ObservationMemo, observation_fields
 
 __all__ = ["Observation", "RiverMarks", "observe"]
@@ -120,19 +121,40 @@ class RiverMarks:
         self._seen = len(events)
 
 
+def _as_round(value: object) -> Any:
+    """``value`` as the round :func:`observe` reads: a ``Round`` (a subclass too) as it is,
+    a ``Game``'s current round; anything else refused."""
+    from riichi.errors import RiichiError
+    from riichi.game import Game
+
+    if isinstance(value, Round):
+        return value
+    if isinstance(value, Game):
+        return value.round
+    raise RiichiError(
+        f"observe: rnd: expected a riichi.Round (game.round) or a riichi.Game, got "
+        f"{type(value).__name__} {value!r:.60}"
+    )
+
+
 def observe(rnd: Any, seat: int, marks: RiverMarks | None = None) -> Observation:
     """The :class:`Observation` of ``seat`` in the round ``rnd`` now.
 
     Args:
-        rnd: a :class:`riichi.Round` (``game.round`` of a :class:`riichi.Game`).
+        rnd: a :class:`riichi.Round`, or a :class:`riichi.Game`, which means its current
+            round (``game.round``: the one being played, or the last one once the game is
+            over).
         seat: the observing seat.
         marks: the round's :class:`RiverMarks`, kept up to date by the caller across
             snapshots (None: read from the round's whole event stream). Snapshots taken
             with the same ``marks`` share the tuples that did not change between them.
 
     Raises:
-        RiichiError: ``seat`` is not a seat of the round.
+        RiichiError: ``rnd`` is neither a ``Round`` nor a ``Game`` (naming its type);
+            ``seat`` is not a seat of the round.
     """
+    if rnd.__class__ is not Round:
+        rnd = _as_round(rnd)
     if marks is None:
         marks = RiverMarks(rnd.rules.num_players)
     (hand, drawn, melds, rivers, called, riichi, nukidora, dora, scores, phase, pending, legal,

@@ -44,11 +44,15 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     not be read, games not replayed, mismatches): ``(players, errors)`` as two
     ``pyarrow.Table``.
 
+    An export folder is read as the export alone: other files in it (logs copied beside
+    the tables) are not read as logs, and a ``UserWarning`` names how many and the first
+    (give them as their own paths to count them).
+
     Raises:
         RiichiError: pyarrow missing; ``jobs`` below 1.
     """
     pa = require("pyarrow", "riichi stats")
-    from riichi.mining.export import list_files
+    from riichi.mining.export import list_files, refused_batches
     from riichi.mining.tables import file_tables, schema
 
     if type(jobs) is not int or jobs < 1:
@@ -65,10 +69,14 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
             players.append(pq.read_table(os.path.join(p, "players"), schema=schema("players")))
             if os.path.isdir(os.path.join(p, "errors")):  # as from the logs themselves
                 errors.append(pq.read_table(os.path.join(p, "errors"), schema=schema("errors")))
+            _warn_left_out(p)
         else:
             logs.append(p)
-    files = list_files(logs)
+    refused: list[tuple[str, Exception]] = []
+    files = list_files(logs, refused)
     want = ("players", "errors")
+    if refused:  # folders not listed, looping links: errors rows, as verify reports them
+        errors.append(pa.Table.from_batches([refused_batches(refused, ["errors"])["errors"]]))
     if jobs == 1 or len(files) < 2:
         for f in files:
             b = file_tables(f, want)
@@ -86,6 +94,26 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     ).empty_table()
     e_all = pa.concat_tables(errors) if errors else schema("errors").empty_table()
     return p_all, e_all
+
+
+def _warn_left_out(folder: str) -> None:
+    """Warn about the files of an export folder that are not the export's own (its table
+    folders and ``_schema.json``): they are not read."""
+    import warnings
+
+    from riichi.mining.export import list_files
+    from riichi.mining.tables import TABLES
+
+    own = {*TABLES, "features", "_schema.json"}
+    other = [f for f in list_files([folder], [])
+             if os.path.relpath(f, folder).split(os.sep)[0] not in own]  # fmt: skip
+    if other:
+        warnings.warn(
+            f"{folder} is read as a riichi export (its tables); {len(other)} other file(s) "
+            f"in it are not read as logs (first: {other[0]}): give them as their own paths",
+            UserWarning,
+            stacklevel=3,
+        )
 
 
 def player_stats(players: Any, min_games: int = 1) -> Any:
