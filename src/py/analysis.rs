@@ -18,12 +18,66 @@ use pyo3::types::PyInt;
 
 /// Shanten of each form: `chiitoitsu` and `kokushi` are None when they do not apply
 /// (a called meld, or fewer than 13 concealed tiles).
+///
+/// Compared by value; pickles and copies to an equal `ShantenDetail`.
 #[pyclass(name = "ShantenDetail", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyShantenDetail(ShantenDetail);
 
+/// The pickled state of a `ShantenDetail`: regular, chiitoitsu and kokushi shanten.
+type DetailState = (i8, Option<i8>, Option<i8>);
+
 #[pymethods]
 impl PyShantenDetail {
+    /// Pickle and copy support: `(regular, chiitoitsu, kokushi)` as plain data, rebuilt by
+    /// `_from_state` (the minimum is derived again).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DetailState,))> {
+        let d = slf.get().0;
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            ((d.regular, d.chiitoitsu, d.kokushi),),
+        ))
+    }
+    /// Rebuild a pickled detail (private: the inverse of `__reduce__`). Refuses, with a
+    /// `RiichiError` naming the value, a shanten out of its form's range (regular -1..=8,
+    /// chiitoitsu -1..=6, kokushi -1..=13) or only one of chiitoitsu and kokushi given
+    /// (both apply to the same hands).
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let what = "ShantenDetail";
+        let (regular, chiitoitsu, kokushi) = state
+            .extract::<DetailState>()
+            .map_err(|_| bad_state(what, state, "expected (regular, chiitoitsu, kokushi)"))?;
+        let range = |name: &str, v: i8, max: i8| -> PyResult<()> {
+            if (-1..=max).contains(&v) {
+                Ok(())
+            } else {
+                let why = format!("{name} shanten {v} is out of -1..={max}");
+                Err(bad_state(what, state, &why))
+            }
+        };
+        range("regular", regular, 8)?;
+        match (chiitoitsu, kokushi) {
+            (Some(c), Some(k)) => {
+                range("chiitoitsu", c, 6)?;
+                range("kokushi", k, 13)?;
+            }
+            (None, None) => {}
+            _ => {
+                let why = "chiitoitsu and kokushi apply to the same hands: both or neither";
+                return Err(bad_state(what, state, why));
+            }
+        }
+        let minimum = regular
+            .min(chiitoitsu.unwrap_or(i8::MAX))
+            .min(kokushi.unwrap_or(i8::MAX));
+        Ok(PyShantenDetail(ShantenDetail {
+            regular,
+            chiitoitsu,
+            kokushi,
+            minimum,
+        }))
+    }
     /// Regular form (melds and a pair).
     #[getter]
     fn regular(&self) -> i8 {
@@ -61,9 +115,75 @@ impl PyShantenDetail {
 ///
 /// Held as a kind mask and 34 live counts (no allocation); `tiles` and `counts` list
 /// them when asked.
+///
+/// Compared by value; pickles and copies to an equal `Ukeire`.
 #[pyclass(name = "Ukeire", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyUkeire(DrawMask);
+
+/// The pickled state of a [`DrawMask`]: the shanten, the improving kinds (ascending) and
+/// the live copies of each.
+type DrawState = (i8, Vec<u8>, Vec<u8>);
+
+fn draw_state(u: &DrawMask) -> DrawState {
+    (
+        u.shanten,
+        u.kinds().map(|k| k as u8).collect(),
+        u.kinds().map(|k| u.live[k]).collect(),
+    )
+}
+
+/// The [`DrawMask`] of a pickled state, or why it is none: the shanten must be -1..=13,
+/// the kinds strictly ascending in 0..=33, one live count 0..=4 for each.
+fn draw_of_state((shanten, kinds, live): DrawState) -> Result<DrawMask, String> {
+    if !(-1..=13).contains(&shanten) {
+        return Err(format!("shanten {shanten} is out of -1..=13"));
+    }
+    if kinds.len() != live.len() {
+        return Err(format!(
+            "{} tile kinds but {} live counts",
+            kinds.len(),
+            live.len()
+        ));
+    }
+    let mut d = DrawMask {
+        shanten,
+        mask: 0,
+        live: [0; 34],
+        total: 0,
+    };
+    let mut last: Option<u8> = None;
+    for (&k, &n) in kinds.iter().zip(&live) {
+        if k > 33 || last.is_some_and(|l| l >= k) {
+            return Err(format!(
+                "tile kinds {kinds:?} are not strictly ascending in 0..=33"
+            ));
+        }
+        if n > 4 {
+            return Err(format!("{n} live copies of kind {k} (at most 4)"));
+        }
+        last = Some(k);
+        d.mask |= 1 << k;
+        d.live[usize::from(k)] = n;
+        d.total += u32::from(n);
+    }
+    Ok(d)
+}
+
+/// The pickled state of a `DiscardOption`: the kind, whether it is red and the ukeire.
+type DiscardState = (u8, bool, DrawState);
+
+/// The error for a pickled state that is refused.
+fn bad_state(what: &str, state: &Bound<'_, PyAny>, why: &str) -> PyErr {
+    Error::InvalidArgument {
+        name: "state",
+        reason: format!(
+            "not a pickled {what} state: {why}: {}",
+            crate::py::errors::shown(state)
+        ),
+    }
+    .into()
+}
 
 /// `"12 tiles: 14m25p"`: the total and the kinds in mpsz.
 fn short(u: &DrawMask) -> String {
@@ -80,6 +200,26 @@ fn short(u: &DrawMask) -> String {
 
 #[pymethods]
 impl PyUkeire {
+    /// Pickle and copy support: `(shanten, kinds, live counts)` as plain data, rebuilt by
+    /// `_from_state`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DrawState,))> {
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            (draw_state(&slf.get().0),),
+        ))
+    }
+    /// Rebuild a pickled ukeire (private: the inverse of `__reduce__`). Refuses, with a
+    /// `RiichiError`, a shanten out of -1..=13, kinds not strictly ascending in 0..=33, a
+    /// live count above 4 or a count per kind missing.
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let s = state
+            .extract::<DrawState>()
+            .map_err(|_| bad_state("Ukeire", state, "expected (shanten, kinds, counts)"))?;
+        draw_of_state(s)
+            .map(PyUkeire)
+            .map_err(|why| bad_state("Ukeire", state, &why))
+    }
     /// Improving tile kinds (0..=33, each a `riichi.TileKind`), ascending.
     #[getter]
     fn tiles(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
@@ -117,12 +257,42 @@ impl PyUkeire {
 /// the row is for the plain five (same shanten and ukeire, and the red five's dora stays);
 /// when every copy of that five in the hand is red, the row discards the red five and
 /// `red` is True.
+///
+/// Compared by value; pickles and copies to an equal `DiscardOption`.
 #[pyclass(name = "DiscardOption", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDiscard(Tile, DrawMask, bool);
 
 #[pymethods]
 impl PyDiscard {
+    /// Pickle and copy support: `(kind, red, (shanten, kinds, live counts))` as plain data,
+    /// rebuilt by `_from_state`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DiscardState,))> {
+        let d = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            ((d.0.index() as u8, d.2, draw_state(&d.1)),),
+        ))
+    }
+    /// Rebuild a pickled discard option (private: the inverse of `__reduce__`). Refuses,
+    /// with a `RiichiError`, a kind out of 0..=33, `red` on a kind other than 5m, 5p or
+    /// 5s, and a bad ukeire state (as `Ukeire._from_state`).
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let what = "DiscardOption";
+        let (kind, red, draws) = state
+            .extract::<DiscardState>()
+            .map_err(|_| bad_state(what, state, "expected (kind, red, ukeire state)"))?;
+        if kind > 33 {
+            return Err(bad_state(what, state, &format!("kind {kind} (0..=33)")));
+        }
+        let tile = Tile::from_index(usize::from(kind));
+        if red && (tile.is_honor() || tile.number() != 5) {
+            return Err(bad_state(what, state, &format!("no red {tile}")));
+        }
+        let d = draw_of_state(draws).map_err(|why| bad_state(what, state, &why))?;
+        Ok(PyDiscard(tile, d, red))
+    }
     /// The tile kind discarded: a `riichi.TileKind` (an `int` 0..=33 whose text is mpsz
     /// and whose `red` is this option's `red`).
     #[getter]

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::decompose::{self as core, Block, Reading};
+use crate::decompose::{self as core, Block, Reading, WaitShape};
 use crate::error::Error;
 use crate::hand::tile_count;
 use crate::meld::Meld;
@@ -18,6 +18,9 @@ use crate::wait::{self, Wait};
 
 /// One winning tile of a tenpai hand with every wait shape it completes, and how many
 /// of its copies are still live.
+///
+/// Compared by value; pickles and copies (`pickle`, `copy.copy`, `copy.deepcopy`) to an
+/// equal `Wait`, for process pools.
 #[pyclass(name = "Wait", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyWait {
@@ -28,8 +31,68 @@ pub struct PyWait {
     live: u8,
 }
 
+/// The pickled state of a `Wait`: the kind, the shape bits and the live count.
+type WaitState = (u8, u8, u8);
+
 #[pymethods]
 impl PyWait {
+    /// Pickle and copy support: `(kind, shape bits, live)` as plain ints (bit `i` is the
+    /// `i`-th shape of `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`),
+    /// rebuilt by `_from_state`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (WaitState,))> {
+        let w = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            ((w.tile.index() as u8, w.bits, w.live),),
+        ))
+    }
+    /// Rebuild a pickled wait (private: the inverse of `__reduce__`): the shared object of
+    /// that value. Refuses, with a `RiichiError` naming the state, a kind out of 0..=33, no
+    /// shape or a shape the tile cannot complete (a honor only tanki or shanpon, kanchan
+    /// only 2-8, penchan only 3 or 7) and a live count above 4.
+    #[staticmethod]
+    fn _from_state(py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Py<PyWait>> {
+        let bad = |why: String| -> PyErr {
+            Error::InvalidArgument {
+                name: "state",
+                reason: format!(
+                    "not a pickled Wait state: {why}: {}",
+                    crate::py::errors::shown(state)
+                ),
+            }
+            .into()
+        };
+        let (kind, bits, live) = state
+            .extract::<WaitState>()
+            .map_err(|_| bad("expected (kind, shape bits, live)".to_owned()))?;
+        if kind > 33 {
+            return Err(bad(format!("kind {kind} (0..=33)")));
+        }
+        let tile = Tile::from_index(usize::from(kind));
+        if bits == 0 || bits >= 32 {
+            return Err(bad(format!("shape bits {bits} (1..=31)")));
+        }
+        let n = tile.number();
+        for (i, shape) in wait::SHAPES.iter().enumerate() {
+            let fits = match shape {
+                WaitShape::Ryanmen => !tile.is_honor(),
+                WaitShape::Kanchan => !tile.is_honor() && (2..=8).contains(&n),
+                WaitShape::Penchan => !tile.is_honor() && (n == 3 || n == 7),
+                WaitShape::Tanki | WaitShape::Shanpon => true,
+            };
+            if bits >> i & 1 == 1 && !fits {
+                return Err(bad(format!("{tile} completes no {} wait", shape.name())));
+            }
+        }
+        if live > 4 {
+            return Err(bad(format!("live {live} (0..=4)")));
+        }
+        let w = PyWait { tile, bits, live };
+        match wait_index(&w).and_then(|i| wait_table(py).ok()?.get(i)) {
+            Some(obj) => Ok(obj.clone_ref(py)),
+            None => Ok(untracked(py, w)?.unbind()),
+        }
+    }
     /// The winning tile kind (0..=33), a `riichi.TileKind`.
     #[getter]
     fn tile(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -74,8 +137,23 @@ impl PyWait {
     }
 }
 
+/// The pickled state of a `Reading`: form, blocks as `(kind name, tile kind)`, win block,
+/// win tile kind, wait name, melds as text and the 34 concealed counts.
+type ReadingState = (
+    String,
+    Vec<(String, u8)>,
+    Option<usize>,
+    Option<u8>,
+    Option<String>,
+    Vec<String>,
+    Vec<u8>,
+);
+
 /// One reading of a complete hand: blocks of the concealed tiles, the melds carried
 /// along, and (given a winning tile) the block it completed and its wait shape.
+///
+/// Compared by value; pickles and copies to an equal `Reading` (unpickling decomposes the
+/// tiles again and refuses a state that is not one of their readings, a `RiichiError`).
 #[pyclass(name = "Reading", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyReading {
@@ -87,6 +165,97 @@ pub struct PyReading {
 
 #[pymethods]
 impl PyReading {
+    /// Pickle and copy support: the reading's fields as plain data (`to_dict`'s values and
+    /// the 34 concealed counts), rebuilt by `_from_state`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (ReadingState,))> {
+        let r = slf.get();
+        let state = (
+            r.form().to_owned(),
+            r.reading
+                .blocks
+                .iter()
+                .map(|b| (b.kind_name().to_owned(), b.tile().index() as u8))
+                .collect(),
+            r.reading.win_block,
+            r.win.map(|t| t.index() as u8),
+            r.wait().map(str::to_owned),
+            r.melds.iter().map(Meld::to_string).collect(),
+            r.concealed.to_vec(),
+        );
+        Ok((slf.get_type().getattr("_from_state")?, (state,)))
+    }
+    /// Rebuild a pickled reading (private: the inverse of `__reduce__`). The concealed
+    /// tiles are decomposed again and the state must be one of their readings: a tampered
+    /// state (blocks that are not the tiles, a wrong wait or win block, a fifth copy with
+    /// the melds) is refused with a `RiichiError` naming it.
+    #[staticmethod]
+    fn _from_state(state: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let bad = |why: String| -> PyErr {
+            Error::InvalidArgument {
+                name: "state",
+                reason: format!(
+                    "not a pickled Reading state: {why}: {}",
+                    crate::py::errors::shown(state)
+                ),
+            }
+            .into()
+        };
+        let (form, blocks, win_block, win, wait, meld_texts, counts) =
+            state.extract::<ReadingState>().map_err(|_| {
+                bad("expected (form, blocks, win_block, win_tile, wait, melds, counts)".into())
+            })?;
+        let concealed: Counts = counts
+            .try_into()
+            .map_err(|c: Vec<u8>| bad(format!("{} concealed counts, not 34", c.len())))?;
+        let melds = meld_texts
+            .iter()
+            .map(|t| Meld::parse(t))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| bad(e.to_string()))?;
+        let win = win
+            .map(|k| Tile::new(i64::from(k)))
+            .transpose()
+            .map_err(|e| bad(e.to_string()))?;
+        core::check_complete_input(&concealed, melds.len(), win).map_err(|e| bad(e.to_string()))?;
+        let n = tile_count(&concealed);
+        if n + 3 * melds.len() != 14 {
+            return Err(bad(format!(
+                "{n} concealed tiles with {} meld(s): a complete hand has 14 counting each \
+                 meld as 3",
+                melds.len()
+            )));
+        }
+        let mut all = concealed;
+        for m in &melds {
+            m.add_to(&mut all);
+        }
+        if let Some(k) = all.iter().position(|&n| n > 4) {
+            let t = Tile::from_index(k);
+            return Err(bad(format!("{} copies of {t} with the melds", all[k])));
+        }
+        let readings = match win {
+            Some(w) => core::decompose_win(&concealed, w),
+            None => core::decompose(&concealed),
+        };
+        readings
+            .into_iter()
+            .map(|reading| PyReading {
+                reading,
+                melds: melds.clone(),
+                win,
+                concealed,
+            })
+            .find(|r| {
+                r.form() == form
+                    && r.reading.win_block == win_block
+                    && r.wait() == wait.as_deref()
+                    && r.reading.blocks.len() == blocks.len()
+                    && r.reading.blocks.iter().zip(&blocks).all(|(b, (kind, k))| {
+                        b.kind_name() == kind && b.tile().index() == usize::from(*k)
+                    })
+            })
+            .ok_or_else(|| bad("no reading of these tiles has these blocks and wait".into()))
+    }
     /// `"regular"`, `"chiitoitsu"` or `"kokushi"`.
     #[getter]
     fn form(&self) -> &'static str {

@@ -5,7 +5,7 @@ use numpy::{
     PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyType};
 
 use crate::batch_score::{self, ScoreColumns, ScoreOutput};
 use crate::decompose::WaitShape;
@@ -26,6 +26,8 @@ fn bad(name: &'static str, reason: String) -> PyErr {
 }
 
 /// The scoring rules as the Rust scorer reads them (build it from `riichi.Rules.scoring()`).
+///
+/// Compared by value; pickles and copies through its constructor's keyword arguments.
 #[pyclass(name = "ScoringRules", module = "riichi._core", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyScoringRules(pub ScoringRules);
@@ -236,6 +238,165 @@ impl PyScoringRules {
     fn __repr__(&self) -> String {
         format!("ScoringRules({:?})", self.0)
     }
+
+    /// Pickle and copy support: the constructor's keyword arguments as a dict, rebuilt by
+    /// `_from_state` through the constructor (so every value is checked again).
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyDict>,))> {
+        Ok((
+            slf.get_type().getattr("_from_state")?,
+            (scoring_kwargs(slf.py(), &slf.get().0)?,),
+        ))
+    }
+
+    /// Rebuild pickled scoring rules (private: the inverse of `__reduce__`). A state that
+    /// is no dict of the constructor's arguments, or holds a value outside its domain, is
+    /// refused with a `RiichiError` naming it.
+    #[classmethod]
+    fn _from_state<'py>(
+        cls: &Bound<'py, PyType>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let expected = "a pickled ScoringRules state (a dict of its keyword arguments)";
+        let kwargs = state
+            .cast::<PyDict>()
+            .map_err(|_| wrong_type("state", expected, state))?;
+        cls.call((), Some(kwargs)).map_err(|e| {
+            if e.is_instance_of::<crate::py::errors::RiichiError>(cls.py()) {
+                e
+            } else {
+                Error::InvalidArgument {
+                    name: "state",
+                    reason: format!("{expected} refused ({e}): {}", shown(state)),
+                }
+                .into()
+            }
+        })
+    }
+}
+
+/// The keyword arguments of `ScoringRules(...)` that build `r` again. Every field is
+/// named in the pattern, so a field added to [`ScoringRules`] without a line here does
+/// not compile (a pickle never drops one silently).
+fn scoring_kwargs<'py>(py: Python<'py>, r: &ScoringRules) -> PyResult<Bound<'py, PyDict>> {
+    let ScoringRules {
+        red_fives,
+        kuitan,
+        atozuke,
+        kiriage_mangan,
+        kazoe,
+        double_kokushi_13,
+        double_suuankou_tanki,
+        double_junsei_chuuren,
+        double_daisuushi,
+        yakuman_stacking,
+        pinfu_tsumo,
+        open_pinfu_ron,
+        chiitoitsu,
+        double_wind_pair_fu,
+        renhou,
+        daisharin,
+        suurenkou,
+        hyakuman_goku,
+        beni_kujaku,
+        shiisan_puutaa,
+        honba_points,
+        two_han_minimum_from_honba,
+        riichi_stick,
+        num_players,
+        ura_dora,
+        kan_ura_dora,
+        ippatsu,
+        aotenjou,
+        ryuuiisou_hatsu,
+        paarenchan,
+        daichisei,
+        sanrenkou,
+        iishoku_yonjun,
+        uumensai,
+        daisharin_other_suits,
+        minimum_han,
+        mangan_minimum,
+        riichi_required,
+        open_riichi,
+        rinshan_tsumo_fu,
+    } = r;
+    let d = PyDict::new(py);
+    d.set_item("red_fives", (red_fives[0], red_fives[1], red_fives[2]))?;
+    d.set_item("kuitan", kuitan)?;
+    let atozuke = match atozuke {
+        Atozuke::Allowed => "allowed",
+        Atozuke::YakuhaiKatazukeForbidden => "yakuhai_katazuke_forbidden",
+        Atozuke::Forbidden => "forbidden",
+    };
+    d.set_item("atozuke", atozuke)?;
+    d.set_item("kiriage_mangan", kiriage_mangan)?;
+    let kazoe = match kazoe {
+        Kazoe::Yakuman => "yakuman",
+        Kazoe::Sanbaiman => "sanbaiman",
+        Kazoe::DoubleAt26 => "double_at_26",
+    };
+    d.set_item("kazoe_yakuman", kazoe)?;
+    let doubles: Vec<&str> = [
+        (double_kokushi_13, Yaku::Kokushi13),
+        (double_suuankou_tanki, Yaku::SuuankouTanki),
+        (double_junsei_chuuren, Yaku::JunseiChuurenPoutou),
+        (double_daisuushi, Yaku::Daisuushi),
+    ]
+    .into_iter()
+    .filter(|(on, _)| **on)
+    .map(|(_, y)| y.name())
+    .collect();
+    d.set_item("double_yakuman_special_waits", doubles)?;
+    d.set_item("yakuman_stacking", yakuman_stacking)?;
+    d.set_item("pinfu_tsumo", pinfu_tsumo)?;
+    let open_pinfu_ron = match open_pinfu_ron {
+        OpenPinfuRon::Always30 => "30",
+        OpenPinfuRon::ThirtyAtOneHan => "30_at_1han",
+        OpenPinfuRon::Twenty => "20",
+    };
+    d.set_item("open_pinfu_ron_fu", open_pinfu_ron)?;
+    let chiitoitsu = match chiitoitsu {
+        Chiitoitsu::Fu25Han2 => "25fu_2han",
+        Chiitoitsu::Fu50Han1 => "50fu_1han",
+        Chiitoitsu::Fu30Han2 => "30fu_2han",
+    };
+    d.set_item("chiitoitsu_value", chiitoitsu)?;
+    d.set_item("double_wind_pair_fu", double_wind_pair_fu)?;
+    let renhou = match renhou {
+        Renhou::Off => "off",
+        Renhou::Mangan => "mangan",
+        Renhou::Baiman => "baiman",
+        Renhou::Yakuman => "yakuman",
+    };
+    d.set_item("renhou", renhou)?;
+    d.set_item("daisharin", daisharin)?;
+    d.set_item("suurenkou", suurenkou)?;
+    d.set_item("hyakuman_goku", hyakuman_goku)?;
+    d.set_item("beni_kujaku", beni_kujaku)?;
+    d.set_item("shiisan_puutaa", shiisan_puutaa)?;
+    d.set_item("honba_points", honba_points)?;
+    d.set_item("two_han_minimum_from_honba", two_han_minimum_from_honba)?;
+    d.set_item("riichi_stick", riichi_stick)?;
+    d.set_item("num_players", num_players)?;
+    d.set_item("ura_dora", ura_dora)?;
+    d.set_item("kan_ura_dora", kan_ura_dora)?;
+    d.set_item("ippatsu", ippatsu)?;
+    d.set_item("aotenjou", aotenjou)?;
+    d.set_item("ryuuiisou_hatsu", ryuuiisou_hatsu)?;
+    d.set_item("paarenchan", paarenchan)?;
+    d.set_item("daichisei", daichisei)?;
+    d.set_item("sanrenkou", sanrenkou)?;
+    d.set_item("iishoku_yonjun", iishoku_yonjun)?;
+    d.set_item("uumensai", uumensai)?;
+    d.set_item("daisharin_other_suits", daisharin_other_suits)?;
+    d.set_item("minimum_han", minimum_han)?;
+    d.set_item("mangan_minimum", mangan_minimum)?;
+    d.set_item("riichi_required", riichi_required)?;
+    d.set_item("open_riichi", open_riichi)?;
+    d.set_item("rinshan_tsumo_fu", rinshan_tsumo_fu)?;
+    Ok(d)
 }
 
 /// The scored value of a hand (immutable). See `riichi.score`.
