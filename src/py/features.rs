@@ -1122,6 +1122,54 @@ impl RoundReader {
         Ok(self.records.len() - 1)
     }
 
+    /// For each pair of recorded row `rows[i]` and action `actions[i]`: `(index, "")`, the
+    /// mask index of the choice the action makes in that row's view (as
+    /// `features_action_index`), or `(-1, reason)` when it is no choice there (another
+    /// seat, a turn action during claims, ...), or `(-2, "index i is masked")` when its
+    /// index is not among the view's legal ones.
+    fn action_indices(
+        &self,
+        rows: Vec<usize>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<(i64, String)>> {
+        let acts = list_of(actions, "actions")?;
+        if acts.len() != rows.len() {
+            return Err(bad(
+                "actions",
+                format!("{} actions for {} rows", acts.len(), rows.len()),
+            )
+            .into());
+        }
+        let cls = classes(actions.py())?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (&r, a) in rows.iter().zip(acts.iter()) {
+            let rec = self.records.get(r).ok_or_else(|| {
+                bad(
+                    "rows",
+                    format!("row {r} of {} recorded", self.records.len()),
+                )
+            })?;
+            let o = &rec.obs;
+            let (seat, view) = action(&a, cls)?;
+            if seat != o.seat {
+                out.push((
+                    -1,
+                    format!(
+                        "an action of seat {seat}, not of the observing seat {}",
+                        o.seat
+                    ),
+                ));
+                continue;
+            }
+            out.push(match features::action_index(o, &view) {
+                Ok(i) if features::legal_indices(o)?.contains(&i) => (i as i64, String::new()),
+                Ok(i) => (-2, format!("index {i} is masked")),
+                Err(reason) => (-1, reason),
+            });
+        }
+        Ok(out)
+    }
+
     /// Rows recorded.
     fn __len__(&self) -> usize {
         self.records.len()

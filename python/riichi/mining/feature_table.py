@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from riichi import features
+from riichi.errors import IllegalAction
 from riichi.mining import require
 
 __all__ = ["TABLE", "batch", "schema"]
@@ -88,21 +89,30 @@ def _to4(name: str, a: np.ndarray[Any, Any], players: int) -> np.ndarray[Any, An
 
 def batch(game_id: str, decisions: list[Any]) -> Any:
     """The ``features`` rows of one game's decisions (:class:`riichi.mining.decision.Decision`)
-    as a ``pyarrow.RecordBatch`` of :func:`schema` (one ``encode_batch`` call).
+    as a ``pyarrow.RecordBatch`` of :func:`schema`.
+
+    Decisions made with ``features=True`` (as ``riichi export --features`` makes them) give
+    their arrays from their game's batch and their action indices from the core's record
+    of each view (no observation built); other decisions are encoded from their
+    observations (one ``encode_batch`` call). Both give the same rows.
 
     Raises:
-        RiichiError: pyarrow missing; a decision whose observation does not encode (naming
-            it).
+        RiichiError: pyarrow missing; a decision whose observation does not encode, or
+            whose logged action is no legal choice of it (``IllegalAction``, naming it).
     """
     pa = require("pyarrow", "the riichi tables")
     s = schema()
     m = len(decisions)
     if not m:
         return pa.RecordBatch.from_pylist([], schema=s)
-    obs = [d.observation for d in decisions]
-    players = obs[0].players
-    arrays = features.encode_batch(obs)
-    action = [features.action_index(o, d.action) for o, d in zip(obs, decisions)]
+    fast = _fast(decisions)
+    if fast is not None:
+        players, arrays, action = fast
+    else:
+        obs = [d.observation for d in decisions]
+        players = obs[0].players
+        arrays = features.encode_batch(obs)
+        action = [features.action_index(o, d.action) for o, d in zip(obs, decisions)]
     cols: list[Any] = [
         pa.array([game_id] * m, pa.string()),
         pa.array(np.arange(m, dtype=np.int32)),
@@ -120,3 +130,44 @@ def batch(game_id: str, decisions: list[Any]) -> Any:
         flat = pa.array(np.ascontiguousarray(a).reshape(m * size))
         cols.append(pa.FixedSizeListArray.from_arrays(flat, size))
     return pa.RecordBatch.from_arrays(cols, schema=s)
+
+
+def _fast(decisions: list[Any]) -> tuple[int, dict[str, Any], list[int]] | None:
+    """``(players, arrays, action indices)`` of decisions made with ``features=True``, read
+    from their game's batch and the core reader's records; None when any decision lacks
+    them (made with ``features=False``, or its observation already built and the record
+    dropped), so that the caller encodes the observations instead."""
+    ds = [d.__dict__ for d in decisions]
+    feats = [x.get("_features") for x in ds]
+    lazy = [x.get("_lazy") for x in ds]
+    if any(f is None or f.__class__ is not tuple for f in feats) or any(x is None for x in lazy):
+        return None
+    reader = lazy[0][0]
+    if any(x[0] is not reader for x in lazy):
+        return None
+    batch = feats[0][0]
+    if all(f[0] is batch for f in feats) and [f[1] for f in feats] == list(
+        range(len(next(iter(batch.values()))))
+    ):
+        arrays = batch  # the whole game in order: its batch as it is
+    else:
+        rows = [f[1] for f in feats]
+        arrays = {k: np.stack([f[0][k][j] for f, j in zip(feats, rows)]) for k in batch}
+    players = _players(arrays)
+    found = reader.action_indices([x[1] for x in lazy], [d.action for d in decisions])
+    action = []
+    for d, (i, reason) in zip(decisions, found):
+        if i < 0:  # as features.action_index words it
+            seat = d.seat
+            if i == -1:
+                raise IllegalAction(f"{d.action!r} is no choice of seat {seat} here: {reason}")
+            raise IllegalAction(
+                f"{d.action!r} is not a legal action of seat {seat} here ({reason})"
+            )
+        action.append(i)
+    return players, arrays, action
+
+
+def _players(arrays: dict[str, Any]) -> int:
+    """The players of a batch (the seat axis of its per-seat arrays)."""
+    return int(arrays["scores"].shape[1])

@@ -349,7 +349,10 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
         if "decisions" in wanted or "features" in wanted:
             from riichi.mining.decision import replay_decisions
 
-            rep, decs, replayed = replay_decisions(log, None, rules)
+            # with the features table: each game's arrays encoded in one core call
+            rep, decs, replayed = replay_decisions(
+                log, None, rules, features="features" in wanted
+            )
         else:
             rep = replay_game(log, rules, watch=watch)
             replayed = watch.replayed
@@ -479,9 +482,9 @@ def _game_rows(rows: _Rows, gid: str, log: GameLog, wanted: Sequence[str], rules
             win_points=per["wp"][q], deal_in_points=per["dp"][q],
         )  # fmt: skip
     if decs is not None:
+        if rows.built is not None:  # first: read from the core's records, before the
+            _feature_rows(rows, gid, decs)  # decisions rows build the observations
         _decision_rows(rows, gid, decs)
-        if rows.built is not None:
-            _feature_rows(rows, gid, decs)
 
 
 def _feature_rows(rows: _Rows, gid: str, decs: list[Any]) -> None:
