@@ -178,10 +178,7 @@ pub fn hand_payments(
 /// more). The fu counting is [`crate::fu`]'s:
 ///
 /// - 20 fu by tsumo is only pinfu tsumo (`rules.pinfu_tsumo`; pinfu and menzen tsumo make
-///   2 han at least). Any other tsumo adds 2 fu and rounds up to 30, but for a rinshan
-///   kaihou under `rinshan_tsumo_fu` false: with three players, after a nukidora, an open
-///   hand of runs stays at 20 where `open_pinfu_ron` leaves an open hand at 20 (2 han at
-///   least: rinshan kaihou and the nukidora).
+///   2 han at least). Any other tsumo adds 2 fu and rounds up to 30.
 /// - 20 fu by ron is only an open hand with no fu beyond the base left at 20 by
 ///   `rules.open_pinfu_ron` (`Twenty`: 1 han or more; `ThirtyAtOneHan`: 2 han or more, 1
 ///   han being raised to 30; `Always30`, Tenhou's rule: never). A closed ron adds 10 fu.
@@ -192,16 +189,7 @@ pub fn hand_payments(
 /// (20 fu: pinfu tsumo and open pinfu-shaped ron under the local 20 fu rule; 25 fu:
 /// chiitoitsu).
 pub fn low_fu_refusal(han: u32, fu: u32, tsumo: bool, rules: &ScoringRules) -> Option<String> {
-    // a rinshan kaihou after a nukidora (three players: no kan fu) on an open hand of runs,
-    // without its tsumo fu (`rinshan_tsumo_fu` false), is left at 20 as the open pinfu shape
-    // is (`open_pinfu_ron` Twenty, or ThirtyAtOneHan from 2 han); it has 2 han at least
-    // (rinshan kaihou and the nukidora's dora)
-    let open_rinshan_20 = !rules.rinshan_tsumo_fu
-        && rules.num_players == 3
-        && rules.open_pinfu_ron != OpenPinfuRon::Always30
-        && han >= 2;
     match (fu, tsumo) {
-        (20, true) if open_rinshan_20 => None,
         (20, true) if !rules.pinfu_tsumo => {
             Some("20 fu by tsumo is pinfu tsumo only, and these rules have no pinfu tsumo".into())
         }
@@ -432,20 +420,6 @@ mod tests {
         assert!(e.to_string().contains("1 han 20 fu by ron"), "{e}");
         assert!(hand_payments(0, 0, 1, false, false, 0, 0, &t).is_ok());
         assert!(hand_payments(1, 20, 1, false, false, 0, 0, &t).is_ok());
-        // an open rinshan after a nukidora without tsumo fu (three players)
-        let rinshan20 = ScoringRules {
-            rinshan_tsumo_fu: false,
-            num_players: 3,
-            pinfu_tsumo: false,
-            open_pinfu_ron: OpenPinfuRon::Twenty,
-            ..ScoringRules::tenhou()
-        };
-        assert!(ok(2, 20, true, &rinshan20) && !ok(1, 20, true, &rinshan20));
-        let four = ScoringRules {
-            num_players: 4,
-            ..rinshan20.clone()
-        };
-        assert!(!ok(2, 20, true, &four));
     }
 
     #[test]

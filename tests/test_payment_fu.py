@@ -281,20 +281,3 @@ def test_payment_takes_the_pair_of_real_winning_hands_under_every_preset():
 @pytest.mark.slow
 def test_payment_takes_the_pair_of_every_real_winning_hand_under_every_preset():
     assert _check_real(step=1) > 100_000
-
-
-def test_an_open_rinshan_after_a_nukidora_without_tsumo_fu_pays_its_20_fu():
-    # Rules.rinshan_tsumo_fu False: a rinshan kaihou counts no tsumo fu; after a nukidora
-    # (three players, no kan fu) an open hand of runs stays at 20 where open_pinfu_ron_fu
-    # leaves it there: 20 fu by tsumo without pinfu tsumo, which payment() refused
-    rules = Rules.tenhou_sanma().replace(
-        rinshan_tsumo_fu=False, open_pinfu_ron_fu="20", pinfu_tsumo=False
-    )
-    r = riichi.score("123p456p789p11s chi:234s", "1p", tsumo=True, rinshan=True, nukidora=1,
-                     seat_wind="S", rules=rules)  # fmt: skip
-    assert (r.fu, r.yakuman) == (20, []) and r.han >= 2
-    assert riichi.payment(r.han, r.fu, dealer=False, tsumo=True, rules=rules).value == r.points
-    # four players have no nukidora: a 20 fu tsumo is pinfu tsumo only
-    four = Rules(rinshan_tsumo_fu=False, open_pinfu_ron_fu="20", pinfu_tsumo=False)
-    with pytest.raises(riichi.RiichiError, match="2 han 20 fu by tsumo"):
-        riichi.payment(2, 20, dealer=False, tsumo=True, rules=four)
