@@ -247,15 +247,17 @@ pub fn low_fu_refusal(han: u32, fu: u32, tsumo: bool, rules: &ScoringRules) -> O
 /// - 2-3 han: 104 + p. Open: 2 ankans and a minkan (sankantsu), a sequence, the pair,
 ///   wait 2.
 /// - 4-5 han: 120 + p. 3 ankans, a chi (open, so no menzen tsumo), the pair, wait 2. A
-///   three-player game has no chi, so there 4 han reach only 110 fu (2 ankans, a minkan,
-///   a pon and the pair, one of them a simple); the bound stays 130 because the scorer
-///   takes a chi under three-player rules too, and payment refuses no pair it gives.
+///   three-player game has no chi (the scorer refuses one), so there 4 han reach only 110
+///   fu (2 ankans, a minkan, a pon and the pair, one of them a simple: an open hand of
+///   triplets is toitoi) and 5 han 120 + p (3 ankans, a concealed sequence, the pair, wait
+///   2: menzen tsumo, sanankou, sankantsu).
 /// - 6-7 han: 3 ankans, a pon (toitoi), the pair, a tanki wait, one of them a simple: 122 +
 ///   p with a simple pon, 124 with a simple pair. 8 han and more: all terminals and honors,
 ///   124 + p.
 ///
 /// That is, on Tenhou (p = 4): ron 110 fu at 1-3 han, 140 from 4 han; tsumo 100 fu at 1
-/// han, 110 at 2-3, 130 from 4 (1 han 110 fu exists by ron only); with a 2-fu double wind
+/// han, 110 at 2-3, 130 from 4 (110 at 4 han with three players; 1 han 110 fu exists by
+/// ron only); with a 2-fu double wind
 /// pair ron is 100 fu at 1 han and 130 at 4-7 han (140 needs honroutou). More fu than
 /// these (150 to 170) only with four kans or four
 /// concealed triplets: a yakuman, scored with `yakuman` (no limit under aotenjou, where a
@@ -272,6 +274,7 @@ pub fn max_fu(han: u32, tsumo: bool, rules: &ScoringRules) -> u32 {
         (false, _) => 130 + p,
         (true, 0..=1) => 92 + p,
         (true, 2..=3) => 104 + p,
+        (true, 4) if rules.num_players == 3 => 110,
         (true, 4..=5) => 120 + p,
         (true, 6..=7) => (122 + p).max(124),
         (true, _) => 124 + p,
@@ -449,7 +452,10 @@ mod tests {
         assert_eq!(most(&dw2, false), ron2);
         assert_eq!(most(&dw2, true), tsumo4);
         assert_eq!(most(&sanma, false), ron4);
-        assert_eq!(most(&sanma, true), tsumo4); // score() takes a chi at three players too
+        // three players: no chi, so 4 han by tsumo need an open hand of triplets (toitoi)
+        let mut tsumo3 = tsumo4;
+        tsumo3[3] = 110;
+        assert_eq!(most(&sanma, true), tsumo3);
         let e = hand_payments(1, 120, 0, false, false, 0, 0, &t).unwrap_err();
         assert!(e.to_string().contains("1 han 120 fu by ron"), "{e}");
         assert!(e.to_string().contains("at most 110 fu"), "{e}");

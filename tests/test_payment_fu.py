@@ -20,6 +20,7 @@ import riichi
 from _brute import mpsz
 from _hands import complete_hands
 from conftest import SHARED
+from engine_support import require_slow
 from riichi import Rules
 
 DW2 = Rules.m_league()  # a double wind pair is 2 fu (Tenhou: 4)
@@ -32,8 +33,8 @@ PRESETS = [Rules.preset(name) for name in Rules.presets()]
 MOST = {
     "tenhou": ([110] * 3 + [140] * 11, [100] + [110] * 2 + [130] * 11),
     "dw2": ([100] + [110] * 2 + [130] * 4 + [140] * 7, [100] + [110] * 2 + [130] * 11),
-    # three players: no chi in play, but score() takes one (4 han 130 fu by tsumo)
-    "sanma": ([110] * 3 + [140] * 11, [100] + [110] * 2 + [130] * 11),
+    # three players: no chi (score() refuses one), so 4 han by tsumo reach 110 fu only
+    "sanma": ([110] * 3 + [140] * 11, [100] + [110] * 3 + [130] * 10),
 }
 RULES = {"tenhou": Rules(), "dw2": DW2, "sanma": SANMA}
 
@@ -50,6 +51,8 @@ WITNESSES = [
     ("dw2", "23444s ankan:1111m ankan:9999p ankan:9999s", "2s", False, False, "E", "E", 4, 130),
     ("dw2", "111m22z ankan:9999p ankan:9999s ankan:1111z", "1m", False, False, "W", "S", 8, 140),
     ("sanma", "234s11z ankan:1111m ankan:9999p ankan:9999s", "1z", True, False, "E", "E", 5, 130),
+    ("sanma", "11z pon:555p ankan:1111m ankan:9999p daiminkan:9999s", "1z", True, False, "E", "E",
+     4, 110),
 ]  # fmt: skip
 
 
@@ -85,7 +88,8 @@ def test_each_bound_is_a_hand_the_scorer_gives_and_no_fu_above_it(case):
         (30, 170, True, Rules(), 130),
         (1, 110, False, DW2, 100),
         (7, 140, False, DW2, 130),
-        (4, 140, True, SANMA, 130),
+        (4, 120, True, SANMA, 110),
+        (5, 140, True, SANMA, 130),
         (12, 150, False, AOTENJOU, 140),
     ],
 )  # fmt: skip
@@ -193,9 +197,16 @@ def test_payment_takes_the_pair_of_high_fu_hands(name):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", PRESETS, ids=Rules.presets())
-def test_payment_takes_every_high_fu_pair_under_every_preset_and_the_bounds_are_reached(rules):
+def test_payment_takes_every_high_fu_pair_under_every_preset_and_the_bounds_are_reached(
+    rules, request
+):
+    require_slow(request)
     most = _check_high_fu_hands(rules, full=True)
-    name = "tenhou" if rules.double_wind_pair_fu == 4 else "dw2"  # three players: as four
+    if rules.num_players == 3:
+        assert rules.double_wind_pair_fu == 4  # the sanma row is Tenhou's pair fu
+        name = "sanma"
+    else:
+        name = "tenhou" if rules.double_wind_pair_fu == 4 else "dw2"
     for tsumo in (False, True):
         # dora add han one at a time: the most at h han is the most of any hand of <= h han
         assert [_reached(most, tsumo, h) for h in range(1, 15)] == MOST[name][tsumo]
@@ -279,5 +290,6 @@ def test_payment_takes_the_pair_of_real_winning_hands_under_every_preset():
 
 
 @pytest.mark.slow
-def test_payment_takes_the_pair_of_every_real_winning_hand_under_every_preset():
+def test_payment_takes_the_pair_of_every_real_winning_hand_under_every_preset(request):
+    require_slow(request)
     assert _check_real(step=1) > 100_000
