@@ -9,8 +9,9 @@ import pyarrow as pa
 import pytest
 
 import riichi
+from _real_games import games_with_decisions
 from riichi import features
-from riichi.errors import IllegalAction, RiichiError
+from riichi.errors import IllegalAction
 from riichi.logs import read_games
 from riichi.mining import feature_table
 from riichi.mining.decision import replay_decisions
@@ -33,31 +34,8 @@ _FORMATS = [
 
 def _games(shared, rel, limit=2):
     """Up to ``limit`` (file, game id, game) with decisions from ``rel``."""
-    from riichi.mining.export import list_files
-
-    path = shared / "data" / rel
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    out = []
-    for f in list_files([str(path)]):
-        if f.endswith(".zip"):
-            continue
-        try:
-            games = read_games(f)
-        except riichi.LogFormatError:
-            continue
-        for gid, g in games:
-            if isinstance(g, Exception):
-                continue
-            try:
-                _, decs, _ = replay_decisions(g)
-            except RiichiError:
-                continue
-            if decs:
-                out.append((f, gid, g))
-            if len(out) >= limit:
-                return out
-    return out
+    got = games_with_decisions(shared, rel, lambda g: replay_decisions(g)[1], limit)
+    return [(f, gid, g) for f, gid, g, _ in got]
 
 
 def _table(t):

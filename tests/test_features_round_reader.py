@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 import riichi
+from _real_games import games_with_decisions
 from riichi import _core, features
 from riichi.errors import RiichiError
-from riichi.logs import read_games
 from riichi.mining.decision import decisions, game_decisions
 from riichi.mining.observation import Observation, RiverMarks, observe
 
@@ -33,31 +33,9 @@ _FILES = [
 
 
 def _games(shared, rel, limit=2):
-    from riichi.mining.export import list_files
-
-    path = shared / "data" / rel
-    if not path.exists():
-        pytest.skip(f"{path} not found")
-    out = []
-    for f in list_files([str(path)]):
-        if f.endswith(".zip"):
-            continue
-        try:
-            games = read_games(f)
-        except riichi.LogFormatError:
-            continue
-        for _, g in games:
-            if isinstance(g, Exception):
-                continue
-            try:
-                _, decs = game_decisions(g)
-            except RiichiError:
-                continue
-            if decs:
-                out.append((g, decs))
-            if len(out) >= limit:
-                return out
-    return out
+    """Up to ``limit`` (game, its decisions) with decisions from ``rel``."""
+    got = games_with_decisions(shared, rel, lambda g: game_decisions(g)[1], limit)
+    return [(g, decs) for _, _, g, decs in got]
 
 
 def test_fast_decision_features_equal_the_observation_encoding(shared):
