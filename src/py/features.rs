@@ -921,6 +921,8 @@ struct RoundReader {
     memo: RoundMemo,
     actions: ActionMemo,
     records: Vec<Record>,
+    /// Per seat, the hand analysis of its last encoding (reused while its hand is the same).
+    hands: [features::HandMemo; 4],
 }
 
 impl RoundReader {
@@ -1051,8 +1053,9 @@ impl RoundReader {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
-        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
-        let mut x = Vec::new();
+        // ids checked as read, the rest here
+        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
+        let mut x = Vec::with_capacity(features::flat_len(o.players as usize));
         row.write_flat(o.players as usize, &mut x);
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         Ok((
@@ -1074,7 +1077,8 @@ impl RoundReader {
         let mut objs = Vec::with_capacity(16);
         self.read(rnd, seat, Some(&mut objs))?;
         let o = &self.memo.obs;
-        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
+        // ids checked as read, the rest here
+        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         let mut e = features::Encoded {
             players: o.players as usize,
