@@ -782,10 +782,21 @@ impl RoundMemo {
             Ok(s as usize)
         };
         let o = &mut self.obs;
+        // the seats whose melds, river or nukidora may have changed: a discard, call, kan
+        // or nukidora is an event of its actor; an event without an actor (the round's
+        // start, a dora reveal, ...) makes every seat read again
+        let all = (1u8 << n) - 1;
+        let mut dirty = if self.events == 0 { all } else { 0 };
         for i in self.events..len {
             let ev = events
                 .get_item(i)
                 .map_err(|_| bad("events", "changed while read".into()))?;
+            if dirty != all {
+                dirty |= match ev.getattr(intern!(py, "actor")) {
+                    Ok(a) if !a.is_none() => 1 << small(&a, "actor", np.into())?,
+                    _ => all,
+                };
+            }
             let t = attr!(ev, "type")?;
             if t.eq(intern!(py, "dahai")).unwrap_or(false) {
                 let s = seat_of(&ev)?;
@@ -813,6 +824,9 @@ impl RoundMemo {
         let is_taken = |taken: &[u64; 3], t: u8| taken[(t >> 6) as usize] >> (t & 63) & 1 == 1;
         let mut new_call = false;
         for (s, p) in players.iter().enumerate() {
+            if dirty >> s & 1 == 0 {
+                continue;
+            }
             let melds_obj = attr!(p, "melds")?;
             let ms = list_of(&melds_obj, "melds")?;
             let objs = &self.meld_objs[s];
