@@ -946,8 +946,29 @@ impl RoundReader {
         &mut self,
         rnd: &Bound<'_, PyAny>,
         seat: i64,
-        mut objs: Option<&mut Vec<Py<PyAny>>>,
+        objs: Option<&mut Vec<Py<PyAny>>>,
     ) -> PyResult<bool> {
+        self.read_legal(rnd, seat, objs).map(|(claim, _)| claim)
+    }
+
+    /// The round's legal actions of `seat` as a list, from what [`Self::read_legal`]
+    /// gave: the round's own list when it is one (the round never changes a list of legal
+    /// actions it gave out: it makes a new one when they change), else a list of its items.
+    fn legal_list<'py>(legal: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        if legal.is_exact_instance_of::<PyList>() {
+            return Ok(legal.cast_into::<PyList>()?);
+        }
+        let items = legal.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+        PyList::new(legal.py(), items)
+    }
+
+    /// As [`Self::read`], also giving the round's legal actions object for the seat.
+    fn read_legal<'py>(
+        &mut self,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+        mut objs: Option<&mut Vec<Py<PyAny>>>,
+    ) -> PyResult<(bool, Bound<'py, PyAny>)> {
         let py = rnd.py();
         self.memo.sync(rnd)?;
         let n = self.memo.players;
@@ -1042,7 +1063,7 @@ impl RoundReader {
             Ok(())
         })?;
         o.live_tiles_left = i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?;
-        Ok(!turn_phase)
+        Ok((!turn_phase, legal_obj))
     }
 }
 
@@ -1064,8 +1085,8 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<Encoding<'py, Bound<'py, PyAny>>> {
-        let mut objs = Vec::with_capacity(16);
-        self.read(rnd, seat, Some(&mut objs))?;
+        let (_, objs) = self.read_legal(rnd, seat, None)?;
+        let objs = Self::legal_list(objs)?;
         let o = &self.memo.obs;
         // ids checked as read, the rest here
         let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
@@ -1076,7 +1097,7 @@ impl RoundReader {
             PyArray1::from_vec(py, x).into_any(),
             PyArray1::from_vec(py, mask).into_any(),
             legal,
-            PyList::new(py, objs)?,
+            objs,
         ))
     }
 
@@ -1088,8 +1109,8 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<Encoding<'py, Bound<'py, PyDict>>> {
-        let mut objs = Vec::with_capacity(16);
-        self.read(rnd, seat, Some(&mut objs))?;
+        let (_, objs) = self.read_legal(rnd, seat, None)?;
+        let objs = Self::legal_list(objs)?;
         let o = &self.memo.obs;
         // ids checked as read, the rest here
         let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
@@ -1103,7 +1124,7 @@ impl RoundReader {
             arrays(py, e, &[], false)?,
             PyArray1::from_vec(py, mask).into_any(),
             legal,
-            PyList::new(py, objs)?,
+            objs,
         ))
     }
 
