@@ -714,6 +714,8 @@ struct RoundMemo {
     meld_objs: Vec<Vec<Py<PyAny>>>,
     nuki_objs: Vec<Option<Py<PyAny>>>,
     dora_revealed: i64,
+    /// `(dealer, round_wind, honba)`, read once: a round sets them when it is made.
+    fixed: Option<(u8, u8, i32)>,
     red_obj: Option<Py<PyAny>>,
     /// The last view read: melds, rivers, tsumogiri, called, riichi_index, nukidora, dora
     /// and red kept up to date here; the seat's own fields rewritten by each read.
@@ -747,6 +749,7 @@ impl RoundMemo {
             meld_objs: (0..n).map(|_| Vec::new()).collect(),
             nuki_objs: (0..n).map(|_| None).collect(),
             dora_revealed: -1,
+            fixed: None,
             red_obj: Some(red_obj.unbind()),
             obs: Observation {
                 players: n as u8,
@@ -1050,11 +1053,23 @@ impl RoundReader {
             }
             Ok(())
         })?;
-        let dealer = small(&attr!(rnd, "dealer")?, "dealer", n.into())?;
+        let (dealer, round_wind, honba) = match self.memo.fixed {
+            Some(f) => f,
+            None => {
+                let f = (
+                    small(&attr!(rnd, "dealer")?, "dealer", n.into())?,
+                    small(&attr!(rnd, "round_wind")?, "round_wind", 4)?,
+                    i32_of(&attr!(rnd, "honba")?, "honba")?,
+                );
+                self.memo.fixed = Some(f);
+                f
+            }
+        };
+        let o = &mut self.memo.obs;
         o.dealer = dealer;
         o.seat_wind = (seat + n - dealer) % n;
-        o.round_wind = small(&attr!(rnd, "round_wind")?, "round_wind", 4)?;
-        o.honba = i32_of(&attr!(rnd, "honba")?, "honba")?;
+        o.round_wind = round_wind;
+        o.honba = honba;
         o.kyotaku = i32_of(&attr!(rnd, "kyotaku")?, "kyotaku")?;
         o.scores.clear();
         let scores = &mut o.scores;
