@@ -676,6 +676,36 @@ pub fn encode_legal(obs: &Observation) -> Result<(Row, Vec<usize>)> {
 /// # Errors
 /// As [`Observation::check_layout`] and [`legal_indices`].
 pub fn encode_checked_ids(obs: &Observation) -> Result<(Row, Vec<usize>)> {
+    encode_checked_ids_memo(obs, &mut HandMemo::default())
+}
+
+/// The hand analysis of one seat's last encoding ([`Row::shanten`], [`Row::waits`],
+/// [`Row::discard_shanten`]) and what it is a function of (the concealed kind counts, the
+/// drawn tile's kind, the seat's own melded kind counts, the hand size): a caller that
+/// encodes the same seat again and again (an environment, where a seat answering claims
+/// keeps its hand from one decision to the next) keeps one per seat and the shanten and
+/// wait kernels run only when the hand changed.
+#[derive(Clone, Debug, Default)]
+pub struct HandMemo(Option<Box<HandAnalysis>>);
+
+#[derive(Clone, Debug)]
+struct HandAnalysis {
+    key: (Counts, Counts, Option<u8>, usize),
+    shanten: i8,
+    waits: [bool; 34],
+    discard_shanten: [i8; 34],
+}
+
+/// [`encode_checked_ids`] reusing `memo`'s hand analysis when the hand is the one it was
+/// made for (the same values: they are functions of the key alone), and refreshing it
+/// otherwise.
+///
+/// # Errors
+/// As [`encode_checked_ids`].
+pub fn encode_checked_ids_memo(
+    obs: &Observation,
+    memo: &mut HandMemo,
+) -> Result<(Row, Vec<usize>)> {
     obs.check_layout()?;
     let n = obs.players as usize;
     let mut r = Row {
@@ -777,8 +807,45 @@ pub fn encode_checked_ids(obs: &Observation) -> Result<(Row, Vec<usize>)> {
             obs.rel(s) as i8,
         ];
     }
-    // the checks above hold every kind at most 4 (melds included) and the hand 3n+1 or
-    // 3n+2 tiles, at most 14: the counts go to the shanten and wait kernels unchecked
+    let key = (r.hand, own_melds, obs.drawn.map(kind_u8), n_hand);
+    match memo.0.as_deref_mut() {
+        Some(m) if m.key == key => {
+            r.shanten = m.shanten;
+            r.waits = m.waits;
+            r.discard_shanten = m.discard_shanten;
+        }
+        slot => {
+            hand_analysis(&mut r, obs, &own_melds, n_hand);
+            let a = HandAnalysis {
+                key,
+                shanten: r.shanten,
+                waits: r.waits,
+                discard_shanten: r.discard_shanten,
+            };
+            match slot {
+                Some(m) => *m = a,
+                None => memo.0 = Some(Box::new(a)),
+            }
+        }
+    }
+    let legal = legal_indices(obs)?;
+    for &i in &legal {
+        r.mask[i] = true;
+    }
+    Ok((r, legal))
+}
+
+fn kind_u8(t: u8) -> u8 {
+    t >> 2
+}
+
+/// Shanten, waits and discard shanten of the row's hand (`r.hand` filled in, the other
+/// three at their defaults).
+fn hand_analysis(r: &mut Row, obs: &Observation, own_melds: &Counts, n_hand: usize) {
+    let kind = |t: u8| (t >> 2) as usize;
+    // the checks of the caller hold every kind at most 4 (melds included) and the hand
+    // 3n+1 or 3n+2 tiles, at most 14: the counts go to the shanten and wait kernels
+    // unchecked
     r.shanten = valid_shanten(&r.hand, n_hand);
     let mut base: Counts = r.hand;
     if n_hand % 3 == 2 {
@@ -796,16 +863,11 @@ pub fn encode_checked_ids(obs: &Observation) -> Result<(Row, Vec<usize>)> {
     }
     if (n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some())) % 3 == 1 {
         let n_base = n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some());
-        let mask = valid_wait_mask(&base, &own_melds, n_base);
+        let mask = valid_wait_mask(&base, own_melds, n_base);
         for (k, w) in r.waits.iter_mut().enumerate() {
             *w = mask >> k & 1 == 1;
         }
     }
-    let legal = legal_indices(obs)?;
-    for &i in &legal {
-        r.mask[i] = true;
-    }
-    Ok((r, legal))
 }
 
 /// Length of [`Row::write_flat`]'s vector for `players` seats (928 for 4, 745 for 3).
@@ -1054,6 +1116,43 @@ mod tests {
                                            // river (640), dora_indicators (10), dora (34), seen (34)
         assert_eq!(x[841..845], [25000.0; 4]);
         assert_eq!(x[x.len() - 34..], r.discard_shanten.map(f32::from));
+    }
+
+    #[test]
+    fn hand_memo_gives_the_fresh_analysis() {
+        // 123456789m 11p 23p drawn 4p (waits 1p 4p); the same tiles with 1m drawn (the base
+        // hand 23456789m 11p 234p waits 1m 4m 7m); a 13-tile hand twice (the memo kept),
+        // another one (not tenpai), the first again
+        let d = |tile| ActionView::Discard {
+            tile,
+            tsumogiri: false,
+        };
+        let thirteen = [0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 37, 40, 44];
+        let mut fourteen = thirteen.to_vec();
+        fourteen.push(48);
+        let mut other = thirteen;
+        other[12] = 108;
+        let seq = [
+            obs(&fourteen, Some(48), vec![d(48)]),
+            obs(&fourteen, Some(0), vec![d(0)]),
+            obs(&thirteen, None, vec![]),
+            obs(&thirteen, None, vec![]),
+            obs(&other, None, vec![]),
+            obs(&thirteen, None, vec![]),
+        ];
+        let mut memo = HandMemo::default();
+        for o in &seq {
+            let (fresh, legal) = encode_legal(o).unwrap();
+            let (kept, kept_legal) = encode_checked_ids_memo(o, &mut memo).unwrap();
+            assert_eq!(kept_legal, legal);
+            assert_eq!(kept.shanten, fresh.shanten);
+            assert_eq!(kept.waits, fresh.waits);
+            assert_eq!(kept.discard_shanten, fresh.discard_shanten);
+        }
+        // the two fourteen-tile views differ in their base hand: the waits tell them apart
+        let a = encode(&seq[0]).unwrap();
+        let b = encode(&seq[1]).unwrap();
+        assert_ne!(a.waits, b.waits);
     }
 
     #[test]

@@ -91,6 +91,7 @@ except ImportError as e:  # pragma: no cover - exercised in a subprocess test
 
 from riichi import _core, features
 from riichi.game import Game
+from riichi.kyoku.state import TURN
 from riichi.mining.observation import Observation, observe
 from riichi.rules import Rules
 
@@ -273,6 +274,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
                                    for a in self.possible_agents}  # fmt: skip
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._flat = self.observation_format == "flat"
+        self._round_episode = self.episode == "round"
         self.game: Game | None = None
         self._steps = 0  # actions taken in this episode (keys the legal-action cache)
         # steps * 4 + seat of the legal indices and action objects kept from the last read
@@ -442,15 +444,27 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             RiichiError: no ``reset`` yet; the episode is over and every agent has been
                 removed (call ``reset()``).
         """
-        self._game()
+        game = self.game
+        if game is None:
+            raise RiichiError("RiichiAECEnv: call reset() before using the environment")
         if not self.agents:
             raise RiichiError(
                 "RiichiAECEnv.last: the episode is over (every agent is done and removed), "
                 "call reset()"
             )
         agent = self.agent_selection
+        if not observe:
+            obs = None
+        elif self._flat:  # observe(agent), inline: it runs on every step
+            seat = self._seat[agent]
+            rnd = self._first_round if self._round_episode else game.round
+            x, mask, self._legal, self._acts = self._reader.encode_flat(rnd, seat)
+            self._legal_at = self._steps * 4 + seat
+            obs = {"observation": x, "action_mask": mask}
+        else:
+            obs = self.observe(agent)
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -467,7 +481,9 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             RiichiError: ``action`` is not an int in 0..158 (or not None for a terminated
                 agent); no ``reset`` yet; the episode is over and every agent removed.
         """
-        game = self._game()
+        game = self.game
+        if game is None:
+            raise RiichiError("RiichiAECEnv: call reset() before using the environment")
         agent = self.agent_selection
         if not self.agents:
             raise RiichiError(
@@ -500,14 +516,20 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
             ) from None
         game.step(act)
         self._steps += 1
-        self._cumulative_rewards[agent] = 0.0
-        if game.is_over or (self.episode == "round" and game.rounds):
+        # _cumulative_rewards stay 0 until the episode ends (reset sets them; only _finish
+        # and its _accumulate_rewards change them): nothing to clear here
+        if game.result is not None or (self._round_episode and game.rounds):
             self._finish(game)
             self._accumulate_rewards()
         else:
-            # every reward stays 0 until the episode ends (reset sets them; only _finish
-            # changes them): nothing to clear or accumulate
-            self.agent_selection = self.possible_agents[game.seats_to_act[0]]
+            # nothing to clear or accumulate either; the next seat to act: the turn seat,
+            # or the first seat yet to answer a claim (Game.seats_to_act[0], without its
+            # list on the turn)
+            rnd = game.round
+            if rnd._phase == TURN:
+                self.agent_selection = self.possible_agents[rnd._turn]
+            else:
+                self.agent_selection = self.possible_agents[rnd.seats_to_act[0]]
         if self.render_mode == "human":
             self.render()
 

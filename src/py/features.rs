@@ -714,6 +714,8 @@ struct RoundMemo {
     meld_objs: Vec<Vec<Py<PyAny>>>,
     nuki_objs: Vec<Option<Py<PyAny>>>,
     dora_revealed: i64,
+    /// `(dealer, round_wind, honba)`, read once: a round sets them when it is made.
+    fixed: Option<(u8, u8, i32)>,
     red_obj: Option<Py<PyAny>>,
     /// The last view read: melds, rivers, tsumogiri, called, riichi_index, nukidora, dora
     /// and red kept up to date here; the seat's own fields rewritten by each read.
@@ -747,6 +749,7 @@ impl RoundMemo {
             meld_objs: (0..n).map(|_| Vec::new()).collect(),
             nuki_objs: (0..n).map(|_| None).collect(),
             dora_revealed: -1,
+            fixed: None,
             red_obj: Some(red_obj.unbind()),
             obs: Observation {
                 players: n as u8,
@@ -782,10 +785,21 @@ impl RoundMemo {
             Ok(s as usize)
         };
         let o = &mut self.obs;
+        // the seats whose melds, river or nukidora may have changed: a discard, call, kan
+        // or nukidora is an event of its actor; an event without an actor (the round's
+        // start, a dora reveal, ...) makes every seat read again
+        let all = (1u8 << n) - 1;
+        let mut dirty = if self.events == 0 { all } else { 0 };
         for i in self.events..len {
             let ev = events
                 .get_item(i)
                 .map_err(|_| bad("events", "changed while read".into()))?;
+            if dirty != all {
+                dirty |= match ev.getattr(intern!(py, "actor")) {
+                    Ok(a) if !a.is_none() => 1 << small(&a, "actor", np.into())?,
+                    _ => all,
+                };
+            }
             let t = attr!(ev, "type")?;
             if t.eq(intern!(py, "dahai")).unwrap_or(false) {
                 let s = seat_of(&ev)?;
@@ -813,6 +827,9 @@ impl RoundMemo {
         let is_taken = |taken: &[u64; 3], t: u8| taken[(t >> 6) as usize] >> (t & 63) & 1 == 1;
         let mut new_call = false;
         for (s, p) in players.iter().enumerate() {
+            if dirty >> s & 1 == 0 {
+                continue;
+            }
             let melds_obj = attr!(p, "melds")?;
             let ms = list_of(&melds_obj, "melds")?;
             let objs = &self.meld_objs[s];
@@ -921,6 +938,8 @@ struct RoundReader {
     memo: RoundMemo,
     actions: ActionMemo,
     records: Vec<Record>,
+    /// Per seat, the hand analysis of its last encoding (reused while its hand is the same).
+    hands: [features::HandMemo; 4],
 }
 
 impl RoundReader {
@@ -930,8 +949,29 @@ impl RoundReader {
         &mut self,
         rnd: &Bound<'_, PyAny>,
         seat: i64,
-        mut objs: Option<&mut Vec<Py<PyAny>>>,
+        objs: Option<&mut Vec<Py<PyAny>>>,
     ) -> PyResult<bool> {
+        self.read_legal(rnd, seat, objs).map(|(claim, _)| claim)
+    }
+
+    /// The round's legal actions of `seat` as a list, from what [`Self::read_legal`]
+    /// gave: the round's own list when it is one (the round never changes a list of legal
+    /// actions it gave out: it makes a new one when they change), else a list of its items.
+    fn legal_list<'py>(legal: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        if legal.is_exact_instance_of::<PyList>() {
+            return Ok(legal.cast_into::<PyList>()?);
+        }
+        let items = legal.try_iter()?.collect::<PyResult<Vec<_>>>()?;
+        PyList::new(legal.py(), items)
+    }
+
+    /// As [`Self::read`], also giving the round's legal actions object for the seat.
+    fn read_legal<'py>(
+        &mut self,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+        mut objs: Option<&mut Vec<Py<PyAny>>>,
+    ) -> PyResult<(bool, Bound<'py, PyAny>)> {
         let py = rnd.py();
         self.memo.sync(rnd)?;
         let n = self.memo.players;
@@ -1013,11 +1053,23 @@ impl RoundReader {
             }
             Ok(())
         })?;
-        let dealer = small(&attr!(rnd, "dealer")?, "dealer", n.into())?;
+        let (dealer, round_wind, honba) = match self.memo.fixed {
+            Some(f) => f,
+            None => {
+                let f = (
+                    small(&attr!(rnd, "dealer")?, "dealer", n.into())?,
+                    small(&attr!(rnd, "round_wind")?, "round_wind", 4)?,
+                    i32_of(&attr!(rnd, "honba")?, "honba")?,
+                );
+                self.memo.fixed = Some(f);
+                f
+            }
+        };
+        let o = &mut self.memo.obs;
         o.dealer = dealer;
         o.seat_wind = (seat + n - dealer) % n;
-        o.round_wind = small(&attr!(rnd, "round_wind")?, "round_wind", 4)?;
-        o.honba = i32_of(&attr!(rnd, "honba")?, "honba")?;
+        o.round_wind = round_wind;
+        o.honba = honba;
         o.kyotaku = i32_of(&attr!(rnd, "kyotaku")?, "kyotaku")?;
         o.scores.clear();
         let scores = &mut o.scores;
@@ -1026,7 +1078,7 @@ impl RoundReader {
             Ok(())
         })?;
         o.live_tiles_left = i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?;
-        Ok(!turn_phase)
+        Ok((!turn_phase, legal_obj))
     }
 }
 
@@ -1048,18 +1100,19 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<Encoding<'py, Bound<'py, PyAny>>> {
-        let mut objs = Vec::with_capacity(16);
-        self.read(rnd, seat, Some(&mut objs))?;
+        let (_, objs) = self.read_legal(rnd, seat, None)?;
+        let objs = Self::legal_list(objs)?;
         let o = &self.memo.obs;
-        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
-        let mut x = Vec::new();
+        // ids checked as read, the rest here
+        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
+        let mut x = Vec::with_capacity(features::flat_len(o.players as usize));
         row.write_flat(o.players as usize, &mut x);
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         Ok((
             PyArray1::from_vec(py, x).into_any(),
             PyArray1::from_vec(py, mask).into_any(),
             legal,
-            PyList::new(py, objs)?,
+            objs,
         ))
     }
 
@@ -1071,10 +1124,11 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<Encoding<'py, Bound<'py, PyDict>>> {
-        let mut objs = Vec::with_capacity(16);
-        self.read(rnd, seat, Some(&mut objs))?;
+        let (_, objs) = self.read_legal(rnd, seat, None)?;
+        let objs = Self::legal_list(objs)?;
         let o = &self.memo.obs;
-        let (row, legal) = features::encode_checked_ids(o)?; // ids checked as read, the rest here
+        // ids checked as read, the rest here
+        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         let mut e = features::Encoded {
             players: o.players as usize,
@@ -1085,7 +1139,7 @@ impl RoundReader {
             arrays(py, e, &[], false)?,
             PyArray1::from_vec(py, mask).into_any(),
             legal,
-            PyList::new(py, objs)?,
+            objs,
         ))
     }
 
