@@ -9,9 +9,11 @@ Layout of the output folder::
 The input files (folders walked as ``riichi verify`` walks them: recursively, sorted, hidden
 files skipped, linked folders followed once; zip archives read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
 of every table holds the rows of the files of part ``n``, so the output does not depend on
-``jobs``, and one part's files can be read alone. Only a part's rows are held in memory:
-rows are written as a Parquet row group every ``batch_rows`` rows and the part's file is
-closed at the part's end (memory stays bounded however many files are exported). A part
+``jobs``, and one part's files can be read alone. Files are read a chunk of games at a
+time (:func:`~riichi.mining.tables.iter_file_tables`), rows are written as a Parquet row
+group every ``batch_rows`` rows and the part's file is closed at the part's end: at most
+``batch_rows`` rows per table plus one chunk are held, however many files, and however many
+games one archive holds. A part
 with no row for a table writes no file for it (a table with no row at all gets one
 empty ``part-00000.parquet``, so that every table asked for can be read). Files that cannot be read become rows of
 ``errors``; the rest goes on. A folder that cannot be listed and a link that would loop (to
@@ -32,7 +34,13 @@ from typing import Any
 
 from riichi.errors import RiichiError
 from riichi.mining import require
-from riichi.mining.tables import check_tables, file_tables, json_schema, schema
+from riichi.mining.tables import (
+    GAMES_PER_BATCH,
+    check_tables,
+    iter_file_tables,
+    json_schema,
+    schema,
+)
 
 __all__ = ["ExportResult", "export", "list_files"]
 
@@ -137,10 +145,16 @@ def write_part(
     batch_rows: int = 65536,
     rules_json: str | None = None,
     progress: Callable[[int], Any] | None = None,
+    games_per_batch: int = GAMES_PER_BATCH,
 ) -> dict[str, int]:
     """Write part ``n`` (the rows of ``files``) of each table under ``out``; return the rows
     written per table. The unit of work of :func:`export` (run in a worker process when
     ``jobs > 1``); ``progress(1)`` is called after each file.
+
+    Files are read with :func:`~riichi.mining.tables.iter_file_tables`, ``games_per_batch``
+    games at a time, so a table's pending rows never exceed ``batch_rows`` plus one chunk
+    (an archive of many games is not held whole). The rows written are those of
+    :func:`~riichi.mining.tables.file_tables` of each file, in order.
 
     Raises:
         RiichiError: pyarrow missing; an unknown table.
@@ -174,12 +188,14 @@ def write_part(
 
     try:
         for f in files:
-            for t, batch in file_tables(f, tables, rules).items():
-                if batch.num_rows:
-                    pending[t].append(batch)
-                    buffered[t] += batch.num_rows
-                    if buffered[t] >= batch_rows:
-                        flush(t)
+            for chunk in iter_file_tables(f, tables, rules, games_per_batch):
+                for t, batch in chunk.items():
+                    if batch.num_rows:
+                        pending[t].append(batch)
+                        buffered[t] += batch.num_rows
+                        if buffered[t] >= batch_rows:
+                            flush(t)
+                del chunk  # the next chunk is built without this one alive
             if progress is not None:
                 progress(1)
         for t in tables:
