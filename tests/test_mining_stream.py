@@ -174,3 +174,27 @@ def test_export_holds_a_chunk_of_an_archive_not_the_whole_file(shared, tmp_path,
     whole = peak("whole", WHOLE)
     # what the test guards against: the archive held whole grows with its games
     assert streamed * 2 < whole, (streamed, whole)
+
+
+def test_wide_rows_are_written_by_bytes_not_only_by_row_count(shared, tmp_path):
+    # decisions rows are hundreds of bytes: batch_rows alone would hold them all here
+    path = _archive(shared)
+    ref = next(T.iter_file_tables(path, ["decisions"], games_per_batch=WHOLE))["decisions"]
+    cap = 1 << 20
+    assert ref.nbytes > 3 * cap
+    E.write_part(0, [path], str(tmp_path / "o"), ["decisions"], batch_rows=10**9,
+                 games_per_batch=1, batch_bytes=cap)  # fmt: skip
+    pf = pq.ParquetFile(tmp_path / "o" / "decisions" / "part-00000.parquet")
+    sizes = [pf.metadata.row_group(i).num_rows for i in range(pf.metadata.num_row_groups)]
+    assert len(sizes) >= 3, sizes
+    per_row = ref.nbytes / ref.num_rows
+    # a row group holds the cap plus at most one game's rows (a chunk of 1 game)
+    assert max(sizes) * per_row < cap + 2000 * per_row, sizes
+    assert pf.read().equals(pa.Table.from_batches([ref], T.schema("decisions")))
+
+
+@pytest.mark.parametrize("name", ["batch_rows", "batch_bytes"])
+@pytest.mark.parametrize("bad", [0, 1.5, "9"])
+def test_write_part_refuses_a_bad_bound(tmp_path, name, bad):
+    with pytest.raises(RiichiError, match=name):
+        E.write_part(0, [], str(tmp_path / "o"), ["games"], **{name: bad})

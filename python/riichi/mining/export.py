@@ -137,6 +137,11 @@ def _parts(files: Sequence[str], size: int) -> Iterator[tuple[int, list[str]]]:
         yield n, list(files[i : i + size])
 
 
+BATCH_BYTES = 16 * 2**20
+"""Bytes of Arrow buffers a table's pending rows may reach before :func:`write_part` writes
+them as a row group (whatever ``batch_rows`` says)."""
+
+
 def write_part(
     n: int,
     files: Sequence[str],
@@ -146,21 +151,28 @@ def write_part(
     rules_json: str | None = None,
     progress: Callable[[int], Any] | None = None,
     games_per_batch: int = GAMES_PER_BATCH,
+    batch_bytes: int = BATCH_BYTES,
 ) -> dict[str, int]:
     """Write part ``n`` (the rows of ``files``) of each table under ``out``; return the rows
     written per table. The unit of work of :func:`export` (run in a worker process when
     ``jobs > 1``); ``progress(1)`` is called after each file.
 
     Files are read with :func:`~riichi.mining.tables.iter_file_tables`, ``games_per_batch``
-    games at a time, so a table's pending rows never exceed ``batch_rows`` plus one chunk
-    (an archive of many games is not held whole). The rows written are those of
+    games at a time, and a table's pending rows are written as a row group once they reach
+    ``batch_rows`` rows or ``batch_bytes`` bytes of Arrow buffers (the ``features`` table
+    is about 1 KB a row: 65,536 of its rows would hold 70 MB), so they never exceed that
+    plus one chunk (an archive of many games is not held whole). The rows written are those of
     :func:`~riichi.mining.tables.file_tables` of each file, in order.
 
     Raises:
-        RiichiError: pyarrow missing; an unknown table.
+        RiichiError: pyarrow missing; an unknown table; ``batch_rows``, ``batch_bytes``
+            or ``games_per_batch`` not an int of at least 1.
     """
     pq = require("pyarrow.parquet", "riichi export")
     pa = require("pyarrow", "riichi export")
+    for name, v in (("batch_rows", batch_rows), ("batch_bytes", batch_bytes)):
+        if type(v) is not int or v < 1:
+            raise RiichiError(f"write_part: {name} must be an int of at least 1, got {v!r:.80}")
     rules = None
     if rules_json is not None:
         from riichi.rules import Rules
@@ -168,6 +180,7 @@ def write_part(
         rules = Rules.from_json(rules_json)
     pending: dict[str, list[Any]] = {t: [] for t in tables}
     buffered = dict.fromkeys(tables, 0)
+    held = dict.fromkeys(tables, 0)  # bytes of the pending batches
     written = dict.fromkeys(tables, 0)
     writers: dict[str, Any] = {}
 
@@ -184,7 +197,7 @@ def write_part(
         w.write_table(pa.Table.from_batches(pending[t], schema(t)))
         written[t] += buffered[t]
         pending[t] = []
-        buffered[t] = 0
+        buffered[t] = held[t] = 0
 
     try:
         for f in files:
@@ -193,7 +206,8 @@ def write_part(
                     if batch.num_rows:
                         pending[t].append(batch)
                         buffered[t] += batch.num_rows
-                        if buffered[t] >= batch_rows:
+                        held[t] += batch.nbytes
+                        if buffered[t] >= batch_rows or held[t] >= batch_bytes:
                             flush(t)
                 del chunk  # the next chunk is built without this one alive
             if progress is not None:
