@@ -137,7 +137,7 @@ def _parts(files: Sequence[str], size: int) -> Iterator[tuple[int, list[str]]]:
         yield n, list(files[i : i + size])
 
 
-BATCH_BYTES = 16 * 2**20
+BATCH_BYTES = 8 * 2**20
 """Bytes of Arrow buffers a table's pending rows may reach before :func:`write_part` writes
 them as a row group (whatever ``batch_rows`` says)."""
 

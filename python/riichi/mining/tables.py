@@ -281,7 +281,7 @@ class _Rounds:
         pass
 
 
-GAMES_PER_BATCH = 32
+GAMES_PER_BATCH = 8
 """Games (archive members, or games of a kobalab file) per chunk of :func:`iter_file_tables`."""
 
 
