@@ -11,10 +11,9 @@ files skipped, linked folders followed once; zip archives read member by member)
 of every table holds the rows of the files of part ``n``, so the output does not depend on
 ``jobs``, and one part's files can be read alone. Files are read a chunk of games at a
 time (:func:`~riichi.mining.tables.iter_file_tables`), rows are written as a Parquet row
-group every ``batch_rows`` rows and the part's file is closed at the part's end: at most
-``batch_rows`` rows per table plus one chunk are held, however many files, and however many
-games one archive holds. A part
-with no row for a table writes no file for it (a table with no row at all gets one
+group every ``batch_rows`` rows or :data:`BATCH_BYTES` bytes and the part's file is closed
+at the part's end: at most that per table plus one chunk are held, however many files,
+and however many games one archive holds. A part with no row for a table writes no file for it (a table with no row at all gets one
 empty ``part-00000.parquet``, so that every table asked for can be read). Files that cannot be read become rows of
 ``errors``; the rest goes on. A folder that cannot be listed and a link that would loop (to
 a folder that holds it) are ``errors`` rows too, in one part after the last.
@@ -241,7 +240,8 @@ def export(
         tables: the tables to write (default all of :data:`~riichi.mining.tables.TABLES`).
         jobs: worker processes (1: this process).
         files_per_part: input files per part (per Parquet file of each table).
-        batch_rows: rows per Parquet row group (a table's rows are buffered up to this).
+        batch_rows: most rows per Parquet row group, give or take one chunk of games (a
+            table's rows are buffered up to this, or up to :data:`BATCH_BYTES` bytes).
         rules: a :class:`riichi.Rules` to replay every game under (default: each log's own).
         progress: called with the number of files done since its last call.
 
