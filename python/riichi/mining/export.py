@@ -9,10 +9,11 @@ Layout of the output folder::
 The input files (folders walked as ``riichi verify`` walks them: recursively, sorted, hidden
 files skipped, linked folders followed once; zip archives read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
 of every table holds the rows of the files of part ``n``, so the output does not depend on
-``jobs``, and one part's files can be read alone. Only a part's rows are held in memory:
-rows are written as a Parquet row group every ``batch_rows`` rows and the part's file is
-closed at the part's end (memory stays bounded however many files are exported). A part
-with no row for a table writes no file for it (a table with no row at all gets one
+``jobs``, and one part's files can be read alone. Files are read a chunk of games at a
+time (:func:`~riichi.mining.tables.iter_file_tables`), rows are written as a Parquet row
+group every ``batch_rows`` rows or :data:`BATCH_BYTES` bytes and the part's file is closed
+at the part's end: at most that per table plus one chunk are held, however many files,
+and however many games one archive holds. A part with no row for a table writes no file for it (a table with no row at all gets one
 empty ``part-00000.parquet``, so that every table asked for can be read). Files that cannot be read become rows of
 ``errors``; the rest goes on. A folder that cannot be listed and a link that would loop (to
 a folder that holds it) are ``errors`` rows too, in one part after the last.
@@ -32,7 +33,13 @@ from typing import Any
 
 from riichi.errors import RiichiError
 from riichi.mining import require
-from riichi.mining.tables import check_tables, file_tables, json_schema, schema
+from riichi.mining.tables import (
+    GAMES_PER_BATCH,
+    check_tables,
+    iter_file_tables,
+    json_schema,
+    schema,
+)
 
 __all__ = ["ExportResult", "export", "list_files"]
 
@@ -129,6 +136,11 @@ def _parts(files: Sequence[str], size: int) -> Iterator[tuple[int, list[str]]]:
         yield n, list(files[i : i + size])
 
 
+BATCH_BYTES = 8 * 2**20
+"""Bytes of Arrow buffers a table's pending rows may reach before :func:`write_part` writes
+them as a row group (whatever ``batch_rows`` says)."""
+
+
 def write_part(
     n: int,
     files: Sequence[str],
@@ -137,16 +149,29 @@ def write_part(
     batch_rows: int = 65536,
     rules_json: str | None = None,
     progress: Callable[[int], Any] | None = None,
+    games_per_batch: int = GAMES_PER_BATCH,
+    batch_bytes: int = BATCH_BYTES,
 ) -> dict[str, int]:
     """Write part ``n`` (the rows of ``files``) of each table under ``out``; return the rows
     written per table. The unit of work of :func:`export` (run in a worker process when
     ``jobs > 1``); ``progress(1)`` is called after each file.
 
+    Files are read with :func:`~riichi.mining.tables.iter_file_tables`, ``games_per_batch``
+    games at a time, and a table's pending rows are written as a row group once they reach
+    ``batch_rows`` rows or ``batch_bytes`` bytes of Arrow buffers (the ``features`` table
+    is about 1 KB a row: 65,536 of its rows would hold 70 MB), so they never exceed that
+    plus one chunk (an archive of many games is not held whole). The rows written are those of
+    :func:`~riichi.mining.tables.file_tables` of each file, in order.
+
     Raises:
-        RiichiError: pyarrow missing; an unknown table.
+        RiichiError: pyarrow missing; an unknown table; ``batch_rows``, ``batch_bytes``
+            or ``games_per_batch`` not an int of at least 1.
     """
     pq = require("pyarrow.parquet", "riichi export")
     pa = require("pyarrow", "riichi export")
+    for name, v in (("batch_rows", batch_rows), ("batch_bytes", batch_bytes)):
+        if type(v) is not int or v < 1:
+            raise RiichiError(f"write_part: {name} must be an int of at least 1, got {v!r:.80}")
     rules = None
     if rules_json is not None:
         from riichi.rules import Rules
@@ -154,6 +179,7 @@ def write_part(
         rules = Rules.from_json(rules_json)
     pending: dict[str, list[Any]] = {t: [] for t in tables}
     buffered = dict.fromkeys(tables, 0)
+    held = dict.fromkeys(tables, 0)  # bytes of the pending batches
     written = dict.fromkeys(tables, 0)
     writers: dict[str, Any] = {}
 
@@ -170,16 +196,19 @@ def write_part(
         w.write_table(pa.Table.from_batches(pending[t], schema(t)))
         written[t] += buffered[t]
         pending[t] = []
-        buffered[t] = 0
+        buffered[t] = held[t] = 0
 
     try:
         for f in files:
-            for t, batch in file_tables(f, tables, rules).items():
-                if batch.num_rows:
-                    pending[t].append(batch)
-                    buffered[t] += batch.num_rows
-                    if buffered[t] >= batch_rows:
-                        flush(t)
+            for chunk in iter_file_tables(f, tables, rules, games_per_batch):
+                for t, batch in chunk.items():
+                    if batch.num_rows:
+                        pending[t].append(batch)
+                        buffered[t] += batch.num_rows
+                        held[t] += batch.nbytes
+                        if buffered[t] >= batch_rows or held[t] >= batch_bytes:
+                            flush(t)
+                del chunk  # the next chunk is built without this one alive
             if progress is not None:
                 progress(1)
         for t in tables:
@@ -211,7 +240,8 @@ def export(
         tables: the tables to write (default all of :data:`~riichi.mining.tables.TABLES`).
         jobs: worker processes (1: this process).
         files_per_part: input files per part (per Parquet file of each table).
-        batch_rows: rows per Parquet row group (a table's rows are buffered up to this).
+        batch_rows: most rows per Parquet row group, give or take one chunk of games (a
+            table's rows are buffered up to this, or up to :data:`BATCH_BYTES` bytes).
         rules: a :class:`riichi.Rules` to replay every game under (default: each log's own).
         progress: called with the number of files done since its last call.
 

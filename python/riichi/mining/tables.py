@@ -2,7 +2,9 @@
 
 :func:`file_tables` reads one file (a log, a file of several kobalab games, or a zip archive
 of logs), replays and verifies every game in it and returns one ``pyarrow.RecordBatch`` per
-table. It depends on no execution engine: ``riichi export`` runs it in one process or a
+table; :func:`iter_file_tables` gives the same rows a chunk of games at a time (what
+``riichi export`` uses, so that an archive of many games is never held whole). It depends
+on no execution engine: ``riichi export`` runs it in one process or a
 process pool, :mod:`riichi.dask` on a Dask cluster, and anything else that can call a
 function on a path can too. A file that cannot be read gives rows in ``errors``, never an
 exception.
@@ -94,7 +96,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from riichi.errors import RiichiError
@@ -109,7 +111,7 @@ from riichi.replay import (
     replay_game,
 )
 
-__all__ = ["SCHEMA_VERSION", "TABLES", "file_tables", "schema", "schemas"]
+__all__ = ["GAMES_PER_BATCH", "SCHEMA_VERSION", "TABLES", "file_tables", "iter_file_tables", "schema", "schemas"]
 
 #: The version of the tables' schema (bumped on any change of a column's name, type or
 #: meaning).
@@ -279,12 +281,19 @@ class _Rounds:
         pass
 
 
+GAMES_PER_BATCH = 8
+"""Games (archive members, or games of a kobalab file) per chunk of :func:`iter_file_tables`."""
+
+
 def file_tables(
     path: str | os.PathLike[str],
     tables: Iterable[str] | None = None,
     rules: Any = None,
 ) -> dict[str, Any]:
     """Read, replay and verify every game of one file; one Arrow record batch per table.
+
+    The concatenation of the chunks of :func:`iter_file_tables` (same rows, same order):
+    the whole file's rows are held at once, so prefer the iterator for big archives.
 
     Args:
         path: a log file, a file of several games (kobalab), or a zip archive of logs.
@@ -301,10 +310,45 @@ def file_tables(
         RiichiError: an unknown table name, ``rules`` that is not Rules, ``path`` that is not
             a path; pyarrow missing (the ``riichi[mining]`` extra).
     """
-    from riichi.logs import is_archive, read_archive, read_games
-    from riichi.replay import _unreadable
+    chunks = list(iter_file_tables(path, tables, rules))
+    if len(chunks) == 1:
+        return chunks[0]
+    pa = require("pyarrow", "the riichi tables")
+    return {t: pa.concat_batches([c[t] for c in chunks]) for t in chunks[0]}
 
+
+def iter_file_tables(
+    path: str | os.PathLike[str],
+    tables: Iterable[str] | None = None,
+    rules: Any = None,
+    games_per_batch: int = GAMES_PER_BATCH,
+) -> Iterator[dict[str, Any]]:
+    """Read, replay and verify every game of one file, a chunk of games at a time.
+
+    Memory is bounded by one chunk, not by the file: a zip archive or a kobalab file of
+    hundreds of games yields a chunk every ``games_per_batch`` games.
+
+    Args:
+        path: a log file, a file of several games (kobalab), or a zip archive of logs.
+        tables: the tables wanted (names from :data:`TABLES`; None: all).
+        rules: a :class:`riichi.Rules` to replay every game under (default: each log's own).
+        games_per_batch: games per chunk (int, at least 1); an unreadable archive member
+            or file counts as one game (its ``errors`` row).
+
+    Returns:
+        An iterator of ``{table: pyarrow.RecordBatch}`` (every table asked for, schema of
+        :func:`schema`, a batch may have no rows): one chunk per ``games_per_batch`` games
+        read, the last one possibly smaller, and exactly one (empty batches) for a file
+        with no game. Concatenated per table, the chunks are :func:`file_tables`. Never
+        raises for a bad file or member: it becomes ``errors`` rows (kind ``unreadable``).
+
+    Raises:
+        RiichiError: (at the call, before any chunk) an unknown table name, ``rules`` that
+            is not Rules, ``path`` that is not a path, ``games_per_batch`` that is not an
+            int of at least 1; pyarrow missing (the ``riichi[mining]`` extra).
+    """
     wanted = check_tables(tables)
+    require("pyarrow", "the riichi tables")
     if rules is not None:
         from riichi.rules import Rules
 
@@ -312,8 +356,17 @@ def file_tables(
             raise RiichiError(f"file_tables: rules must be a riichi.Rules or None, got {rules!r:.80}")
     if not isinstance(path, (str, os.PathLike)):
         raise RiichiError(f"file_tables: path must be a str or os.PathLike, got {path!r:.80}")
-    rows = _Rows(wanted)
-    name = os.fsdecode(path)
+    if type(games_per_batch) is not int or games_per_batch < 1:
+        raise RiichiError(
+            f"file_tables: games_per_batch must be an int of at least 1, got {games_per_batch!r:.80}"
+        )
+    return _iter_chunks(os.fsdecode(path), wanted, rules, games_per_batch)
+
+
+def _iter_chunks(name: str, wanted: tuple[str, ...], rules: Any, size: int) -> Iterator[dict[str, Any]]:
+    from riichi.logs import is_archive, read_archive, read_games
+    from riichi.replay import _unreadable
+
     if is_archive(name):
         items: Iterable[tuple[str, Any]] = read_archive(name)
     else:
@@ -323,15 +376,24 @@ def file_tables(
             items = [(name, e)]
         except Exception as e:  # a reader bug must not stop the batch: report it
             items = [(name, RiichiError(f"unexpected {type(e).__name__}: {e}"))]
+    rows = _Rows(wanted)
+    held = 0  # games in ``rows``
+    chunks = 0
     for game_id, item in items:
         game_id = _shown(game_id)
         if isinstance(item, Exception):
             p = _unreadable(game_id, item)
             rows.add("errors", game_id=game_id, kind="unreadable", position=p.position,
                      field="", reason=_shown(p.reason))  # fmt: skip
-            continue
-        _game_rows(rows, game_id, item, wanted, rules)
-    return rows.batches()
+        else:
+            _game_rows(rows, game_id, item, wanted, rules)
+        held += 1
+        if held == size:
+            chunks += 1
+            yield rows.batches()
+            rows, held = _Rows(wanted), 0
+    if held or not chunks:
+        yield rows.batches()
 
 
 def _shown(text: str) -> str:
