@@ -241,21 +241,17 @@ def _sample_paths() -> list[str]:
 
 
 def _walk(paths: Sequence[str], refused: list[tuple[str, Exception]] | None = None) -> list[str]:
-    """The files under ``paths`` (:func:`riichi.logs._common.files_under`: linked folders
+    """The files under ``paths`` (:func:`riichi.logs._common.paths_under`: linked folders
     followed). A folder that cannot be listed, or a link that would loop, goes to
     ``refused`` with its reason (when given), never silently away."""
-    from riichi.logs._common import files_under
+    from riichi.logs._common import paths_under
 
     out: list[str] = []
-    for p in paths:
-        if os.path.isdir(p):
-            for path, error in files_under(p):
-                if error is None:
-                    out.append(path)
-                elif refused is not None:
-                    refused.append((path, error))
-        else:
-            out.append(p)
+    for path, error in paths_under(paths):
+        if error is None:
+            out.append(path)
+        elif refused is not None:
+            refused.append((path, error))
     return out
 
 

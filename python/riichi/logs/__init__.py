@@ -43,10 +43,10 @@ from riichi.events import GameLog
 from riichi.logs._common import (
     DEFAULT_LIMITS,
     ReadLimits,
-    files_under,
     limits_of,
     log_error,
     not_regular,
+    paths_under,
     read_regular_file,
 )
 from riichi.logs.kobalab import read_kobalab, read_kobalab_games
@@ -307,15 +307,10 @@ def _inflate_member(zf: Any, info: Any, cap: int) -> tuple[bytes | None, int]:
 
 def _walk(paths: Iterable[PathLike]) -> Iterator[tuple[str, LogFormatError | None]]:
     """Each file under ``paths`` (folders walked recursively, sorted, hidden names skipped,
-    linked folders followed: :func:`files_under`), with the error that reports it unread
+    linked folders followed: :func:`paths_under`), with the error that reports it unread
     when it is not a regular file (never opened) or is a folder that cannot be listed."""
-    for p in paths:
-        p = os.fsdecode(p)
-        if os.path.isdir(p):
-            for path, error in files_under(p):
-                yield (path, error) if error is not None else _entry(path)
-        else:
-            yield _entry(p)
+    for path, error in paths_under(paths):
+        yield (path, error) if error is not None else _entry(path)
 
 
 def _entry(path: str) -> tuple[str, LogFormatError | None]:

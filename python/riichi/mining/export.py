@@ -85,27 +85,25 @@ def list_files(
     Raises:
         RiichiError: ``paths`` is a single str (give a list) or holds a non-path.
     """
-    from riichi.logs._common import files_under
+    from riichi.logs._common import paths_under
 
     if isinstance(paths, (str, bytes)):
         raise RiichiError(f"expected a list of paths, got the string {paths!r:.80}")
-    out: list[str] = []
+    checked: list[str] = []
     for p in paths:
         if not isinstance(p, (str, os.PathLike)):
             raise RiichiError(f"not a path: {p!r:.80}")
-        p = os.fspath(p)
-        if os.path.isdir(p):
-            for path, error in files_under(p):
-                if error is None:
-                    out.append(path)
-                elif refused is not None:
-                    refused.append((path, error))
-                else:
-                    import warnings
-
-                    warnings.warn(f"not read: {error}", UserWarning, stacklevel=2)
+        checked.append(os.fspath(p))
+    out: list[str] = []
+    for path, error in paths_under(checked):
+        if error is None:
+            out.append(path)
+        elif refused is not None:
+            refused.append((path, error))
         else:
-            out.append(p)
+            import warnings
+
+            warnings.warn(f"not read: {error}", UserWarning, stacklevel=2)
     return out
 
 
