@@ -350,11 +350,16 @@ fn extract_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
 fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
     match h {
         HandLike::Hand(h) => (*h.concealed(), h.melds().to_vec()),
-        HandLike::Counts(c) => (c, Vec::new()),
+        HandLike::Counts(c, _) => (c, Vec::new()),
     }
 }
 
 /// Every reading of a complete hand.
+///
+/// Readings are of tile kinds, on purpose: a red five (in the hand or as `win_tile`)
+/// reads as its five, the same readings as the plain five's, since blocks are named by
+/// their first kind and which block holds a red copy is no part of the shape (with
+/// `055p` in `345p 55p`, either). Its dora is `score`'s (`akadora`).
 ///
 /// Args:
 ///     hand: a `Hand` (its melds are carried into each reading), mpsz text (melds after
@@ -500,7 +505,7 @@ fn waits_list<'py>(
             let w = with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)?;
             wait_list(py, w)
         }
-        HandLike::Counts(c) => {
+        HandLike::Counts(c, _) => {
             let n = tile_count(c);
             if n % 3 != 1 || n > 13 {
                 return Err(Error::BadTileCount {
@@ -564,6 +569,8 @@ fn waits_of_mask(mask: u64, bits: &[u8; 34], live: &Counts) -> Vec<PyWait> {
 /// (RC08). A tile whose other copies are all visible elsewhere stays a wait, marked
 /// `karaten` (Tenhou counts a karaten hand tenpai at an exhaustive draw).
 /// Chiitoitsu needs seven distinct kinds; kokushi may wait on all 13 terminals and honors.
+/// Waits are kinds: a red five in the hand counts as its five, and a wait on a five is
+/// won on its red copy too (the same list as the plain fives', on purpose).
 ///
 /// Args:
 ///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, a list of

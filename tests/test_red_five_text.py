@@ -1,0 +1,75 @@
+"""A red five written in hand text (``0m``/``0p``/``0s``) or given as a red
+``riichi.TileKind`` is kept by every analysis call whose result has tiles of the hand
+(``discards``' rows), and answers as the plain five where the result is of kinds
+(shanten, ukeire, waits, readings: documented there). A red winning tile the hand does not
+hold is refused by ``score`` and ``batch.score`` alike, as text or as a tile."""
+
+from __future__ import annotations
+
+import pytest
+
+import riichi
+
+# (hand text with a red five, the same hand with the plain five): full hands and hands with
+# implied melds (8 and 5 tiles), red only or beside a plain copy, each suit
+HANDS = [
+    ("123m406p789s11222z", "123m456p789s11222z"),
+    ("406p11222z", "456p11222z"),
+    ("04m111222z", "45m111222z"),
+    ("4056p1122z", "4556p1122z"),
+    ("123m456p3067s1122z", "123m456p3567s1122z"),
+    ("019m123p456s789s11z", "159m123p456s789s11z"),
+]
+
+
+def _rows(options):
+    return [(str(o.tile), o.red, o.shanten, o.ukeire) for o in options]
+
+
+@pytest.mark.parametrize("text,plain", HANDS)
+def test_discards_of_text_keep_the_red_five(text, plain):
+    opts = riichi.discards(text)
+    tiles = riichi.discards(riichi.parse_tiles(text))
+    assert _rows(opts) == _rows(tiles)  # text and a list of its tiles agree
+    if len(riichi.parse_tiles(text)) == 14:  # and the Hand of a full hand
+        assert _rows(opts) == _rows(riichi.Hand.parse(text).discards())
+    counts, red = riichi.parse_counts(text)
+    suit = next(i for i, r in enumerate(red) if r)
+    five = 9 * suit + 4
+    row = next(o for o in opts if o.tile == five)
+    only_red = counts[five] == red[suit]
+    assert row.red is only_red and row.tile.red is only_red
+    assert str(row.tile) == ("0" if only_red else "5") + "mps"[suit]
+    # every other row, and every number, is the plain five's
+    plain_rows = _rows(riichi.discards(plain))
+    assert [r[2:] for r in _rows(opts)] == [r[2:] for r in plain_rows]
+    assert not any(o.red for o in opts if o.tile != five)
+    # counts carry no colour: the plain five's rows
+    assert _rows(riichi.discards(counts)) == plain_rows
+
+
+@pytest.mark.parametrize(
+    "text,plain",
+    [("123m406p789s1122z", "123m456p789s1122z"), ("406p1122z", "456p1122z"),
+     ("3067s", "3567s")],
+)  # fmt: skip
+def test_kind_results_are_the_plain_fives_on_purpose(text, plain):
+    assert riichi.shanten(text) == riichi.shanten(plain)
+    assert riichi.shanten_detail(text) == riichi.shanten_detail(plain)
+    assert riichi.ukeire(text) == riichi.ukeire(plain)
+    assert riichi.waits(text) == riichi.waits(plain)
+    assert riichi.ukeire("123m456p789s1122z", visible="0p") == riichi.ukeire(
+        "123m456p789s1122z", visible="5p"
+    )
+    # the discard table after the same text is where the colour shows
+    assert riichi.discards(text + "9m") != riichi.discards(plain + "9m")
+
+
+def test_readings_are_of_kinds_on_purpose():
+    red, plain = "123m406p789s11222z", "123m456p789s11222z"
+    assert riichi.decompose(red, "2z") == riichi.decompose(plain, "2z")
+    assert riichi.decompose(red, "0p") == riichi.decompose(plain, "5p")
+    # the dora of the red five is the score's
+    with_red = riichi.score("234m406p789s11555z", "5z")
+    assert ("akadora", 1) in with_red.yaku
+    assert with_red.han == riichi.score("234m456p789s11555z", "5z").han + 1
