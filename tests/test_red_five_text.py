@@ -73,3 +73,32 @@ def test_readings_are_of_kinds_on_purpose():
     with_red = riichi.score("234m406p789s11555z", "5z")
     assert ("akadora", 1) in with_red.yaku
     assert with_red.han == riichi.score("234m456p789s11555z", "5z").han + 1
+
+
+RED_5P = riichi.parse_tile("0p")
+
+
+@pytest.mark.parametrize("win", ["0p", RED_5P], ids=["text", "tile"])
+def test_a_red_winning_tile_the_hand_does_not_hold_is_refused(win):
+    plain = "234m456p789s11555z"
+    with pytest.raises(riichi.RiichiError, match=r'win_tile: "0p" is a red five'):
+        riichi.score(plain, win, tsumo=True)
+    with pytest.raises(riichi.RiichiError, match=r'requests\[0\]: invalid win_tile: "0p"'):
+        riichi.batch.score([{"hand": plain, "win_tile": win, "tsumo": True}])
+    held = "234m406p789s11555z"
+    r = riichi.score(held, win, tsumo=True)
+    assert ("akadora", 1) in r.yaku
+    cols = riichi.batch.score([{"hand": held, "win_tile": win, "tsumo": True}])
+    assert int(cols["points"][0]) == r.points
+    # the plain five is a good winning tile for either hand
+    assert riichi.score(plain, riichi.parse_tile("5p"), tsumo=True).is_agari
+
+
+def test_the_command_line_wins_on_the_red_five_written_last(capsys):
+    from riichi.cli import main
+
+    assert main(["score", "234m789s11555z460p", "--tsumo"]) == 0
+    out = capsys.readouterr().out
+    assert "(tsumo on 0p," in out and "akadora" in out
+    assert main(["score", "234m789s11555z456p", "--tsumo", "--win", "0p"]) == 2
+    assert "holds no red five" in capsys.readouterr().err

@@ -184,7 +184,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             return 2
         if not _write_text(args.svg, picture, "score"):
             return 1
-    win_name = win if isinstance(win, str) else riichi.tile_name(win)
+    win_name = str(win)  # text as written, or the last tile (a red five keeps its colour)
     how = "tsumo" if r.tsumo else "ron"
     lines = [f"hand      {hand}  ({how} on {win_name}, seat {args.seat}, round {args.round})"]
     if not r.is_agari:

@@ -1092,13 +1092,17 @@ fn score(
     Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
 }
 
-/// A winning tile written as a red five (`"0p"`) must be a red five the hand holds: the hand
-/// already carries the red fives, so a contradiction is an input error, not a silent choice.
+/// A winning tile given as a red five (the text `"0p"`, or a red `riichi.TileKind` such as
+/// `riichi.parse_tile("0p")`) must be a red five the hand holds: the hand already carries
+/// the red fives, so a contradiction is an input error, not a silent choice.
 fn check_red_win_tile(win_tile: &Bound<'_, PyAny>, hand: &Hand) -> PyResult<()> {
-    let Ok(s) = win_tile.cast::<PyString>() else {
+    let text = if let Ok(s) = win_tile.cast::<PyString>() {
+        utf8(s, "win_tile")?.into_owned()
+    } else if crate::py::tiles::is_tile(win_tile)? && win_tile.getattr("red")?.is_truthy()? {
+        win_tile.str()?.to_string() // "0m", "0p" or "0s"
+    } else {
         return Ok(());
     };
-    let text = utf8(s, "win_tile")?;
     let suit = match text.as_bytes() {
         [b'0', b'm'] => 0,
         [b'0', b'p'] => 1,
@@ -1135,6 +1139,7 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
         extract_hand(&get("hand")?.ok_or_else(|| bad("requests", "missing \"hand\"".into()))?)?;
     let win = get("win_tile")?.ok_or_else(|| bad("requests", "missing \"win_tile\"".into()))?;
     let mut sit = Situation::new(extract_tile(&win, "win_tile")?);
+    check_red_win_tile(&win, &hand)?;
     sit.seat_wind = Tile::EAST;
     for (k, v) in d.iter() {
         let key = k
