@@ -1,0 +1,112 @@
+"""The error contract (tests/test_error_contract.py) over more of the public API: the
+format readers and helpers of ``riichi.logs``.
+Each call is made once with good arguments, then with each argument in turn replaced by a
+value of a wrong type or range (None, floats, NaN, text, empty text, a lone surrogate,
+bytes, containers, huge and negative ints, a bool, NumPy scalars and an array, an object).
+A call may return or raise a ``RiichiError``; Python's own exceptions (TypeError,
+ValueError, IndexError, KeyError, AttributeError, OverflowError, ...) escaping fail the test,
+naming the call, and a refusal names the argument's value."""
+
+from __future__ import annotations
+
+import math
+from importlib.resources import files
+
+import numpy as np
+import pytest
+
+import riichi
+from riichi import logs
+
+BAD = [None, 1.5, math.nan, "", "x", "\udcff", b"x", [], [1, 2], {}, 2**64, -(2**70), -1,
+       True, object(), np.int64(3), np.float64(2.0), np.uint8(200), np.array([1, 2])]  # fmt: skip
+
+GAMES = sorted(p for p in (files("riichi") / "data" / "games").iterdir() if p.is_file())
+XML_PATH = str(next(p for p in GAMES if p.name.endswith(".xml")))
+XML = open(XML_PATH, "rb").read()
+SEED = "mt19937ar-sha512-n288-base64," + "A" * 3328
+
+
+def _log():
+    return riichi.read_log(XML_PATH)
+
+
+def _first(gen):
+    return lambda *a, **kw: next(iter(gen(*a, **kw)))
+
+
+def _calls():
+    readers = ["read_tenhou_xml", "read_mjai", "read_tenhou6", "read_kobalab",
+               "read_kobalab_games", "read_majsoul", "read_riichi_city", "read_tenhou_protocol"]  # fmt: skip
+    out = [(f"logs.{r}", getattr(logs, r), [XML, "a.xml"], {}) for r in readers]
+    out += [
+        ("logs.parse_log", logs.parse_log, [XML, "a.xml"], {}),
+        ("logs.sniff_format", logs.sniff_format, [XML, "a.xml"], {}),
+        ("logs.read_archive", _first(logs.read_archive), [XML_PATH], {}),
+        ("logs.is_archive", logs.is_archive, [XML_PATH], {}),
+        ("logs.tenhou_walls", logs.tenhou_walls, [SEED, 4], {}),
+        ("logs.to_mjai_lines", lambda *a, **kw: logs.to_mjai_lines(_log(), *a, **kw), [True], {}),
+        ("logs.to_mjai_objects", lambda *a, **kw: logs.to_mjai_objects(_log(), *a, **kw), [True], {}),
+    ]
+    return out
+
+
+_CALLS = _calls()
+
+
+def _variants(args, kwargs):
+    yield "good", args, kwargs
+    for i in range(len(args)):
+        for b in BAD:
+            yield f"arg {i} = {b!r:.40}", [*args[:i], b, *args[i + 1 :]], kwargs
+    for k in kwargs:
+        for b in BAD:
+            yield f"{k}={b!r:.40}", args, {**kwargs, k: b}
+
+
+@pytest.mark.parametrize("label,call,args,kwargs", _CALLS, ids=[c[0] for c in _CALLS])
+def test_only_riichi_errors_escape(label, call, args, kwargs):
+    leaks = []
+    for what, a, kw in _variants(args, kwargs):
+        try:
+            call(*a, **kw)
+        except riichi.RiichiError:
+            pass
+        except Exception as e:  # the point of the test
+            leaks.append(f"{label}({what}): {type(e).__name__}: {e}")
+    assert not leaks, "\n".join(leaks[:20])
+
+
+@pytest.mark.parametrize(
+    "call,words",
+    [
+        (lambda: logs.read_mjai(None), ["read_mjai", "data", "None"]),
+        (lambda: logs.read_tenhou6(b"{}", 5), ["read_tenhou6", "source", "5"]),
+        (lambda: logs.read_kobalab(3.5), ["read_kobalab", "data", "3.5"]),
+        (lambda: logs.sniff_format("<mjloggm"), ["sniff_format", "bytes", "'<mjloggm'"]),
+        (lambda: logs.is_archive(3), ["is_archive", "path", "3"]),  # not file descriptor 3
+        (lambda: next(logs.read_archive(None)), ["read_archive", "path", "None"]),
+        (lambda: logs.tenhou_walls(None), ["tenhou_walls", "seed", "None"]),
+        (lambda: logs.tenhou_walls(SEED, 5), ["tenhou_walls", "players", "5"]),
+        (lambda: logs.tenhou_walls(SEED, np.array([3, 4])), ["tenhou_walls", "players"]),
+        (lambda: logs.to_mjai_lines(_log(), None), ["to_mjai_lines", "extensions", "None"]),
+        (lambda: logs.to_mjai_objects(_log(), 0), ["to_mjai_objects", "extensions", "0"]),
+    ],
+)
+def test_refusals_name_the_call_the_argument_and_the_value(call, words):
+    with pytest.raises(riichi.RiichiError) as info:
+        call()
+    for w in words:
+        assert w in str(info.value), (w, str(info.value))
+
+
+def test_good_inputs_read_as_before():
+    # a bytearray or memoryview is the bytes it holds; text is read as text
+    base = logs.read_tenhou_xml(XML, "a.xml").events
+    assert logs.read_tenhou_xml(bytearray(XML), "a.xml").events == base
+    assert logs.read_tenhou_xml(memoryview(XML), "a.xml").events == base
+    assert logs.read_tenhou_xml(XML.decode(), "a.xml").events == base
+    assert logs.sniff_format(bytearray(XML)) == "tenhou_xml"
+    with pytest.raises(riichi.LogFormatError, match="lone surrogate"):
+        logs.read_tenhou_xml("<mjloggm>\udcff", "a.xml")
+    assert logs.to_mjai_lines(_log(), False).count("\n") == len(logs.to_mjai_objects(_log(), False))
