@@ -1,5 +1,5 @@
 """The error contract (tests/test_error_contract.py) over more of the public API: the
-format readers and helpers of ``riichi.logs``.
+format readers and helpers of ``riichi.logs`` and the tile helpers of ``riichi.tiles``.
 Each call is made once with good arguments, then with each argument in turn replaced by a
 value of a wrong type or range (None, floats, NaN, text, empty text, a lone surrogate,
 bytes, containers, huge and negative ints, a bool, NumPy scalars and an array, an object).
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import riichi
-from riichi import logs
+from riichi import logs, tiles
 
 BAD = [None, 1.5, math.nan, "", "x", "\udcff", b"x", [], [1, 2], {}, 2**64, -(2**70), -1,
        True, object(), np.int64(3), np.float64(2.0), np.uint8(200), np.array([1, 2])]  # fmt: skip
@@ -47,6 +47,14 @@ def _calls():
         ("logs.tenhou_walls", logs.tenhou_walls, [SEED, 4], {}),
         ("logs.to_mjai_lines", lambda *a, **kw: logs.to_mjai_lines(_log(), *a, **kw), [True], {}),
         ("logs.to_mjai_objects", lambda *a, **kw: logs.to_mjai_objects(_log(), *a, **kw), [True], {}),
+        ("TileKind", tiles.TileKind, [13, True], {}),
+        ("TileKind.of", tiles.TileKind.of, [13, True], {}),
+        ("TileKind.from_tenhou_id", tiles.TileKind.from_tenhou_id, [52, True], {}),
+        ("tiles.tile", tiles.tile, [13, True], {}),
+        ("tiles.tile_kind", tiles.tile_kind, [52], {}),
+        ("tiles.is_red", tiles.is_red, [52, (1, 1, 1)], {}),
+        ("tiles.tile_text", tiles.tile_text, [52, True], {}),
+        ("tiles.kind_plain_first", tiles.kind_plain_first, [tiles.TileKind.of(13, True)], {}),
     ]
     return out
 
@@ -91,6 +99,14 @@ def test_only_riichi_errors_escape(label, call, args, kwargs):
         (lambda: logs.tenhou_walls(SEED, np.array([3, 4])), ["tenhou_walls", "players"]),
         (lambda: logs.to_mjai_lines(_log(), None), ["to_mjai_lines", "extensions", "None"]),
         (lambda: logs.to_mjai_objects(_log(), 0), ["to_mjai_objects", "extensions", "0"]),
+        (lambda: tiles.TileKind(np.array([1, 2])), ["tile kind", "array([1, 2])"]),
+        (lambda: tiles.TileKind.from_tenhou_id(52, None), ["red_fives", "None"]),
+        (lambda: tiles.tile_kind(136), ["tile_kind", "136"]),
+        (lambda: tiles.is_red(52, "111"), ["is_red", "red_fives", "'111'"]),
+        (lambda: tiles.is_red(52, (1, 9, 1)), ["is_red", "red_fives", "(1, 9, 1)"]),
+        (lambda: tiles.tile_text(2**64, False), ["tile_text", str(2**64)]),
+        (lambda: tiles.tile_text(0, True), ["tile_text", "cannot be red"]),
+        (lambda: tiles.kind_plain_first(13), ["kind_plain_first", "13"]),
     ],
 )
 def test_refusals_name_the_call_the_argument_and_the_value(call, words):
@@ -109,4 +125,7 @@ def test_good_inputs_read_as_before():
     assert logs.sniff_format(bytearray(XML)) == "tenhou_xml"
     with pytest.raises(riichi.LogFormatError, match="lone surrogate"):
         logs.read_tenhou_xml("<mjloggm>\udcff", "a.xml")
+    assert tiles.is_red(52, np.array([1, 1, 1]).tolist()) and not tiles.is_red(53)
+    assert tiles.tile_kind(np.int64(52)) == 13 and tiles.tile_text(np.uint8(52), True) == "0p"
+    assert tiles.TileKind.from_tenhou_id(52, np.bool_(False)) is tiles.TileKind.of(13)
     assert logs.to_mjai_lines(_log(), False).count("\n") == len(logs.to_mjai_objects(_log(), False))
