@@ -1,5 +1,6 @@
 """The error contract (tests/test_error_contract.py) over more of the public API: the
-format readers and helpers of ``riichi.logs`` and the tile helpers of ``riichi.tiles``.
+format readers and helpers of ``riichi.logs``, the tile helpers of ``riichi.tiles``, the
+tables' and conversion's entry points, the mjai arena's helpers and the pictures.
 Each call is made once with good arguments, then with each argument in turn replaced by a
 value of a wrong type or range (None, floats, NaN, text, empty text, a lone surrogate,
 bytes, containers, huge and negative ints, a bool, NumPy scalars and an array, an object).
@@ -16,7 +17,9 @@ import numpy as np
 import pytest
 
 import riichi
-from riichi import logs, tiles
+from riichi import convert, logs, mjai, tiles
+from riichi.mining import tables as T
+from riichi.view import svg
 
 BAD = [None, 1.5, math.nan, "", "x", "\udcff", b"x", [], [1, 2], {}, 2**64, -(2**70), -1,
        True, object(), np.int64(3), np.float64(2.0), np.uint8(200), np.array([1, 2])]  # fmt: skip
@@ -55,8 +58,33 @@ def _calls():
         ("tiles.is_red", tiles.is_red, [52, (1, 1, 1)], {}),
         ("tiles.tile_text", tiles.tile_text, [52, True], {}),
         ("tiles.kind_plain_first", tiles.kind_plain_first, [tiles.TileKind.of(13, True)], {}),
-    ]
+        ("mining.check_tables", T.check_tables, [["games"]], {}),
+        ("mining.schema", _schema, ["games"], {}),
+        ("convert.output_names", lambda *a: list(convert.output_names(*a)), [[XML_PATH]], {}),
+        ("mjai.seat_view", mjai.seat_view, [{"type": "tsumo", "actor": 0, "pai": "1m"}, 1], {}),
+        ("mjai.start_game_object", mjai.start_game_object, [0, ["a", "b", "c", "d"], RULES],
+         {"with_rules": True}),
+        ("mjai.event_objects", mjai.event_objects, [_log().events[:3]], {}),
+        ("mjai.fallback_action", mjai.fallback_action, [_legal(), False, False], {}),
+        ("mjai.Arena", mjai.Arena, [["bot"] * 4, RULES],
+         {"names": list("abcd"), "log_dir": None, "stderr_dir": None, "protocol": "batch"}),
+        ("svg.tile_svg", svg.tile_svg, ["5m"], {"scale": 1.0, "sideways": False}),
+        ("svg.meld_layout", svg.meld_layout, ["pon", tiles.parse_tiles("555z"), None, 3], {}),
+    ]  # fmt: skip
     return out
+
+
+RULES = riichi.Rules()
+
+
+def _legal():
+    g = riichi.Game(seed=1)
+    return g.legal_actions(g.current_seat)
+
+
+def _schema(*a):
+    pytest.importorskip("pyarrow")
+    return T.schema(*a)
 
 
 _CALLS = _calls()
@@ -107,6 +135,25 @@ def test_only_riichi_errors_escape(label, call, args, kwargs):
         (lambda: tiles.tile_text(2**64, False), ["tile_text", str(2**64)]),
         (lambda: tiles.tile_text(0, True), ["tile_text", "cannot be red"]),
         (lambda: tiles.kind_plain_first(13), ["kind_plain_first", "13"]),
+        (lambda: T.check_tables(1.5), ["tables", "1.5"]),
+        (lambda: T.check_tables(["games", 3]), ["unknown table", "3"]),
+        (lambda: convert.convert_logs("a.xml", "out", "mjai"), ["convert_logs", "inputs", "'a.xml'"]),
+        (lambda: convert.convert_logs([XML_PATH], None, "mjai"), ["convert_logs", "out", "None"]),
+        (lambda: convert.convert_logs([XML_PATH], "o", ["mjai"]), ["output format", "['mjai']"]),
+        (lambda: convert.convert_logs([XML_PATH], "o", "mjai", single_file=1),
+         ["convert_logs", "single_file", "1"]),
+        (lambda: mjai.seat_view(None, 0), ["seat_view", "None"]),
+        (lambda: mjai.seat_view({"type": "start_kyoku"}, 0), ["seat_view", "tehais"]),
+        (lambda: mjai.seat_view({"type": "tsumo"}, 7), ["seat_view", "seat", "7"]),
+        (lambda: mjai.start_game_object(0, "abcd", RULES), ["start_game_object", "names", "'abcd'"]),
+        (lambda: mjai.start_game_object(0, list("abcd"), None), ["start_game_object", "rules", "None"]),
+        (lambda: mjai.fallback_action(_legal(), 1), ["fallback_action", "reach_step", "1"]),
+        (lambda: mjai.fallback_action([None]), ["fallback_action", "legal", "[None]"]),
+        (lambda: mjai.Arena(["bot"] * 4, names=5), ["Arena", "names", "5"]),
+        (lambda: mjai.Arena(["bot"] * 4, log_dir=1.5), ["Arena", "log_dir", "1.5"]),
+        (lambda: mjai.Arena(["bot"] * 4).run(1, progress=3), ["Arena.run", "progress", "3"]),
+        (lambda: svg.tile_svg("5m", sideways=np.array([1, 2])), ["tile_svg", "sideways"]),
+        (lambda: svg.meld_layout(["pon"], ["5z"] * 3), ["meld kind", "['pon']"]),
     ],
 )
 def test_refusals_name_the_call_the_argument_and_the_value(call, words):
