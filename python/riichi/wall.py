@@ -96,9 +96,14 @@ class Wall:
     _ura = _URA_POS[136]
 
     def __post_init__(self) -> None:
-        if isinstance(self.order, (str, bytes)) or not hasattr(self.order, "__iter__"):
-            raise RiichiError(f"order: expected a sequence of tile ids, got {self.order!r}")
-        order = tuple(self.order)
+        order = None
+        if not isinstance(self.order, (str, bytes)) and hasattr(self.order, "__iter__"):
+            try:
+                order = tuple(self.order)
+            except TypeError:  # iterable by its type only: a 0-d NumPy array
+                order = None
+        if order is None:
+            raise RiichiError(f"order: expected a sequence of tile ids, got {self.order!r:.80}")
         object.__setattr__(self, "order", order)
         dice = self.dice
         if dice is not None and (

@@ -473,10 +473,16 @@ def _check_seats(seats: Iterable[int] | None, game_log: GameLog) -> frozenset[in
         n = game_log.start.players
     except RiichiError:
         n = 4
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+    items = None
+    if not isinstance(seats, (str, bytes)) and isinstance(seats, Iterable):
+        try:
+            items = list(seats)
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
         raise RiichiError(f"decisions: seats must be an iterable of seats or None, got {seats!r:.80}")
     out = []
-    for s in seats:
+    for s in items:
         if type(s) is not int or not 0 <= s < n:
             raise RiichiError(
                 f"decisions: seat {s!r} of seats={seats!r:.80} is not a seat 0..{n - 1} of "
