@@ -219,3 +219,29 @@ def test_numpy_values_are_refused_by_the_public_calls():
 @pytest.mark.xfail(strict=True, reason="Game/Round scores and won as a 0-d array: game.py, kyoku")
 def test_numpy_values_are_refused_by_game_and_round_scores():
     assert not _numpy_leaks(known=True)
+
+
+def test_a_huge_jobs_count_runs_with_a_process_per_piece_of_work(tmp_path, capsys):
+    # --jobs beyond a C int overflowed the process pool's semaphore (OverflowError)
+    from riichi.cli import main
+
+    huge = str(2**64)
+    assert main(["verify", XML_PATH, XML_PATH, "--jobs", huge, "--quiet"]) == 0
+    assert "OverflowError" not in capsys.readouterr().err
+    pytest.importorskip("pyarrow")
+    from riichi.mining import export as E
+    from riichi.mining.stats import players_table
+
+    result = E.export([XML_PATH, XML_PATH], tmp_path / "o", ["games"], jobs=2**64, files_per_part=1)
+    assert result.rows["games"] == 2 and result.parts == 2
+    players, _ = players_table([XML_PATH, XML_PATH], jobs=2**64)
+    assert players.num_rows == 8
+
+
+@pytest.mark.parametrize("bad", [None, "a.xml", 3, [None]])
+def test_stats_refuses_what_is_no_list_of_paths(bad):
+    pytest.importorskip("pyarrow")
+    from riichi.mining.stats import players_table
+
+    with pytest.raises(riichi.RiichiError, match=r"stats: (paths must be a list|not a path)"):
+        players_table(bad)

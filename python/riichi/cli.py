@@ -369,10 +369,13 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         size = max(1, min(16, len(files) // (args.jobs * 4) or 1))
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        chunks = list(_chunks(files, size))
+        # no more processes than chunks to give them (a --jobs beyond a C int overflowed
+        # the pool's semaphore)
+        with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(chunks)))) as pool:
             futures = {
                 pool.submit(_verify_chunk, c, args.rules): (n, len(c))
-                for n, c in enumerate(_chunks(files, size))
+                for n, c in enumerate(chunks)
             }
             results = []
             for fut in as_completed(futures):

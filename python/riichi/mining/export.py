@@ -300,7 +300,7 @@ def export(
                                  games_per_batch, batch_bytes)  # fmt: skip
             result.add(len(chunk), written)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:  # one per part at most
             futures = {
                 pool.submit(write_part, n, chunk, out, wanted, batch_rows, rules_json, None,
                             games_per_batch, batch_bytes): chunk

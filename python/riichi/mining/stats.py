@@ -49,7 +49,8 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     (give them as their own paths to count them).
 
     Raises:
-        RiichiError: pyarrow missing; ``jobs`` below 1.
+        RiichiError: pyarrow missing; ``jobs`` below 1; ``paths`` not a list of paths (a
+            single str is refused: give a list).
     """
     pa = require("pyarrow", "riichi stats")
     from riichi.mining.export import list_files, refused_batches
@@ -57,7 +58,13 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
 
     if type(jobs) is not int or jobs < 1:
         raise RiichiError(f"stats: jobs must be an int of at least 1, got {jobs!r}")
-    names = [os.fspath(p) for p in paths]
+    if isinstance(paths, (str, bytes)) or not hasattr(paths, "__iter__"):
+        raise RiichiError(f"stats: paths must be a list of paths, got {paths!r:.60}")
+    names = []
+    for p in paths:
+        if not isinstance(p, (str, os.PathLike)):
+            raise RiichiError(f"stats: not a path: {p!r:.60}")
+        names.append(os.fspath(p))
     logs: list[str] = []
     players: list[Any] = []
     errors: list[Any] = []
@@ -85,7 +92,7 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:  # one per file at most
             for b in pool.map(file_tables, files, [want] * len(files), chunksize=8):
                 players.append(pa.Table.from_batches([b["players"]]))
                 errors.append(pa.Table.from_batches([b["errors"]]))
