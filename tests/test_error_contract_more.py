@@ -245,3 +245,16 @@ def test_stats_refuses_what_is_no_list_of_paths(bad):
 
     with pytest.raises(riichi.RiichiError, match=r"stats: (paths must be a list|not a path)"):
         players_table(bad)
+
+
+@pytest.mark.parametrize("bad", [np.array(3), 5, None])
+def test_path_lists_refuse_what_is_no_list(bad):
+    from riichi.mining.export import list_files
+
+    with pytest.raises(riichi.RiichiError, match="expected a list of paths"):
+        list_files(bad)
+    pytest.importorskip("dask")
+    from riichi.dask import expand_paths
+
+    with pytest.raises(riichi.RiichiError, match=r"riichi\.dask: expected a path"):
+        expand_paths(bad)

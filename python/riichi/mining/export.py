@@ -90,8 +90,12 @@ def list_files(
 
     if isinstance(paths, (str, bytes)):
         raise RiichiError(f"expected a list of paths, got the string {paths!r:.80}")
+    try:
+        items = list(paths)
+    except TypeError:  # not iterable, or only by its type (a 0-d NumPy array)
+        raise RiichiError(f"expected a list of paths, got {paths!r:.80}") from None
     checked: list[str] = []
-    for p in paths:
+    for p in items:
         if not isinstance(p, (str, os.PathLike)):
             raise RiichiError(f"not a path: {p!r:.80}")
         checked.append(os.fspath(p))
