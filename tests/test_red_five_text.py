@@ -102,3 +102,24 @@ def test_the_command_line_wins_on_the_red_five_written_last(capsys):
     assert "(tsumo on 0p," in out and "akadora" in out
     assert main(["score", "234m789s11555z456p", "--tsumo", "--win", "0p"]) == 2
     assert "holds no red five" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("given", ["0p", [RED_5P]], ids=["text", "tile"])
+def test_a_red_indicator_keeps_its_colour(given):
+    # a red five shown as an indicator is a copy the hand does not hold: beside the only red
+    # 5p of Tenhou's rules in the hand, or under rules without red fives, it cannot be
+    held, plain = "234m406p789s11555z", "234m456p789s11555z"
+    with pytest.raises(riichi.RiichiError, match=r"dora_indicators: 1 red 5p among the "
+                       r"indicators, but the rules have 1 and the hand holds 1"):  # fmt: skip
+        riichi.score(held, "5z", dora_indicators=given)
+    with pytest.raises(riichi.RiichiError, match=r"ura_indicators: 1 red 5p"):
+        riichi.score(held, "5z", riichi=True, ura_indicators=given)
+    with pytest.raises(riichi.RiichiError, match=r"requests\[0\]: invalid dora_indicators"):
+        riichi.batch.score([{"hand": held, "win_tile": "5z", "dora_indicators": given}])
+    no_red = riichi.Rules(red_fives=(0, 0, 0))
+    with pytest.raises(riichi.RiichiError, match=r"the rules have 0 and the hand holds 0"):
+        riichi.score(plain, "5z", dora_indicators=given, rules=no_red)
+    # a plain hand beside the red indicator: the 6p dora, as the plain five's
+    r = riichi.score(plain, "5z", dora_indicators=given)
+    assert ("dora", 1) in r.yaku and r.han == riichi.score(plain, "5z", dora_indicators="5p").han
+    assert riichi.score(held, "5z", dora_indicators="5p").han == 3  # haku, dora, akadora
