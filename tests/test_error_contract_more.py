@@ -258,3 +258,16 @@ def test_path_lists_refuse_what_is_no_list(bad):
 
     with pytest.raises(riichi.RiichiError, match=r"riichi\.dask: expected a path"):
         expand_paths(bad)
+
+
+@pytest.mark.parametrize("args,kwargs", [(("pon:555z@2",), {}), ((), {}), ((5,), {"x": None})])
+def test_calling_the_meld_class_names_its_constructor(args, kwargs):
+    # as Hand(...) does; it raised Python's TypeError "cannot create instances"
+    with pytest.raises(riichi.RiichiError, match=r"riichi\.Meld\(.*\): a Meld is not built by "
+                       r"calling the class; use Meld\.parse"):  # fmt: skip
+        riichi.Meld(*args, **kwargs)
+    m = riichi.Meld.parse("pon:555z@2")
+    import copy
+    import pickle
+
+    assert pickle.loads(pickle.dumps(m)) == m == copy.deepcopy(m)

@@ -26,6 +26,8 @@ _Players: TypeAlias = int | Any | None
 
 @final
 class Meld:
+    # always raises RiichiError naming Meld.parse
+    def __new__(cls, *args: object, **kwargs: object) -> Meld: ...
     @staticmethod
     def parse(text: str) -> Meld: ...
     @property

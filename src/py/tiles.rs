@@ -19,8 +19,35 @@ use crate::tile::{Counts, Tile};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMeld(pub Meld);
 
+/// The arguments of a call as they were given (`1, 'x', red=True`), cut at 200 characters:
+/// for the errors of the classes that are not built by calling them.
+fn shown_call(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> String {
+    let mut given: Vec<String> = args.iter().map(|a| shown(&a)).collect();
+    if let Some(kw) = kwargs {
+        given.extend(kw.iter().map(|(k, v)| format!("{k}={}", shown(&v))));
+    }
+    let given = given.join(", ");
+    if given.chars().count() > 200 {
+        format!("{}...", given.chars().take(200).collect::<String>())
+    } else {
+        given
+    }
+}
+
 #[pymethods]
 impl PyMeld {
+    /// A `Meld` is not built by calling the class: always raises `RiichiError` naming its
+    /// constructor, `Meld.parse("pon:555z@2")` (Python's own `TypeError`, "cannot create
+    /// instances", named nothing).
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let given = shown_call(args, kwargs);
+        Err(RiichiError::new_err(format!(
+            "riichi.Meld({given}): a Meld is not built by calling the class; use \
+             Meld.parse(\"pon:555z@2\") (kind:tiles@from), or the melds of a Hand"
+        )))
+    }
     /// Parse `kind:tiles[@from]`, e.g. `"chi:234s"`, `"pon:555z@2"`, `"ankan:9999m"`.
     ///
     /// `kind` is chi, pon, daiminkan (or minkan), ankan or kakan (or shouminkan); `tiles`
@@ -128,16 +155,7 @@ impl PyHand {
     #[new]
     #[pyo3(signature = (*args, **kwargs))]
     fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut given: Vec<String> = args.iter().map(|a| shown(&a)).collect();
-        if let Some(kw) = kwargs {
-            given.extend(kw.iter().map(|(k, v)| format!("{k}={}", shown(&v))));
-        }
-        let given = given.join(", ");
-        let given = if given.chars().count() > 200 {
-            format!("{}...", given.chars().take(200).collect::<String>())
-        } else {
-            given
-        };
+        let given = shown_call(args, kwargs);
         Err(RiichiError::new_err(format!(
             "riichi.Hand({given}): a Hand is not built by calling the class; use \
              Hand.parse(\"123m406p789s1122z\") for mpsz text (melds after spaces), \
