@@ -271,3 +271,13 @@ def test_calling_the_meld_class_names_its_constructor(args, kwargs):
     import pickle
 
     assert pickle.loads(pickle.dumps(m)) == m == copy.deepcopy(m)
+
+
+@pytest.mark.parametrize(
+    "cls", ["Wait", "Reading", "DiscardOption", "Ukeire", "ShantenDetail", "ScoreResult"]
+)
+def test_calling_a_result_class_says_where_results_come_from(cls):
+    # each raised Python's TypeError "cannot create instances"
+    with pytest.raises(riichi.RiichiError, match=rf"riichi\.{cls}\(1, x=None\): a {cls} is a "
+                       r"result of riichi\.\w+"):  # fmt: skip
+        getattr(riichi, cls)(1, x=None)

@@ -105,6 +105,8 @@ def parse_mjai(name: str) -> tuple[int, bool]: ...
 
 @final
 class Wait:
+    # a result of riichi.waits / Hand.waits: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> Wait: ...
     @property
     def tile(self) -> TileKind: ...
     @property
@@ -122,6 +124,8 @@ class Wait:
 
 @final
 class Reading:
+    # a result of riichi.decompose: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> Reading: ...
     @property
     def form(self) -> str: ...
     @property
@@ -205,6 +209,8 @@ class ScoringRules:
 
 @final
 class ScoreResult:
+    # a result of riichi.score: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> ScoreResult: ...
     @property
     def is_agari(self) -> bool: ...
     @property
@@ -320,6 +326,8 @@ _HandLike: TypeAlias = Hand | str | _TilesOrCounts
 
 @final
 class ShantenDetail:
+    # a result of riichi.shanten_detail / Hand.shanten_detail: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> ShantenDetail: ...
     @property
     def regular(self) -> int: ...
     @property
@@ -336,6 +344,8 @@ class ShantenDetail:
 
 @final
 class Ukeire:
+    # a result of riichi.ukeire / Hand.ukeire: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> Ukeire: ...
     @property
     def tiles(self) -> list[TileKind]: ...
     @property
@@ -353,6 +363,8 @@ class Ukeire:
 
 @final
 class DiscardOption:
+    # a result of riichi.discards / Hand.discards: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> DiscardOption: ...
     @property
     def tile(self) -> TileKind: ...
     @property

@@ -29,6 +29,21 @@ type DetailState = (i8, Option<i8>, Option<i8>);
 
 #[pymethods]
 impl PyShantenDetail {
+    /// A `ShantenDetail` is a result of riichi.shanten_detail or Hand.shanten_detail, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "ShantenDetail",
+            "riichi.shanten_detail or Hand.shanten_detail",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(regular, chiitoitsu, kokushi)` as plain data, rebuilt by
     /// `_from_state` (the minimum is derived again).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DetailState,))> {
@@ -200,6 +215,21 @@ fn short(u: &DrawMask) -> String {
 
 #[pymethods]
 impl PyUkeire {
+    /// A `Ukeire` is a result of riichi.ukeire or Hand.ukeire, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "Ukeire",
+            "riichi.ukeire or Hand.ukeire",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(shanten, kinds, live counts)` as plain data, rebuilt by
     /// `_from_state`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DrawState,))> {
@@ -265,6 +295,21 @@ pub struct PyDiscard(Tile, DrawMask, bool);
 
 #[pymethods]
 impl PyDiscard {
+    /// A `DiscardOption` is a result of riichi.discards or Hand.discards, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "DiscardOption",
+            "riichi.discards or Hand.discards",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(kind, red, (shanten, kinds, live counts))` as plain data,
     /// rebuilt by `_from_state`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DiscardState,))> {

@@ -36,6 +36,21 @@ type WaitState = (u8, u8, u8);
 
 #[pymethods]
 impl PyWait {
+    /// A `Wait` is a result of riichi.waits or Hand.waits, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "Wait",
+            "riichi.waits or Hand.waits",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(kind, shape bits, live)` as plain ints (bit `i` is the
     /// `i`-th shape of `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`),
     /// rebuilt by `_from_state`.
@@ -165,6 +180,21 @@ pub struct PyReading {
 
 #[pymethods]
 impl PyReading {
+    /// A `Reading` is a result of riichi.decompose, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "Reading",
+            "riichi.decompose",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: the reading's fields as plain data (`to_dict`'s values and
     /// the 34 concealed counts), rebuilt by `_from_state`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (ReadingState,))> {

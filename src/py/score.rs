@@ -572,6 +572,21 @@ fn names(v: &[(Yaku, u32)]) -> Vec<(&'static str, u32)> {
 
 #[pymethods]
 impl PyScoreResult {
+    /// A `ScoreResult` is a result of riichi.score, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "ScoreResult",
+            "riichi.score",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: the result's values as plain data (see `_from_state`).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (ResultState,))> {
         Ok((

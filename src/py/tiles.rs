@@ -19,6 +19,21 @@ use crate::tile::{Counts, Tile};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMeld(pub Meld);
 
+/// The error of calling a result class (`riichi.Wait(...)`): results are made by the
+/// analysis and scoring calls named in `made_by`, never by calling the class (Python's own
+/// `TypeError`, "cannot create instances", named nothing).
+pub(crate) fn result_class_called(
+    class: &str,
+    made_by: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyErr {
+    RiichiError::new_err(format!(
+        "riichi.{class}({}): a {class} is a result of {made_by}, not built by calling the class",
+        shown_call(args, kwargs)
+    ))
+}
+
 /// The arguments of a call as they were given (`1, 'x', red=True`), cut at 200 characters:
 /// for the errors of the classes that are not built by calling them.
 fn shown_call(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> String {
