@@ -281,3 +281,25 @@ def test_calling_a_result_class_says_where_results_come_from(cls):
     with pytest.raises(riichi.RiichiError, match=rf"riichi\.{cls}\(1, x=None\): a {cls} is a "
                        r"result of riichi\.\w+"):  # fmt: skip
         getattr(riichi, cls)(1, x=None)
+
+
+def test_the_verify_functions_refuse_usage_errors_by_name():
+    from riichi import replay
+
+    # rules=5 was replayed and reported as an engine_error mismatch of the game: a verifier
+    # reports what it checked, and a bad argument is the caller's error
+    with pytest.raises(riichi.RiichiError, match=r"verify_file: rules must be a riichi\.Rules"):
+        replay.verify_file(XML_PATH, 5)
+    with pytest.raises(riichi.RiichiError, match=r"verify_file: path must be .* got None"):
+        replay.verify_file(None)
+    for bad in (None, 5, np.array(3), "a.xml"):
+        with pytest.raises(riichi.RiichiError, match=r"verify_files: expected a list of paths"):
+            replay.verify_files(bad)
+    with pytest.raises(riichi.RiichiError, match=r"verify_files: rules must be"):
+        replay.verify_files([XML_PATH], "tenhou")
+    for bad in (None, "game.xml", 5):
+        with pytest.raises(riichi.RiichiError, match=r"rules_from_log: expected a riichi\.GameLog"):
+            replay.rules_from_log(bad)
+    with pytest.raises(riichi.RiichiError, match=r"rules_from_log: tenpai_yame must be"):
+        replay.rules_from_log(_log(), tenpai_yame=1)
+    assert replay.verify_files([XML_PATH]).games == replay.verify_file(XML_PATH).games == 1
