@@ -303,3 +303,22 @@ def test_the_verify_functions_refuse_usage_errors_by_name():
     with pytest.raises(riichi.RiichiError, match=r"rules_from_log: tenpai_yame must be"):
         replay.rules_from_log(_log(), tenpai_yame=1)
     assert replay.verify_files([XML_PATH]).games == replay.verify_file(XML_PATH).games == 1
+
+
+def test_the_table_view_refuses_what_is_no_event_or_names():
+    from riichi.view import table
+
+    ev = _log().events[1]
+    for call, words in [
+        (lambda: table.event_text(None), ["event_text", "riichi event", "None"]),
+        (lambda: table.event_text(ev, 5), ["event_text", "names", "5"]),
+        (lambda: table.event_text(ev, np.array(3)), ["event_text", "names"]),
+        (lambda: table.settlement("hora", {}), ["settlement", "riichi event", "'hora'"]),
+        (lambda: table.settlement(ev, None), ["settlement", "state", "None"]),
+        (lambda: table.TableTracker(4, None), ["TableTracker", "names", "None"]),
+        (lambda: table.TableTracker(np.array([3, 4])), ["players must be 3 or 4"]),
+    ]:
+        with pytest.raises(riichi.RiichiError) as info:
+            call()
+        assert all(w in str(info.value) for w in words), (words, str(info.value))
+    assert table.event_text(ev, ["a", "b", "c", "d"])
