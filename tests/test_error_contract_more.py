@@ -322,3 +322,27 @@ def test_the_table_view_refuses_what_is_no_event_or_names():
             call()
         assert all(w in str(info.value) for w in words), (words, str(info.value))
     assert table.event_text(ev, ["a", "b", "c", "d"])
+
+
+@pytest.mark.parametrize(
+    "call,words",
+    [
+        (lambda: __import__("riichi.replay").replay.log_date(None), ["log_date", "GameLog", "None"]),
+        (lambda: __import__("riichi.replay").replay.tenhou_final_rule("x"),
+         ["tenhou_final_rule", "GameLog", "'x'"]),
+        (lambda: __import__("riichi.replay").replay.round_label(5), ["round_label", "5"]),
+        (lambda: riichi.wall.wall_from_events(1.5), ["wall_from_events", "1.5"]),
+        (lambda: riichi.wall.wall_from_events(_log().events[1:], np.int64(3)),
+         ["red_fives", "3"]),
+        (lambda: convert.output_names(np.array(3)), ["output_names", "inputs"]),
+        (lambda: mjai.event_objects(np.array(3)), ["event_objects", "array(3)"]),
+        (lambda: __import__("riichi.logs.tenhou_xml").logs.tenhou_xml.go_type_flags("9"),
+         ["go_type_flags", "'9'"]),
+        (lambda: __import__("riichi.mining.stats").mining.stats.format_stats(None),
+         ["stats", "player_stats", "None"]),
+    ],
+)  # fmt: skip
+def test_more_helpers_name_what_they_refuse(call, words):
+    with pytest.raises(riichi.RiichiError) as info:
+        call()
+    assert all(w in str(info.value) for w in words), (words, str(info.value))

@@ -132,21 +132,26 @@ def output_names(inputs: Sequence[str]) -> Iterator[tuple[str, str, str]]:
 
     Raises:
         RiichiError: ``inputs`` not a list of paths (a single str is refused: give a list),
-            naming the value.
+            naming the value (at the call, before any folder is walked).
     """
-    for path, rel, top, error in _entries(_checked_inputs("output_names", inputs)):
-        if error is None:
-            yield path, rel, top
+    entries = _entries(_checked_inputs("output_names", inputs))
+    return ((path, rel, top) for path, rel, top, error in entries if error is None)
 
 
 def _checked_inputs(who: str, inputs: object) -> list[str]:
     """``inputs`` as a list of path strings, or a RiichiError naming ``who`` and the value:
     a single str or bytes (it would be read letter by letter), a non-iterable, or an item
     that is not a str or os.PathLike."""
-    if isinstance(inputs, (str, bytes)) or not hasattr(inputs, "__iter__"):
+    items = None
+    if not isinstance(inputs, (str, bytes)) and hasattr(inputs, "__iter__"):
+        try:
+            items = list(inputs)  # type: ignore[call-overload]
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
         raise RiichiError(f"{who}: inputs must be a list of paths, got {inputs!r:.60}")
     out = []
-    for i, p in enumerate(inputs):  # type: ignore[attr-defined]
+    for i, p in enumerate(items):
         if not isinstance(p, (str, os.PathLike)):
             raise RiichiError(f"{who}: inputs[{i}] must be a path (str or os.PathLike), got {p!r:.60}")
         out.append(os.fspath(p))

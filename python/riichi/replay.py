@@ -289,8 +289,7 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
         RiichiError: a game of neither 3 nor 4 players; ``game_log`` not a
             :class:`GameLog` or ``tenpai_yame`` not a bool or None (named with the value).
     """
-    if not isinstance(game_log, GameLog):
-        raise RiichiError(f"rules_from_log: expected a riichi.GameLog, got {game_log!r:.80}")
+    _check_log("rules_from_log", game_log)
     if tenpai_yame is not None and tenpai_yame is not True and tenpai_yame is not False:
         raise RiichiError(f"rules_from_log: tenpai_yame must be True, False or None, got {tenpai_yame!r:.80}")
     sg = game_log.start
@@ -349,7 +348,11 @@ def tenhou_final_rule(
     ``doubt`` is None when the header settles both, else why it does not (the rule returned
     is then today's ranked rule, and :func:`replay_game` accepts the log's figures only when
     one of Tenhou's known rules gives them).
+
+    Raises:
+        RiichiError: ``game_log`` not a :class:`GameLog` (named with the value).
     """
+    _check_log("tenhou_final_rule", game_log)
     sg = game_log.start
     go = sg.go_type or 0
     date = log_date(game_log)
@@ -424,9 +427,19 @@ def _plain_difference_start(game_log: GameLog) -> int | None:
     return first.scores[0]
 
 
+def _check_log(who: str, game_log: object) -> None:
+    if not isinstance(game_log, GameLog):
+        raise RiichiError(f"{who}: expected a riichi.GameLog, got {game_log!r:.80}")
+
+
 def log_date(game_log: GameLog) -> str | None:
     """The game's date ``yyyymmdd`` from a Tenhou log id (``2010060812gm-...``) in the file
-    name or header, else None."""
+    name or header, else None.
+
+    Raises:
+        RiichiError: ``game_log`` not a :class:`GameLog` (named with the value).
+    """
+    _check_log("log_date", game_log)
     texts = [game_log.source or ""] + [str(v) for v in (game_log.meta or {}).values()]
     for text in texts:
         m = _DATE.search(text)
@@ -436,7 +449,16 @@ def log_date(game_log: GameLog) -> str | None:
 
 
 def round_label(start: StartKyoku) -> str:
-    """``"E1-0"``: round wind, kyoku, honba."""
+    """``"E1-0"``: round wind, kyoku, honba.
+
+    Raises:
+        RiichiError: ``start`` not a :class:`~riichi.events.StartKyoku` whose ``bakaze`` is
+            a wind (named with the value).
+    """
+    if not isinstance(start, StartKyoku) or not (
+        isinstance(start.bakaze, int) and 27 <= start.bakaze <= 30
+    ):
+        raise RiichiError(f"round_label: expected a start_kyoku event of a wind round, got {start!r:.80}")
     return f"{'ESWN'[start.bakaze - 27]}{start.kyoku}-{start.honba}"
 
 

@@ -362,6 +362,8 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         RiichiError: no ``StartKyoku`` first, a hidden hand or draw, or more copies of a tile
             than exist (the message names the tile and the event index).
     """
+    if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
+        raise RiichiError(f"wall_from_events: expected a list of riichi events, got {events!r:.80}")
     if not events or getattr(events[0], "type", None) != "start_kyoku":
         raise RiichiError("wall_from_events: the events must start with a start_kyoku")
     start = events[0]

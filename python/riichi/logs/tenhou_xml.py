@@ -91,7 +91,13 @@ def go_type_flags(go_type: int) -> dict[str, object]:
     """Decode Tenhou's ``<GO type>``: red fives, kuitan, length, sanma, speed, table level.
 
     Table level from bits 5 and 7: 0 ippan, 1 joukyuu (bit 7), 2 tokujou (bit 5), 3 houou.
+
+    Raises:
+        RiichiError: ``go_type`` not an int (named with the value; a bool, a float or an
+            array has no flags to read).
     """
+    if go_type.__class__ is not int:
+        raise RiichiError(f"go_type_flags: go_type must be an int, got {go_type!r:.60}")
     return {
         "players": 3 if go_type & 0x10 else 4,
         "red_fives": not go_type & 0x02,

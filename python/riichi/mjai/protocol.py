@@ -66,9 +66,15 @@ def event_objects(events: Sequence[Any]) -> list[dict[str, Any]]:
         RiichiError: ``events`` not a sequence of events (naming the value, or the first
             item that is no event).
     """
-    if isinstance(events, (str, bytes, dict)) or not hasattr(events, "__iter__"):
+    items = None
+    if not isinstance(events, (str, bytes, dict)) and hasattr(events, "__iter__"):
+        try:
+            items = list(events)
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
         raise RiichiError(f"event_objects: expected a list of riichi events, got {events!r:.60}")
-    return to_mjai_objects(list(events), extensions=False)
+    return to_mjai_objects(items, extensions=False)
 
 
 def _check_seat(who: str, seat: object) -> None:
