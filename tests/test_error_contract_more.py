@@ -346,3 +346,19 @@ def test_more_helpers_name_what_they_refuse(call, words):
     with pytest.raises(riichi.RiichiError) as info:
         call()
     assert all(w in str(info.value) for w in words), (words, str(info.value))
+
+
+def test_the_decision_text_helpers_refuse_bad_ids():
+    from riichi.mining import decision as D
+
+    for call, words in [
+        (lambda: D.tile_texts([16]), ["red_ids", "frozenset", "[16]"]),
+        (lambda: D.mpsz([0, 200]), ["mpsz", "0..135", "[0, 200]"]),
+        (lambda: D.mpsz([0, True]), ["mpsz", "[0, True]"]),
+        (lambda: D.mpsz(None), ["mpsz", "None"]),
+        (lambda: D.action_text(_legal()[0], [1]), ["action_text", "red_ids", "[1]"]),
+    ]:
+        with pytest.raises(riichi.RiichiError) as info:
+            call()
+        assert all(w in str(info.value) for w in words), (words, str(info.value))
+    assert D.mpsz([0, 5, 16, 124], frozenset({16})) == "120m5z"
