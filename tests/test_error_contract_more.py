@@ -28,6 +28,9 @@ GAMES = sorted(p for p in (files("riichi") / "data" / "games").iterdir() if p.is
 XML_PATH = str(next(p for p in GAMES if p.name.endswith(".xml")))
 XML = open(XML_PATH, "rb").read()
 SEED = "mt19937ar-sha512-n288-base64," + "A" * 3328
+# an output that cannot be made (its parent is a file, even for root): a call that is not
+# refused (before this change) writes nothing anywhere
+NOWHERE = XML_PATH + "/out"
 
 
 def _log():
@@ -137,10 +140,10 @@ def test_only_riichi_errors_escape(label, call, args, kwargs):
         (lambda: tiles.kind_plain_first(13), ["kind_plain_first", "13"]),
         (lambda: T.check_tables(1.5), ["tables", "1.5"]),
         (lambda: T.check_tables(["games", 3]), ["unknown table", "3"]),
-        (lambda: convert.convert_logs("a.xml", "out", "mjai"), ["convert_logs", "inputs", "'a.xml'"]),
+        (lambda: convert.convert_logs("a.xml", NOWHERE, "mjai"), ["convert_logs", "inputs", "'a.xml'"]),
         (lambda: convert.convert_logs([XML_PATH], None, "mjai"), ["convert_logs", "out", "None"]),
-        (lambda: convert.convert_logs([XML_PATH], "o", ["mjai"]), ["output format", "['mjai']"]),
-        (lambda: convert.convert_logs([XML_PATH], "o", "mjai", single_file=1),
+        (lambda: convert.convert_logs([XML_PATH], NOWHERE, ["mjai"]), ["output format", "['mjai']"]),
+        (lambda: convert.convert_logs([XML_PATH], NOWHERE, "mjai", single_file=1),
          ["convert_logs", "single_file", "1"]),
         (lambda: mjai.seat_view(None, 0), ["seat_view", "None"]),
         (lambda: mjai.seat_view({"type": "start_kyoku"}, 0), ["seat_view", "tehais"]),
