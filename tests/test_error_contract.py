@@ -7,7 +7,8 @@ arguments and then with each argument, in turn, replaced by a value of a wrong t
 (``None``, a float, NaN, text, a lone surrogate, bytes, a list, a dict, a huge int, a negative
 int, a bool, an arbitrary object). A call may return (a legitimate result) or raise a
 ``RiichiError``; anything else escaping fails the test, naming the call. Wrong arity and
-unknown keywords are Python's own ``TypeError`` and are not part of the walk.
+unknown keywords are not part of the walk (``Rules``, its presets and methods refuse them with
+a ``RiichiError``: tests/test_rules_arguments.py).
 """
 
 from __future__ import annotations

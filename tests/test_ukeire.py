@@ -100,8 +100,9 @@ def test_a_discard_row_throws_the_red_five_only_when_no_plain_copy_is_held():
     assert only_red[4].red and repr(only_red[4]).startswith("DiscardOption(tile=0m,")
     assert not both[4].tile.red and only_red[4].tile.red and str(only_red[4].tile) == "0m"
     assert not any(x.red for k, x in only_red.items() if k != 4)
-    # bare counts carry no red fives
-    assert not any(x.red for x in riichi.discards("019m123p456s789s11z"))
+    # text keeps its red fives as Hand.parse does; 34 plain counts carry no colour
+    assert riichi.discards("019m123p456s789s11z") == list(only_red.values())
+    assert not any(x.red for x in riichi.discards(riichi.parse_counts("019m123p456s789s11z")[0]))
 
 
 @settings(max_examples=400, deadline=None)

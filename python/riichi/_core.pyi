@@ -26,6 +26,8 @@ _Players: TypeAlias = int | Any | None
 
 @final
 class Meld:
+    # always raises RiichiError naming Meld.parse
+    def __new__(cls, *args: object, **kwargs: object) -> Meld: ...
     @staticmethod
     def parse(text: str) -> Meld: ...
     @property
@@ -103,6 +105,8 @@ def parse_mjai(name: str) -> tuple[int, bool]: ...
 
 @final
 class Wait:
+    # a result of riichi.waits / Hand.waits: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> Wait: ...
     @property
     def tile(self) -> TileKind: ...
     @property
@@ -120,6 +124,8 @@ class Wait:
 
 @final
 class Reading:
+    # a result of riichi.decompose: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> Reading: ...
     @property
     def form(self) -> str: ...
     @property
@@ -203,6 +209,8 @@ class ScoringRules:
 
 @final
 class ScoreResult:
+    # a result of riichi.score: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> ScoreResult: ...
     @property
     def is_agari(self) -> bool: ...
     @property
@@ -318,6 +326,8 @@ _HandLike: TypeAlias = Hand | str | _TilesOrCounts
 
 @final
 class ShantenDetail:
+    # a result of riichi.shanten_detail / Hand.shanten_detail: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> ShantenDetail: ...
     @property
     def regular(self) -> int: ...
     @property
@@ -334,6 +344,8 @@ class ShantenDetail:
 
 @final
 class Ukeire:
+    # a result of riichi.ukeire / Hand.ukeire: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> Ukeire: ...
     @property
     def tiles(self) -> list[TileKind]: ...
     @property
@@ -351,6 +363,8 @@ class Ukeire:
 
 @final
 class DiscardOption:
+    # a result of riichi.discards / Hand.discards: calling the class always raises RiichiError
+    def __new__(cls, *args: object, **kwargs: object) -> DiscardOption: ...
     @property
     def tile(self) -> TileKind: ...
     @property

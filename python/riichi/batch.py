@@ -109,7 +109,7 @@ def shanten(
         RiichiError: an unknown ``form``, a bad ``threads`` or ``players``.
     """
     arr = _rows(counts, "counts")
-    if form not in _FORMS:  # also None, or a non-str (the core would take None as default)
+    if not isinstance(form, str) or form not in _FORMS:  # None, an array: no form name
         raise RiichiError(f"invalid form: expected one of {_FORMS}, got {form!r}")
     return _core.batch_shanten(arr, form, _threads(threads), players)
 

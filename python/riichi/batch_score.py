@@ -45,9 +45,15 @@ def score(
             three-player mahjong does not use ...``.
     """
     r = _scoring(rules)
-    if isinstance(requests, (str, bytes, Mapping)) or not hasattr(requests, "__iter__"):
-        raise RiichiError(f"requests: expected a sequence of dicts or tuples, got {requests!r}")
-    reqs = [q if isinstance(q, Mapping) else _from_tuple(i, q) for i, q in enumerate(requests)]
+    items = None
+    if not isinstance(requests, (str, bytes, Mapping)) and hasattr(requests, "__iter__"):
+        try:
+            items = list(requests)
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
+        raise RiichiError(f"requests: expected a sequence of dicts or tuples, got {requests!r:.80}")
+    reqs = [q if isinstance(q, Mapping) else _from_tuple(i, q) for i, q in enumerate(items)]
     out: dict[str, np.ndarray] = _core.score_batch(reqs, r)
     return out
 

@@ -20,7 +20,8 @@ Subcommands:
   in another format, with its rules (:mod:`riichi.convert`); unreadable inputs are reported
   and the rest converted (exit status 1 when any failed).
 
-- ``riichi export PATH... -o DIR [--tables T,...] [--jobs N] [--rules ...]``: the Arrow tables
+- ``riichi export PATH... -o DIR [--tables T,...] [--jobs N] [--rules ...] [--batch-rows N]
+  [--batch-bytes N] [--games-per-batch N]``: the Arrow tables
   of the logs (:mod:`riichi.mining.tables`: games, rounds, decisions, wins, draws, players,
   errors) written as Parquet under DIR (:mod:`riichi.mining.export`); needs the
   ``riichi[mining]`` extra.
@@ -184,7 +185,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             return 2
         if not _write_text(args.svg, picture, "score"):
             return 1
-    win_name = win if isinstance(win, str) else riichi.tile_name(win)
+    win_name = str(win)  # text as written, or the last tile (a red five keeps its colour)
     how = "tsumo" if r.tsumo else "ron"
     lines = [f"hand      {hand}  ({how} on {win_name}, seat {args.seat}, round {args.round})"]
     if not r.is_agari:
@@ -368,10 +369,13 @@ def _verify(args: argparse.Namespace, out: Any) -> int:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         size = max(1, min(16, len(files) // (args.jobs * 4) or 1))
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        chunks = list(_chunks(files, size))
+        # no more processes than chunks to give them (a --jobs beyond a C int overflowed
+        # the pool's semaphore)
+        with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(chunks)))) as pool:
             futures = {
                 pool.submit(_verify_chunk, c, args.rules): (n, len(c))
-                for n, c in enumerate(_chunks(files, size))
+                for n, c in enumerate(chunks)
             }
             results = []
             for fut in as_completed(futures):
@@ -526,10 +530,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
             tables = args.tables
             if args.features:  # the optional table, beside the others asked for
                 tables = [*check_tables(tables), "features"]
+            sizes = {name: getattr(args, name) for name in ("batch_rows", "batch_bytes", "games_per_batch")
+                     if getattr(args, name) is not None}  # fmt: skip
             result = export(
                 args.paths, args.output, tables, jobs=args.jobs,
                 files_per_part=args.files_per_part, rules=rules,
                 progress=bar.update if bar is not None else None,
+                **sizes,
             )  # fmt: skip
         finally:
             if bar is not None:
@@ -952,6 +959,23 @@ def build_parser() -> argparse.ArgumentParser:
     x.add_argument(
         "--files-per-part", type=int, default=64, metavar="N",
         help="input files per Parquet part file (default 64)",
+    )  # fmt: skip
+    # the defaults are riichi.mining.export's (not imported here: the command line starts
+    # without pyarrow); tests/test_export_batches.py checks the numbers in the help
+    x.add_argument(
+        "--batch-rows", type=int, default=None, metavar="N",
+        help="most rows per Parquet row group, give or take one chunk of games (default 65536)",
+    )  # fmt: skip
+    x.add_argument(
+        "--batch-bytes", type=int, default=None, metavar="N",
+        help="most bytes of Arrow buffers a table holds before they are written as a row "
+        "group, give or take one chunk of games (default 8388608, 8 MiB); with --batch-rows "
+        "it bounds the memory held per table",
+    )  # fmt: skip
+    x.add_argument(
+        "--games-per-batch", type=int, default=None, metavar="N",
+        help="games read from a file (zip members, games of a kobalab file) per chunk "
+        "(default 8): fewer hold less memory at a time; the rows written are the same",
     )  # fmt: skip
     x.add_argument(
         "--rules", metavar="PRESET|FILE.json", default=None,

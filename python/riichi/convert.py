@@ -128,10 +128,34 @@ def output_names(inputs: Sequence[str]) -> Iterator[tuple[str, str, str]]:
     """Each input file as ``(path, name relative to the output folder without extension,
     the input it came from)``: a folder's files keep their path below it, a file its name.
     Linked folders are followed (:func:`riichi.logs._common.files_under`); a folder that
-    cannot be listed is not a file and is not given (:func:`convert_logs` reports it)."""
-    for path, rel, top, error in _entries(inputs):
-        if error is None:
-            yield path, rel, top
+    cannot be listed is not a file and is not given (:func:`convert_logs` reports it).
+
+    Raises:
+        RiichiError: ``inputs`` not a list of paths (a single str is refused: give a list),
+            naming the value (at the call, before any folder is walked).
+    """
+    entries = _entries(_checked_inputs("output_names", inputs))
+    return ((path, rel, top) for path, rel, top, error in entries if error is None)
+
+
+def _checked_inputs(who: str, inputs: object) -> list[str]:
+    """``inputs`` as a list of path strings, or a RiichiError naming ``who`` and the value:
+    a single str or bytes (it would be read letter by letter), a non-iterable, or an item
+    that is not a str or os.PathLike."""
+    items = None
+    if not isinstance(inputs, (str, bytes)) and hasattr(inputs, "__iter__"):
+        try:
+            items = list(inputs)  # type: ignore[call-overload]
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
+        raise RiichiError(f"{who}: inputs must be a list of paths, got {inputs!r:.60}")
+    out = []
+    for i, p in enumerate(items):
+        if not isinstance(p, (str, os.PathLike)):
+            raise RiichiError(f"{who}: inputs[{i}] must be a path (str or os.PathLike), got {p!r:.60}")
+        out.append(os.fspath(p))
+    return out
 
 
 def _entries(inputs: Sequence[str]) -> Iterator[tuple[str, str, str, LogFormatError | None]]:
@@ -178,12 +202,23 @@ def convert_logs(
         one of the input files is not written, so that no source log is replaced).
 
     Raises:
-        RiichiError: an unknown ``fmt``.
+        RiichiError: an unknown ``fmt``; ``inputs`` not a list of paths (a single str is
+            refused: give a list), ``out`` not a path, ``single_file`` not a bool or
+            ``progress`` not callable or None (each named with its value, before anything
+            is read).
     """
     from riichi.logs import is_archive, read_archive, read_games
 
-    if fmt not in FORMATS:
-        raise RiichiError(f"unknown output format {fmt!r} (one of {', '.join(FORMATS)})")
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise RiichiError(f"unknown output format {fmt!r:.60} (one of {', '.join(FORMATS)})")
+    inputs = _checked_inputs("convert_logs", inputs)
+    if not isinstance(out, (str, os.PathLike)):
+        raise RiichiError(f"convert_logs: out must be a path (str or os.PathLike), got {out!r:.60}")
+    out = os.fspath(out)
+    if single_file is not True and single_file is not False:
+        raise RiichiError(f"convert_logs: single_file must be True or False, got {single_file!r:.60}")
+    if progress is not None and not callable(progress):
+        raise RiichiError(f"convert_logs: progress must be callable or None, got {progress!r:.60}")
     result = ConvertResult()
     taken: set[str] = set()
     names = list(_entries(inputs))

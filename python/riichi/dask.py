@@ -49,8 +49,13 @@ def expand_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
 
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    elif not isinstance(paths, Iterable):
-        raise RiichiError(f"riichi.dask: expected a path, a pattern or a list of them, got {paths!r:.80}")
+    else:
+        try:
+            paths = list(paths)  # type: ignore[arg-type]
+        except TypeError:  # not iterable, or only by its type (a 0-d NumPy array)
+            raise RiichiError(
+                f"riichi.dask: expected a path, a pattern or a list of them, got {paths!r:.80}"
+            ) from None
     out: list[str] = []
     for p in paths:
         if not isinstance(p, (str, os.PathLike)):

@@ -206,11 +206,11 @@ def _seed_dec(v: Any) -> str:
     return v if isinstance(v, str) else json.dumps(v)
 
 
-def _wind_dec(v: Any) -> int:
-    k = _tile_dec(v).kind
-    if not 27 <= k <= 30:
+def _wind_dec(v: Any) -> Tile:
+    t = _tile_dec(v)
+    if not 27 <= t.kind <= 30:
         raise ValueError(f"bakaze must be a wind E/S/W/N, got {v!r}")
-    return k
+    return t
 
 
 def _int_enc(v: Any) -> int:
@@ -403,7 +403,13 @@ class StartKyoku(Event):
     """A round starts.
 
     Attributes:
-        bakaze: round wind as a tile kind (27 East .. 30 North).
+        bakaze: the round wind, a tile like every tile of the event model: the
+            :class:`riichi.TileKind` ``1z`` .. ``4z`` (East .. North), whose int kind is 27
+            .. 30 (so ``bakaze == 27`` and ``bakaze - 27`` still read as before); mjai
+            writes it ``"E"`` .. ``"N"`` (mjai.app protocol: ``start_kyoku.bakaze`` is a
+            wind tile). An int kind 27..30 given to the constructor is stored as that tile;
+            any other value is kept as given (events are plain data) and refused by the
+            writers and the replay, naming it.
         kyoku: 1..4 within the wind.
         honba: repeat counters; kyotaku: riichi sticks on the table (count, not points).
         oya: the dealer's seat.
@@ -413,7 +419,9 @@ class StartKyoku(Event):
         dice: the two dice of the wall break when the log records them (Tenhou INIT seed).
     """
 
-    bakaze: int = 27
+    # an int kind is accepted (and stored as its tile): the readers and the round engine
+    # pass 27 + wind, and a Tile is an int
+    bakaze: int = _TILES[27 * 2]
     kyoku: int = 1
     honba: int = 0
     kyotaku: int = 0
@@ -422,6 +430,11 @@ class StartKyoku(Event):
     dora_marker: Tile = _TILES[0]
     tehais: tuple[TileSeq | None, ...] = ()
     dice: tuple[int, ...] | None = None
+
+    def __post_init__(self) -> None:
+        b = self.bakaze
+        if b.__class__ is int and 27 <= b <= 30:  # an int kind: its (interned) tile
+            object.__setattr__(self, "bakaze", _TILES[b * 2])
 
 
 @_ev("tsumo", ("actor", "actor", "seat"), ("pai", "pai", "otile"))

@@ -58,6 +58,7 @@ seat); the figures cannot tell them apart, so neither is taken; mjx's private lo
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -285,8 +286,12 @@ def rules_from_log(game_log: GameLog, *, tenpai_yame: bool | None = None) -> Rul
     the file name or header; pass ``tenpai_yame`` to force it (undated logs).
 
     Raises:
-        RiichiError: a game of neither 3 nor 4 players.
+        RiichiError: a game of neither 3 nor 4 players; ``game_log`` not a
+            :class:`GameLog` or ``tenpai_yame`` not a bool or None (named with the value).
     """
+    _check_log("rules_from_log", game_log)
+    if tenpai_yame is not None and tenpai_yame is not True and tenpai_yame is not False:
+        raise RiichiError(f"rules_from_log: tenpai_yame must be True, False or None, got {tenpai_yame!r:.80}")
     sg = game_log.start
     if sg.players not in (3, 4):
         raise RiichiError(f"{sg.players}-player games are not supported by the round engine")
@@ -343,7 +348,11 @@ def tenhou_final_rule(
     ``doubt`` is None when the header settles both, else why it does not (the rule returned
     is then today's ranked rule, and :func:`replay_game` accepts the log's figures only when
     one of Tenhou's known rules gives them).
+
+    Raises:
+        RiichiError: ``game_log`` not a :class:`GameLog` (named with the value).
     """
+    _check_log("tenhou_final_rule", game_log)
     sg = game_log.start
     go = sg.go_type or 0
     date = log_date(game_log)
@@ -418,9 +427,19 @@ def _plain_difference_start(game_log: GameLog) -> int | None:
     return first.scores[0]
 
 
+def _check_log(who: str, game_log: object) -> None:
+    if not isinstance(game_log, GameLog):
+        raise RiichiError(f"{who}: expected a riichi.GameLog, got {game_log!r:.80}")
+
+
 def log_date(game_log: GameLog) -> str | None:
     """The game's date ``yyyymmdd`` from a Tenhou log id (``2010060812gm-...``) in the file
-    name or header, else None."""
+    name or header, else None.
+
+    Raises:
+        RiichiError: ``game_log`` not a :class:`GameLog` (named with the value).
+    """
+    _check_log("log_date", game_log)
     texts = [game_log.source or ""] + [str(v) for v in (game_log.meta or {}).values()]
     for text in texts:
         m = _DATE.search(text)
@@ -430,7 +449,16 @@ def log_date(game_log: GameLog) -> str | None:
 
 
 def round_label(start: StartKyoku) -> str:
-    """``"E1-0"``: round wind, kyoku, honba."""
+    """``"E1-0"``: round wind, kyoku, honba.
+
+    Raises:
+        RiichiError: ``start`` not a :class:`~riichi.events.StartKyoku` whose ``bakaze`` is
+            a wind (named with the value).
+    """
+    if not isinstance(start, StartKyoku) or not (
+        isinstance(start.bakaze, int) and 27 <= start.bakaze <= 30
+    ):
+        raise RiichiError(f"round_label: expected a start_kyoku event of a wind round, got {start!r:.80}")
     return f"{'ESWN'[start.bakaze - 27]}{start.kyoku}-{start.honba}"
 
 
@@ -1306,9 +1334,18 @@ def verify_file(path: str, rules: Rules | None = None) -> VerifySummary:
     A zip archive is a container: each member is read and replayed as its own file, named
     ``archive.zip:member`` (:func:`riichi.logs.read_archive`). A file holding several games
     (a kobalab JSON array) counts as one file; each of its games is replayed and reported as
-    ``file.json#i`` (:func:`riichi.logs.read_games`)."""
+    ``file.json#i`` (:func:`riichi.logs.read_games`).
+
+    Raises:
+        RiichiError: ``path`` not a str, bytes or os.PathLike, or ``rules`` not a
+            ``riichi.Rules`` or None (a usage error, not a bad file: named with the value).
+    """
     from riichi.logs import is_archive, read_archive, read_games
 
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise RiichiError(f"verify_file: path must be a str or os.PathLike, got {path!r:.80}")
+    if rules is not None and not isinstance(rules, Rules):
+        raise RiichiError(f"verify_file: rules must be a riichi.Rules or None, got {rules!r:.80}")
     if is_archive(path):
         out = VerifySummary()
         for member, item in read_archive(path):
@@ -1362,7 +1399,20 @@ def _add_report(out: VerifySummary, rep: GameReport) -> None:
 
 
 def verify_files(paths: list[str], rules: Rules | None = None) -> VerifySummary:
-    """:func:`verify_file` over several files, summed."""
+    """:func:`verify_file` over several files, summed.
+
+    Raises:
+        RiichiError: ``paths`` not a list of paths (a single str is refused: give a list),
+            or ``rules`` not a ``riichi.Rules`` or None, named with the value.
+    """
+    if isinstance(paths, (str, bytes)):
+        raise RiichiError(f"verify_files: expected a list of paths, got the string {paths!r:.80}")
+    try:
+        paths = list(paths)
+    except TypeError:  # not iterable, or only by its type (a 0-d NumPy array)
+        raise RiichiError(f"verify_files: expected a list of paths, got {paths!r:.80}") from None
+    if rules is not None and not isinstance(rules, Rules):
+        raise RiichiError(f"verify_files: rules must be a riichi.Rules or None, got {rules!r:.80}")
     out = VerifySummary()
     for p in paths:
         out.add(verify_file(p, rules))

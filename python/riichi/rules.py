@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import types
 import typing
 from dataclasses import dataclass, field
@@ -803,6 +804,7 @@ class Rules:
         Raises:
             RiichiError: ``length`` not one of the game lengths; ``red`` not a bool (``"x"``
                 or ``0`` is refused, not read as a truth value)."""
+        _check_length("tenhou", length)
         _check_red("tenhou", red)
         return cls(length=length, red_fives=(1, 1, 1) if red else (0, 0, 0))
 
@@ -818,6 +820,7 @@ class Rules:
         Raises:
             RiichiError: ``length`` not one of the game lengths; ``red`` not a bool (``"x"``
                 or ``0`` is refused, not read as a truth value)."""
+        _check_length("tenhou_sanma", length)
         _check_red("tenhou_sanma", red)
         rules = cls(**PRESET_VALUES["tenhou_sanma"])  # type: ignore[arg-type]
         return rules.replace(length=length, red_fives=rules.red_fives if red else (0, 0, 0))
@@ -869,6 +872,7 @@ class Rules:
 
         Raises:
             RiichiError: ``length`` not one of the game lengths."""
+        _check_length("mahjong_soul", length)
         return cls(**PRESET_VALUES["mahjong_soul"]).replace(length=length)  # type: ignore[arg-type]
 
     @classmethod
@@ -894,6 +898,7 @@ class Rules:
 
         Raises:
             RiichiError: ``length`` not one of the game lengths."""
+        _check_length("mahjong_soul_sanma", length)
         rules = cls(**PRESET_VALUES["mahjong_soul_sanma"])  # type: ignore[arg-type]
         return rules.replace(length=length)
 
@@ -1175,12 +1180,15 @@ class Rules:
           left; tenpai-yame; single yakuman for the special waits; the pao rules; no suufon
           renda, suucha riichi or sanchahou (impossible with three players).
         """
+        _check_length("riichi_city_sanma", length)
         return cls(**PRESET_VALUES["riichi_city_sanma"]).replace(length=length)  # type: ignore[arg-type]
 
 
 #: The names the constructor takes (every field but the private cache), for the unknown-name
 #: check of :func:`_checked_init`, :meth:`Rules.replace` and :meth:`Rules.from_dict`.
 _INIT_NAMES = frozenset(f.name for f in dataclasses.fields(Rules) if f.init)
+#: The init fields in their positional order (for the given-twice check of the constructor).
+_FIELD_ORDER = [f.name for f in dataclasses.fields(Rules) if f.init]
 _dataclass_init = Rules.__init__
 
 
@@ -1207,10 +1215,99 @@ def _checked_init(self: Rules, *args: Any, **kwargs: Any) -> None:
         raise _unknown_fields("Rules()", kwargs)
     if len(args) > len(_INIT_NAMES):
         raise _error("positional arguments", len(args), f"at most {len(_INIT_NAMES)}")
+    if args and kwargs:  # a field given both by position and by name
+        twice = [n for n in _FIELD_ORDER[: len(args)] if n in kwargs]
+        if twice:
+            from riichi.errors import RiichiError
+
+            values = "; ".join(
+                f"{n} given twice ({args[_FIELD_ORDER.index(n)]!r:.80} by position and "
+                f"{kwargs[n]!r:.80} by name)"
+                for n in twice
+            )
+            raise RiichiError(f"Rules(): {values}")
     _dataclass_init(self, *args, **kwargs)
 
 
 Rules.__init__ = _checked_init  # type: ignore[method-assign]
+
+
+def _checked_arguments(where: str, func: typing.Callable[..., Any]) -> typing.Callable[..., Any]:
+    """``func`` (a ``Rules`` method or classmethod's function) with a call whose arguments do
+    not fit its signature (a value too many, a keyword it does not take, one missing or given
+    twice) refused with a ``RiichiError`` naming ``where``, the argument and the value, instead
+    of Python's own ``TypeError``. A good call costs nothing more than the extra frame: the
+    arguments are matched against the signature only when ``func`` raised a ``TypeError``, and
+    a ``TypeError`` from ``func``'s own work (the arguments fit) is raised unchanged."""
+    sig = inspect.signature(func)
+    params = list(sig.parameters.values())[1:]  # without cls / self
+    shown = str(sig.replace(
+        parameters=[p.replace(annotation=p.empty) for p in params],
+        return_annotation=sig.empty,
+    ))[1:-1]  # fmt: skip
+    takes = f"it takes ({shown})" if params else "it takes no arguments"
+
+    @functools.wraps(func)
+    def checked(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except TypeError:
+            try:
+                sig.bind(*args, **kwargs)
+            except TypeError:
+                raise _arguments_error(where, params, args[1:], kwargs, takes) from None
+            raise
+
+    return checked
+
+
+def _arguments_error(
+    where: str,
+    params: list[inspect.Parameter],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    takes: str,
+) -> Exception:
+    """The error of :func:`_checked_arguments`: what does not fit, with its value."""
+    from riichi.errors import RiichiError
+
+    by_position = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    named = {p.name for p in params if p.kind is not p.POSITIONAL_ONLY}
+    problems = []
+    if len(args) > len(by_position):
+        extra = ", ".join(f"{v!r:.80}" for v in args[len(by_position) :])
+        problems.append(f"unexpected positional value(s) {extra}")
+    for name, value in kwargs.items():
+        if name not in named:
+            problems.append(f"unknown argument {name}={value!r:.80}")
+    for p, value in zip(by_position, args):
+        if p.name in kwargs:
+            problems.append(
+                f"argument {p.name} given twice ({value!r:.80} and {kwargs[p.name]!r:.80})"
+            )
+    given = {p.name for p in by_position[: len(args)]} | set(kwargs)
+    for p in params:
+        if p.default is p.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) \
+                and p.name not in given:  # fmt: skip
+            problems.append(f"missing argument {p.name}")
+    return RiichiError(f"Rules.{where}: {'; '.join(problems) or 'bad arguments'} ({takes})")
+
+
+def _check_arguments_of_methods() -> None:
+    """Every public method and classmethod of :class:`Rules` (the presets among them) refuses
+    arguments that do not fit it with a ``RiichiError`` (:func:`_checked_arguments`);
+    :meth:`Rules.scoring`, called for every settlement and taking no argument, is left
+    unwrapped (the extra frame doubled its cost)."""
+    for name, attr in list(vars(Rules).items()):
+        if name.startswith("_") or name == "scoring":
+            continue
+        if isinstance(attr, classmethod):
+            setattr(Rules, name, classmethod(_checked_arguments(name, attr.__func__)))
+        elif inspect.isfunction(attr):
+            setattr(Rules, name, _checked_arguments(name, attr))
+
+
+_check_arguments_of_methods()
 
 #: ``<GO type>`` bits of Tenhou's lobbies that change rules (besides players, red, kuitan,
 #: length): 0x200 the special lobbies (kiriage mangan, kan dora revealed at once, seen in
@@ -1555,6 +1652,12 @@ def _check_red(where: str, red: object) -> None:
     refused rather than read as a truth value."""
     if red.__class__ is not bool:
         raise _error(f"{where} red", red, "True or False")
+
+
+def _check_length(where: str, length: object) -> None:
+    """A preset's ``length`` argument is one of the game lengths (named with the preset)."""
+    if not isinstance(length, str) or length not in _LENGTHS:
+        raise _error(f"{where} length", length, f"one of {_LENGTHS}")
 
 
 def _not_int(value: object) -> bool:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from riichi import _core
-from riichi.errors import InvalidTile
+from riichi.errors import InvalidTile, RiichiError
 
 __all__ = [
     "CHI_SHAPES",
@@ -58,9 +58,33 @@ CHI_SHAPES = [
 _SUITS = "mpsz"
 
 
+def _tile_id(tile_id: Any, where: str) -> int:
+    """``tile_id`` as an int 0..135 (a NumPy integer read as its value).
+
+    Raises:
+        InvalidTile: not an int (a bool, a float, text, an array) or out of 0..135, naming
+            ``where`` and the value.
+    """
+    if tile_id.__class__ is int and 0 <= tile_id <= 135:
+        return tile_id  # type: ignore[no-any-return]
+    value = None
+    if not isinstance(tile_id, bool) and hasattr(tile_id, "__index__"):
+        try:
+            value = tile_id.__index__()
+        except TypeError:  # a NumPy array of several values
+            value = None
+    if value is None or not 0 <= value <= 135:
+        raise InvalidTile(f"{where}: tile id {tile_id!r:.60} is not an int 0..135")
+    return value  # type: ignore[no-any-return]
+
+
 def tile_kind(tile_id: int) -> int:
-    """The kind 0..33 of a physical tile id 0..135."""
-    return tile_id >> 2
+    """The kind 0..33 of a physical tile id 0..135.
+
+    Raises:
+        InvalidTile: ``tile_id`` not an int 0..135 (naming it).
+    """
+    return _tile_id(tile_id, "tile_kind") >> 2
 
 
 def is_red(tile_id: int, red_fives: Sequence[int] = (1, 1, 1)) -> bool:
@@ -69,24 +93,56 @@ def is_red(tile_id: int, red_fives: Sequence[int] = (1, 1, 1)) -> bool:
     Args:
         tile_id: physical id 0..135.
         red_fives: red fives per suit (man, pin, sou), each 0..4; copy 0.. are the red ones.
+
+    Raises:
+        InvalidTile: ``tile_id`` not an int 0..135.
+        RiichiError: ``red_fives`` not three ints 0..4 (checked when ``tile_id`` is a five).
     """
+    tile_id = _tile_id(tile_id, "is_red")
     kind = tile_id >> 2
     if kind in FIVES:
-        return (tile_id & 3) < red_fives[FIVES.index(kind)]
+        try:
+            n = red_fives[FIVES.index(kind)]
+            ok = len(red_fives) == 3 and n.__class__ is int and 0 <= n <= 4
+        except (TypeError, IndexError, KeyError):
+            ok = False
+        if not ok:
+            raise RiichiError(
+                f"is_red: red_fives must be three ints 0..4 (man, pin, sou), got {red_fives!r:.60}"
+            )
+        return (tile_id & 3) < n
     return False
 
 
 def tile_text(tile_id: int, red: bool) -> str:
-    """mpsz text of one physical tile (``0`` for a red five)."""
-    kind = tile_id >> 2
+    """mpsz text of one physical tile (``0`` for a red five).
+
+    Raises:
+        InvalidTile: ``tile_id`` not an int 0..135, or ``red`` not a bool (``red`` True on
+            a tile that is no suited five is refused too).
+    """
+    kind = _tile_id(tile_id, "tile_text") >> 2
+    if red is not False and red is not True:
+        if type(red).__name__ not in ("bool", "bool_"):
+            raise InvalidTile(f"tile_text: red must be True or False, got {red!r:.60}")
+        red = bool(red)
+    if red and kind not in FIVES:
+        raise InvalidTile(f"tile_text: tile id {tile_id} ({_text(kind, False)}) is no suited five and cannot be red")
     num = kind % 9 + 1 if kind < 27 else kind - 26
     return f"{0 if red else num}{_SUITS[kind // 9]}"
 
 
 def kind_plain_first(x: Any) -> tuple[int, bool]:
     """Sort key of tiles: by kind, the red five before the plain ones (Tenhou id order, the
-    order of :class:`TileKind` itself)."""
-    return (x.kind, not x.red)
+    order of :class:`TileKind` itself).
+
+    Raises:
+        InvalidTile: ``x`` is not a :class:`TileKind` (naming it).
+    """
+    try:
+        return (x.kind, not x.red)
+    except AttributeError:
+        raise InvalidTile(f"kind_plain_first: expected a riichi.TileKind, got {x!r:.60}") from None
 
 
 _RED_TABLES: dict[
@@ -161,7 +217,10 @@ class TileKind(int):
                 return INTERNED[kind * 2 + red]
         if isinstance(kind, bool) or not hasattr(kind, "__index__"):
             raise InvalidTile(f"tile kind {kind!r} is not an int 0..33")
-        value = kind.__index__()
+        try:
+            value = kind.__index__()
+        except TypeError:  # a NumPy array of several values has __index__ and refuses it
+            raise InvalidTile(f"tile kind {kind!r:.60} is not an int 0..33") from None
         if not 0 <= value <= 33:
             raise InvalidTile(f"tile kind {value} is out of range 0..33")
         if not isinstance(red, bool) and type(red).__name__ not in ("bool", "bool_"):
@@ -278,13 +337,24 @@ class TileKind(int):
 
         Raises:
             riichi.InvalidTile: an id that is not an int 0..135.
+            riichi.RiichiError: ``red_fives`` not a bool (``0``, ``None`` or ``"yes"`` is
+                refused, not read as a truth value).
         """
         if type(tile_id) is not int or not 0 <= tile_id <= 135:
             if isinstance(tile_id, bool) or not hasattr(tile_id, "__index__"):
                 raise InvalidTile(f"tile id {tile_id!r} is not an int 0..135")
-            tile_id = tile_id.__index__()
+            try:
+                tile_id = tile_id.__index__()
+            except TypeError:  # a NumPy array of several values
+                raise InvalidTile(f"tile id {tile_id!r:.60} is not an int 0..135") from None
             if not 0 <= tile_id <= 135:
                 raise InvalidTile(f"tile id {tile_id} is out of range 0..135")
+        if red_fives is not True and red_fives is not False:
+            if type(red_fives).__name__ not in ("bool", "bool_"):  # NumPy's bool is a bool
+                raise RiichiError(
+                    f"TileKind.from_tenhou_id: red_fives must be True or False, got {red_fives!r:.60}"
+                )
+            red_fives = bool(red_fives)
         return (_BY_ID_RED if red_fives else _BY_ID_PLAIN)[tile_id]
 
 

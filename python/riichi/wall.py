@@ -96,9 +96,14 @@ class Wall:
     _ura = _URA_POS[136]
 
     def __post_init__(self) -> None:
-        if isinstance(self.order, (str, bytes)) or not hasattr(self.order, "__iter__"):
-            raise RiichiError(f"order: expected a sequence of tile ids, got {self.order!r}")
-        order = tuple(self.order)
+        order = None
+        if not isinstance(self.order, (str, bytes)) and hasattr(self.order, "__iter__"):
+            try:
+                order = tuple(self.order)
+            except TypeError:  # iterable by its type only: a 0-d NumPy array
+                order = None
+        if order is None:
+            raise RiichiError(f"order: expected a sequence of tile ids, got {self.order!r:.80}")
         object.__setattr__(self, "order", order)
         dice = self.dice
         if dice is not None and (
@@ -357,6 +362,8 @@ def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1,
         RiichiError: no ``StartKyoku`` first, a hidden hand or draw, or more copies of a tile
             than exist (the message names the tile and the event index).
     """
+    if isinstance(events, (str, bytes)) or not isinstance(events, Sequence):
+        raise RiichiError(f"wall_from_events: expected a list of riichi events, got {events!r:.80}")
     if not events or getattr(events[0], "type", None) != "start_kyoku":
         raise RiichiError("wall_from_events: the events must start with a start_kyoku")
     start = events[0]

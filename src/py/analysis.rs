@@ -29,6 +29,21 @@ type DetailState = (i8, Option<i8>, Option<i8>);
 
 #[pymethods]
 impl PyShantenDetail {
+    /// A `ShantenDetail` is a result of riichi.shanten_detail or Hand.shanten_detail, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "ShantenDetail",
+            "riichi.shanten_detail or Hand.shanten_detail",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(regular, chiitoitsu, kokushi)` as plain data, rebuilt by
     /// `_from_state` (the minimum is derived again).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DetailState,))> {
@@ -200,6 +215,21 @@ fn short(u: &DrawMask) -> String {
 
 #[pymethods]
 impl PyUkeire {
+    /// A `Ukeire` is a result of riichi.ukeire or Hand.ukeire, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "Ukeire",
+            "riichi.ukeire or Hand.ukeire",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(shanten, kinds, live counts)` as plain data, rebuilt by
     /// `_from_state`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DrawState,))> {
@@ -265,6 +295,21 @@ pub struct PyDiscard(Tile, DrawMask, bool);
 
 #[pymethods]
 impl PyDiscard {
+    /// A `DiscardOption` is a result of riichi.discards or Hand.discards, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "DiscardOption",
+            "riichi.discards or Hand.discards",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(kind, red, (shanten, kinds, live counts))` as plain data,
     /// rebuilt by `_from_state`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (DiscardState,))> {
@@ -665,10 +710,10 @@ fn numpy_counts(obj: &Bound<'_, PyAny>) -> Option<PyResult<Counts>> {
 /// [`extract_hand_like`] with the fast paths above.
 pub(crate) fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
     if let Some(c) = small_counts(obj) {
-        return Ok(HandLike::Counts(c));
+        return Ok(HandLike::Counts(c, [0; 3]));
     }
     if let Some(c) = numpy_counts(obj) {
-        return Ok(HandLike::Counts(c?));
+        return Ok(HandLike::Counts(c?, [0; 3]));
     }
     extract_hand_like(obj)
 }
@@ -676,34 +721,31 @@ pub(crate) fn hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
 fn shanten_of(h: &HandLike, players: Players) -> PyResult<i8> {
     Ok(match h {
         HandLike::Hand(h) => shanten::hand_shanten_detail_for(h, players)?.minimum,
-        HandLike::Counts(c) => shanten::row_shanten_for(c, Form::Minimum, players)?,
+        HandLike::Counts(c, _) => shanten::row_shanten_for(c, Form::Minimum, players)?,
     })
 }
 
 fn ukeire_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<PyUkeire> {
     Ok(PyUkeire(match h {
         HandLike::Hand(h) => ukeire::hand_ukeire_mask_for(h, visible, players)?,
-        HandLike::Counts(c) => ukeire::ukeire_mask_for(c, visible, players)?,
+        HandLike::Counts(c, _) => ukeire::ukeire_mask_for(c, visible, players)?,
     }))
 }
 
 fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec<PyDiscard>> {
+    // the row of a five is its red five when every copy of that five held is red
+    let only_red = |concealed: &Counts, red: &[u8; 3], tile: Tile| {
+        let k = tile.index();
+        k < 27 && k % 9 == 4 && red[k / 9] > 0 && concealed[k] == red[k / 9]
+    };
     Ok(match h {
-        HandLike::Hand(h) => {
-            let red = h.red();
-            ukeire::hand_discard_masks_for(h, visible, players)?
-                .into_iter()
-                .map(|(tile, d)| {
-                    let k = tile.index();
-                    let only_red =
-                        k < 27 && k % 9 == 4 && red[k / 9] > 0 && h.concealed()[k] == red[k / 9];
-                    PyDiscard(tile, d, only_red)
-                })
-                .collect()
-        }
-        HandLike::Counts(c) => ukeire::discard_masks_for(c, visible, players)?
+        HandLike::Hand(h) => ukeire::hand_discard_masks_for(h, visible, players)?
             .into_iter()
-            .map(|(tile, d)| PyDiscard(tile, d, false))
+            .map(|(tile, d)| PyDiscard(tile, d, only_red(h.concealed(), &h.red(), tile)))
+            .collect(),
+        HandLike::Counts(c, red) => ukeire::discard_masks_for(c, visible, players)?
+            .into_iter()
+            .map(|(tile, d)| PyDiscard(tile, d, only_red(c, red, tile)))
             .collect(),
     })
 }
@@ -715,11 +757,15 @@ fn discards_of(h: &HandLike, visible: &Counts, players: Players) -> PyResult<Vec
 /// more than 4 minus the copies in the player's own melds) does not count, so
 /// `123456789m1111z` is 1-shanten (definition of the `xiangting` package).
 ///
+/// A red five counts as its five here and in `shanten_detail`, `ukeire` and `waits`, on
+/// purpose: its colour changes no shanten, no improving kind and no wait (those are tile
+/// kinds, and a red five drawn is that five); `discards` keeps it (its `red` rows).
+///
 /// Args:
 ///     hand: a `Hand`; mpsz text (`"123m456p789s1122z"`, melds after spaces); a list
 ///         (or any sequence) of tiles, every item a `riichi.TileKind`
-///         (`riichi.parse_tiles("123m406p789s1122z")`: answered as that text is, and
-///         a full hand of tiles keeps its red fives for `discards`); or 34 counts per tile kind, plain ints (a sequence is read as tiles
+///         (`riichi.parse_tiles("123m406p789s1122z")`: answered as that text is; text
+///         and tiles keep their red fives for `discards`); or 34 counts per tile kind, plain ints (a sequence is read as tiles
 ///         when its first item is a `TileKind`, as counts when it is an int, and a mix is
 ///         refused). Bare counts (and tiles or text without melds) of n tiles,
 ///         n % 3 in {1, 2}, n <= 14, imply (14 - n) // 3 called melds of unknown tiles.
@@ -762,7 +808,7 @@ fn py_shanten_detail(
     let players = players_arg(players)?;
     Ok(PyShantenDetail(match hand_like(hand)? {
         HandLike::Hand(h) => shanten::hand_shanten_detail_for(&h, players)?,
-        HandLike::Counts(c) => shanten::shanten_detail_for(&c, players)?,
+        HandLike::Counts(c, _) => shanten::shanten_detail_for(&c, players)?,
     }))
 }
 
@@ -771,6 +817,8 @@ fn py_shanten_detail(
 /// A kind counts when one more concealed copy lowers the shanten (minimum over forms)
 /// and the player holds fewer than 4 copies (concealed and melded). Its live count is
 /// `4 - own copies - visible[kind]`; an improving kind with no live copy is listed with 0.
+/// The tiles are kinds: a red five in the hand or in `visible` counts as its five (see
+/// `shanten`), and a red five drawn is a draw of the five listed.
 ///
 /// Args:
 ///     hand: as `shanten` (a 13-tile `Hand`, or 3n + 1 tiles).
@@ -806,9 +854,10 @@ fn py_ukeire<'py>(
 /// shanten ascending, then ukeire total descending, then tile kind. Live counts
 /// subtract all 14 tiles: the discarded copy lies in the pond and is not live.
 ///
-/// A `Hand`, or a list of 14 `riichi.TileKind`, whose only copies of a five are red
-/// gives that five's row as the red five (`red` True, tile `0m`/`0p`/`0s`); text
-/// without melds and counts carry no colour.
+/// A hand whose only copies of a five are red (a `Hand`, mpsz text such as
+/// `"406p11222z"` or a list of `riichi.TileKind`, of any length) gives that five's row as
+/// the red five (`red` True, tile `0m`/`0p`/`0s`); 34 counts carry no colour, so their
+/// rows are plain fives.
 ///
 /// Args:
 ///     hand: as `shanten` (a 14-tile `Hand`, or 3n + 2 tiles).

@@ -36,6 +36,21 @@ type WaitState = (u8, u8, u8);
 
 #[pymethods]
 impl PyWait {
+    /// A `Wait` is a result of riichi.waits or Hand.waits, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "Wait",
+            "riichi.waits or Hand.waits",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: `(kind, shape bits, live)` as plain ints (bit `i` is the
     /// `i`-th shape of `"ryanmen"`, `"kanchan"`, `"penchan"`, `"tanki"`, `"shanpon"`),
     /// rebuilt by `_from_state`.
@@ -165,6 +180,21 @@ pub struct PyReading {
 
 #[pymethods]
 impl PyReading {
+    /// A `Reading` is a result of riichi.decompose, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "Reading",
+            "riichi.decompose",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: the reading's fields as plain data (`to_dict`'s values and
     /// the 34 concealed counts), rebuilt by `_from_state`.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (ReadingState,))> {
@@ -350,11 +380,16 @@ fn extract_tile(obj: &Bound<'_, PyAny>) -> PyResult<Tile> {
 fn split_hand_like(h: HandLike) -> (Counts, Vec<Meld>) {
     match h {
         HandLike::Hand(h) => (*h.concealed(), h.melds().to_vec()),
-        HandLike::Counts(c) => (c, Vec::new()),
+        HandLike::Counts(c, _) => (c, Vec::new()),
     }
 }
 
 /// Every reading of a complete hand.
+///
+/// Readings are of tile kinds, on purpose: a red five (in the hand or as `win_tile`)
+/// reads as its five, the same readings as the plain five's, since blocks are named by
+/// their first kind and which block holds a red copy is no part of the shape (with
+/// `055p` in `345p 55p`, either). Its dora is `score`'s (`akadora`).
 ///
 /// Args:
 ///     hand: a `Hand` (its melds are carried into each reading), mpsz text (melds after
@@ -500,7 +535,7 @@ fn waits_list<'py>(
             let w = with_live(wait::waits_of_hand(h)?, &h.all_counts(), visible)?;
             wait_list(py, w)
         }
-        HandLike::Counts(c) => {
+        HandLike::Counts(c, _) => {
             let n = tile_count(c);
             if n % 3 != 1 || n > 13 {
                 return Err(Error::BadTileCount {
@@ -564,6 +599,8 @@ fn waits_of_mask(mask: u64, bits: &[u8; 34], live: &Counts) -> Vec<PyWait> {
 /// (RC08). A tile whose other copies are all visible elsewhere stays a wait, marked
 /// `karaten` (Tenhou counts a karaten hand tenpai at an exhaustive draw).
 /// Chiitoitsu needs seven distinct kinds; kokushi may wait on all 13 terminals and honors.
+/// Waits are kinds: a red five in the hand counts as its five, and a wait on a five is
+/// won on its red copy too (the same list as the plain fives', on purpose).
 ///
 /// Args:
 ///     hand: a `Hand` of 13 tiles counting melds as 3, mpsz text, a list of

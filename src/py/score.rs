@@ -572,6 +572,21 @@ fn names(v: &[(Yaku, u32)]) -> Vec<(&'static str, u32)> {
 
 #[pymethods]
 impl PyScoreResult {
+    /// A `ScoreResult` is a result of riichi.score, not built by calling the class:
+    /// always raises `RiichiError` saying so.
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<Self> {
+        Err(crate::py::tiles::result_class_called(
+            "ScoreResult",
+            "riichi.score",
+            args,
+            kwargs,
+        ))
+    }
     /// Pickle and copy support: the result's values as plain data (see `_from_state`).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (ResultState,))> {
         Ok((
@@ -925,13 +940,17 @@ fn extract_wind(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Tile> {
     Ok(t)
 }
 
-fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Tile>> {
+fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Indicators> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(notation::parse_tiles(&utf8(s, name)?)
-            .map_err(|e| named(name, e))?
-            .iter()
-            .map(|p| p.tile)
-            .collect());
+        let parsed = notation::parse_tiles(&utf8(s, name)?).map_err(|e| named(name, e))?;
+        let mut red = [0u8; 3];
+        for p in parsed.iter().filter(|p| p.red) {
+            red[p.tile.index() / 9] += 1;
+        }
+        return Ok(Indicators {
+            tiles: parsed.iter().map(|p| p.tile).collect(),
+            red,
+        });
     }
     let iter = obj.try_iter().map_err(|_| {
         bad(
@@ -942,11 +961,63 @@ fn extract_tiles(obj: &Bound<'_, PyAny>, name: &'static str) -> PyResult<Vec<Til
             ),
         )
     })?;
-    let mut out = Vec::new();
+    let mut out = Indicators::default();
     for item in iter {
-        out.push(extract_tile(&item?, name)?);
+        let item = item?;
+        let tile = extract_tile(&item, name)?;
+        if crate::py::tiles::is_tile(&item)? && item.getattr("red")?.is_truthy()? {
+            out.red[tile.index() / 9] += 1; // a red riichi.TileKind: 0m, 0p or 0s
+        }
+        out.tiles.push(tile);
     }
     Ok(out)
+}
+
+/// Indicator tiles and the red fives among them per suit (man, pin, sou): the text `0p`
+/// or a red `riichi.TileKind`; a plain int kind carries no colour.
+#[derive(Default)]
+struct Indicators {
+    tiles: Vec<Tile>,
+    red: [u8; 3],
+}
+
+/// A red five shown as a (ura)dora indicator is a copy the hand does not hold: the hand's
+/// red fives (melds included) and the indicators' together are at most the rules' per
+/// suit. Under Tenhou's rules (one red five per suit) a `0p` indicator beside a `0p` in the
+/// hand, or any `0p` under rules without red fives, cannot happen: refused, as a red five
+/// the rules do not have in the hand is, rather than read as a plain five.
+fn check_red_indicators(
+    hand: &Hand,
+    dora: &[u8; 3],
+    ura: &[u8; 3],
+    rules: &ScoringRules,
+) -> PyResult<()> {
+    let mut held = hand.red();
+    for m in hand.melds() {
+        if m.red() > 0 {
+            held[(m.tile().suit() as usize).min(2)] += m.red();
+        }
+    }
+    for s in 0..3 {
+        let shown = dora[s] + ura[s];
+        if shown > 0 && held[s] + shown > rules.red_fives[s] {
+            let five = Tile::from_index(s * 9 + 4);
+            let name = if dora[s] > 0 {
+                "dora_indicators"
+            } else {
+                "ura_indicators"
+            };
+            return Err(bad(
+                name,
+                format!(
+                    "{shown} red {five} among the indicators, but the rules have {} and the \
+                     hand holds {}",
+                    rules.red_fives[s], held[s]
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
@@ -985,7 +1056,10 @@ fn extract_hand(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
 ///     seat_wind: "E"/"S"/"W"/"N", "1z".."4z" or kind 27..30 (default East: the dealer).
 ///     round_wind: Same encoding (default East).
 ///     dora_indicators: Indicators (not the dora): mpsz text ("1m5z") or a sequence of tiles.
-///     ura_indicators: Uradora indicators; counted only with riichi or double riichi.
+///         A red five shown (`"0p"`, a red `riichi.TileKind`) keeps its colour: with the
+///         hand's red fives it may not pass the rules' count (`RiichiError`).
+///     ura_indicators: Uradora indicators; counted only with riichi or double riichi (red
+///         fives as `dora_indicators`).
 ///     honba: Honba counters (`rules.honba_points` in total each; Tenhou 300).
 ///     kyotaku: Riichi sticks on the table; the winner collects `rules.riichi_stick` each.
 ///     nukidora: North tiles set aside in three-player games (each a dora).
@@ -1053,8 +1127,20 @@ fn score(
     let nukidora = count(nukidora, "nukidora", 4)? as u8;
     let renchan = count(renchan, "renchan", 10_000)?;
     let hand = extract_hand(hand)?;
+    let win = extract_tile(win_tile, "win_tile")?;
+    let (seat, round) = (
+        seat_wind.map_or(Ok(Tile::EAST), |w| extract_wind(w, "seat_wind"))?,
+        round_wind.map_or(Ok(Tile::EAST), |w| extract_wind(w, "round_wind"))?,
+    );
+    let dora = dora_indicators.map_or(Ok(Indicators::default()), |d| {
+        extract_tiles(d, "dora_indicators")
+    })?;
+    let ura = ura_indicators.map_or(Ok(Indicators::default()), |d| {
+        extract_tiles(d, "ura_indicators")
+    })?;
+    let (dora_red, ura_red) = (dora.red, ura.red);
     let sit = Situation {
-        win_tile: extract_tile(win_tile, "win_tile")?,
+        win_tile: win,
         tsumo,
         riichi,
         double_riichi,
@@ -1067,12 +1153,10 @@ fn score(
         tenhou,
         chiihou,
         renhou,
-        seat_wind: seat_wind.map_or(Ok(Tile::EAST), |w| extract_wind(w, "seat_wind"))?,
-        round_wind: round_wind.map_or(Ok(Tile::EAST), |w| extract_wind(w, "round_wind"))?,
-        dora_indicators: dora_indicators
-            .map_or(Ok(Vec::new()), |d| extract_tiles(d, "dora_indicators"))?,
-        ura_indicators: ura_indicators
-            .map_or(Ok(Vec::new()), |d| extract_tiles(d, "ura_indicators"))?,
+        seat_wind: seat,
+        round_wind: round,
+        dora_indicators: dora.tiles,
+        ura_indicators: ura.tiles,
         honba,
         kyotaku,
         nukidora,
@@ -1083,6 +1167,7 @@ fn score(
         None => ScoringRules::tenhou(),
     };
     check_red_win_tile(win_tile, &hand)?;
+    check_red_indicators(&hand, &dora_red, &ura_red, &rules)?;
     crate::shanten::Players::of_table(rules.num_players).check_win(
         &hand,
         sit.win_tile,
@@ -1092,13 +1177,17 @@ fn score(
     Ok(PyScoreResult(core_score::score(&hand, &sit, &rules)?))
 }
 
-/// A winning tile written as a red five (`"0p"`) must be a red five the hand holds: the hand
-/// already carries the red fives, so a contradiction is an input error, not a silent choice.
+/// A winning tile given as a red five (the text `"0p"`, or a red `riichi.TileKind` such as
+/// `riichi.parse_tile("0p")`) must be a red five the hand holds: the hand already carries
+/// the red fives, so a contradiction is an input error, not a silent choice.
 fn check_red_win_tile(win_tile: &Bound<'_, PyAny>, hand: &Hand) -> PyResult<()> {
-    let Ok(s) = win_tile.cast::<PyString>() else {
+    let text = if let Ok(s) = win_tile.cast::<PyString>() {
+        utf8(s, "win_tile")?.into_owned()
+    } else if crate::py::tiles::is_tile(win_tile)? && win_tile.getattr("red")?.is_truthy()? {
+        win_tile.str()?.to_string() // "0m", "0p" or "0s"
+    } else {
         return Ok(());
     };
-    let text = utf8(s, "win_tile")?;
     let suit = match text.as_bytes() {
         [b'0', b'm'] => 0,
         [b'0', b'p'] => 1,
@@ -1129,13 +1218,15 @@ const FLAGS: [&str; 12] = [
     "open_riichi",
 ];
 
-fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
+fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation, [[u8; 3]; 2])> {
     let get = |k: &str| d.get_item(k);
     let hand =
         extract_hand(&get("hand")?.ok_or_else(|| bad("requests", "missing \"hand\"".into()))?)?;
     let win = get("win_tile")?.ok_or_else(|| bad("requests", "missing \"win_tile\"".into()))?;
     let mut sit = Situation::new(extract_tile(&win, "win_tile")?);
+    check_red_win_tile(&win, &hand)?;
     sit.seat_wind = Tile::EAST;
+    let mut reds = [[0u8; 3]; 2]; // red fives among the dora and ura indicators
     for (k, v) in d.iter() {
         let key = k
             .cast::<PyString>()
@@ -1144,8 +1235,14 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
             "hand" | "win_tile" => {}
             "seat_wind" => sit.seat_wind = extract_wind(&v, "seat_wind")?,
             "round_wind" => sit.round_wind = extract_wind(&v, "round_wind")?,
-            "dora_indicators" => sit.dora_indicators = extract_tiles(&v, "dora_indicators")?,
-            "ura_indicators" => sit.ura_indicators = extract_tiles(&v, "ura_indicators")?,
+            "dora_indicators" => {
+                let got = extract_tiles(&v, "dora_indicators")?;
+                (sit.dora_indicators, reds[0]) = (got.tiles, got.red);
+            }
+            "ura_indicators" => {
+                let got = extract_tiles(&v, "ura_indicators")?;
+                (sit.ura_indicators, reds[1]) = (got.tiles, got.red);
+            }
             "honba" => sit.honba = count(Some(&v), "honba", 10_000)?,
             "kyotaku" => sit.kyotaku = count(Some(&v), "kyotaku", 10_000)?,
             "nukidora" => sit.nukidora = count(Some(&v), "nukidora", 4)? as u8,
@@ -1172,7 +1269,7 @@ fn request_from_dict(d: &Bound<'_, PyDict>) -> PyResult<(Hand, Situation)> {
             other => return Err(bad("requests", format!("unknown key {other:?}"))),
         }
     }
-    Ok((hand, sit))
+    Ok((hand, sit, reds))
 }
 
 /// Score many hands in parallel (GIL released). `requests`: a list of dicts with the keyword
@@ -1200,11 +1297,12 @@ fn score_batch<'py>(
                 format!("requests[{i}]: expected a dict, got {}", shown(&item)),
             )
         })?;
-        let r = request_from_dict(d).map_err(|e| {
-            // the same class (InvalidTile, InvalidHand, RiichiError), the request named
-            PyErr::from_type(e.get_type(py), format!("requests[{i}]: {}", e.value(py)))
-        })?;
-        reqs.push(r);
+        // the same class (InvalidTile, InvalidHand, RiichiError), the request named
+        let named =
+            |e: PyErr| PyErr::from_type(e.get_type(py), format!("requests[{i}]: {}", e.value(py)));
+        let (hand, sit, [dora_red, ura_red]) = request_from_dict(d).map_err(named)?;
+        check_red_indicators(&hand, &dora_red, &ura_red, &rules).map_err(named)?;
+        reqs.push((hand, sit));
     }
     let out = py.detach(|| batch_score::score_requests(&reqs, &rules, None));
     columns(py, out)

@@ -19,8 +19,50 @@ use crate::tile::{Counts, Tile};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyMeld(pub Meld);
 
+/// The error of calling a result class (`riichi.Wait(...)`): results are made by the
+/// analysis and scoring calls named in `made_by`, never by calling the class (Python's own
+/// `TypeError`, "cannot create instances", named nothing).
+pub(crate) fn result_class_called(
+    class: &str,
+    made_by: &str,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyErr {
+    RiichiError::new_err(format!(
+        "riichi.{class}({}): a {class} is a result of {made_by}, not built by calling the class",
+        shown_call(args, kwargs)
+    ))
+}
+
+/// The arguments of a call as they were given (`1, 'x', red=True`), cut at 200 characters:
+/// for the errors of the classes that are not built by calling them.
+fn shown_call(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> String {
+    let mut given: Vec<String> = args.iter().map(|a| shown(&a)).collect();
+    if let Some(kw) = kwargs {
+        given.extend(kw.iter().map(|(k, v)| format!("{k}={}", shown(&v))));
+    }
+    let given = given.join(", ");
+    if given.chars().count() > 200 {
+        format!("{}...", given.chars().take(200).collect::<String>())
+    } else {
+        given
+    }
+}
+
 #[pymethods]
 impl PyMeld {
+    /// A `Meld` is not built by calling the class: always raises `RiichiError` naming its
+    /// constructor, `Meld.parse("pon:555z@2")` (Python's own `TypeError`, "cannot create
+    /// instances", named nothing).
+    #[new]
+    #[pyo3(signature = (*args, **kwargs))]
+    fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let given = shown_call(args, kwargs);
+        Err(RiichiError::new_err(format!(
+            "riichi.Meld({given}): a Meld is not built by calling the class; use \
+             Meld.parse(\"pon:555z@2\") (kind:tiles@from), or the melds of a Hand"
+        )))
+    }
     /// Parse `kind:tiles[@from]`, e.g. `"chi:234s"`, `"pon:555z@2"`, `"ankan:9999m"`.
     ///
     /// `kind` is chi, pon, daiminkan (or minkan), ankan or kakan (or shouminkan); `tiles`
@@ -128,16 +170,7 @@ impl PyHand {
     #[new]
     #[pyo3(signature = (*args, **kwargs))]
     fn new(args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let mut given: Vec<String> = args.iter().map(|a| shown(&a)).collect();
-        if let Some(kw) = kwargs {
-            given.extend(kw.iter().map(|(k, v)| format!("{k}={}", shown(&v))));
-        }
-        let given = given.join(", ");
-        let given = if given.chars().count() > 200 {
-            format!("{}...", given.chars().take(200).collect::<String>())
-        } else {
-            given
-        };
+        let given = shown_call(args, kwargs);
         Err(RiichiError::new_err(format!(
             "riichi.Hand({given}): a Hand is not built by calling the class; use \
              Hand.parse(\"123m406p789s1122z\") for mpsz text (melds after spaces), \
@@ -373,8 +406,10 @@ pub fn counts_from_vec(v: &[i64]) -> Result<Counts, Error> {
 pub enum HandLike {
     /// A full hand with melds.
     Hand(Hand),
-    /// Bare concealed counts; melds are implied by the tile count (14 − n) / 3.
-    Counts(Counts),
+    /// Bare concealed counts, melds implied by the tile count (14 − n) / 3, and the red
+    /// fives among them per suit (man, pin, sou): those of text or a list of tiles, none
+    /// for counts (plain ints carry no colour).
+    Counts(Counts, [u8; 3]),
 }
 
 #[allow(dead_code)]
@@ -383,7 +418,7 @@ impl HandLike {
     pub fn counts(&self) -> &Counts {
         match self {
             HandLike::Hand(h) => h.concealed(),
-            HandLike::Counts(c) => c,
+            HandLike::Counts(c, _) => c,
         }
     }
 }
@@ -399,35 +434,24 @@ pub fn extract_hand_like(obj: &Bound<'_, PyAny>) -> PyResult<HandLike> {
         if text.contains(':') {
             return Ok(HandLike::Hand(Hand::parse(&text)?));
         }
-        // text without melds is bare counts: no red fives (tests/test_ukeire.py)
-        let (counts, _red) = notation::parse_counts(text.trim())?;
-        return Ok(HandLike::Counts(counts));
+        // text without melds is bare counts with its red fives (a discard table shows
+        // the discard of the only, red, copy of a five as that red five)
+        let (counts, red) = notation::parse_counts(text.trim())?;
+        return Ok(HandLike::Counts(counts, red));
     }
     match sequence_items(obj, "hand") {
         Some(Ok(Items::Ints(v))) => {
             let c = counts_from_vec(&v)?;
             hand::check_counts(&c)?;
-            Ok(HandLike::Counts(c))
+            Ok(HandLike::Counts(c, [0; 3]))
         }
         Some(Ok(Items::Tiles(c, red))) => {
             hand::check_counts(&c)?;
-            Ok(with_red(c, red))
+            Ok(HandLike::Counts(c, red))
         }
         Some(Err(e)) => Err(e),
         None => Err(bad_hand_like(obj)),
     }
-}
-
-/// Concealed tiles from a list of tiles: a full closed hand (13 or 14 tiles) with a red
-/// five is a `Hand`, so that a discard table marks a red five it discards as `Hand.parse`
-/// does; anything else is its counts (other lengths imply melds).
-fn with_red(counts: Counts, red: [u8; 3]) -> HandLike {
-    if red != [0; 3] {
-        if let Ok(h) = Hand::new(counts, red, Vec::new()) {
-            return HandLike::Hand(h);
-        }
-    }
-    HandLike::Counts(counts)
 }
 
 /// The items of a sequence argument that holds either counts or tiles.
@@ -479,7 +503,7 @@ fn tile_kind_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 /// Whether `item` is a `riichi.TileKind`. Anything but a strict subclass of `int` (an
 /// exact `int`, a NumPy integer, a float) is answered from its type flags without asking
 /// the class, so counts pay two flag tests per item.
-fn is_tile(item: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub(crate) fn is_tile(item: &Bound<'_, PyAny>) -> PyResult<bool> {
     if item.is_exact_instance_of::<PyInt>() || !item.is_instance_of::<PyInt>() {
         return Ok(false);
     }

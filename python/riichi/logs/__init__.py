@@ -198,7 +198,13 @@ def read_log(path: PathLike, *, limits: ReadLimits | None = None) -> GameLog:
 def is_archive(path: PathLike) -> bool:
     """Whether ``path`` is a zip archive (by its magic bytes, not its extension); False for a
     folder, a file that is not regular (never opened) or one that cannot be read
-    (:func:`read_log` then reports it)."""
+    (:func:`read_log` then reports it).
+
+    Raises:
+        RiichiError: ``path`` is not a str, bytes or os.PathLike (an int is not read as a
+            file descriptor)."""
+    if not isinstance(path, (str, bytes, os.PathLike)):  # an int would be a file descriptor
+        raise RiichiError(f"is_archive: path must be a str or os.PathLike, got {path!r:.60}")
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return False
@@ -232,10 +238,13 @@ def read_archive(
         ``(path, LogFormatError)``.
 
     Raises:
-        RiichiError: ``limits`` is not a ReadLimits (before anything is read).
+        RiichiError: ``path`` is not a str, bytes or os.PathLike, or ``limits`` is not a
+            ReadLimits (before anything is read).
     """
     import zipfile
 
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise RiichiError(f"read_archive: path must be a str or os.PathLike, got {path!r:.60}")
     lim = limits_of(limits)
     source = os.fsdecode(path)
     try:

@@ -131,6 +131,25 @@ def limits_of(limits: Any) -> ReadLimits:
     return limits
 
 
+def reader_input(who: str, data: Any, source: Any) -> bytes | str:
+    """The ``data`` and ``source`` arguments of the format reader ``who``, checked before
+    anything is read: ``data`` bytes (a ``bytearray`` or ``memoryview`` is read as its
+    bytes) or text, ``source`` a str (the name shown in errors) or None.
+
+    Raises:
+        RiichiError: either of another type, naming ``who``, the argument and the value.
+    """
+    if source is not None and not isinstance(source, str):
+        raise RiichiError(
+            f"{who}: source must be a str (the name shown in errors) or None, got {source!r:.60}"
+        )
+    if isinstance(data, (bytes, str)):
+        return data
+    if isinstance(data, (bytearray, memoryview)):
+        return bytes(data)
+    raise RiichiError(f"{who}: data must be bytes or str (the log's content), got {data!r:.60}")
+
+
 def too_big(source: str | None, position: str, limits: ReadLimits) -> LogFormatError:
     """The error for input past ``limits.max_bytes``."""
     return log_error(

@@ -86,7 +86,14 @@ from riichi.events import (
     Tsumo,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
+from riichi.logs._common import (
+    ReadLimits,
+    check_events,
+    limits_of,
+    load_json,
+    log_error,
+    reader_input,
+)
 from riichi.logs.tenhou6 import _DRAW_NAMES, _JA_TO_NAME
 
 __all__ = ["read_kobalab", "read_kobalab_games"]
@@ -200,7 +207,10 @@ def read_kobalab(
         LogFormatError: not UTF-8 or not JSON, no ``log`` list, a ``log`` without any round,
             an array of more or fewer than one game, or an event that cannot be read or does
             not fit the hands (naming ``round #i event #j``, and the reason).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_kobalab", data, source)
     doc = _load(data, source, limits)
     if isinstance(doc, list):
         if len(doc) != 1:
@@ -224,7 +234,10 @@ def read_kobalab_games(
 
     Raises:
         LogFormatError: the file is not UTF-8 JSON, or an empty array (no game at all).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_kobalab_games", data, source)
     doc = _load(data, source, limits)
     if not isinstance(doc, list):
         return [(source, _read_game(doc, source))]

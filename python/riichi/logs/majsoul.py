@@ -79,7 +79,14 @@ from riichi.events import (
     Tsumo,
 )
 from riichi.logs._common import BadRecord as _Bad
-from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
+from riichi.logs._common import (
+    ReadLimits,
+    check_events,
+    limits_of,
+    load_json,
+    log_error,
+    reader_input,
+)
 from riichi.logs.majsoul_names import MAJSOUL_FANS, majsoul_fan
 from riichi.rules import Length, Rules
 
@@ -288,7 +295,10 @@ def read_majsoul(
         LogFormatError: not JSON, no head, no round to replay (an empty ``records`` list and no
             record among the ``actions``, a header only), or a record that cannot be read or
             does not fit the hands (naming ``record #i (.lq.RecordX)`` and the reason).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_majsoul", data, source)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8-sig")

@@ -27,7 +27,7 @@ import dataclasses
 import json
 from typing import Any
 
-from riichi.errors import LogFormatError
+from riichi.errors import LogFormatError, RiichiError
 from riichi.events import (
     Disconnect,
     EndGame,
@@ -39,7 +39,14 @@ from riichi.events import (
     StartKyoku,
     event_from_mjai,
 )
-from riichi.logs._common import ReadLimits, check_events, limits_of, load_json, log_error
+from riichi.logs._common import (
+    ReadLimits,
+    check_events,
+    limits_of,
+    load_json,
+    log_error,
+    reader_input,
+)
 from riichi.logs._rules_key import RULES_KEY, game_events, read_rules_value, rules_for, rules_value
 from riichi.rules import Rules
 
@@ -103,7 +110,10 @@ def read_mjai(
             a first event that is not ``start_game``, or ``riichi_rules`` that are not rules;
             a line past a bound of ``limits`` (:class:`riichi.logs.ReadLimits`, None: the
             defaults); a number out of range (naming the event and field).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_mjai", data, source)
     lim = limits_of(limits)
     if isinstance(data, bytes):
         try:
@@ -194,10 +204,18 @@ def _with_winning_tile(ev: Hora, events: list[Event], source: str | None, lineno
     raise log_error(source, f"line {lineno}", "hora without pai and no tile it could be")
 
 
+def _check_extensions(who: str, extensions: object) -> None:
+    """``extensions`` is a bool: ``None``, ``0`` or ``"no"`` is refused rather than read as
+    a truth value (which would keep or drop the extra keys by accident)."""
+    if extensions is not True and extensions is not False:
+        raise RiichiError(f"{who}: extensions must be True or False, got {extensions!r:.60}")
+
+
 def to_mjai_objects(
     game: GameLog | list[Event], extensions: bool = True, *, rules: Rules | None = None
 ) -> list[dict]:
     """The events as mjai objects (see :func:`to_mjai_lines`)."""
+    _check_extensions("to_mjai_objects", extensions)
     events = game_events(game, "to_mjai_objects")
     carried = rules_for(game, rules) if extensions else None
     out = []
@@ -233,8 +251,9 @@ def to_mjai_lines(
 
     Raises:
         RiichiError: ``rules`` not a ``riichi.Rules``; ``game`` not a ``GameLog`` nor a list
-            of events.
+            of events; ``extensions`` not True or False (naming it).
     """
+    _check_extensions("to_mjai_lines", extensions)
     game_events(game, "to_mjai_lines")  # (refused here, under this function's name)
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     return "".join(dumps(d) + "\n" for d in to_mjai_objects(game, extensions, rules=rules))

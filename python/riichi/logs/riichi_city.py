@@ -99,6 +99,7 @@ from riichi.logs._common import (
     load_json,
     loads_bounded,
     log_error,
+    reader_input,
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs.riichi_city_names import RIICHI_CITY_YAKU, riichi_city_yaku
@@ -212,7 +213,10 @@ def read_riichi_city(
         LogFormatError: not JSON, no ``handRecord`` list, no hand, or an event that cannot
             be read or does not fit the hands, the wall or the turn order (naming
             ``handRecord[i].handEventRecord[j] (eventType T)``, the value and the reason).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_riichi_city", data, source)
     lim = limits_of(limits)
     if isinstance(data, bytes):
         try:

@@ -19,7 +19,8 @@ import json
 import re
 from typing import Any
 
-from riichi.logs._common import inflate_gzip, limits_of, log_error, too_big
+from riichi.errors import RiichiError
+from riichi.logs._common import inflate_gzip, limits_of, log_error, reader_input, too_big
 from riichi.logs.tenhou_protocol import is_transcript
 
 __all__ = ["decompress", "is_zip", "sniff_format"]
@@ -64,12 +65,23 @@ def decompress(data: bytes, source: str | None = None, limits: Any = None) -> by
     return data
 
 
+def _bytes_of(data: object, source: object) -> bytes:
+    out = reader_input("sniff_format", data, source)
+    if isinstance(out, str):
+        raise RiichiError(f"sniff_format: data must be bytes (the file's content), got {data!r:.60}")
+    return out
+
+
 def sniff_format(data: bytes, source: str | None = None) -> str:
     """The format of (already decompressed) log bytes: one of :data:`FORMATS`.
 
     Raises:
         LogFormatError: empty input or a first character that starts none of the formats.
+        RiichiError: ``data`` not bytes (a ``bytearray`` or ``memoryview`` is read as its
+            bytes), or ``source`` not a str or None.
     """
+    if not isinstance(data, bytes) or (source is not None and not isinstance(source, str)):
+        data = _bytes_of(data, source)
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if not head:
         raise log_error(source, "byte 0", "empty file")

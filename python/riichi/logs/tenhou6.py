@@ -72,6 +72,7 @@ from riichi.logs._common import (
     limits_of,
     load_json,
     log_error,
+    reader_input,
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._rules_key import RULES_KEY, game_events, read_rules_value, rules_for, rules_value
@@ -266,7 +267,10 @@ def read_tenhou6(
             round index, seat and list position, and the reason); data past a bound of
             ``limits`` (:class:`riichi.logs.ReadLimits`, None: the defaults); a number out of
             range (naming the field).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_tenhou6", data, source)
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")

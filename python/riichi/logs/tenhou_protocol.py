@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 
 from riichi.events import GameLog, StartGame
-from riichi.logs._common import ReadLimits, limits_of, log_error
+from riichi.logs._common import ReadLimits, limits_of, log_error, reader_input
 
 __all__ = [
     "UNSUPPORTED_REASON",
@@ -94,7 +94,10 @@ def read_tenhou_protocol(
     Raises:
         LogFormatError: not a transcript, or one with no game in it (no ``<GO>``, ``<INIT>``,
             ``<REINIT>`` or ``<AGARI>`` tag).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_tenhou_protocol", data, source)
     limits_of(limits)  # only checked: a transcript is read line by line, never nested
     if isinstance(data, bytes):
         if not is_transcript(data):

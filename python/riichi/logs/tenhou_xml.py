@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from riichi import _core
-from riichi.errors import InvalidTile
+from riichi.errors import InvalidTile, RiichiError
 from riichi.events import (
     TENHOU_YAKU,
     Ankan,
@@ -67,6 +67,7 @@ from riichi.logs._common import (
     inflate_gzip,
     limits_of,
     log_error,
+    reader_input,
 )
 from riichi.logs._common import BadRecord as _Bad
 from riichi.logs._rules_key import RULES_KEY, rules_from_value
@@ -90,7 +91,13 @@ def go_type_flags(go_type: int) -> dict[str, object]:
     """Decode Tenhou's ``<GO type>``: red fives, kuitan, length, sanma, speed, table level.
 
     Table level from bits 5 and 7: 0 ippan, 1 joukyuu (bit 7), 2 tokujou (bit 5), 3 houou.
+
+    Raises:
+        RiichiError: ``go_type`` not an int (named with the value; a bool, a float or an
+            array has no flags to read).
     """
+    if go_type.__class__ is not int:
+        raise RiichiError(f"go_type_flags: go_type must be an int, got {go_type!r:.60}")
     return {
         "players": 3 if go_type & 0x10 else 4,
         "red_fives": not go_type & 0x02,
@@ -236,13 +243,19 @@ def read_tenhou_xml(
         LogFormatError: gzip, encoding or XML errors (with line and column), a root that is
             not ``mjloggm``, or a tag that cannot be read (with its index and text); data past
             a bound of ``limits``; a number out of range (naming the event and field).
+        RiichiError: ``data`` not bytes or text, or ``source`` not a str or None (before
+            anything is read).
     """
+    data = reader_input("read_tenhou_xml", data, source)
     lim = limits_of(limits)
     if isinstance(data, bytes):
         if data[:2] == b"\x1f\x8b":
             data = inflate_gzip(data, source, lim)
     else:
-        data = data.encode("utf-8")
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError as e:  # a lone surrogate: no text a file can hold
+            raise log_error(source, f"character {e.start}", "not text (a lone surrogate)") from None
     vouched: list[tuple[int, int]] = []
     game = _scan(data, source, vouched)
     if game is None:
@@ -837,9 +850,18 @@ def tenhou_walls(seed: str, players: int = 4) -> Iterator[tuple[list[int], tuple
 
     Raises:
         LogFormatError: a seed that is not ``mt19937ar-sha512-n288-base64,`` + 624 words.
+        RiichiError: ``seed`` not a str, or ``players`` not the int 3 or 4 (at the call,
+            before any wall is made).
     """
-    if players not in (3, 4):
-        raise ValueError(f"players must be 3 or 4, got {players}")
+    if not isinstance(seed, str):
+        raise RiichiError(f"tenhou_walls: seed must be a str (<SHUFFLE seed>), got {seed!r:.60}")
+    if players.__class__ is not int or players not in (3, 4):
+        raise RiichiError(f"tenhou_walls: players must be 3 or 4, got {players!r:.60}")
+    return _walls(seed, players)
+
+
+def _walls(seed: str, players: int) -> Iterator[tuple[list[int], tuple[int, int]]]:
+    """:func:`tenhou_walls` once its arguments are checked."""
     if not seed.startswith(_SEED_PREFIX):
         raise log_error(None, "SHUFFLE seed", f"unknown shuffle {seed[:40]!r}")
     try:

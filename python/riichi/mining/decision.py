@@ -189,8 +189,17 @@ class Decision:
 
 def tile_texts(red_ids: frozenset[int]) -> list[str]:
     """The mpsz text of each id 0..135 (``0`` for an id in ``red_ids``), built once per
-    red-id set (do not mutate)."""
-    texts = _TILE_TEXTS.get(red_ids)
+    red-id set (do not mutate).
+
+    Raises:
+        RiichiError: ``red_ids`` not a frozenset of tile ids (named with the value).
+    """
+    try:
+        texts = _TILE_TEXTS.get(red_ids)
+    except TypeError:  # unhashable: a list, a set, an array
+        texts = None
+    if not isinstance(red_ids, frozenset):
+        raise RiichiError(f"red_ids must be a frozenset of tile ids, got {red_ids!r:.60}")
     if texts is None:
         texts = _TILE_TEXTS[red_ids] = [tile_text(t, t in red_ids) for t in range(136)]
     return texts
@@ -201,12 +210,23 @@ _TILE_TEXTS: dict[frozenset[int], list[str]] = {}
 
 def mpsz(ids: Iterable[int], red_ids: frozenset[int] = frozenset()) -> str:
     """Tile ids as compact mpsz text, sorted by id, ``0`` for a red five (an id in
-    ``red_ids``): ``[0, 5, 16, 124]`` -> ``"120m5z"`` with 16 red."""
+    ``red_ids``): ``[0, 5, 16, 124]`` -> ``"120m5z"`` with 16 red.
+
+    Raises:
+        RiichiError: ``ids`` not ints 0..135, or ``red_ids`` not a frozenset (named).
+    """
     texts = tile_texts(red_ids)
     out = []
     digits = ""
     suit = ""
-    for t in sorted(ids):
+    try:
+        ordered = sorted(ids)
+        if ordered and not (0 <= ordered[0] and ordered[-1] <= 135
+                            and all(t.__class__ is int for t in ordered)):  # fmt: skip
+            raise TypeError
+    except TypeError:  # not iterable, not ints, or out of range
+        raise RiichiError(f"mpsz: ids must be tile ids 0..135, got {ids!r:.60}") from None
+    for t in ordered:
         text = texts[t]
         if text[1] != suit:
             if digits:
@@ -231,7 +251,12 @@ def action_text(action: Action, red_ids: frozenset[int] = frozenset()) -> str:
     """
 
     key = (action, red_ids)
-    text = _TEXTS.get(key)
+    try:
+        text = _TEXTS.get(key)
+    except TypeError:  # an unhashable red_ids (or action): named below
+        text = None
+    if not isinstance(red_ids, frozenset):
+        raise RiichiError(f"action_text: red_ids must be a frozenset of tile ids, got {red_ids!r:.60}")
     if text is None:
         text = _action_text(action, red_ids)
         if len(_TEXTS) < 200_000:  # actions and red-id sets are few: a bounded cache
@@ -473,10 +498,16 @@ def _check_seats(seats: Iterable[int] | None, game_log: GameLog) -> frozenset[in
         n = game_log.start.players
     except RiichiError:
         n = 4
-    if isinstance(seats, (str, bytes)) or not isinstance(seats, Iterable):
+    items = None
+    if not isinstance(seats, (str, bytes)) and isinstance(seats, Iterable):
+        try:
+            items = list(seats)
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
         raise RiichiError(f"decisions: seats must be an iterable of seats or None, got {seats!r:.80}")
     out = []
-    for s in seats:
+    for s in items:
         if type(s) is not int or not 0 <= s < n:
             raise RiichiError(
                 f"decisions: seat {s!r} of seats={seats!r:.80} is not a seat 0..{n - 1} of "

@@ -10,10 +10,11 @@ The input files (folders walked as ``riichi verify`` walks them: recursively, so
 files skipped, linked folders followed once; zip archives read member by member) are cut into parts of ``files_per_part`` files, in order; part ``n``
 of every table holds the rows of the files of part ``n``, so the output does not depend on
 ``jobs``, and one part's files can be read alone. Files are read a chunk of games at a
-time (:func:`~riichi.mining.tables.iter_file_tables`), rows are written as a Parquet row
-group every ``batch_rows`` rows or :data:`BATCH_BYTES` bytes and the part's file is closed
-at the part's end: at most that per table plus one chunk are held, however many files,
-and however many games one archive holds. A part with no row for a table writes no file for it (a table with no row at all gets one
+time (``games_per_batch`` games, :func:`~riichi.mining.tables.iter_file_tables`), rows are
+written as a Parquet row group every ``batch_rows`` rows or ``batch_bytes`` bytes of Arrow
+buffers (default :data:`BATCH_BYTES`) and the part's file is closed at the part's end: at
+most that per table plus one chunk are held, however many files, and however many games one
+archive holds. A part with no row for a table writes no file for it (a table with no row at all gets one
 empty ``part-00000.parquet``, so that every table asked for can be read). Files that cannot be read become rows of
 ``errors``; the rest goes on. A folder that cannot be listed and a link that would loop (to
 a folder that holds it) are ``errors`` rows too, in one part after the last.
@@ -89,8 +90,12 @@ def list_files(
 
     if isinstance(paths, (str, bytes)):
         raise RiichiError(f"expected a list of paths, got the string {paths!r:.80}")
+    try:
+        items = list(paths)
+    except TypeError:  # not iterable, or only by its type (a 0-d NumPy array)
+        raise RiichiError(f"expected a list of paths, got {paths!r:.80}") from None
     checked: list[str] = []
-    for p in paths:
+    for p in items:
         if not isinstance(p, (str, os.PathLike)):
             raise RiichiError(f"not a path: {p!r:.80}")
         checked.append(os.fspath(p))
@@ -167,7 +172,8 @@ def write_part(
     """
     pq = require("pyarrow.parquet", "riichi export")
     pa = require("pyarrow", "riichi export")
-    for name, v in (("batch_rows", batch_rows), ("batch_bytes", batch_bytes)):
+    for name, v in (("batch_rows", batch_rows), ("batch_bytes", batch_bytes),
+                    ("games_per_batch", games_per_batch)):  # fmt: skip
         if type(v) is not int or v < 1:
             raise RiichiError(f"write_part: {name} must be an int of at least 1, got {v!r:.80}")
     rules = None
@@ -227,6 +233,8 @@ def export(
     batch_rows: int = 65536,
     rules: Any = None,
     progress: Callable[[int], Any] | None = None,
+    games_per_batch: int = GAMES_PER_BATCH,
+    batch_bytes: int = BATCH_BYTES,
 ) -> ExportResult:
     """Export the tables of every log under ``paths`` to Parquet under ``out`` (see the
     module text for the layout).
@@ -239,25 +247,36 @@ def export(
         jobs: worker processes (1: this process).
         files_per_part: input files per part (per Parquet file of each table).
         batch_rows: most rows per Parquet row group, give or take one chunk of games (a
-            table's rows are buffered up to this, or up to :data:`BATCH_BYTES` bytes).
+            table's rows are buffered up to this, or up to ``batch_bytes``).
         rules: a :class:`riichi.Rules` to replay every game under (default: each log's own).
         progress: called with the number of files done since its last call.
+        games_per_batch: games read from a file (an archive's members, a kobalab file's
+            games) per chunk, default :data:`~riichi.mining.tables.GAMES_PER_BATCH` (8):
+            fewer hold less at a time, more pay the per-chunk work less often. Rows of
+            every table are the same whatever it is; only the row groups they are written
+            in may change.
+        batch_bytes: most bytes of Arrow buffers a table's pending rows reach before they
+            are written as a row group, give or take one chunk, default
+            :data:`BATCH_BYTES` (8 MiB): with ``batch_rows`` it bounds the memory held per
+            table (the ``features`` table is about 1 KB a row).
 
     Returns:
         An :class:`ExportResult`.
 
     Raises:
-        RiichiError: a bad argument (``jobs``, ``files_per_part`` or ``batch_rows`` below
-            1, an unknown table), ``out`` is a file, already holds an export or cannot be
+        RiichiError: a bad argument (``jobs``, ``files_per_part``, ``batch_rows``,
+            ``games_per_batch`` or ``batch_bytes`` not an int of at least 1, named with
+            its value; an unknown table), ``out`` is a file, already holds an export or cannot be
             made (its parent is a file, a permission), pyarrow is missing (the
             ``riichi[mining]`` extra).
         OSError: a part cannot be written once the export has started (disk full).
     """
     require("pyarrow.parquet", "riichi export")
     wanted = check_tables(tables)
-    for name, v in (("jobs", jobs), ("files_per_part", files_per_part), ("batch_rows", batch_rows)):
+    for name, v in (("jobs", jobs), ("files_per_part", files_per_part), ("batch_rows", batch_rows),
+                    ("games_per_batch", games_per_batch), ("batch_bytes", batch_bytes)):  # fmt: skip
         if type(v) is not int or v < 1:
-            raise RiichiError(f"export: {name} must be an int of at least 1, got {v!r}")
+            raise RiichiError(f"export: {name} must be an int of at least 1, got {v!r:.80}")
     out = os.fspath(out)
     if os.path.exists(out) and not os.path.isdir(out):
         raise RiichiError(f"export: {out} is a file, not a folder")
@@ -281,13 +300,16 @@ def export(
     parts = list(_parts(files, files_per_part))
     if jobs == 1 or len(parts) <= 1:
         for n, chunk in parts:
-            result.add(len(chunk), write_part(n, chunk, out, wanted, batch_rows, rules_json, progress))
+            written = write_part(n, chunk, out, wanted, batch_rows, rules_json, progress,
+                                 games_per_batch, batch_bytes)  # fmt: skip
+            result.add(len(chunk), written)
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(parts))) as pool:  # one per part at most
             futures = {
-                pool.submit(write_part, n, chunk, out, wanted, batch_rows, rules_json): chunk
+                pool.submit(write_part, n, chunk, out, wanted, batch_rows, rules_json, None,
+                            games_per_batch, batch_bytes): chunk
                 for n, chunk in parts
-            }
+            }  # fmt: skip
             from concurrent.futures import as_completed
 
             for fut in as_completed(futures):

@@ -49,7 +49,8 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     (give them as their own paths to count them).
 
     Raises:
-        RiichiError: pyarrow missing; ``jobs`` below 1.
+        RiichiError: pyarrow missing; ``jobs`` below 1; ``paths`` not a list of paths (a
+            single str is refused: give a list).
     """
     pa = require("pyarrow", "riichi stats")
     from riichi.mining.export import list_files, refused_batches
@@ -57,7 +58,19 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
 
     if type(jobs) is not int or jobs < 1:
         raise RiichiError(f"stats: jobs must be an int of at least 1, got {jobs!r}")
-    names = [os.fspath(p) for p in paths]
+    items = None
+    if not isinstance(paths, (str, bytes)) and hasattr(paths, "__iter__"):
+        try:
+            items = list(paths)
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
+        raise RiichiError(f"stats: paths must be a list of paths, got {paths!r:.60}")
+    names = []
+    for p in items:
+        if not isinstance(p, (str, os.PathLike)):
+            raise RiichiError(f"stats: not a path: {p!r:.60}")
+        names.append(os.fspath(p))
     logs: list[str] = []
     players: list[Any] = []
     errors: list[Any] = []
@@ -85,7 +98,7 @@ def players_table(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> 
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:  # one per file at most
             for b in pool.map(file_tables, files, [want] * len(files), chunksize=8):
                 players.append(pa.Table.from_batches([b["players"]]))
                 errors.append(pa.Table.from_batches([b["errors"]]))
@@ -185,11 +198,15 @@ def format_stats(stats: Any, limit: int | None = None) -> str:
     ``limit`` rows (None: all).
 
     Raises:
-        RiichiError: ``limit`` is neither None nor an int of at least 0.
+        RiichiError: ``limit`` is neither None nor an int of at least 0; ``stats`` not the
+            table :func:`player_stats` gives (named with the value).
     """
     if limit is not None and (type(limit) is not int or limit < 0):
         raise RiichiError(f"stats: limit must be None or an int of at least 0, got {limit!r}")
-    rows = stats.to_pylist()
+    to_pylist = getattr(stats, "to_pylist", None)
+    if not callable(to_pylist):
+        raise RiichiError(f"stats: expected the table of player_stats, got {stats!r:.60}")
+    rows = to_pylist()
     shown = rows if limit is None else rows[:limit]
     head = ("player", "games", "rounds", "avg rank", "win %", "deal-in %", "riichi %",
             "call %", "avg win", "avg deal-in")  # fmt: skip

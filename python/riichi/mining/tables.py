@@ -190,6 +190,8 @@ def schema(table: str) -> Any:
         RiichiError: an unknown table, or pyarrow is not installed (the ``riichi[mining]``
             extra).
     """
+    if not isinstance(table, str):  # a list or an array is no name (and no dict key)
+        raise RiichiError(f"unknown table {table!r:.60} (one of {', '.join(TABLES)})")
     if table == "features":  # optional (riichi export --features)
         from riichi.mining import feature_table
 
@@ -220,12 +222,21 @@ def check_tables(tables: Iterable[str] | None) -> tuple[str, ...]:
     """
     if tables is None:
         return TABLES
-    if isinstance(tables, (str, bytes)):
-        tables = [t for t in str(tables).split(",") if t]
+    if isinstance(tables, bytes):
+        raise RiichiError(f"tables must be names (str), got {tables!r:.60}")
+    if isinstance(tables, str):
+        tables = [t for t in tables.split(",") if t]
+    try:
+        names = list(tables)
+    except TypeError:  # not iterable: a number, an object
+        raise RiichiError(
+            f"tables must be table names (a list, or a str of names with commas) or None, "
+            f"got {tables!r:.60}"
+        ) from None
     wanted = set()
-    for t in tables:
-        if t not in _COLUMNS and t != "features":
-            raise RiichiError(f"unknown table {t!r} (one of {', '.join(TABLES)}, or features)")
+    for t in names:
+        if not isinstance(t, str) or (t not in _COLUMNS and t != "features"):
+            raise RiichiError(f"unknown table {t!r:.60} (one of {', '.join(TABLES)}, or features)")
         wanted.add(t)
     if not wanted:
         raise RiichiError(f"no table asked for (one or more of {', '.join(TABLES)})")

@@ -54,6 +54,7 @@ import math
 import os
 import shlex
 import threading
+import typing
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -230,6 +231,9 @@ class ArenaResult:
         }
 
 
+_ACTION_TYPES = typing.get_args(Action)  # the action classes (isinstance of a Union: 3.10+)
+
+
 def fallback_action(
     legal: Sequence[Action], reach_step: bool = False, open_riichi: bool = False
 ) -> Action:
@@ -238,8 +242,17 @@ def fallback_action(
     (else the first), open after an open ``reach``; on a claim, pass.
 
     Raises:
-        RiichiError: ``legal`` is empty (the seat has nothing to decide).
+        RiichiError: ``legal`` is empty (the seat has nothing to decide) or not a list of
+            ``riichi.actions`` actions; ``reach_step`` or ``open_riichi`` not a bool (each
+            named with its value).
     """
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence) or not all(
+        isinstance(a, _ACTION_TYPES) for a in legal
+    ):
+        raise RiichiError(f"fallback_action: legal must be a list of actions, got {legal!r:.60}")
+    for name, flag in (("reach_step", reach_step), ("open_riichi", open_riichi)):
+        if flag is not True and flag is not False:
+            raise RiichiError(f"fallback_action: {name} must be True or False, got {flag!r:.60}")
     if not legal:
         raise RiichiError("fallback_action: the seat has no legal action")
     kind = Riichi if reach_step else Discard
@@ -277,7 +290,9 @@ class Arena:
         RiichiError: ``bots`` is not a list (a single command string), its length is not
             ``rules.num_players`` or one is neither a command nor has ``react``; a timeout that is not
             a positive number; rules that are not a ``riichi.Rules``; an empty bot command
-            or one that cannot be split (an open quote); an unknown ``protocol``.
+            or one that cannot be split (an open quote); an unknown ``protocol``; ``names``
+            not a list of ``rules.num_players`` names; ``log_dir`` or ``stderr_dir`` not a
+            path or None.
     """
 
     def __init__(
@@ -312,8 +327,13 @@ class Arena:
         for name, v in (("timeout", timeout), ("startup_timeout", startup_timeout)):
             if type(v) not in (int, float) or not v > 0 or math.isinf(v):
                 raise RiichiError(f"Arena: {name} must be a positive number of seconds, got {v!r}")
+        if names is not None and (isinstance(names, (str, bytes)) or not isinstance(names, Sequence)):
+            raise RiichiError(f"Arena: names must be a list of {n} names, got {names!r:.60}")
         if names is not None and len(names) != n:
             raise RiichiError(f"Arena: {n} names needed, got {len(names)}")
+        for name, d in (("log_dir", log_dir), ("stderr_dir", stderr_dir)):
+            if d is not None and not isinstance(d, (str, os.PathLike)):
+                raise RiichiError(f"Arena: {name} must be a folder path or None, got {d!r:.60}")
         self.bots = [_command(i, b) if isinstance(b, (str, list, tuple)) else b for i, b in enumerate(bots)]
         # fresh copies of in-process bots for the jobs after the first (made now, while no
         # game has given them state that cannot be copied)
@@ -330,7 +350,7 @@ class Arena:
         self.startup_timeout = float(startup_timeout)
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
         self.stderr_dir = None if stderr_dir is None else os.fspath(stderr_dir)
-        if protocol not in ("batch", "event"):
+        if not isinstance(protocol, str) or protocol not in ("batch", "event"):
             raise RiichiError(f"Arena: protocol must be 'batch' or 'event', got {protocol!r}")
         self.protocol = protocol
 
@@ -352,8 +372,8 @@ class Arena:
 
         Raises:
             RiichiError: ``games`` not an int >= 0, ``jobs`` not an int >= 1, ``seed`` not
-                an int, a log or stderr folder cannot be made, or ``jobs > 1`` with an in-process
-                bot that could not be copied.
+                an int, ``progress`` not callable, a log or stderr folder cannot be made, or
+                ``jobs > 1`` with an in-process bot that could not be copied.
         """
         import time
 
@@ -363,6 +383,8 @@ class Arena:
             raise RiichiError(f"Arena.run: jobs must be an int >= 1, got {jobs!r}")
         if type(seed) is not int:
             raise RiichiError(f"Arena.run: seed must be an int, got {seed!r}")
+        if progress is not None and not callable(progress):
+            raise RiichiError(f"Arena.run: progress must be callable or None, got {progress!r:.60}")
         for what, d in (("log", self.log_dir), ("stderr", self.stderr_dir)):
             if d is not None:
                 try:

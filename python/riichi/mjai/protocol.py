@@ -60,15 +60,47 @@ REACH = "reach"
 REACH_OPEN = "reach_open"
 
 def event_objects(events: Sequence[Any]) -> list[dict[str, Any]]:
-    """The standard mjai objects of referee events (``riichi.events``), one per event."""
-    return to_mjai_objects(list(events), extensions=False)
+    """The standard mjai objects of referee events (``riichi.events``), one per event.
+
+    Raises:
+        RiichiError: ``events`` not a sequence of events (naming the value, or the first
+            item that is no event).
+    """
+    items = None
+    if not isinstance(events, (str, bytes, dict)) and hasattr(events, "__iter__"):
+        try:
+            items = list(events)
+        except TypeError:  # iterable by its type only: a 0-d NumPy array
+            items = None
+    if items is None:
+        raise RiichiError(f"event_objects: expected a list of riichi events, got {events!r:.60}")
+    return to_mjai_objects(items, extensions=False)
+
+
+def _check_seat(who: str, seat: object) -> None:
+    if seat.__class__ is not int or not 0 <= seat <= 3:  # type: ignore[operator]
+        raise RiichiError(f"{who}: seat must be an int 0..3, got {seat!r:.60}")
 
 
 def start_game_object(
     seat: int, names: Sequence[str], rules: Rules, *, with_rules: bool = True
 ) -> dict[str, Any]:
     """The ``start_game`` a seat is sent: ``names``, its seat as ``id`` and the rules
-    (``"riichi_rules"``, unless ``with_rules`` is False)."""
+    (``"riichi_rules"``, unless ``with_rules`` is False).
+
+    Raises:
+        RiichiError: ``seat`` not an int 0..3, ``names`` not a list of str, ``rules`` not a
+            ``riichi.Rules`` or ``with_rules`` not a bool (each named with its value).
+    """
+    _check_seat("start_game_object", seat)
+    if isinstance(names, (str, bytes)) or not isinstance(names, Sequence) or not all(
+        isinstance(n, str) for n in names
+    ):
+        raise RiichiError(f"start_game_object: names must be a list of str, got {names!r:.60}")
+    if not isinstance(rules, Rules):
+        raise RiichiError(f"start_game_object: rules must be a riichi.Rules, got {rules!r:.60}")
+    if with_rules is not True and with_rules is not False:
+        raise RiichiError(f"start_game_object: with_rules must be True or False, got {with_rules!r:.60}")
     d: dict[str, Any] = {"type": "start_game", "names": list(names), "id": seat}
     if with_rules:
         d[RULES_KEY] = rules_value(rules)
@@ -78,12 +110,22 @@ def start_game_object(
 def seat_view(obj: dict[str, Any], seat: int) -> dict[str, Any]:
     """The mjai object ``obj`` as ``seat`` may see it: the other seats' ``start_kyoku``
     hands and ``tsumo`` tiles masked as ``"?"`` (a new dict when something is masked, else
-    ``obj`` itself)."""
+    ``obj`` itself).
+
+    Raises:
+        RiichiError: ``obj`` not a dict (a ``start_kyoku`` without a ``tehais`` list
+            included), or ``seat`` not an int 0..3, named with its value.
+    """
+    if obj.__class__ is not dict:
+        raise RiichiError(f"seat_view: expected an mjai object (a dict), got {obj!r:.60}")
+    _check_seat("seat_view", seat)
     t = obj.get("type")
     if t == "tsumo" and obj.get("actor") != seat:
         return {**obj, "pai": "?"}
     if t == "start_kyoku":
-        hands = obj["tehais"]
+        hands = obj.get("tehais")
+        if not isinstance(hands, list):
+            raise RiichiError(f"seat_view: a start_kyoku without a tehais list: {obj!r:.80}")
         return {**obj, "tehais": [h if i == seat else ["?"] * 13 for i, h in enumerate(hands)]}
     return obj
 

@@ -162,7 +162,8 @@ def meld_layout(
             the meld, or a source that is not 1, 2 or 3.
     """
     names = tile_names(tiles)
-    want = {"chi": 3, "pon": 3, "daiminkan": 4, "kakan": 4, "ankan": 4}.get(kind)
+    want = {"chi": 3, "pon": 3, "daiminkan": 4, "kakan": 4, "ankan": 4}.get(kind) if isinstance(
+        kind, str) else None  # fmt: skip
     if want is None:
         raise InvalidHand(f"unknown meld kind {kind!r}: expected chi, pon, daiminkan, kakan, ankan")
     if len(names) != want:
@@ -170,7 +171,7 @@ def meld_layout(
     if kind == "ankan":
         inner = sorted(names, key=_sort_key)  # a red five first: shown face up
         return {"kind": kind, "tiles": ["back", inner[0], inner[1], "back"], "side": -1, "added": None}
-    if isinstance(source, bool) or source not in (1, 2, 3):
+    if source.__class__ is not int or source not in (1, 2, 3):  # not a bool, not an array
         raise InvalidHand(f"meld source {source!r}: expected 1 shimocha, 2 toimen or 3 kamicha")
     rest = sorted(names, key=_sort_key)
     if called is None:
@@ -375,8 +376,11 @@ def tile_svg(tile: Any, *, scale: float = 1.0, sideways: bool = False) -> str:
     """One tile as an SVG document (24 x 32 pixels at ``scale=1``; 32 x 24 sideways).
 
     Raises:
-        InvalidTile: not a tile; RiichiError: ``scale`` not a positive number.
+        InvalidTile: not a tile; RiichiError: ``scale`` not a positive number, ``sideways``
+            not a bool.
     """
+    if sideways is not True and sideways is not False:
+        raise RiichiError(f"tile_svg: sideways must be True or False, got {sideways!r:.60}")
     name = tile_name(tile)
     pic = _Picture(scale)
     pic.tile(name, 0, 0, sideways=sideways)

@@ -76,8 +76,9 @@ class TableTracker:
     """
 
     def __init__(self, players: int = 4, names: tuple[str, ...] | list[str] = ()) -> None:
-        if players not in (3, 4):
-            raise RiichiError(f"players must be 3 or 4, got {players!r}")
+        if players.__class__ is not int or players not in (3, 4):
+            raise RiichiError(f"players must be 3 or 4, got {players!r:.60}")
+        names = _names_arg("TableTracker", names)
         self.n = players
         self.names = [str(x) for x in names][:players] + [""] * (players - len(names))
         self.problems: list[str] = []
@@ -279,8 +280,26 @@ class TableTracker:
         # end_kyoku, disconnect, reconnect: nothing on the table changes
 
 
+def _names_arg(who: str, names: Any) -> list[Any]:
+    """``names`` as a list (player names by seat), or a RiichiError naming ``who``."""
+    if isinstance(names, (str, bytes)) or not hasattr(names, "__iter__"):
+        raise RiichiError(f"{who}: names must be a list of player names, got {names!r:.60}")
+    try:
+        return list(names)
+    except TypeError:  # iterable by its type only: a 0-d NumPy array
+        raise RiichiError(f"{who}: names must be a list of player names, got {names!r:.60}") from None
+
+
 def event_text(ev: Any, names: list[str] | tuple[str, ...] = ()) -> str:
-    """One line for an event: ``"seat 2 discards 5m (tsumogiri)"``."""
+    """One line for an event: ``"seat 2 discards 5m (tsumogiri)"``.
+
+    Raises:
+        RiichiError: ``ev`` not a :mod:`riichi.events` event, or ``names`` not a list of
+            names (each named with its value).
+    """
+    if not isinstance(ev, Event):
+        raise RiichiError(f"event_text: expected a riichi event, got {ev!r:.60}")
+    names = _names_arg("event_text", names)
     t = ev.type
 
     def who(seat: int) -> str:
@@ -339,7 +358,14 @@ def settlement(ev: Any, state: dict[str, Any]) -> dict[str, Any] | None:
     ``dora``, ``ura`` (indicators), ``pao``, ``deltas`` and ``scores`` (points per seat).
     ``ryukyoku``: ``reason``, ``tenpai`` (per seat, or None), ``hands`` (shown hands per seat,
     None where not shown), ``deltas``, ``scores``. Fields the log does not record are None.
+
+    Raises:
+        RiichiError: ``ev`` not a :mod:`riichi.events` event, or ``state`` not a dict.
     """
+    if not isinstance(ev, Event):
+        raise RiichiError(f"settlement: expected a riichi event, got {ev!r:.60}")
+    if not isinstance(state, dict):
+        raise RiichiError(f"settlement: state must be the table state (a dict), got {state!r:.60}")
     if ev.type == "hora":
         seat = state["seats"][ev.actor]
         return {
