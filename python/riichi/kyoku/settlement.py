@@ -68,6 +68,7 @@ def wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
 def accept_riichi(rnd: Any, s: int) -> None:
     p = rnd.players[s]
     p.ippatsu = True
+    rnd._ippatsu = True  # a call breaks it (Round._break_ippatsu)
     rnd.scores[s] -= rnd.rules.riichi_stick
     p.seat.points = rnd.scores[s]
     rnd.kyotaku += 1
@@ -81,8 +82,10 @@ def check_pao(rnd: Any, o: int, d: int, m: MeldState) -> None:
     ``(liable seat, the yakuman's name as riichi.score names it)``."""
     if m.kind not in ("pon", "daiminkan"):
         return
-    melds = rnd.players[o].melds
     k = m.kind34
+    if k < 27 and m.kind == "pon":
+        return  # a pon of a suit feeds no dragon or wind set, and no kan
+    melds = rnd.players[o].melds
     sets = [x.kind34 for x in melds if x.kind != "chi"]
     if k in DRAGONS and rnd.rules.pao_daisangen and sum(x in DRAGONS for x in sets) == 3:
         rnd._pao[o] = (d, "daisangen")
