@@ -74,8 +74,10 @@ def answer_options(answers: list[tuple[int, list[tuple[Any, ...]]]]) -> dict[int
     first, then the calls, then pass."""
     out = {}
     for o, acts in answers:
-        get = _ANSWERS[o].get
-        out[o] = [get(a) or _answer(o, a) for a in acts]
+        try:
+            out[o] = list(map(_ANSWERS[o].__getitem__, acts))  # each built before
+        except KeyError:
+            out[o] = _actions(o, acts)
     return out
 
 

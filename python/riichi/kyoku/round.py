@@ -450,7 +450,7 @@ class Round:
         if got:
             if riichi:
                 p.seat.riichi = True  # declared; the stick is paid when the discard passes
-            self._claim = Claim("dahai", s, tile, calls.answer_options(got), riichi=riichi)
+            self._claim = Claim("dahai", s, tile, calls.answer_options(got), None, riichi)
             self._phase = CLAIM
             return
         if draw is not None:
@@ -609,17 +609,17 @@ class Round:
         responses = c.responses
         order = self._order[c.seat]
         # the rons declared, in turn order from the discarder
-        rons = [o for o in order if isinstance(responses.get(o), Ron)]
-        # a winning tile passed is furiten (temporary; permanent in riichi), RC54
+        # (and a winning tile passed is furiten: temporary; permanent in riichi, RC54)
+        rons = []
         seats = self._seats
         tile = c.tile
         kind = c.kind
         for o in order:
-            if o in rons:
-                continue
-            if kind == "ankan" and not any(isinstance(x, Ron) for x in c.options.get(o, ())):
-                continue  # only a kokushi that could rob the ankan missed a win
-            seats[o].missed(tile)  # a wait of o's: furiten
+            if isinstance(responses.get(o), Ron):
+                rons.append(o)
+            elif kind != "ankan" or any(isinstance(x, Ron) for x in c.options.get(o, ())):
+                # (on an ankan only a kokushi that could rob it missed a win)
+                seats[o].missed(tile)  # a wait of o's: furiten
         self._claim = None
         if rons:
             winners = calls.ron_winners(self, rons)
@@ -834,13 +834,20 @@ class Round:
         reason, tenpai, deltas, cont = settlement.exhaustive(self)
         for s in range(self._n):
             self.scores[s] += deltas[s]
-        self._emit(
-            "ryukyoku",
-            reason=reason,
-            tenpai=list(tenpai),
-            deltas=list(deltas),
-            scores=list(self.scores),
-            hands=[sorted(p.hand) if tenpai[i] else None for i, p in enumerate(self.players)],
+        tiles = self._tiles  # what _emit("ryukyoku", ...) builds, without the generic conversion
+        self.events.append(
+            self._ev.Ryukyoku(
+                reason=reason,
+                tenpai=tuple(tenpai),
+                deltas=tuple(deltas),
+                scores=tuple(self.scores),
+                hands=tuple(  # the tenpai hands shown, ascending (SeatHand.ids)
+                    [
+                        tuple([tiles[t] for t in p.hand]) if tenpai[i] else None
+                        for i, p in enumerate(self.players)
+                    ]
+                ),
+            )
         )
         self._finish(
             RoundResult("exhaustive", reason, tuple(deltas), (), tenpai, cont, self.kyotaku)
