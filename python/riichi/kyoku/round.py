@@ -76,6 +76,7 @@ from riichi.kyoku.state import (
     ORDER,
     ORDER3,
     TURN,
+    TURN_CODES,
     Claim,
     MeldState,
     Player,
@@ -305,7 +306,11 @@ class Round:
             acts = self._cache.get(seat)
         if acts is None:
             if self._phase == TURN and seat == self._turn:
-                acts = self._turn_actions(seat)
+                # turn.turn_actions, its usual case inline: every action a shared object
+                # looked up by the core (None: a kan or kita among them, built there)
+                acts = self._seats[seat].turn_list(self._table, TURN_CODES[seat])
+                if acts is None or self._open_riichi:
+                    acts = self._turn_actions(seat)
             elif self._phase == CLAIM:
                 assert self._claim is not None
                 c = self._claim
