@@ -459,8 +459,8 @@ class Round:
             self._phase = CLAIM
             return
         if draw is not None:
-            # it went by everyone, and the next seat drew: what _drew does (the turn moves
-            # on, still a turn)
+            # it went by everyone, and the next seat drew: the rest of what _draw does
+            # (the turn moves on, still a turn)
             s += 1
             if s == self._n:
                 s = 0
@@ -482,7 +482,7 @@ class Round:
         (``_core.discard_run``: ``tiles`` discarded from the turn seat on, each followed by
         the next seat's draw, the last of ``last_draw``; ``codes`` its events, as
         :func:`riichi.kyoku.emit.run_events` indexes them): what :meth:`_discard` and
-        :meth:`_drew` of each discard and draw do, in a few list operations for the whole
+        :meth:`_draw` of each discard and draw do, in a few list operations for the whole
         run. A run starts with no rinshan draw to end
         (:func:`riichi.kyoku.logged.apply_logged_run` checks it); it holds no call, so the
         first go-around's discards (suufon renda) are its first ones while it lasts."""
@@ -722,17 +722,14 @@ class Round:
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
-        """Seat ``s`` draws the next tile of the live wall."""
-        t = self.wall.order[self._draw_pos]
+        """Seat ``s`` draws the next tile of the live wall: its hand in the core, the
+        core's table, the turn and the tsumo event (:meth:`_discard` does the same for
+        the draw the core makes with an unclaimed discard)."""
+        pos = self._draw_pos
+        t = self.wall.order[pos]
         self._seats[s].draw(t)
-        self._table.live_left = self._live - len(self._kans) - self._draw_pos - 1
-        self._drew(s, t)
-
-    def _drew(self, s: int, t: int) -> None:
-        """The round's side of seat ``s``'s draw of ``t`` from the live wall, once its hand
-        in the core and the core's table have it (:meth:`_draw`, or the core call of an
-        unclaimed discard in :meth:`_discard`): the turn and the tsumo event."""
-        self._draw_pos += 1
+        self._table.live_left = self._live - len(self._kans) - pos - 1
+        self._draw_pos = pos + 1
         self._phase = TURN
         self._turn = s
         self._drawn = t
