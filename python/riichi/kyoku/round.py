@@ -294,6 +294,13 @@ class Round:
             acts = self._cache.get(seat)
             if acts is not None:
                 return list(acts)
+        elif self._phase == TURN and seat == self._turn and not self._open_riichi:
+            # the first listing of a turn, as _legal makes and keeps it (its usual case)
+            acts = self._seats[seat].turn_list(self._table, TURN_CODES[seat])
+            if acts is not None:
+                self._cache = {seat: acts}
+                self._cache_version = self._version
+                return list(acts)
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[Action]:
