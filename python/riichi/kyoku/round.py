@@ -686,10 +686,13 @@ class Round:
         meld = p.seat.call(kind, tile, consumed, (d - o) % self._n, self._table)
         m = MeldState(kind, sorted([*consumed, tile]), tile, d, meld)
         p.melds.append(m)
-        self._break_ippatsu()
-        self._interrupted()
+        if self._ippatsu:
+            self._break_ippatsu()
+        if self._uninterrupted:
+            self._interrupted()
         self.events.append(emit.call_event(self, kind, o, d, tile, consumed))
-        self._check_pao(o, d, m)
+        if kind != "chi":  # (a chi makes no one liable)
+            self._check_pao(o, d, m)
         self._phase = TURN
         self._turn = o
         if kind == "daiminkan":
