@@ -308,11 +308,12 @@ def counts_as_tenpai(rnd: Any, s: int) -> bool:
     (a yaku); a seat that declared noten (:func:`declare_noten`) is noten."""
     p = rnd.players[s]
     rules = rnd.rules
-    if not p.riichi and s in getattr(rnd, "_noten_declared", ()):
+    riichi = p.seat.riichi  # (the core's facts, read once: p.riichi, p.waits)
+    if not riichi and s in getattr(rnd, "_noten_declared", ()):
         return False
-    if p.waits:
-        return bool(rules.keishiki_tenpai) or p.riichi or _has_yaku_wait(rnd, s)
-    if rules.own_copies_tenpai and (rules.keishiki_tenpai or p.riichi):
+    if p.seat.waits:
+        return bool(rules.keishiki_tenpai) or riichi or _has_yaku_wait(rnd, s)
+    if rules.own_copies_tenpai and (rules.keishiki_tenpai or riichi):
         return bool(own_copies_waits(p))
     return False
 
@@ -341,7 +342,7 @@ def exhaustive(rnd: Any) -> tuple[str, tuple[bool, ...], list[int], bool]:
     n = rnd._n
     dealer = rnd.dealer
     players = rnd.players
-    tenpai = tuple(counts_as_tenpai(rnd, s) for s in range(n))
+    tenpai = tuple([counts_as_tenpai(rnd, s) for s in range(n)])
     deltas = [0] * n
     nagashi = [s for s in range(n) if rules.nagashi_mangan and players[s].nagashi]
     as_win = bool(nagashi) and rules.nagashi_mangan_as == "win"
