@@ -525,3 +525,56 @@ def _red(t: int, red: tuple[int, ...]) -> bool:
     five, DESIGN.md)."""
     k = t >> 2
     return k in (4, 13, 22) and t % 4 < red[k // 9]
+
+
+@pytest.mark.parametrize("red", [(1, 1, 1), (0, 0, 0), (2, 3, 1)])
+@pytest.mark.parametrize("kuikae", ["forbidden", "same_tile", "allowed"])
+def test_call_makes_the_meld_the_ids_name_with_kuikae_by_the_rules(red, kuikae):
+    """``SeatHand.call``: every chi, pon and daiminkan the seat is offered on a discard of
+    every id makes the meld ``Meld.parse`` reads from the ids (called tile first, red
+    fives by the rules) and forbids the kinds ``kuikae_kinds`` names under
+    ``Rules.kuikae`` (none after a daiminkan), as ``add_meld`` with both does."""
+    from riichi import _core_api as core
+    from riichi.tiles import red_tables
+
+    rules = Rules(red_fives=red, kuikae=kuikae)
+    table = _core.SeatTable(rules, live_left=40, dealer=0)
+    reds = red_tables(red, lambda k, r: (k, r))[0]
+    hand = [0, 1, 2, 4, 5, 6, 16, 17, 18, 20, 24, 28, 32]  # 111 222 555 6 7 8 9m
+    made = 0
+    for tile in (3, 7, 12, 13, 19, 21, 25, 29, 33):  # 1m 2m 4m 4m 5m 6m 7m 8m 9m
+        kamicha = _core.SeatHand(1, hand, None, red_fives=red)
+        for name, _, consumed in (a for a in kamicha.discard_answers(tile, True, table)
+                                  if a[0] in ("chi", "pon", "daiminkan")):  # fmt: skip
+            for source in (1, 2, 3) if name != "chi" else (3,):
+                seat = _core.SeatHand(1, hand, None, red_fives=red)
+                want = _core.SeatHand(1, hand, None, red_fives=red)
+                meld = seat.call(name, tile, consumed, source, table)
+                ref = core.make_meld(name, [*consumed, tile], tile, source, reds)
+                assert meld == ref, (name, tile, consumed)
+                forbid = _core.kuikae_kinds(ref, kuikae) if name != "daiminkan" else []
+                want.add_meld(ref, list(consumed), forbid)
+                assert seat.kuikae == want.kuikae == forbid
+                assert seat.ids == want.ids and seat.waits == want.waits
+                made += 1
+    assert made > 20
+
+
+def test_call_refuses_what_is_not_a_call_by_name_and_changes_nothing():
+    table = _core.SeatTable(Rules(), live_left=40, dealer=0)
+    hand = [0, 1, 2, 4, 5, 6, 16, 17, 18, 20, 24, 28, 32]
+    for args, match in [
+        (("ankan", 3, (0, 1, 2), 3), "kind"),
+        (("pon", 3, (0, 1, 2), 1), "takes 2 ids"),
+        (("chi", 3, (4, 28), 3), "consecutive"),  # 1m with 2m 8m
+        (("pon", 3, (0, 4), 1), "one kind"),
+        (("chi", 12, (4, 8), 1), "kamicha"),  # 4m with 2m 3m from shimocha
+        (("pon", 3, (0, 136), 1), "consumed"),
+        (("pon", 30, (28, 29), 1), "not held"),  # one 8m held
+        (("pon", 3, (0, 1), 4), "source"),
+    ]:
+        seat = _core.SeatHand(1, hand, None)
+        before = (seat.ids, seat.kuikae, seat.waits)
+        with pytest.raises(RiichiError, match=match):
+            seat.call(*args, table)
+        assert (seat.ids, seat.kuikae, seat.waits) == before, args

@@ -236,7 +236,7 @@ class Game:
         self.rounds: list[RoundResult] = []
         self.result: GameResult | None = None
         self._over = False  # result is not None (is_over)
-        self.events: list[Any] = [
+        self._events: list[Any] = [
             core.make_event(
                 "start_game",
                 players=n,
@@ -279,6 +279,10 @@ class Game:
         self.__dict__.update(state)
         if "_over" not in state:  # pickled before the flag existed
             self._over = self.result is not None
+        if "events" in state:  # pickled when the list was a plain attribute
+            self._events = self.__dict__.pop("events")
+        if "_base" not in state:  # pickled with the count of the round's events copied
+            self._base = len(self._events) - self.__dict__.pop("_copied")
 
     # ------------------------------------------------------------------ delegation
     # read around every step: getters without a Python frame
@@ -337,23 +341,31 @@ class Game:
         Raises:
             IllegalAction: as :meth:`Round.step`; also once the game is over.
         """
-        if self.result is not None:
+        if self._over:
             raise IllegalAction(f"{action!r}: the game is over")
         r = self.round
         r.step(action)
-        new = r.events  # _copy_events, inline: it runs on every step
-        if len(new) > self._copied:
-            self.events += new[self._copied :]
-            self._copied = len(new)
         if r.result is not None:  # r.is_over, without the property call on every step
             self._end_round()
 
+    @property
+    def events(self) -> list[Any]:
+        """The game's event stream so far (``riichi.events`` classes): ``start_game``, each
+        round's events as the round makes them, ``end_game``. The current round's newest
+        events join the list when it is read (the round keeps its own, :attr:`round`
+        ``.events``); the list is the game's own and grows as the game goes on."""
+        self._copy_events()
+        return self._events
+
     def _copy_events(self) -> None:
-        """Append the current round's events not yet in :attr:`events`."""
+        """Append the current round's events not yet in :attr:`events` (the list holds
+        them from index ``_base`` on: a shallow copy sharing the list and the round finds
+        them there already)."""
+        events = self._events
+        have = len(events) - self._base  # of the current round's events, in events
         new = self.round.events
-        if len(new) > self._copied:
-            self.events += new[self._copied :]
-            self._copied = len(new)
+        if len(new) > have:
+            events += new[have:]
 
     def apply_logged(
         self,
@@ -364,9 +376,8 @@ class Game:
     ) -> Action:
         """:meth:`Round.apply_logged` on the current round: apply the legal action a logged
         player event stands for (a discard offered for claims to ``claimers`` only, when
-        given; ``open_riichi`` when the log's ``reach`` before it was open), starting the next round when this one ends; returns the action. For the
-        log replay, which reads the round's own events: the new events reach :attr:`events`
-        at the next :meth:`step` or when the round ends, not at once.
+        given; ``open_riichi`` when the log's ``reach`` before it was open), starting the next round when this one ends; returns the action (its events
+        join :attr:`events` when that is read, as every step's).
 
         Raises:
             IllegalAction: no legal action matches the event; also once the game is over.
@@ -382,8 +393,7 @@ class Game:
     def apply_logged_run(self, events: Iterable[Any]) -> int:
         """:meth:`Round.apply_logged_run` on the current round: apply a run of logged
         discards nobody claims, each followed by the next seat's draw; returns how many
-        were applied (such a run never ends the round; the new events reach
-        :attr:`events` as with :meth:`apply_logged`).
+        were applied (such a run never ends the round).
 
         Raises:
             IllegalAction: once the game is over.
@@ -395,8 +405,7 @@ class Game:
     def pass_all_but(self, keep: set[int]) -> None:
         """:meth:`Round.pass_all_but` on the current round: every seat yet to answer the open
         claim and not in ``keep`` passes (in seat order), as :meth:`step` of each ``Pass``;
-        nothing when no claim is open (new events reach :attr:`events` as with
-        :meth:`apply_logged`)."""
+        nothing when no claim is open."""
         r = self.round
         r.pass_all_but(keep)
         if r.result is not None:
@@ -471,8 +480,8 @@ class Game:
             kyotaku=self._kyotaku,
             dealer_wins_in_a_row=self._dealer_wins,
         )
-        self.events += self.round.events
-        self._copied = len(self.round.events)  # of the current round's events, in events
+        self._events += self.round.events
+        self._base = len(self._events) - len(self.round.events)  # where the round's begin
 
     def _extension_wind(self) -> int:
         return (self._winds[-1] + 1 + self._wind_index - len(self._winds)) % 4
@@ -594,7 +603,7 @@ class Game:
             tuple(penalties),  # type: ignore[arg-type]
         )
         self._over = True
-        self.events.append(
+        self._events.append(
             core.make_event("end_game", scores=list(self.scores), points=tuple(final))
         )
 

@@ -240,9 +240,10 @@ class Wall:
         return cls._broken(tiles, (seed.randint(1, 6), seed.randint(1, 6)))
 
     @classmethod
-    def _broken(cls, tiles: list[int], dice: tuple[int, int]) -> Wall:
+    def _broken(cls, tiles: list[int] | bytes, dice: tuple[int, int]) -> Wall:
         """The wall of the 136 ``tiles`` as shuffled (stack ``i`` is ``tiles[2i]`` on
-        ``tiles[2i + 1]``), broken where ``dice`` say, in draw order."""
+        ``tiles[2i + 1]``; a list of ids, or their bytes, whose slices are copied without
+        a reference per id), broken where ``dice`` say, in draw order."""
         # physical ring of 68 stacks (top, bottom); side k = stacks 17k..17k+16 in drawing
         # direction, side k in front of seat (dealer + k) % 4 counted counter-clockwise.
         # stack i is (tiles[2i], tiles[2i + 1]) = (top, bottom)
@@ -255,8 +256,7 @@ class Wall:
         rinshan = [ring[134], ring[135], ring[132], ring[133]]
         dora = ring[130:121:-2]  # tops of ring stacks 65..61
         ura = ring[131:122:-2]  # their bottoms
-        order = ring[:LIVE_TILES] + rinshan + dora + ura
-        return cls._made(tuple(order), dice)
+        return cls._made((*ring[:LIVE_TILES], *rinshan, *dora, *ura), dice)
 
     @classmethod
     def _made(cls, order: tuple[int, ...], dice: tuple[int, int]) -> Wall:
@@ -343,7 +343,7 @@ def _from_twister(cls: type[Wall], twister: _core.MersenneTwister, players: obje
     ids, d1, d2 = twister.wall_ids(players)
     if players == 3:
         return cls._made(tuple(ids), (d1, d2))
-    return cls._broken(list(ids), (d1, d2))
+    return cls._broken(ids, (d1, d2))  # the bytes: sliced as they are
 
 
 def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:

@@ -526,6 +526,54 @@ impl PySeatHand {
         Ok(self.0.add_meld(meld.0, &ids, forbid)?)
     }
 
+    /// Call the discard `tile` with the held ids `consumed`: the `kind` (`"chi"`, `"pon"`
+    /// or `"daiminkan"`) from the seat `source` turns before this one (1 shimocha, 2
+    /// toimen, 3 kamicha), with the kinds kuikae forbids after a chi or pon under the
+    /// table's `Rules.kuikae`: `add_meld` of the meld and those kinds in one call.
+    ///
+    /// Returns:
+    ///     Meld: the meld made (as `Meld.parse` reads the ids written called tile first,
+    ///     red fives by this hand's `red_fives`).
+    ///
+    /// Raises:
+    ///     RiichiError: another kind, the wrong number of ids, ids that do not make the
+    ///         meld or are not held, a `source` a chi or an open set cannot come from
+    ///         (named; nothing changes).
+    fn call(
+        &mut self,
+        kind: &str,
+        tile: i64,
+        consumed: &Bound<'_, PyAny>,
+        source: i64,
+        table: &PySeatTable,
+    ) -> PyResult<PyMeld> {
+        let kind = crate::meld::MeldKind::from_name(kind)
+            .filter(|k| {
+                !matches!(
+                    k,
+                    crate::meld::MeldKind::Ankan | crate::meld::MeldKind::Kakan
+                )
+            })
+            .ok_or_else(|| {
+                bad(
+                    "kind",
+                    format!("expected 'chi', 'pon' or 'daiminkan', got {kind:?}"),
+                )
+            })?;
+        let ids = int_list_arg(consumed, "consumed")?
+            .into_iter()
+            .map(|t| small(t, "consumed", 136))
+            .collect::<PyResult<Vec<u8>>>()?;
+        let meld = self.0.call(
+            kind,
+            small(tile, "tile", 136)?,
+            &ids,
+            small(source, "source", 4)?,
+            &table.rules,
+        )?;
+        Ok(PyMeld(meld))
+    }
+
     /// Set a held North aside (sanma kita); the waits become those of the hand left.
     ///
     /// Raises:

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::error::Result;
 use crate::meld::{Meld, MeldKind};
+use crate::tile::Tile;
 
 impl SeatHand {
     /// Distinct choices of `n` held ids of kind `k` by red count (the lowest ids of each
@@ -149,6 +150,82 @@ impl SeatHand {
             acts.push(SeatAction::Pass);
         }
         Ok(acts)
+    }
+
+    /// Call the discard `tile` with the held ids `consumed`: the chi, pon or daiminkan
+    /// `kind` from the seat `from` turns before this one (1 shimocha, 2 toimen, 3 kamicha),
+    /// made as [`SeatHand::add_meld`] makes it, with the kinds kuikae forbids after a chi
+    /// or pon under `rules.kuikae` ([`kuikae_kinds`]; none after a daiminkan). Returns the
+    /// meld: its tile, the called kind, the red fives of the ids (this hand's `red_fives`)
+    /// and `from`, the meld `Meld::parse` reads from the ids written called tile first.
+    ///
+    /// # Errors
+    /// [`Error::InvalidArgument`](crate::error::Error::InvalidArgument): a kind other than
+    /// chi, pon or daiminkan, or the wrong number of ids for it (2, 2, 3); an id outside
+    /// 0..=135; [`Error::InvalidMeld`](crate::error::Error::InvalidMeld): ids that do not
+    /// make that meld (a chi not a run of one suit, a set of mixed kinds, a chi not from
+    /// kamicha); [`SeatHand::add_meld`]'s errors. The hand is unchanged when refused.
+    pub fn call(
+        &mut self,
+        kind: MeldKind,
+        tile: u8,
+        consumed: &[u8],
+        from: u8,
+        rules: &FlowRules,
+    ) -> Result<Meld> {
+        let want = match kind {
+            MeldKind::Chi | MeldKind::Pon => 2,
+            MeldKind::Daiminkan => 3,
+            MeldKind::Ankan | MeldKind::Kakan => {
+                return Err(bad(
+                    "kind",
+                    format!("a call is a chi, pon or daiminkan, got {}", kind.name()),
+                ))
+            }
+        };
+        if consumed.len() != want {
+            return Err(bad(
+                "consumed",
+                format!(
+                    "a {} takes {want} ids from the hand, got {}",
+                    kind.name(),
+                    consumed.len()
+                ),
+            ));
+        }
+        let mut kinds = [0usize; 4];
+        let mut red = 0u8;
+        for (slot, &t) in kinds.iter_mut().zip(std::iter::once(&tile).chain(consumed)) {
+            if t >= 136 {
+                return Err(bad("consumed", format!("id {t} is outside 0..=135")));
+            }
+            *slot = usize::from(t / 4);
+            red += u8::from(self.is_red(t));
+        }
+        let kinds = &mut kinds[..=want];
+        let called = Tile::from_index(kinds[0]);
+        kinds.sort_unstable();
+        let shaped = if kind == MeldKind::Chi {
+            kinds[2] < 27
+                && kinds[0] / 9 == kinds[2] / 9
+                && kinds[1] == kinds[0] + 1
+                && kinds[2] == kinds[0] + 2
+        } else {
+            kinds.iter().all(|&k| k == kinds[0])
+        };
+        if !shaped {
+            return Err(crate::error::Error::InvalidMeld {
+                meld: format!("{} of ids {tile} and {consumed:?}", kind.name()),
+                reason: if kind == MeldKind::Chi {
+                    "a chi is three consecutive tiles of one suit".into()
+                } else {
+                    format!("a {} is made of one kind of tile", kind.name())
+                },
+            });
+        }
+        let meld = Meld::new(kind, Tile::from_index(kinds[0]), called, red, from)?;
+        self.add_meld(meld, consumed, kuikae_kinds(&meld, rules.kuikae))?;
+        Ok(meld)
     }
 
     /// This seat's answers to a tile robbed from a kan or a kita: `[("ron",), ("pass",)]`

@@ -636,3 +636,44 @@ fn a_run_that_meets_an_error_after_its_first_discard_returns_what_it_made() {
         (Some(east), 14, 39)
     );
 }
+
+#[test]
+fn call_makes_the_meld_of_its_ids_with_the_kuikae_of_the_rules() {
+    // 3m 4m and the two plain fives of 5m (ids 17, 18; id 16 is the red 0m), 789p 1239s 11z
+    let hand = || {
+        let mut v = vec![8u8, 12, 17, 18];
+        v.extend(ids("789p1239s11z"));
+        SeatHand::new(1, &v, None, vec![], [1, 1, 1]).unwrap()
+    };
+    let r = rules(4);
+    let (three, four) = (8, 12);
+    // 34m + 0m discarded by kamicha: "chi:034m"
+    let mut h = hand();
+    let m = h.call(MeldKind::Chi, 16, &[three, four], 3, &r).unwrap();
+    assert_eq!(m, Meld::parse("chi:034m").unwrap());
+    assert_eq!(m.red(), 1);
+    // 34m chi 5m: 5m (called) and 2m (suji) may not be discarded next
+    assert_eq!(h.kuikae, 1 << 4 | 1 << 1);
+    let mut want = hand();
+    want.add_meld(m, &[three, four], kuikae_kinds(&m, r.kuikae))
+        .unwrap();
+    assert_eq!(h.counts(), want.counts());
+    // a pon of 5m from toimen with the two plain fives held (ids 17, 18)
+    let mut h = hand();
+    let m = h.call(MeldKind::Pon, 19, &[17, 18], 2, &r).unwrap();
+    assert_eq!(m, Meld::parse("pon:555m@2").unwrap());
+    assert_eq!(h.kuikae, 1 << 4);
+    // what is not a call of these ids is refused, the hand unchanged
+    let mut h = hand();
+    for (kind, tile, consumed, from) in [
+        (MeldKind::Ankan, 19, vec![16, 17, 18], 0),
+        (MeldKind::Pon, 19, vec![17], 2),
+        (MeldKind::Chi, 16, vec![three, 17], 3),
+        (MeldKind::Chi, 16, vec![three, four], 1),
+        (MeldKind::Pon, 19, vec![17, 136], 2),
+    ] {
+        assert!(h.call(kind, tile, &consumed, from, &r).is_err());
+        assert_eq!(h.counts(), hand().counts());
+        assert_eq!(h.melds().len(), 0);
+    }
+}

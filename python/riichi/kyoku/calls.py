@@ -39,25 +39,46 @@ __all__ = [
 _CALLS = {"pon": Pon, "chi": Chi, "daiminkan": Daiminkan}
 
 
+# per seat, the core's answer tuple -> its action (actions are immutable: each is built
+# once and shared, as the turn actions of riichi.kyoku.state are); bounded
+_ANSWERS: list[dict[tuple[Any, ...], Action]] = [{} for _ in range(4)]
+_ANSWERS_MAX = 50_000
+
+
+def _answer(o: int, a: tuple[Any, ...]) -> Action:
+    """Seat ``o``'s answer from the core's tuple: the shared Ron and Pass, a call built
+    (and kept for the next time)."""
+    name = a[0]
+    if name == "ron":
+        act: Action = RON[o]
+    elif name == "pass":
+        act = PASS[o]
+    else:
+        act = _CALLS[name](o, a[1], a[2])
+    cache = _ANSWERS[o]
+    if len(cache) >= _ANSWERS_MAX:
+        cache.clear()
+    cache[a] = act
+    return act
+
+
 def _actions(o: int, answers: list[tuple[Any, ...]]) -> list[Action]:
-    """A seat's answers from the core's tuples: the shared Ron and Pass, a call built."""
-    out: list[Action] = []
-    for a in answers:
-        name = a[0]
-        if name == "ron":
-            out.append(RON[o])
-        elif name == "pass":
-            out.append(PASS[o])
-        else:
-            out.append(_CALLS[name](o, a[1], a[2]))
-    return out
+    """A seat's answers from the core's tuples: the shared Ron and Pass, the calls."""
+    get = _ANSWERS[o].get
+    return [get(a) or _answer(o, a) for a in answers]
 
 
 def answer_options(answers: list[tuple[int, list[tuple[Any, ...]]]]) -> dict[int, list[Action]]:
     """The claim options of a discard from the core's answers (``_core.discard_tile``: every
     seat asked that has any, in turn order after the discarder): seat -> its actions, ron
     first, then the calls, then pass."""
-    return {o: _actions(o, acts) for o, acts in answers}
+    out = {}
+    for o, acts in answers:
+        try:
+            out[o] = list(map(_ANSWERS[o].__getitem__, acts))  # each built before
+        except KeyError:
+            out[o] = _actions(o, acts)
+    return out
 
 
 def robbed_options(rnd: Any, kind: str, s: int, tile: int) -> dict[int, list[Action]]:

@@ -9,13 +9,14 @@ Rule source: the mjai protocol's event shapes (DESIGN.md).
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from riichi import _core_api as core
 from riichi.kyoku.state import Player, Win
 from riichi.tiles import kind_plain_first
 
-__all__ = ["emit", "emit_tile", "hora", "hora_melds", "run_events", "start_kyoku"]
+__all__ = ["call_event", "emit", "emit_tile", "hora", "hora_melds", "run_events", "start_kyoku"]
 
 # events of the two most frequent kinds, shared (they are immutable): index by
 # actor * 68 + kind * 2 + red (and * 2 + tsumogiri for a dahai)
@@ -84,6 +85,33 @@ def emit_tile(rnd: Any, kind: str, actor: int, tile: int, tsumogiri: bool | None
     rnd.events.append(ev)
 
 
+# chi, pon and daiminkan events, shared (immutable) as the tsumo and dahai ones: by
+# (actor, target, the called tile's class, the consumed tiles' classes), class = kind * 2 +
+# red; a call's event depends on nothing else
+_CALL_EVENTS: dict[tuple[Any, ...], Any] = {}
+_CALL_EVENTS_MAX = 100_000
+
+
+def call_event(
+    rnd: Any, kind: str, actor: int, target: int, tile: int, consumed: tuple[int, ...]
+) -> Any:
+    """The ``kind`` (``"chi"``, ``"pon"``, ``"daiminkan"``) event of ``actor`` calling
+    ``target``'s ``tile`` with the ids ``consumed`` (what ``emit(kind, ...)`` builds, without
+    the generic conversion; built once per call shape and shared)."""
+    cls = rnd._cls
+    key = (actor, target, cls[tile], tuple([cls[t] for t in consumed]))
+    ev = _CALL_EVENTS.get(key)
+    if ev is None:
+        tiles = rnd._tiles
+        ev = rnd._ev.EVENT_TYPES[kind](
+            actor=actor, target=target, pai=tiles[tile], consumed=tuple([tiles[t] for t in consumed])
+        )
+        if len(_CALL_EVENTS) >= _CALL_EVENTS_MAX:
+            _CALL_EVENTS.clear()
+        _CALL_EVENTS[key] = ev
+    return ev
+
+
 _RUN_EVENTS: list[Any] = []
 
 
@@ -111,10 +139,13 @@ def run_events(rnd: Any) -> list[Any]:
     return _RUN_EVENTS
 
 
-def start_kyoku(rnd: Any) -> None:
+def start_kyoku(rnd: Any, hands: list[list[int]] | None = None) -> None:
     """The ``start_kyoku`` event of a round just dealt (what ``emit("start_kyoku", ...)``
-    builds, without the generic field conversion)."""
+    builds, without the generic field conversion); ``hands``: each seat's deal as sorted
+    ids when the caller has them (else read from the players)."""
     tiles = rnd._tiles
+    if hands is None:
+        hands = [p.hand for p in rnd.players]
     rnd.events.append(
         rnd._ev.StartKyoku(
             bakaze=27 + rnd.round_wind,
@@ -124,7 +155,7 @@ def start_kyoku(rnd: Any) -> None:
             oya=rnd.dealer,
             dora_marker=tiles[rnd.wall.dora_indicator(0)],
             scores=tuple(rnd.scores),
-            tehais=tuple([tuple(map(tiles.__getitem__, p.hand)) for p in rnd.players]),
+            tehais=tuple([itemgetter(*h)(tiles) for h in hands]),  # 13 ids: a tuple each
             dice=rnd.wall.dice,
         )
     )

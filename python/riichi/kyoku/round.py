@@ -76,6 +76,7 @@ from riichi.kyoku.state import (
     ORDER,
     ORDER3,
     TURN,
+    TURN_CODES,
     Claim,
     MeldState,
     Player,
@@ -89,6 +90,8 @@ from riichi.tiles import TERMINALS_HONORS, red_tables
 from riichi.wall import Wall
 
 __all__ = ["Round", "RoundResult", "Win"]
+
+_CALL_KINDS = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}  # call action -> meld kind
 
 class Round:
     """One kyoku, from the deal to the settlement.
@@ -165,6 +168,7 @@ class Round:
         self._dora_revealed = 1
         self._pending_dora = 0
         self._uninterrupted = True  # no call (incl. ankan) yet this round
+        self._ippatsu = False  # a riichi was accepted since the last call broke ippatsu
         self._pao: dict[int, tuple[int, str]] = {}
         self._phase = TURN
         self._turn = dealer
@@ -205,6 +209,8 @@ class Round:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
+        if "_ippatsu" not in state:  # pickled before the flag existed: any may be open
+            self._ippatsu = True
         self._ev = core.event_classes()
         self._set_tables()
         self._cache = {}
@@ -288,6 +294,13 @@ class Round:
             acts = self._cache.get(seat)
             if acts is not None:
                 return list(acts)
+        elif self._phase == TURN and seat == self._turn and not self._open_riichi:
+            # the first listing of a turn, as _legal makes and keeps it (its usual case)
+            acts = self._seats[seat].turn_list(self._table, TURN_CODES[seat])
+            if acts is not None:
+                self._cache = {seat: acts}
+                self._cache_version = self._version
+                return list(acts)
         return list(self._legal(seat))
 
     def _legal(self, seat: int) -> list[Action]:
@@ -300,7 +313,11 @@ class Round:
             acts = self._cache.get(seat)
         if acts is None:
             if self._phase == TURN and seat == self._turn:
-                acts = self._turn_actions(seat)
+                # turn.turn_actions, its usual case inline: every action a shared object
+                # looked up by the core (None: a kan or kita among them, built there)
+                acts = self._seats[seat].turn_list(self._table, TURN_CODES[seat])
+                if acts is None or self._open_riichi:
+                    acts = self._turn_actions(seat)
             elif self._phase == CLAIM:
                 assert self._claim is not None
                 c = self._claim
@@ -321,9 +338,25 @@ class Round:
                 :func:`malformed_action`). The message names the action and why; the
                 round is unchanged, checked completely before anything changes.
         """
-        if action.__class__ is Pass and self._phase == CLAIM:
+        phase = self._phase
+        if phase == TURN:
+            # the very object offered to the turn seat (legal actions are cached per
+            # version): legal as it stands; anything else is checked whole
+            legal = self._cache.get(self._turn) if self._cache_version == self._version else None
+            for x in legal or ():
+                if x is action:
+                    break
+            else:
+                self._check(action)
+            self._version += 1
+            if action.__class__ is Discard:  # the most frequent action, without _do_turn
+                self._discard(action.seat, action.tile, action.tsumogiri, False)  # type: ignore[union-attr]
+            else:
+                self._do_turn(action)
+            return
+        c = self._claim
+        if action.__class__ is Pass and phase == CLAIM:
             # Pass is offered to every seat with an unanswered claim (and nothing else is)
-            c = self._claim
             seat = action.seat  # type: ignore[union-attr]
             if type(seat) is not int or seat not in c.options or seat in c.responses:  # type: ignore[union-attr]
                 self._check(action)
@@ -338,15 +371,13 @@ class Round:
                 if x is action:
                     break  # the very object offered (legal actions are cached per version)
             else:
-                self._check(action)
+                self._check(action)  # raises after the end too (no claim then)
         self._version += 1
-        if self._phase == TURN:
-            if action.__class__ is Discard:  # the most frequent action, without _do_turn
-                self._discard(action.seat, action.tile, action.tsumogiri, False)  # type: ignore[union-attr]
-            else:
-                self._do_turn(action)
-        else:
-            self._do_claim(action)
+        # the seat's answer; the claim is resolved once every seat offered one has answered
+        responses = c.responses  # type: ignore[union-attr]
+        responses[seat] = action
+        if len(responses) == len(c.options):  # type: ignore[union-attr]
+            self._resolve_claim()
 
     apply_logged = logged.apply_logged
     apply_logged_run = logged.apply_logged_run
@@ -390,7 +421,26 @@ class Round:
             seat.double_riichi = self._uninterrupted and seat.discards_made == 0
             p.riichi_declared_at = len(p.river)
             self.events.append(self._ev.Reach(actor=s, open=p.open_riichi or None))
-        self._discarded(p, s, tile, tsumogiri)
+        # the round's side of the discard: the river, nagashi (every discard a
+        # terminal/honor), the first go-around's discards (suufon renda), the turn's draw
+        # and rinshan flags, the dahai event (shared, built once per seat and tile class)
+        river = p.river
+        river.append(tile)
+        if p.nagashi and tile >> 2 not in TERMINALS_HONORS:
+            p.nagashi = False
+        if self._uninterrupted:
+            first = self._first_discards
+            if len(first) < 4:
+                first.append(tile >> 2)
+        self._drawn = None
+        if self._rinshan:
+            self._rinshan = self._table.rinshan = False
+        cls = self._cls
+        ev = DAHAI_EVENTS[(s * 68 + cls[tile]) * 2 + tsumogiri]
+        if ev is None:
+            self._emit_tile("dahai", s, tile, tsumogiri)
+        else:
+            self.events.append(ev)
         if self._pending_dora:
             self._reveal_pending()
         # one core call: the tile leaves the hand (its kind joins the river's for furiten,
@@ -403,53 +453,43 @@ class Round:
         # nothing of _after_discard can come first: no riichi stick to accept, not a first
         # discard (suufon renda), fewer than four kans (suukaikan), a live tile left
         draw = None
-        if not riichi and len(p.river) > 1:
+        pos = self._draw_pos
+        if not riichi and len(river) > 1:
             kans = len(self._kans)
-            if kans < 4 and self._live - kans > self._draw_pos:
-                draw = self.wall.order[self._draw_pos]
+            if kans < 4 and self._live - kans > pos:
+                draw = self.wall.order[pos]
         got = _core.discard_tile(self._seats, s, tile, mask, self._table, draw)
         if got:
             if riichi:
                 p.seat.riichi = True  # declared; the stick is paid when the discard passes
-            options = calls.answer_options(got)
-            self._claim = Claim("dahai", s, tile, options, riichi=riichi)
+            self._claim = Claim("dahai", s, tile, calls.answer_options(got), None, riichi)
             self._phase = CLAIM
             return
-        if draw is not None:  # it went by everyone, and the next seat drew
-            self._drew((s + 1) % self._n, draw)
+        if draw is not None:
+            # it went by everyone, and the next seat drew: the rest of what _draw does
+            # (the turn moves on, still a turn)
+            s += 1
+            if s == self._n:
+                s = 0
+            self._draw_pos = pos + 1
+            self._turn = s
+            self._drawn = draw
+            ev = TSUMO_EVENTS[s * 68 + cls[draw]]
+            if ev is None:
+                self._emit_tile("tsumo", s, draw)
+            else:
+                self.events.append(ev)
             return
         if riichi:
             p.seat.riichi = True
         self._after_discard(s, tile, riichi, None)
 
-    def _discarded(self, p: Player, s: int, tile: int, tsumogiri: bool) -> None:
-        """The round's side of seat ``s``'s (player ``p``) discard of ``tile``: the river,
-        nagashi, the first go-around's discards (suufon renda), the turn's draw and rinshan
-        flags, the dahai event (:meth:`_discard`, and a run of logged discards,
-        :func:`riichi.kyoku.logged.apply_logged_run`)."""
-        k = tile >> 2
-        p.river.append(tile)
-        if p.nagashi and k not in TERMINALS_HONORS:
-            p.nagashi = False
-        if self._uninterrupted:  # the first go-around's discards (suufon renda)
-            first = self._first_discards
-            if len(first) < 4:
-                first.append(k)
-        self._drawn = None
-        if self._rinshan:
-            self._rinshan = self._table.rinshan = False
-        ev = DAHAI_EVENTS[(s * 68 + self._cls[tile]) * 2 + tsumogiri]
-        if ev is None:
-            self._emit_tile("dahai", s, tile, tsumogiri)
-        else:
-            self.events.append(ev)
-
     def _discarded_run(self, tiles: list[int], last_draw: int, codes: list[int]) -> None:
         """The round's side of a run of unclaimed discards the core made
         (``_core.discard_run``: ``tiles`` discarded from the turn seat on, each followed by
         the next seat's draw, the last of ``last_draw``; ``codes`` its events, as
-        :func:`riichi.kyoku.emit.run_events` indexes them): what :meth:`_discarded` and
-        :meth:`_drew` of each discard and draw do, in a few list operations for the whole
+        :func:`riichi.kyoku.emit.run_events` indexes them): what :meth:`_discard` and
+        :meth:`_draw` of each discard and draw do, in a few list operations for the whole
         run. A run starts with no rinshan draw to end
         (:func:`riichi.kyoku.logged.apply_logged_run` checks it); it holds no call, so the
         first go-around's discards (suufon renda) are its first ones while it lasts."""
@@ -575,48 +615,42 @@ class Round:
         self._rinshan_draw(s)
 
     # ------------------------------------------------------------------ claims
-    def _do_claim(self, a: Action) -> None:
-        c = self._claim
-        assert c is not None
-        c.responses[a.seat] = a
-        if len(c.responses) == len(c.options):
-            self._resolve_claim()
-
     def _resolve_claim(self) -> None:
         c = self._claim
         assert c is not None
-        rons = [s for s, a in c.responses.items() if isinstance(a, Ron)]
+        responses = c.responses
         order = self._order[c.seat]
-        if len(rons) > 1:
-            rons.sort(key=order.index)
-        # a winning tile passed is furiten (temporary; permanent in riichi), RC54
+        # the rons declared, in turn order from the discarder
+        # (and a winning tile passed is furiten: temporary; permanent in riichi, RC54)
+        rons = []
         seats = self._seats
+        tile = c.tile
+        kind = c.kind
         for o in order:
-            if o in rons:
-                continue
-            if c.kind == "ankan" and not any(isinstance(x, Ron) for x in c.options.get(o, ())):
-                continue  # only a kokushi that could rob the ankan missed a win
-            seats[o].missed(c.tile)  # a wait of o's: furiten
+            if isinstance(responses.get(o), Ron):
+                rons.append(o)
+            elif kind != "ankan" or any(isinstance(x, Ron) for x in c.options.get(o, ())):
+                # (on an ankan only a kokushi that could rob it missed a win)
+                seats[o].missed(tile)  # a wait of o's: furiten
+        self._claim = None
         if rons:
-            self._claim = None
             winners = calls.ron_winners(self, rons)
             if winners is None:
                 self._abort("sanchahou")
             else:
-                self._end_with_wins(winners, c.seat, c.tile, tsumo=False, claim_kind=c.kind)
+                self._end_with_wins(winners, c.seat, tile, tsumo=False, claim_kind=kind)
             return
-        self._claim = None
-        if c.kind != "dahai":
+        if kind != "dahai":
             self._phase = TURN
             self._turn = c.seat
-            if c.kind == "nukidora":
+            if kind == "nukidora":
                 self._nukidora_draw(c.seat)
-            elif c.kind == "kakan":
+            elif kind == "kakan":
                 self._complete_kan(c.seat)
             else:
                 self._ankan_stands(c.seat)
             return
-        self._after_discard(c.seat, c.tile, c.riichi, calls.priority_call(c.responses))
+        self._after_discard(c.seat, tile, c.riichi, calls.priority_call(responses))
 
     def _after_discard(self, d: int, tile: int, riichi: bool, call: Action | None) -> None:
         """A discard no one won on: riichi stick, abortive draws, the call, or the next draw."""
@@ -644,23 +678,21 @@ class Round:
     def _call(self, a: Action, d: int, tile: int) -> None:
         o = a.seat
         p = self.players[o]
-        dp = self.players[d]
-        dp.nagashi = False
-        consumed = list(a.consumed)  # type: ignore[union-attr]
-        kind = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}[type(a)]
-        m = self._new_meld(kind, [*consumed, tile], tile, o, source=d)
-        # after a chi or pon, kuikae: the kinds that may not be discarded next
-        p.seat.add_meld(m.core, consumed, calls.kuikae_kinds(self.rules, m.core) if kind != "daiminkan" else ())
+        self.players[d].nagashi = False
+        consumed = a.consumed  # type: ignore[union-attr]
+        kind = _CALL_KINDS[type(a)]
+        # one core call: the meld leaves the hand, with kuikae after a chi or pon (the
+        # kinds calls.kuikae_kinds names, by the table's Rules.kuikae)
+        meld = p.seat.call(kind, tile, consumed, (d - o) % self._n, self._table)
+        m = MeldState(kind, sorted([*consumed, tile]), tile, d, meld)
         p.melds.append(m)
-        self._break_ippatsu()
-        self._interrupted()
-        tiles = self._tiles  # what _emit(kind, ...) builds, without the generic conversion
-        self.events.append(
-            self._ev.EVENT_TYPES[kind](
-                actor=o, target=d, pai=tiles[tile], consumed=tuple([tiles[t] for t in consumed])
-            )
-        )
-        self._check_pao(o, d, m)
+        if self._ippatsu:
+            self._break_ippatsu()
+        if self._uninterrupted:
+            self._interrupted()
+        self.events.append(emit.call_event(self, kind, o, d, tile, consumed))
+        if kind != "chi":  # (a chi makes no one liable)
+            self._check_pao(o, d, m)
         self._phase = TURN
         self._turn = o
         if kind == "daiminkan":
@@ -674,6 +706,7 @@ class Round:
         n = self._n
         red = self._red
         players: list[Any] = [None] * n
+        hands: list[list[int]] = [[]] * n  # each seat's deal, sorted (the start_kyoku event)
         # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
         # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
         # (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i], order[36+i])
@@ -686,6 +719,8 @@ class Round:
             else:
                 hand = [*order[a : a + 4], *order[a + 12 : a + 16], *order[a + 24 : a + 28]]
                 hand.append(order[36 + i])
+            hand.sort()
+            hands[s] = hand
             players[s] = Player(
                 _core.SeatHand(s, hand, None, None, red_fives=red, points=self.scores[s])
             )
@@ -693,21 +728,18 @@ class Round:
         self._seats = [p.seat for p in players]
         self._draw_pos = 13 * n
         self._table = seat_table(self)
-        self._emit_start()
+        self._emit_start(hands)
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
-        """Seat ``s`` draws the next tile of the live wall."""
-        t = self.wall.order[self._draw_pos]
+        """Seat ``s`` draws the next tile of the live wall: its hand in the core, the
+        core's table, the turn and the tsumo event (:meth:`_discard` does the same for
+        the draw the core makes with an unclaimed discard)."""
+        pos = self._draw_pos
+        t = self.wall.order[pos]
         self._seats[s].draw(t)
-        self._table.live_left = self._live - len(self._kans) - self._draw_pos - 1
-        self._drew(s, t)
-
-    def _drew(self, s: int, t: int) -> None:
-        """The round's side of seat ``s``'s draw of ``t`` from the live wall, once its hand
-        in the core and the core's table have it (:meth:`_draw`, or the core call of an
-        unclaimed discard in :meth:`_discard`): the turn and the tsumo event."""
-        self._draw_pos += 1
+        self._table.live_left = self._live - len(self._kans) - pos - 1
+        self._draw_pos = pos + 1
         self._phase = TURN
         self._turn = s
         self._drawn = t
@@ -751,8 +783,10 @@ class Round:
             self._reveal_dora()
 
     def _break_ippatsu(self) -> None:
-        for seat in self._seats:
-            seat.ippatsu = False
+        if self._ippatsu:  # an ippatsu may be open (settlement.accept_riichi sets it)
+            for seat in self._seats:
+                seat.ippatsu = False
+            self._ippatsu = False
 
     # ------------------------------------------------------------------ endings
     def _end_with_wins(
@@ -812,13 +846,20 @@ class Round:
         reason, tenpai, deltas, cont = settlement.exhaustive(self)
         for s in range(self._n):
             self.scores[s] += deltas[s]
-        self._emit(
-            "ryukyoku",
-            reason=reason,
-            tenpai=list(tenpai),
-            deltas=list(deltas),
-            scores=list(self.scores),
-            hands=[sorted(p.hand) if tenpai[i] else None for i, p in enumerate(self.players)],
+        tiles = self._tiles  # what _emit("ryukyoku", ...) builds, without the generic conversion
+        self.events.append(
+            self._ev.Ryukyoku(
+                reason=reason,
+                tenpai=tuple(tenpai),
+                deltas=tuple(deltas),
+                scores=tuple(self.scores),
+                hands=tuple(  # the tenpai hands shown, ascending (SeatHand.ids)
+                    [
+                        tuple([tiles[t] for t in p.hand]) if tenpai[i] else None
+                        for i, p in enumerate(self.players)
+                    ]
+                ),
+            )
         )
         self._finish(
             RoundResult("exhaustive", reason, tuple(deltas), (), tenpai, cont, self.kyotaku)

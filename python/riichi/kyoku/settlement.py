@@ -68,6 +68,7 @@ def wareme_double(deltas: list[int], winner: int, wareme: int) -> None:
 def accept_riichi(rnd: Any, s: int) -> None:
     p = rnd.players[s]
     p.ippatsu = True
+    rnd._ippatsu = True  # a call breaks it (Round._break_ippatsu)
     rnd.scores[s] -= rnd.rules.riichi_stick
     p.seat.points = rnd.scores[s]
     rnd.kyotaku += 1
@@ -81,8 +82,10 @@ def check_pao(rnd: Any, o: int, d: int, m: MeldState) -> None:
     ``(liable seat, the yakuman's name as riichi.score names it)``."""
     if m.kind not in ("pon", "daiminkan"):
         return
-    melds = rnd.players[o].melds
     k = m.kind34
+    if k < 27 and m.kind == "pon":
+        return  # a pon of a suit feeds no dragon or wind set, and no kan
+    melds = rnd.players[o].melds
     sets = [x.kind34 for x in melds if x.kind != "chi"]
     if k in DRAGONS and rnd.rules.pao_daisangen and sum(x in DRAGONS for x in sets) == 3:
         rnd._pao[o] = (d, "daisangen")
@@ -305,11 +308,12 @@ def counts_as_tenpai(rnd: Any, s: int) -> bool:
     (a yaku); a seat that declared noten (:func:`declare_noten`) is noten."""
     p = rnd.players[s]
     rules = rnd.rules
-    if not p.riichi and s in getattr(rnd, "_noten_declared", ()):
+    riichi = p.seat.riichi  # (the core's facts, read once: p.riichi, p.waits)
+    if not riichi and s in getattr(rnd, "_noten_declared", ()):
         return False
-    if p.waits:
-        return bool(rules.keishiki_tenpai) or p.riichi or _has_yaku_wait(rnd, s)
-    if rules.own_copies_tenpai and (rules.keishiki_tenpai or p.riichi):
+    if p.seat.waits:
+        return bool(rules.keishiki_tenpai) or riichi or _has_yaku_wait(rnd, s)
+    if rules.own_copies_tenpai and (rules.keishiki_tenpai or riichi):
         return bool(own_copies_waits(p))
     return False
 
@@ -338,7 +342,7 @@ def exhaustive(rnd: Any) -> tuple[str, tuple[bool, ...], list[int], bool]:
     n = rnd._n
     dealer = rnd.dealer
     players = rnd.players
-    tenpai = tuple(counts_as_tenpai(rnd, s) for s in range(n))
+    tenpai = tuple([counts_as_tenpai(rnd, s) for s in range(n)])
     deltas = [0] * n
     nagashi = [s for s in range(n) if rules.nagashi_mangan and players[s].nagashi]
     as_win = bool(nagashi) and rules.nagashi_mangan_as == "win"

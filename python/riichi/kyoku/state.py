@@ -333,6 +333,21 @@ def check_round_args(
     if not isinstance(wall, Wall):
         raise RiichiError(f"wall: expected riichi.Wall, got {wall!r}")
     n = rules.num_players
+    if (  # plain ints in range (a Game's next round): as they are, without the checks below
+        scores.__class__ is list
+        and wall.players == n
+        and len(scores) == n
+        and dealer.__class__ is int
+        and round_wind.__class__ is int
+        and honba.__class__ is int
+        and kyotaku.__class__ is int
+        and 0 <= dealer < n
+        and 0 <= round_wind <= 3
+        and 0 <= honba <= 0xFFFF_FFFF
+        and 0 <= kyotaku <= 0xFFFF_FFFF
+        and all([s.__class__ is int for s in scores])
+    ):
+        return list(scores), dealer, round_wind, honba, kyotaku
     if wall.players != n:
         raise RiichiError(
             f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
