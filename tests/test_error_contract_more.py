@@ -185,20 +185,15 @@ def test_good_inputs_read_as_before():
 # refuses iteration; an array has no truth value), over the walk of test_error_contract.py
 NUMPY_BAD = ["", np.int64(3), np.int64(-1), np.float64(2.0), np.uint8(200), np.array([1, 2]),
              np.array(3), np.bool_(True), np.array([], np.uint8), 10**30]  # fmt: skip
-# the seat scores and won flags of Game and Round: refused in game.py and kyoku/state.py,
-# which another change owns; a 0-d array there still raises Python's TypeError
-KNOWN = {("Game", "scores"), ("Game", "won"), ("Round", "scores")}
 
 
-def _numpy_leaks(known: bool):
+def _numpy_leaks():
     import test_error_contract as C
 
     leaks = []
     for label, factory, args, kwargs in C._CALLS:
         for i in range(len(args) + len(kwargs)):
             key = i if i < len(args) else list(kwargs)[i - len(args)]
-            if ((label, key) in KNOWN) is not known:
-                continue
             for b in NUMPY_BAD:
                 a, kw = list(args), dict(kwargs)
                 if isinstance(key, int):
@@ -215,13 +210,9 @@ def _numpy_leaks(known: bool):
 
 
 def test_numpy_values_are_refused_by_the_public_calls():
-    leaks = _numpy_leaks(known=False)
+    # Game and Round's scores and won flags included: a 0-d array raised len()'s TypeError
+    leaks = _numpy_leaks()
     assert not leaks, "\n".join(leaks[:20])
-
-
-@pytest.mark.xfail(strict=True, reason="Game/Round scores and won as a 0-d array: game.py, kyoku")
-def test_numpy_values_are_refused_by_game_and_round_scores():
-    assert not _numpy_leaks(known=True)
 
 
 def test_a_huge_jobs_count_runs_with_a_process_per_piece_of_work(tmp_path, capsys):

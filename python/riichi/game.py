@@ -613,7 +613,13 @@ def _is_sequence(value: object) -> bool:
     mapping, not an iterator)."""
     if isinstance(value, (str, bytes, bytearray, Mapping)):
         return False
-    return all(hasattr(value, a) for a in ("__len__", "__getitem__", "__iter__"))
+    if not all(hasattr(value, a) for a in ("__len__", "__getitem__", "__iter__")):
+        return False
+    try:  # a 0-d NumPy array has __len__ by its type but no length
+        len(value)  # type: ignore[arg-type]
+    except TypeError:
+        return False
+    return True
 
 
 def _iterable(value: object) -> bool:

@@ -360,6 +360,7 @@ def check_round_args(
     if (
         isinstance(scores, (str, bytes, dict))
         or not hasattr(scores, "__len__")
+        or getattr(scores, "ndim", 1) == 0  # a 0-d NumPy array: __len__ by type, no length
         or len(scores) != n
         or not all(is_int(s) for s in scores)
     ):
