@@ -896,29 +896,55 @@ impl Row {
     /// shanten, waits, discard_shanten), each flattened row-major, values unscaled.
     /// `out` gets [`flat_len`]`(players)` values appended.
     pub fn write_flat(&self, players: usize, out: &mut Vec<f32>) {
+        let at = out.len();
+        out.resize(at + flat_len(players), 0.0);
+        self.write_flat_into(players, &mut out[at..]);
+    }
+
+    /// [`Self::write_flat`] into `out`, a slice of exactly [`flat_len`]`(players)` values
+    /// (players 3 or 4), every one written: for a caller that owns the memory (a NumPy
+    /// array made for it).
+    ///
+    /// # Panics
+    /// `out` is not [`flat_len`]`(players)` long, or `players` is above 4.
+    pub fn write_flat_into(&self, players: usize, out: &mut [f32]) {
         let n = players;
-        out.reserve(flat_len(n));
-        out.extend(self.hand.iter().map(|&v| f32::from(v)));
-        out.extend(self.hand_red.iter().map(|&v| f32::from(v)));
-        out.extend(self.drawn.iter().map(|&v| f32::from(v)));
-        for s in &self.melds[..n] {
-            out.extend(s.iter().flatten().map(|&v| f32::from(v)));
+        assert_eq!(out.len(), flat_len(n), "a flat vector of {n} players");
+        let mut rest = out;
+        // each array's values in turn, converted one to one (loops the compiler vectorizes)
+        fn put<T: Copy>(rest: &mut &mut [f32], vals: &[T], f: impl Fn(T) -> f32) {
+            let (head, tail) = std::mem::take(rest).split_at_mut(vals.len());
+            for (o, &v) in head.iter_mut().zip(vals) {
+                *o = f(v);
+            }
+            *rest = tail;
         }
-        out.extend(self.nukidora[..n].iter().map(|&v| f32::from(v)));
-        for s in &self.river[..n] {
-            out.extend(s.iter().flatten().map(|&v| f32::from(v)));
-        }
-        out.extend(self.dora_indicators.iter().flatten().map(|&v| f32::from(v)));
-        out.extend(self.dora.iter().map(|&v| f32::from(v)));
-        out.extend(self.seen.iter().map(|&v| f32::from(v)));
+        put(&mut rest, &self.hand, f32::from);
+        put(&mut rest, &self.hand_red, f32::from);
+        put(&mut rest, &self.drawn, f32::from);
+        put(
+            &mut rest,
+            self.melds[..n].as_flattened().as_flattened(),
+            f32::from,
+        );
+        put(&mut rest, &self.nukidora[..n], f32::from);
+        put(
+            &mut rest,
+            self.river[..n].as_flattened().as_flattened(),
+            f32::from,
+        );
+        put(&mut rest, self.dora_indicators.as_flattened(), f32::from);
+        put(&mut rest, &self.dora, f32::from);
+        put(&mut rest, &self.seen, f32::from);
         // points and counters as float32 (exact below 2**24, far above any score)
-        out.extend(self.scores[..n].iter().map(|&v| v as f32));
-        out.extend(self.riichi[..n].iter().map(|&v| f32::from(u8::from(v))));
-        out.extend(self.round.iter().map(|&v| v as f32));
-        out.extend(self.pending.iter().map(|&v| f32::from(v)));
-        out.push(f32::from(self.shanten));
-        out.extend(self.waits.iter().map(|&v| f32::from(u8::from(v))));
-        out.extend(self.discard_shanten.iter().map(|&v| f32::from(v)));
+        put(&mut rest, &self.scores[..n], |v| v as f32);
+        put(&mut rest, &self.riichi[..n], |v| f32::from(u8::from(v)));
+        put(&mut rest, &self.round, |v| v as f32);
+        put(&mut rest, &self.pending, f32::from);
+        put(&mut rest, &[self.shanten], f32::from);
+        put(&mut rest, &self.waits, |v| f32::from(u8::from(v)));
+        put(&mut rest, &self.discard_shanten, f32::from);
+        debug_assert!(rest.is_empty());
     }
 }
 

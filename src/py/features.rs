@@ -11,12 +11,13 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
-use super::seat::PySeatHand;
+use super::seat::{PySeatHand, PySeatTable};
 use crate::error::Error;
 use crate::features::{
     self, ActionView, MeldType, MeldView, Observation, PendingType, Shared, MAX_INDICATORS,
     MAX_MELDS, MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
 };
+use crate::seat::SeatAction;
 
 type R<T> = Result<T, Error>;
 
@@ -591,6 +592,32 @@ fn arrays<'py>(
     Ok(d)
 }
 
+/// The flat float32 vector of `row` (`features::Row::write_flat_into`, `players` 3 or 4)
+/// and its int8 action mask (1 at each index of `legal`, the row's legal indices), each
+/// written straight into a new NumPy array.
+fn flat_arrays<'py>(
+    py: Python<'py>,
+    row: &features::Row,
+    players: usize,
+    legal: &[usize],
+) -> (Bound<'py, PyAny>, Bound<'py, PyAny>) {
+    let len = features::flat_len(players);
+    // SAFETY: a new C-contiguous array of `len` float32 that nothing else sees yet; every
+    // value is written before it is handed out
+    let x = unsafe { PyArray1::<f32>::new(py, [len], false) };
+    row.write_flat_into(players, unsafe {
+        std::slice::from_raw_parts_mut(x.data(), len)
+    });
+    let mask = PyArray1::<i8>::zeros(py, [NUM_ACTIONS], false);
+    // SAFETY: as above, a new zeroed array of NUM_ACTIONS int8; legal indices are below
+    // NUM_ACTIONS (features::action_index)
+    let m = unsafe { std::slice::from_raw_parts_mut(mask.data(), NUM_ACTIONS) };
+    for &i in legal {
+        m[i] = 1;
+    }
+    (x.into_any(), mask.into_any())
+}
+
 /// An encoder for a stream of observations (an environment's, step after step): it
 /// remembers the tuples and actions it read, so each observation reads only what changed
 /// since the one before (see [`Memo`]).
@@ -623,14 +650,8 @@ impl FeatureReader {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Vec<usize>)> {
         let o = observation(obs, classes(py)?, &mut self.memo)?;
         let (row, legal) = features::encode_legal(&o)?; // checks it
-        let mut x = Vec::new();
-        row.write_flat(o.players as usize, &mut x);
-        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
-        Ok((
-            PyArray1::from_vec(py, x).into_any(),
-            PyArray1::from_vec(py, mask).into_any(),
-            legal,
-        ))
+        let (x, mask) = flat_arrays(py, &row, o.players as usize, &legal);
+        Ok((x, mask, legal))
     }
 
     /// One observation as `(arrays, mask, legal)`: `arrays` a dict of every array but the
@@ -914,6 +935,117 @@ fn meld_state(m: &Bound<'_, PyAny>) -> R<MeldView> {
     })
 }
 
+/// `riichi.kyoku.state.TURN_CODES`: per seat, the round's shared turn action objects by
+/// the core's action code (what `turn.turn_actions` hands to `SeatHand.turn_list`).
+static TURN_CODES: PyOnceLock<Py<PyList>> = PyOnceLock::new();
+
+fn turn_codes(py: Python<'_>) -> PyResult<&Py<PyList>> {
+    TURN_CODES.get_or_try_init(py, || {
+        Ok(py
+            .import("riichi.kyoku.state")?
+            .getattr("TURN_CODES")?
+            .cast_into::<PyList>()?
+            .unbind())
+    })
+}
+
+/// The view of a turn action of the core (codes below the ankan ones: discards, riichi,
+/// tsumo, kyuushu); None for the others (ankan, kakan, kita: not shared objects).
+fn turn_view(a: &SeatAction) -> Option<ActionView> {
+    Some(match *a {
+        SeatAction::Discard { tile, tsumogiri } => ActionView::Discard { tile, tsumogiri },
+        SeatAction::Riichi { tile, tsumogiri } => ActionView::Riichi { tile, tsumogiri },
+        SeatAction::Tsumo => ActionView::Tsumo,
+        SeatAction::Kyuushu => ActionView::Kyuushu,
+        _ => return None,
+    })
+}
+
+/// The legal actions of `seat` in the round `rnd` now, with their views in `views`: the
+/// very list `Round._legal(seat)` gives and keeps in the round's cache (`_cache`, for
+/// `_version`), so that `Round.step` knows each of them as an action it offered (its
+/// identity shortcut past `_check`). A list the round cached for this version is taken as
+/// it is; the turn seat's turn actions are `Round._legal`'s own work without its Python
+/// frames (the core call of `turn.turn_actions`: `SeatHand.turn_list` over the shared
+/// objects of `TURN_CODES`), cached as it caches them; anything else (claims, open riichi,
+/// an ankan, kakan or kita among the turn actions) is asked of `Round._legal` itself.
+fn round_legal<'py>(
+    rnd: &Bound<'py, PyAny>,
+    seat: u8,
+    my_turn: bool,
+    memo: &mut ActionMemo,
+    views: &mut Vec<ActionView>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = rnd.py();
+    let cls = classes(py)?;
+    let read_views =
+        |legal: &Bound<'py, PyAny>, views: &mut Vec<ActionView>, memo: &mut ActionMemo| -> R<()> {
+            views.clear();
+            each(legal, "legal_actions", |a| {
+                let (s, v) = action_memo(a, cls, true, memo)?;
+                if s != seat {
+                    return Err(bad(
+                        "legal_actions",
+                        format!("an action of seat {s} in the observation of seat {seat}"),
+                    ));
+                }
+                views.push(v);
+                Ok(())
+            })
+        };
+    let version = attr!(rnd, "_version")?;
+    let cache_obj = attr!(rnd, "_cache")?;
+    let current = attr!(rnd, "_cache_version")?.eq(&version)?;
+    if current {
+        let cache = cache_obj.cast::<PyDict>().map_err(|_| {
+            bad(
+                "_cache",
+                format!("expected a dict, got {}", shown(&cache_obj)),
+            )
+        })?;
+        if let Some(legal) = cache.get_item(seat)? {
+            read_views(&legal, views, memo)?;
+            return Ok(legal);
+        }
+    }
+    if my_turn && !attr!(rnd, "_open_riichi")?.is_truthy()? {
+        let seats_obj = attr!(rnd, "_seats")?;
+        let hand_obj = list_of(&seats_obj, "_seats")?.get_item(seat.into())?;
+        let hand = hand_obj.cast::<PySeatHand>()?.borrow();
+        let table_obj = attr!(rnd, "_table")?;
+        let table = table_obj.cast::<PySeatTable>()?.borrow();
+        let codes = turn_codes(py)?.bind(py).get_item(seat.into())?;
+        let codes = codes.cast::<PyList>()?;
+        let mut objs: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
+        views.clear();
+        let mut shared = true;
+        let listed = hand.turn_objects(&table, codes, |a, x| match turn_view(&a) {
+            Some(v) if shared => {
+                views.push(v);
+                objs.push(x);
+            }
+            _ => shared = false,
+        })?;
+        if listed && shared {
+            let legal = PyList::new(py, objs)?;
+            // the round's cache holds the listings of one version (as Round._legal keeps it)
+            let cache = if current {
+                cache_obj.cast_into::<PyDict>()?
+            } else {
+                let fresh = PyDict::new(py);
+                rnd.setattr(intern!(py, "_cache"), &fresh)?;
+                rnd.setattr(intern!(py, "_cache_version"), &version)?;
+                fresh
+            };
+            cache.set_item(seat, &legal)?;
+            return Ok(legal.into_any());
+        }
+    }
+    let legal = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
+    read_views(&legal, views, memo)?;
+    Ok(legal)
+}
+
 /// One decision recorded by [`RoundReader::push`]: the observation and the round's legal
 /// action objects (shared, immutable), the pending tile's kind as the round named it.
 struct Record {
@@ -1007,7 +1139,9 @@ impl RoundReader {
         }
         let phase = attr!(rnd, "_phase")?;
         let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
-        o.drawn = if turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat) {
+        // the seat is the turn seat (its turn actions are the legal ones)
+        let my_turn = turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat);
+        o.drawn = if my_turn {
             opt(&attr!(rnd, "_drawn")?, |d| id(d, "drawn"))?
         } else {
             None
@@ -1034,25 +1168,13 @@ impl RoundReader {
                 id(&attr!(claim, "tile")?, "pending")?,
             ))
         };
-        let legal_obj = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
-        let cls = classes(py)?;
-        o.legal.clear();
-        let memo = &mut self.actions;
-        let legal = &mut o.legal;
-        each(&legal_obj, "legal_actions", |a| {
-            let (s, v) = action_memo(a, cls, true, memo)?;
-            if s != seat {
-                return Err(bad(
-                    "legal_actions",
-                    format!("an action of seat {s} in the observation of seat {seat}"),
-                ));
+        let o = &mut self.memo.obs;
+        let legal_obj = round_legal(rnd, seat, my_turn, &mut self.actions, &mut o.legal)?;
+        if let Some(objs) = objs.as_deref_mut() {
+            for a in legal_obj.try_iter()? {
+                objs.push(a?.unbind());
             }
-            legal.push(v);
-            if let Some(objs) = objs.as_deref_mut() {
-                objs.push(a.clone().unbind());
-            }
-            Ok(())
-        })?;
+        }
         let (dealer, round_wind, honba) = match self.memo.fixed {
             Some(f) => f,
             None => {
@@ -1105,15 +1227,8 @@ impl RoundReader {
         let o = &self.memo.obs;
         // ids checked as read, the rest here
         let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
-        let mut x = Vec::with_capacity(features::flat_len(o.players as usize));
-        row.write_flat(o.players as usize, &mut x);
-        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
-        Ok((
-            PyArray1::from_vec(py, x).into_any(),
-            PyArray1::from_vec(py, mask).into_any(),
-            legal,
-            objs,
-        ))
+        let (x, mask) = flat_arrays(py, &row, o.players as usize, &legal);
+        Ok((x, mask, legal, objs))
     }
 
     /// As [`Self::encode_flat`] with the arrays as a dict of every array but the mask, each
