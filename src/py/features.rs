@@ -92,6 +92,12 @@ fn each<'py>(
         }
         return Ok(());
     }
+    if let Ok(l) = o.cast::<PyList>() {
+        for item in l.iter() {
+            f(&item)?;
+        }
+        return Ok(());
+    }
     if o.is_instance_of::<pyo3::types::PyString>() {
         return Err(bad(name, format!("expected a sequence, got {}", shown(o))));
     }
@@ -801,38 +807,73 @@ impl RoundMemo {
         }
         let n = self.players as usize;
         let np = self.players;
-        let seat_of = |ev: &Bound<'_, PyAny>| -> R<usize> {
-            let s = small(&attr!(ev, "actor")?, "actor", np.into())?;
-            Ok(s as usize)
-        };
         let o = &mut self.obs;
-        // the seats whose melds, river or nukidora may have changed: a discard, call, kan
-        // or nukidora is an event of its actor; an event without an actor (the round's
-        // start, a dora reveal, ...) makes every seat read again
+        // the seats whose melds, river or nukidora may have changed (`dirty`: read them
+        // all again) or whose river alone grew (`discarded`): a discard is an event of its
+        // actor, and so is a call, kan or nukidora; a draw, riichi declaration or riichi
+        // stick changes none of them; any other event without an actor (the round's
+        // start, a dora reveal, ...) makes every seat read again, and the dora indicators
         let all = (1u8 << n) - 1;
         let mut dirty = if self.events == 0 { all } else { 0 };
+        let mut discarded = 0u8;
+        let mut other = self.events == 0;
+        let cls = event_classes(py).map_err(|e| bad("events", format!("riichi.events: {e}")))?;
+        let is = |ty: &Bound<'_, PyType>, c: &Py<PyType>| ty.is(c.bind(py));
         for i in self.events..len {
             let ev = events
                 .get_item(i)
                 .map_err(|_| bad("events", "changed while read".into()))?;
-            if dirty != all {
-                dirty |= match ev.getattr(intern!(py, "actor")) {
-                    Ok(a) if !a.is_none() => 1 << small(&a, "actor", np.into())?,
-                    _ => all,
-                };
-            }
-            let t = attr!(ev, "type")?;
-            if t.eq(intern!(py, "dahai")).unwrap_or(false) {
-                let s = seat_of(&ev)?;
-                if self.pending_riichi[s] {
-                    o.riichi_index[s] = o.tsumogiri[s].len() as i32;
-                    self.pending_riichi[s] = false;
+            // the kinds read here are known by their class (the round makes exactly these);
+            // an event of another class by its mjai type
+            let ty = ev.get_type();
+            let kind = if is(&ty, &cls.tsumo) {
+                continue; // a draw: nothing public changes
+            } else if is(&ty, &cls.dahai) {
+                Plain::Dahai
+            } else if is(&ty, &cls.reach) {
+                Plain::Reach
+            } else if is(&ty, &cls.reach_accepted) {
+                continue; // the stick: scores, read by every read
+            } else {
+                let t = attr!(ev, "type")?;
+                if t.eq(intern!(py, "dahai")).unwrap_or(false) {
+                    Plain::Dahai
+                } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
+                    Plain::Reach
+                } else {
+                    Plain::Other
                 }
-                let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
-                Arc::make_mut(&mut o.tsumogiri[s]).push(g);
-            } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
-                let s = seat_of(&ev)?;
-                self.pending_riichi[s] = true;
+            };
+            let actor = ev
+                .getattr(intern!(py, "actor"))
+                .ok()
+                .filter(|a| !a.is_none());
+            let actor = match actor {
+                Some(a) => Some(small(&a, "actor", np.into())? as usize),
+                None => None,
+            };
+            match (kind, actor) {
+                (Plain::Dahai, Some(s)) => {
+                    if self.pending_riichi[s] {
+                        o.riichi_index[s] = o.tsumogiri[s].len() as i32;
+                        self.pending_riichi[s] = false;
+                    }
+                    let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
+                    Arc::make_mut(&mut o.tsumogiri[s]).push(g);
+                    discarded |= 1 << s;
+                }
+                (Plain::Reach, Some(s)) => self.pending_riichi[s] = true,
+                (Plain::Dahai | Plain::Reach, None) => {
+                    return Err(bad("actor", format!("{} has no actor", shown(&ev))))
+                }
+                (Plain::Other, Some(s)) => {
+                    dirty |= 1 << s;
+                    other = true;
+                }
+                (Plain::Other, None) => {
+                    dirty = all;
+                    other = true;
+                }
             }
         }
         self.events = len;
@@ -848,7 +889,27 @@ impl RoundMemo {
         let is_taken = |taken: &[u64; 3], t: u8| taken[(t >> 6) as usize] >> (t & 63) & 1 == 1;
         let mut new_call = false;
         for (s, p) in players.iter().enumerate() {
+            if (dirty | discarded) >> s & 1 == 0 {
+                continue;
+            }
             if dirty >> s & 1 == 0 {
+                // a discard alone: the river grew by its entries, nothing else changed
+                let river_obj = attr!(p, "river")?;
+                let river = list_of(&river_obj, "river")?;
+                let known = o.rivers[s].len();
+                if river.len() < known {
+                    return Err(bad("river", format!("seat {s}: a river shrank")));
+                }
+                for j in known..river.len() {
+                    let t = id(
+                        &river
+                            .get_item(j)
+                            .map_err(|_| bad("river", "changed".into()))?,
+                        "rivers",
+                    )?;
+                    Arc::make_mut(&mut o.rivers[s]).push(t);
+                    Arc::make_mut(&mut o.called[s]).push(is_taken(taken, t));
+                }
                 continue;
             }
             let melds_obj = attr!(p, "melds")?;
@@ -906,6 +967,9 @@ impl RoundMemo {
                 *c = Arc::new(r.iter().map(|&t| is_taken(taken, t)).collect());
             }
         }
+        if !other {
+            return Ok(()); // draws, discards and riichi only: no dora indicator turned
+        }
         let revealed = int(&attr!(rnd, "_dora_revealed")?, "_dora_revealed")?;
         if revealed != self.dora_revealed {
             o.dora_indicators = ids(&attr!(rnd, "dora_indicators")?, "dora_indicators")?;
@@ -913,6 +977,39 @@ impl RoundMemo {
         }
         Ok(())
     }
+}
+
+/// What [`RoundMemo::sync`] reads of an event.
+#[derive(Clone, Copy)]
+enum Plain {
+    Dahai,
+    Reach,
+    Other,
+}
+
+/// The classes of `riichi.events` that [`RoundMemo::sync`] knows by identity.
+struct EventClasses {
+    tsumo: Py<PyType>,
+    dahai: Py<PyType>,
+    reach: Py<PyType>,
+    reach_accepted: Py<PyType>,
+}
+
+static EVENT_CLASSES: PyOnceLock<EventClasses> = PyOnceLock::new();
+
+fn event_classes(py: Python<'_>) -> PyResult<&EventClasses> {
+    EVENT_CLASSES.get_or_try_init(py, || {
+        let m = py.import("riichi.events")?;
+        let c = |name: &str| -> PyResult<Py<PyType>> {
+            Ok(m.getattr(name)?.cast_into::<PyType>()?.unbind())
+        };
+        Ok(EventClasses {
+            tsumo: c("Tsumo")?,
+            dahai: c("Dahai")?,
+            reach: c("Reach")?,
+            reach_accepted: c("ReachAccepted")?,
+        })
+    })
 }
 
 /// A round's meld (`riichi.kyoku.state.MeldState`: kind, tiles, called, source).
@@ -969,10 +1066,11 @@ fn turn_view(a: &SeatAction) -> Option<ActionView> {
 /// frames (the core call of `turn.turn_actions`: `SeatHand.turn_list` over the shared
 /// objects of `TURN_CODES`), cached as it caches them; anything else (claims, open riichi,
 /// an ankan, kakan or kita among the turn actions) is asked of `Round._legal` itself.
+/// `turn`: the seat's hand and the round's table when `seat` is the turn seat on its turn.
 fn round_legal<'py>(
     rnd: &Bound<'py, PyAny>,
     seat: u8,
-    my_turn: bool,
+    turn: Option<(&PySeatHand, &PySeatTable)>,
     memo: &mut ActionMemo,
     views: &mut Vec<ActionView>,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -1008,18 +1106,17 @@ fn round_legal<'py>(
             return Ok(legal);
         }
     }
-    if my_turn && !attr!(rnd, "_open_riichi")?.is_truthy()? {
-        let seats_obj = attr!(rnd, "_seats")?;
-        let hand_obj = list_of(&seats_obj, "_seats")?.get_item(seat.into())?;
-        let hand = hand_obj.cast::<PySeatHand>()?.borrow();
-        let table_obj = attr!(rnd, "_table")?;
-        let table = table_obj.cast::<PySeatTable>()?.borrow();
+    let turn = match turn {
+        Some(t) if !attr!(rnd, "_open_riichi")?.is_truthy()? => Some(t),
+        _ => None,
+    };
+    if let Some((hand, table)) = turn {
         let codes = turn_codes(py)?.bind(py).get_item(seat.into())?;
         let codes = codes.cast::<PyList>()?;
         let mut objs: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
         views.clear();
         let mut shared = true;
-        let listed = hand.turn_objects(&table, codes, |a, x| match turn_view(&a) {
+        let listed = hand.turn_objects(table, codes, |a, x| match turn_view(&a) {
             Some(v) if shared => {
                 views.push(v);
                 objs.push(x);
@@ -1029,14 +1126,18 @@ fn round_legal<'py>(
         if listed && shared {
             let legal = PyList::new(py, objs)?;
             // the round's cache holds the listings of one version (as Round._legal keeps it)
-            let cache = if current {
-                cache_obj.cast_into::<PyDict>()?
-            } else {
-                let fresh = PyDict::new(py);
-                rnd.setattr(intern!(py, "_cache"), &fresh)?;
+            let cache = cache_obj.cast_into::<PyDict>().map_err(|e| {
+                bad(
+                    "_cache",
+                    format!("expected a dict, got {}", shown(&e.into_inner())),
+                )
+            })?;
+            if !current {
+                // listings of an older version: forgotten (Round._legal starts a new dict;
+                // nothing else holds the round's)
+                cache.clear();
                 rnd.setattr(intern!(py, "_cache_version"), &version)?;
-                fresh
-            };
+            }
             cache.set_item(seat, &legal)?;
             return Ok(legal.into_any());
         }
@@ -1116,27 +1217,49 @@ impl RoundReader {
         let o = &mut self.memo.obs;
         o.seat = seat;
         o.riichi.clear();
+        let mut own = None;
         for (s, h) in seats.iter().enumerate() {
-            let h = h.cast::<PySeatHand>().map_err(|_| {
+            let h = h.cast_into::<PySeatHand>().map_err(|e| {
                 bad(
                     "_seats",
-                    format!("expected a riichi._core.SeatHand, got {}", shown(&h)),
+                    format!(
+                        "expected a riichi._core.SeatHand, got {}",
+                        shown(&e.into_inner())
+                    ),
                 )
             })?;
-            let h = h.borrow();
-            o.riichi.push(h.0.riichi);
+            let b = h.borrow();
+            o.riichi.push(b.0.riichi);
             if s == seat as usize {
                 o.hand.clear();
-                o.hand.extend(h.0.ids());
+                o.hand.extend(b.0.ids());
+                drop(b);
+                own = Some(h);
             }
         }
-        if o.riichi.len() != n as usize {
-            return Err(bad(
-                "_seats",
-                format!("{} seats for {n} players", o.riichi.len()),
-            )
-            .into());
-        }
+        let own = match own {
+            Some(h) if o.riichi.len() == n as usize => h,
+            _ => {
+                return Err(bad(
+                    "_seats",
+                    format!("{} seats for {n} players", o.riichi.len()),
+                )
+                .into())
+            }
+        };
+        let table_obj = attr!(rnd, "_table")?;
+        let table = table_obj
+            .cast::<PySeatTable>()
+            .map_err(|_| {
+                bad(
+                    "_table",
+                    format!(
+                        "expected a riichi._core.SeatTable, got {}",
+                        shown(&table_obj)
+                    ),
+                )
+            })?
+            .borrow();
         let phase = attr!(rnd, "_phase")?;
         let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
         // the seat is the turn seat (its turn actions are the legal ones)
@@ -1169,7 +1292,14 @@ impl RoundReader {
             ))
         };
         let o = &mut self.memo.obs;
-        let legal_obj = round_legal(rnd, seat, my_turn, &mut self.actions, &mut o.legal)?;
+        let own = own.borrow();
+        let legal_obj = round_legal(
+            rnd,
+            seat,
+            my_turn.then_some((&*own, &*table)),
+            &mut self.actions,
+            &mut o.legal,
+        )?;
         if let Some(objs) = objs.as_deref_mut() {
             for a in legal_obj.try_iter()? {
                 objs.push(a?.unbind());
@@ -1199,7 +1329,14 @@ impl RoundReader {
             scores.push(i32_of(s, "scores")?);
             Ok(())
         })?;
-        o.live_tiles_left = i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?;
+        // the core's table: the round keeps it in step with `Round.live_tiles_left` (its
+        // own input for the riichi and haitei rules), read without the property's frame
+        o.live_tiles_left = i32::try_from(table.live_left()).map_err(|_| {
+            bad(
+                "live_tiles_left",
+                format!("{} does not fit in int32", table.live_left()),
+            )
+        })?;
         Ok((!turn_phase, legal_obj))
     }
 }

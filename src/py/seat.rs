@@ -471,6 +471,13 @@ impl PySeatHand {
     }
 }
 
+impl PySeatTable {
+    /// Tiles still drawable from the live wall, as the round last set it.
+    pub(crate) fn live_left(&self) -> u32 {
+        self.view.live_left
+    }
+}
+
 #[pymethods]
 impl PySeatHand {
     #[new]
