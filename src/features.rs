@@ -15,7 +15,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::{replacement, Concealed, Form};
+use crate::shanten::{
+    chiitoitsu_replacement, kokushi_replacement, regular_after_discard, replacement, Concealed,
+    Form,
+};
 use crate::tile::{Counts, Tile};
 use crate::wait::valid_wait_mask;
 
@@ -852,12 +855,23 @@ fn hand_analysis(r: &mut Row, obs: &Observation, own_melds: &Counts, n_hand: usi
         if let Some(d) = obs.drawn {
             base[kind(d)] -= 1;
         }
+        // each discard's shanten, as valid_shanten of the hand left: the regular form
+        // from one kernel call for all the discards, chiitoitsu and kokushi per discard
+        // of a closed hand (13 tiles left)
+        let after = regular_after_discard(&r.hand, (n_hand - 1) / 3);
+        let closed = n_hand > 13;
         let mut h = r.hand;
         for k in 0..34 {
             if h[k] > 0 {
-                h[k] -= 1;
-                r.discard_shanten[k] = valid_shanten(&h, n_hand - 1);
-                h[k] += 1;
+                let mut rep = after[k];
+                if closed {
+                    h[k] -= 1;
+                    rep = rep
+                        .min(chiitoitsu_replacement(&h))
+                        .min(kokushi_replacement(&h));
+                    h[k] += 1;
+                }
+                r.discard_shanten[k] = rep as i8 - 1;
             }
         }
     }
