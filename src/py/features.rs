@@ -743,6 +743,8 @@ struct RoundMemo {
     dora_revealed: i64,
     /// `(dealer, round_wind, honba)`, read once: a round sets them when it is made.
     fixed: Option<(u8, u8, i32)>,
+    /// The round's `_open_riichi` (fixed by its rules), read once.
+    open_riichi: Option<bool>,
     red_obj: Option<Py<PyAny>>,
     /// The last view read: melds, rivers, tsumogiri, called, riichi_index, nukidora, dora
     /// and red kept up to date here; the seat's own fields rewritten by each read.
@@ -777,6 +779,7 @@ impl RoundMemo {
             nuki_objs: (0..n).map(|_| None).collect(),
             dora_revealed: -1,
             fixed: None,
+            open_riichi: None,
             red_obj: Some(red_obj.unbind()),
             obs: Observation {
                 players: n as u8,
@@ -1058,19 +1061,31 @@ fn turn_view(a: &SeatAction) -> Option<ActionView> {
     })
 }
 
+/// What `Round._legal` lists for a seat, by the round's phase.
+enum Asked<'a, 'py> {
+    /// The turn seat on its turn: its turn actions, from its hand and the round's table.
+    Turn(&'a PySeatHand, &'a PySeatTable),
+    /// A tile open to claims (the round's `_claim`): the seat's options unless it answered.
+    Claim(&'a Bound<'py, PyAny>),
+    /// Another seat's turn, or the round is over: nothing.
+    Nothing,
+}
+
 /// The legal actions of `seat` in the round `rnd` now, with their views in `views`: the
 /// very list `Round._legal(seat)` gives and keeps in the round's cache (`_cache`, for
 /// `_version`), so that `Round.step` knows each of them as an action it offered (its
 /// identity shortcut past `_check`). A list the round cached for this version is taken as
-/// it is; the turn seat's turn actions are `Round._legal`'s own work without its Python
-/// frames (the core call of `turn.turn_actions`: `SeatHand.turn_list` over the shared
-/// objects of `TURN_CODES`), cached as it caches them; anything else (claims, open riichi,
-/// an ankan, kakan or kita among the turn actions) is asked of `Round._legal` itself.
-/// `turn`: the seat's hand and the round's table when `seat` is the turn seat on its turn.
+/// it is; otherwise `Round._legal`'s own cases are followed without its Python frames and
+/// the list is cached as it caches it: the turn seat's turn actions (the core call of
+/// `turn.turn_actions`: `SeatHand.turn_list` over the shared objects of `TURN_CODES`), a
+/// claim's options for the seat (`[]` once it answered), `[]` for a seat with nothing to
+/// do. What it does not follow (open riichi, an ankan, kakan or kita among the turn
+/// actions) is asked of `Round._legal` itself. `open_riichi`: the round's `_open_riichi`.
 fn round_legal<'py>(
     rnd: &Bound<'py, PyAny>,
     seat: u8,
-    turn: Option<(&PySeatHand, &PySeatTable)>,
+    asked: Asked<'_, 'py>,
+    open_riichi: bool,
     memo: &mut ActionMemo,
     views: &mut Vec<ActionView>,
 ) -> PyResult<Bound<'py, PyAny>> {
@@ -1093,57 +1108,73 @@ fn round_legal<'py>(
         };
     let version = attr!(rnd, "_version")?;
     let cache_obj = attr!(rnd, "_cache")?;
+    let cache = cache_obj.cast::<PyDict>().map_err(|_| {
+        bad(
+            "_cache",
+            format!("expected a dict, got {}", shown(&cache_obj)),
+        )
+    })?;
     let current = attr!(rnd, "_cache_version")?.eq(&version)?;
     if current {
-        let cache = cache_obj.cast::<PyDict>().map_err(|_| {
-            bad(
-                "_cache",
-                format!("expected a dict, got {}", shown(&cache_obj)),
-            )
-        })?;
         if let Some(legal) = cache.get_item(seat)? {
             read_views(&legal, views, memo)?;
             return Ok(legal);
         }
     }
-    let turn = match turn {
-        Some(t) if !attr!(rnd, "_open_riichi")?.is_truthy()? => Some(t),
-        _ => None,
-    };
-    if let Some((hand, table)) = turn {
-        let codes = turn_codes(py)?.bind(py).get_item(seat.into())?;
-        let codes = codes.cast::<PyList>()?;
-        let mut objs: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
-        views.clear();
-        let mut shared = true;
-        let listed = hand.turn_objects(table, codes, |a, x| match turn_view(&a) {
-            Some(v) if shared => {
-                views.push(v);
-                objs.push(x);
-            }
-            _ => shared = false,
-        })?;
-        if listed && shared {
-            let legal = PyList::new(py, objs)?;
-            // the round's cache holds the listings of one version (as Round._legal keeps it)
-            let cache = cache_obj.cast_into::<PyDict>().map_err(|e| {
-                bad(
-                    "_cache",
-                    format!("expected a dict, got {}", shown(&e.into_inner())),
-                )
+    let legal: Option<Bound<'py, PyAny>> = match asked {
+        Asked::Turn(hand, table) if !open_riichi => {
+            let codes = turn_codes(py)?.bind(py).get_item(seat.into())?;
+            let codes = codes.cast::<PyList>()?;
+            let mut objs: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
+            views.clear();
+            let mut shared = true;
+            let listed = hand.turn_objects(table, codes, |a, x| match turn_view(&a) {
+                Some(v) if shared => {
+                    views.push(v);
+                    objs.push(x);
+                }
+                _ => shared = false,
             })?;
-            if !current {
-                // listings of an older version: forgotten (Round._legal starts a new dict;
-                // nothing else holds the round's)
-                cache.clear();
-                rnd.setattr(intern!(py, "_cache_version"), &version)?;
+            if listed && shared {
+                Some(PyList::new(py, objs)?.into_any())
+            } else {
+                None
             }
-            cache.set_item(seat, &legal)?;
-            return Ok(legal.into_any());
         }
+        Asked::Turn(..) => None,
+        Asked::Claim(c) => {
+            let options = attr!(c, "options")?;
+            match options.cast::<PyDict>() {
+                Ok(options) => {
+                    let answered = attr!(c, "responses")?.contains(seat)?;
+                    let legal = match options.get_item(seat)? {
+                        Some(l) if !answered && l.is_truthy()? => l,
+                        _ => PyList::empty(py).into_any(),
+                    };
+                    read_views(&legal, views, memo)?;
+                    Some(legal)
+                }
+                Err(_) => None,
+            }
+        }
+        Asked::Nothing => {
+            views.clear();
+            Some(PyList::empty(py).into_any())
+        }
+    };
+    let Some(legal) = legal else {
+        let legal = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
+        read_views(&legal, views, memo)?;
+        return Ok(legal);
+    };
+    // the round's cache holds the listings of one version (as Round._legal keeps it)
+    if !current {
+        // listings of an older version: forgotten (Round._legal starts a new dict;
+        // nothing else holds the round's)
+        cache.clear();
+        rnd.setattr(intern!(py, "_cache_version"), &version)?;
     }
-    let legal = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
-    read_views(&legal, views, memo)?;
+    cache.set_item(seat, &legal)?;
     Ok(legal)
 }
 
@@ -1291,12 +1322,28 @@ impl RoundReader {
                 id(&attr!(claim, "tile")?, "pending")?,
             ))
         };
-        let o = &mut self.memo.obs;
         let own = own.borrow();
+        let asked = if my_turn {
+            Asked::Turn(&own, &table)
+        } else if !turn_phase && phase.eq(intern!(py, "claim")).unwrap_or(false) {
+            Asked::Claim(&claim)
+        } else {
+            Asked::Nothing
+        };
+        let open_riichi = match self.memo.open_riichi {
+            Some(v) => v,
+            None => {
+                let v = attr!(rnd, "_open_riichi")?.is_truthy()?;
+                self.memo.open_riichi = Some(v);
+                v
+            }
+        };
+        let o = &mut self.memo.obs;
         let legal_obj = round_legal(
             rnd,
             seat,
-            my_turn.then_some((&*own, &*table)),
+            asked,
+            open_riichi,
             &mut self.actions,
             &mut o.legal,
         )?;
