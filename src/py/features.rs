@@ -1234,7 +1234,7 @@ impl RoundReader {
         &mut self,
         rnd: &Bound<'py, PyAny>,
         seat: i64,
-        mut objs: Option<&mut Vec<Py<PyAny>>>,
+        objs: Option<&mut Vec<Py<PyAny>>>,
     ) -> PyResult<(bool, Bound<'py, PyAny>)> {
         let py = rnd.py();
         self.memo.sync(rnd)?;
@@ -1347,7 +1347,7 @@ impl RoundReader {
             &mut self.actions,
             &mut o.legal,
         )?;
-        if let Some(objs) = objs.as_deref_mut() {
+        if let Some(objs) = objs {
             for a in legal_obj.try_iter()? {
                 objs.push(a?.unbind());
             }
