@@ -766,13 +766,18 @@ pub fn encode_checked_ids_memo(
         for &t in obs.nukidora[s].iter() {
             seen[kind(t)] += 1;
         }
-        for (j, &t) in obs.rivers[s].iter().enumerate() {
-            let called = obs.called[s][j];
-            r.river[rs][j] = [
+        // (check_layout: the three lists of a seat are as long, at most RIVER_LEN)
+        let ri = obs.riichi_index[s];
+        let entries = obs.rivers[s]
+            .iter()
+            .zip(obs.tsumogiri[s].iter())
+            .zip(obs.called[s].iter());
+        for (j, (slot, ((&t, &g), &called))) in r.river[rs].iter_mut().zip(entries).enumerate() {
+            *slot = [
                 (t >> 2) as i8,
                 i8::from(obs.is_red(t)),
-                i8::from(obs.tsumogiri[s][j]),
-                i8::from(obs.riichi_index[s] == j as i32),
+                i8::from(g),
+                i8::from(ri == j as i32),
                 i8::from(called),
             ];
             if !called {
