@@ -20,6 +20,7 @@ import riichi
 from riichi import features
 from riichi.actions import Ankan, Kakan, Nukidora, Riichi
 from riichi.kyoku.round import Round
+from riichi.kyoku.turn import turn_actions
 from riichi.mining.observation import observe
 
 pytest.importorskip("pettingzoo", reason="the riichi[rl] extra (pettingzoo) is not installed")
@@ -94,7 +95,11 @@ def test_env_read_equals_the_encoding_and_keeps_the_rounds_cache(name, monkeypat
             riichi_offered |= any(a.__class__ is Riichi for a in acts)
             # the round caches the very list the env steps from (Round._legal's cache)
             assert rnd._cache_version == rnd._version and rnd._cache[seat] is acts
-            assert rnd.legal_actions(seat) == acts
+            # ... and it is what the round lists itself (turn.turn_actions, a claim's options)
+            if rnd.phase == "turn":
+                assert seat == rnd._turn and acts == turn_actions(rnd, seat)
+            else:
+                assert acts == rnd._claim.options[seat] and seat not in rnd._claim.responses
             want = features.encode(observe(rnd, seat))
             mask = obs["action_mask"]
             assert mask.dtype == np.int8
