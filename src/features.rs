@@ -854,9 +854,10 @@ fn hand_analysis(r: &mut Row, obs: &Observation, own_melds: &Counts, n_hand: usi
     // the checks of the caller hold every kind at most 4 (melds included) and the hand
     // 3n+1 or 3n+2 tiles, at most 14: the counts go to the shanten and wait kernels
     // unchecked
-    r.shanten = valid_shanten(&r.hand, n_hand);
     let mut base: Counts = r.hand;
-    if n_hand % 3 == 2 {
+    if n_hand % 3 != 2 {
+        r.shanten = valid_shanten(&r.hand, n_hand);
+    } else {
         if let Some(d) = obs.drawn {
             base[kind(d)] -= 1;
         }
@@ -866,6 +867,7 @@ fn hand_analysis(r: &mut Row, obs: &Observation, own_melds: &Counts, n_hand: usi
         let after = regular_after_discard(&r.hand, (n_hand - 1) / 3);
         let closed = n_hand > 13;
         let mut h = r.hand;
+        let mut best = u8::MAX;
         for k in 0..34 {
             if h[k] > 0 {
                 let mut rep = after[k];
@@ -877,8 +879,19 @@ fn hand_analysis(r: &mut Row, obs: &Observation, own_melds: &Counts, n_hand: usi
                     h[k] += 1;
                 }
                 r.discard_shanten[k] = rep as i8 - 1;
+                best = best.min(rep);
             }
         }
+        // A 3n+2 hand that is not complete needs as many tiles as its best discard leaves
+        // needed, in each form: a tile of the hand outside the form it completes into can
+        // go (the hand left plus the same tiles drawn still completes it), and the hand
+        // less a tile never needs fewer. A complete hand leaves one needed (tenpai) after
+        // its best discard; so the kernel is asked only when a discard leaves tenpai.
+        r.shanten = if best >= 2 {
+            best as i8 - 1
+        } else {
+            valid_shanten(&r.hand, n_hand)
+        };
     }
     if (n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some())) % 3 == 1 {
         let n_base = n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some());
@@ -1161,6 +1174,45 @@ mod tests {
                                            // river (640), dora_indicators (10), dora (34), seen (34)
         assert_eq!(x[841..845], [25000.0; 4]);
         assert_eq!(x[x.len() - 34..], r.discard_shanten.map(f32::from));
+    }
+
+    /// The shanten of a 3n+2 hand taken from its discards' (the kernel asked only when a
+    /// discard leaves tenpai) is the kernel's own, on seeded random hands of every 3n+2
+    /// size, complete ones and chiitoitsu- or kokushi-shaped ones included.
+    #[test]
+    fn shanten_of_a_hand_to_discard_from_equals_the_kernels() {
+        let mut rng = crate::test_hands::Xorshift(0x5EED_0F_5A4A_2026);
+        let yaochuu = [0usize, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        let mut seen = [0usize; 10];
+        for i in 0..40000 {
+            let n = [14, 11, 8, 5, 2][i % 5];
+            let span = [7u64, 9, 13, 20, 34][(i / 5) % 5];
+            let counts = if span == 13 {
+                // terminals and honors only (kokushi-shaped)
+                let mut c = [0u8; 34];
+                let mut got = 0;
+                while got < n {
+                    let k = yaochuu[(rng.next() % 13) as usize];
+                    if c[k] < 4 {
+                        c[k] += 1;
+                        got += 1;
+                    }
+                }
+                c
+            } else {
+                rng.counts(n, span)
+            };
+            let thirteen: Vec<u8> = (0..13).map(|k| 4 * k).collect();
+            let mut r = encode(&obs(&thirteen, None, vec![])).unwrap();
+            r.hand = counts;
+            r.shanten = 0;
+            r.discard_shanten = [-1; 34];
+            hand_analysis(&mut r, &Observation::default(), &[0; 34], n);
+            let want = valid_shanten(&counts, n);
+            assert_eq!(r.shanten, want, "{counts:?}");
+            seen[(want + 1) as usize] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] > 0 && seen[3] > 0, "{seen:?}"); // complete, tenpai, 2
     }
 
     #[test]
