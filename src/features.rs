@@ -1181,7 +1181,7 @@ mod tests {
     /// size, complete ones and chiitoitsu- or kokushi-shaped ones included.
     #[test]
     fn shanten_of_a_hand_to_discard_from_equals_the_kernels() {
-        let mut rng = crate::test_hands::Xorshift(0x5EED_0F_5A4A_2026);
+        let mut rng = crate::test_hands::Xorshift(0x5EED_0F5A_4A20_2611);
         let yaochuu = [0usize, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
         let mut seen = [0usize; 10];
         for i in 0..40000 {
