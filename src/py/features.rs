@@ -735,6 +735,10 @@ struct RoundMemo {
     /// `len(rnd.events)` when the memo was last brought up to date.
     events: usize,
     pending_riichi: Vec<bool>,
+    /// The discards read (`riichi.events.Dahai`, frozen; the round shares one object per
+    /// seat, tile and flag): actor and tsumogiri by the address of the (held) event. Kept
+    /// from round to round; at most [`ACTION_MEMO`], then forgotten.
+    discards: HashMap<usize, (Py<PyAny>, u8, bool), BuildHasherDefault<AddressHasher>>,
     /// Bit `id` set for each id called from a river.
     taken: [u64; 3],
     /// Per seat, the meld objects read (a kakan replaces its pon: compared by identity).
@@ -769,7 +773,9 @@ impl RoundMemo {
             red[(t >> 6) as usize] |= 1 << (t & 63);
             Ok(())
         })?;
+        let discards = std::mem::take(&mut self.discards);
         *self = RoundMemo {
+            discards,
             round: Some(rnd.clone().unbind()),
             players: n as u8,
             events: 0,
@@ -847,13 +853,28 @@ impl RoundMemo {
                     Plain::Other
                 }
             };
-            let actor = ev
-                .getattr(intern!(py, "actor"))
-                .ok()
-                .filter(|a| !a.is_none());
-            let actor = match actor {
-                Some(a) => Some(small(&a, "actor", np.into())? as usize),
-                None => None,
+            // a discard read before: the same (frozen) object, its actor and flag
+            let frozen = is(&ty, &cls.dahai); // riichi.events.Dahai itself: frozen
+            let known = match kind {
+                Plain::Dahai if frozen => self
+                    .discards
+                    .get(&(ev.as_ptr() as usize))
+                    .map(|&(_, s, g)| (s, g))
+                    .filter(|&(s, _)| s < np),
+                _ => None,
+            };
+            let actor = match known {
+                Some((s, _)) => Some(usize::from(s)),
+                None => {
+                    let actor = ev
+                        .getattr(intern!(py, "actor"))
+                        .ok()
+                        .filter(|a| !a.is_none());
+                    match actor {
+                        Some(a) => Some(small(&a, "actor", np.into())? as usize),
+                        None => None,
+                    }
+                }
             };
             match (kind, actor) {
                 (Plain::Dahai, Some(s)) => {
@@ -861,7 +882,22 @@ impl RoundMemo {
                         o.riichi_index[s] = o.tsumogiri[s].len() as i32;
                         self.pending_riichi[s] = false;
                     }
-                    let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
+                    let g = match known {
+                        Some((_, g)) => g,
+                        None => {
+                            let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
+                            if frozen {
+                                if self.discards.len() >= ACTION_MEMO {
+                                    self.discards.clear();
+                                }
+                                self.discards.insert(
+                                    ev.as_ptr() as usize,
+                                    (ev.clone().unbind(), s as u8, g),
+                                );
+                            }
+                            g
+                        }
+                    };
                     Arc::make_mut(&mut o.tsumogiri[s]).push(g);
                     discarded |= 1 << s;
                 }
