@@ -15,7 +15,10 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use crate::error::{Error, Result};
-use crate::shanten::{replacement, Concealed, Form};
+use crate::shanten::{
+    chiitoitsu_replacement, kokushi_replacement, regular_after_discard, replacement, Concealed,
+    Form,
+};
 use crate::tile::{Counts, Tile};
 use crate::wait::valid_wait_mask;
 
@@ -763,13 +766,18 @@ pub fn encode_checked_ids_memo(
         for &t in obs.nukidora[s].iter() {
             seen[kind(t)] += 1;
         }
-        for (j, &t) in obs.rivers[s].iter().enumerate() {
-            let called = obs.called[s][j];
-            r.river[rs][j] = [
+        // (check_layout: the three lists of a seat are as long, at most RIVER_LEN)
+        let ri = obs.riichi_index[s];
+        let entries = obs.rivers[s]
+            .iter()
+            .zip(obs.tsumogiri[s].iter())
+            .zip(obs.called[s].iter());
+        for (j, (slot, ((&t, &g), &called))) in r.river[rs].iter_mut().zip(entries).enumerate() {
+            *slot = [
                 (t >> 2) as i8,
                 i8::from(obs.is_red(t)),
-                i8::from(obs.tsumogiri[s][j]),
-                i8::from(obs.riichi_index[s] == j as i32),
+                i8::from(g),
+                i8::from(ri == j as i32),
                 i8::from(called),
             ];
             if !called {
@@ -846,20 +854,44 @@ fn hand_analysis(r: &mut Row, obs: &Observation, own_melds: &Counts, n_hand: usi
     // the checks of the caller hold every kind at most 4 (melds included) and the hand
     // 3n+1 or 3n+2 tiles, at most 14: the counts go to the shanten and wait kernels
     // unchecked
-    r.shanten = valid_shanten(&r.hand, n_hand);
     let mut base: Counts = r.hand;
-    if n_hand % 3 == 2 {
+    if n_hand % 3 != 2 {
+        r.shanten = valid_shanten(&r.hand, n_hand);
+    } else {
         if let Some(d) = obs.drawn {
             base[kind(d)] -= 1;
         }
+        // each discard's shanten, as valid_shanten of the hand left: the regular form
+        // from one kernel call for all the discards, chiitoitsu and kokushi per discard
+        // of a closed hand (13 tiles left)
+        let after = regular_after_discard(&r.hand, (n_hand - 1) / 3);
+        let closed = n_hand > 13;
         let mut h = r.hand;
+        let mut best = u8::MAX;
         for k in 0..34 {
             if h[k] > 0 {
-                h[k] -= 1;
-                r.discard_shanten[k] = valid_shanten(&h, n_hand - 1);
-                h[k] += 1;
+                let mut rep = after[k];
+                if closed {
+                    h[k] -= 1;
+                    rep = rep
+                        .min(chiitoitsu_replacement(&h))
+                        .min(kokushi_replacement(&h));
+                    h[k] += 1;
+                }
+                r.discard_shanten[k] = rep as i8 - 1;
+                best = best.min(rep);
             }
         }
+        // A 3n+2 hand that is not complete needs as many tiles as its best discard leaves
+        // needed, in each form: a tile of the hand outside the form it completes into can
+        // go (the hand left plus the same tiles drawn still completes it), and the hand
+        // less a tile never needs fewer. A complete hand leaves one needed (tenpai) after
+        // its best discard; so the kernel is asked only when a discard leaves tenpai.
+        r.shanten = if best >= 2 {
+            best as i8 - 1
+        } else {
+            valid_shanten(&r.hand, n_hand)
+        };
     }
     if (n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some())) % 3 == 1 {
         let n_base = n_hand - usize::from(n_hand % 3 == 2 && obs.drawn.is_some());
@@ -896,29 +928,55 @@ impl Row {
     /// shanten, waits, discard_shanten), each flattened row-major, values unscaled.
     /// `out` gets [`flat_len`]`(players)` values appended.
     pub fn write_flat(&self, players: usize, out: &mut Vec<f32>) {
+        let at = out.len();
+        out.resize(at + flat_len(players), 0.0);
+        self.write_flat_into(players, &mut out[at..]);
+    }
+
+    /// [`Self::write_flat`] into `out`, a slice of exactly [`flat_len`]`(players)` values
+    /// (players 3 or 4), every one written: for a caller that owns the memory (a NumPy
+    /// array made for it).
+    ///
+    /// # Panics
+    /// `out` is not [`flat_len`]`(players)` long, or `players` is above 4.
+    pub fn write_flat_into(&self, players: usize, out: &mut [f32]) {
         let n = players;
-        out.reserve(flat_len(n));
-        out.extend(self.hand.iter().map(|&v| f32::from(v)));
-        out.extend(self.hand_red.iter().map(|&v| f32::from(v)));
-        out.extend(self.drawn.iter().map(|&v| f32::from(v)));
-        for s in &self.melds[..n] {
-            out.extend(s.iter().flatten().map(|&v| f32::from(v)));
+        assert_eq!(out.len(), flat_len(n), "a flat vector of {n} players");
+        let mut rest = out;
+        // each array's values in turn, converted one to one (loops the compiler vectorizes)
+        fn put<T: Copy>(rest: &mut &mut [f32], vals: &[T], f: impl Fn(T) -> f32) {
+            let (head, tail) = std::mem::take(rest).split_at_mut(vals.len());
+            for (o, &v) in head.iter_mut().zip(vals) {
+                *o = f(v);
+            }
+            *rest = tail;
         }
-        out.extend(self.nukidora[..n].iter().map(|&v| f32::from(v)));
-        for s in &self.river[..n] {
-            out.extend(s.iter().flatten().map(|&v| f32::from(v)));
-        }
-        out.extend(self.dora_indicators.iter().flatten().map(|&v| f32::from(v)));
-        out.extend(self.dora.iter().map(|&v| f32::from(v)));
-        out.extend(self.seen.iter().map(|&v| f32::from(v)));
+        put(&mut rest, &self.hand, f32::from);
+        put(&mut rest, &self.hand_red, f32::from);
+        put(&mut rest, &self.drawn, f32::from);
+        put(
+            &mut rest,
+            self.melds[..n].as_flattened().as_flattened(),
+            f32::from,
+        );
+        put(&mut rest, &self.nukidora[..n], f32::from);
+        put(
+            &mut rest,
+            self.river[..n].as_flattened().as_flattened(),
+            f32::from,
+        );
+        put(&mut rest, self.dora_indicators.as_flattened(), f32::from);
+        put(&mut rest, &self.dora, f32::from);
+        put(&mut rest, &self.seen, f32::from);
         // points and counters as float32 (exact below 2**24, far above any score)
-        out.extend(self.scores[..n].iter().map(|&v| v as f32));
-        out.extend(self.riichi[..n].iter().map(|&v| f32::from(u8::from(v))));
-        out.extend(self.round.iter().map(|&v| v as f32));
-        out.extend(self.pending.iter().map(|&v| f32::from(v)));
-        out.push(f32::from(self.shanten));
-        out.extend(self.waits.iter().map(|&v| f32::from(u8::from(v))));
-        out.extend(self.discard_shanten.iter().map(|&v| f32::from(v)));
+        put(&mut rest, &self.scores[..n], |v| v as f32);
+        put(&mut rest, &self.riichi[..n], |v| f32::from(u8::from(v)));
+        put(&mut rest, &self.round, |v| v as f32);
+        put(&mut rest, &self.pending, f32::from);
+        put(&mut rest, &[self.shanten], f32::from);
+        put(&mut rest, &self.waits, |v| f32::from(u8::from(v)));
+        put(&mut rest, &self.discard_shanten, f32::from);
+        debug_assert!(rest.is_empty());
     }
 }
 
@@ -1116,6 +1174,45 @@ mod tests {
                                            // river (640), dora_indicators (10), dora (34), seen (34)
         assert_eq!(x[841..845], [25000.0; 4]);
         assert_eq!(x[x.len() - 34..], r.discard_shanten.map(f32::from));
+    }
+
+    /// The shanten of a 3n+2 hand taken from its discards' (the kernel asked only when a
+    /// discard leaves tenpai) is the kernel's own, on seeded random hands of every 3n+2
+    /// size, complete ones and chiitoitsu- or kokushi-shaped ones included.
+    #[test]
+    fn shanten_of_a_hand_to_discard_from_equals_the_kernels() {
+        let mut rng = crate::test_hands::Xorshift(0x5EED_0F5A_4A20_2611);
+        let yaochuu = [0usize, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        let mut seen = [0usize; 10];
+        for i in 0..40000 {
+            let n = [14, 11, 8, 5, 2][i % 5];
+            let span = [7u64, 9, 13, 20, 34][(i / 5) % 5];
+            let counts = if span == 13 {
+                // terminals and honors only (kokushi-shaped)
+                let mut c = [0u8; 34];
+                let mut got = 0;
+                while got < n {
+                    let k = yaochuu[(rng.next() % 13) as usize];
+                    if c[k] < 4 {
+                        c[k] += 1;
+                        got += 1;
+                    }
+                }
+                c
+            } else {
+                rng.counts(n, span)
+            };
+            let thirteen: Vec<u8> = (0..13).map(|k| 4 * k).collect();
+            let mut r = encode(&obs(&thirteen, None, vec![])).unwrap();
+            r.hand = counts;
+            r.shanten = 0;
+            r.discard_shanten = [-1; 34];
+            hand_analysis(&mut r, &Observation::default(), &[0; 34], n);
+            let want = valid_shanten(&counts, n);
+            assert_eq!(r.shanten, want, "{counts:?}");
+            seen[(want + 1) as usize] += 1;
+        }
+        assert!(seen[0] > 0 && seen[1] > 0 && seen[3] > 0, "{seen:?}"); // complete, tenpai, 2
     }
 
     #[test]

@@ -637,6 +637,30 @@ pub fn regular_after_draw(counts: &Counts, melds_needed: usize) -> [u8; 34] {
     }
 }
 
+/// Regular-form replacement numbers after one copy fewer of each kind, for valid counts
+/// with no caps and at most 14 tiles, `melds_needed` those of the hand left (one tile
+/// fewer); `u8::MAX` for kinds not held. Each is [`regular_replacement`] of the counts
+/// less that copy: the three other groups are convolved once for all the discards.
+pub fn regular_after_discard(counts: &Counts, melds_needed: usize) -> [u8; 34] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::regular_after_discard(counts, melds_needed)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut out = [u8::MAX; 34];
+        let mut c = *counts;
+        for k in 0..34 {
+            if c[k] > 0 {
+                c[k] -= 1;
+                out[k] = regular_replacement_portable(&c, melds_needed);
+                c[k] += 1;
+            }
+        }
+        out
+    }
+}
+
 /// [`regular_replacement`] without SIMD intrinsics (the reference for the SSE2 kernel).
 #[inline]
 pub fn regular_replacement_portable(counts: &Counts, melds_needed: usize) -> u8 {
@@ -917,6 +941,36 @@ mod tests {
         shanten_detail(&parse_counts(text).unwrap().0)
             .unwrap()
             .regular
+    }
+
+    /// Each discard's replacement number from the shared-groups kernel is the one of the
+    /// counts less that copy, computed alone (and `u8::MAX` for kinds not held), on
+    /// seeded random hands of every size a discard leaves.
+    #[test]
+    #[allow(clippy::needless_range_loop)] // kinds index several arrays
+    fn after_discard_equals_one_replacement_per_discard() {
+        let mut rng = crate::test_hands::Xorshift(0x2468_1357_ACE0_BDF9);
+        for i in 0..20000 {
+            let n = [14, 11, 8, 5, 2][i % 5];
+            let span = [9, 14, 20, 34][(i / 5) % 4];
+            let mut c = rng.counts(n, span);
+            let need = (n - 1) / 3;
+            let after = regular_after_discard(&c, need);
+            for k in 0..34 {
+                if c[k] == 0 {
+                    assert_eq!(after[k], u8::MAX, "{c:?} discard {k}");
+                    continue;
+                }
+                c[k] -= 1;
+                assert_eq!(after[k], regular_replacement(&c, need), "{c:?} less {k}");
+                assert_eq!(
+                    after[k],
+                    regular_replacement_portable(&c, need),
+                    "{c:?} less {k}"
+                );
+                c[k] += 1;
+            }
+        }
     }
 
     /// The vector convolution of the draw kernel equals the portable one on every

@@ -11,12 +11,13 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
-use super::seat::PySeatHand;
+use super::seat::{PySeatHand, PySeatTable};
 use crate::error::Error;
 use crate::features::{
     self, ActionView, MeldType, MeldView, Observation, PendingType, Shared, MAX_INDICATORS,
     MAX_MELDS, MELD_FIELDS, NUM_ACTIONS, RIVER_FIELDS, RIVER_LEN, ROUND_FIELDS,
 };
+use crate::seat::SeatAction;
 
 type R<T> = Result<T, Error>;
 
@@ -87,6 +88,12 @@ fn each<'py>(
 ) -> R<()> {
     if let Ok(t) = o.cast::<PyTuple>() {
         for item in t.iter() {
+            f(&item)?;
+        }
+        return Ok(());
+    }
+    if let Ok(l) = o.cast::<PyList>() {
+        for item in l.iter() {
             f(&item)?;
         }
         return Ok(());
@@ -591,6 +598,32 @@ fn arrays<'py>(
     Ok(d)
 }
 
+/// The flat float32 vector of `row` (`features::Row::write_flat_into`, `players` 3 or 4)
+/// and its int8 action mask (1 at each index of `legal`, the row's legal indices), each
+/// written straight into a new NumPy array.
+fn flat_arrays<'py>(
+    py: Python<'py>,
+    row: &features::Row,
+    players: usize,
+    legal: &[usize],
+) -> (Bound<'py, PyAny>, Bound<'py, PyAny>) {
+    let len = features::flat_len(players);
+    // SAFETY: a new C-contiguous array of `len` float32 that nothing else sees yet; every
+    // value is written before it is handed out
+    let x = unsafe { PyArray1::<f32>::new(py, [len], false) };
+    row.write_flat_into(players, unsafe {
+        std::slice::from_raw_parts_mut(x.data(), len)
+    });
+    let mask = PyArray1::<i8>::zeros(py, [NUM_ACTIONS], false);
+    // SAFETY: as above, a new zeroed array of NUM_ACTIONS int8; legal indices are below
+    // NUM_ACTIONS (features::action_index)
+    let m = unsafe { std::slice::from_raw_parts_mut(mask.data(), NUM_ACTIONS) };
+    for &i in legal {
+        m[i] = 1;
+    }
+    (x.into_any(), mask.into_any())
+}
+
 /// An encoder for a stream of observations (an environment's, step after step): it
 /// remembers the tuples and actions it read, so each observation reads only what changed
 /// since the one before (see [`Memo`]).
@@ -623,14 +656,8 @@ impl FeatureReader {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Vec<usize>)> {
         let o = observation(obs, classes(py)?, &mut self.memo)?;
         let (row, legal) = features::encode_legal(&o)?; // checks it
-        let mut x = Vec::new();
-        row.write_flat(o.players as usize, &mut x);
-        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
-        Ok((
-            PyArray1::from_vec(py, x).into_any(),
-            PyArray1::from_vec(py, mask).into_any(),
-            legal,
-        ))
+        let (x, mask) = flat_arrays(py, &row, o.players as usize, &legal);
+        Ok((x, mask, legal))
     }
 
     /// One observation as `(arrays, mask, legal)`: `arrays` a dict of every array but the
@@ -708,6 +735,10 @@ struct RoundMemo {
     /// `len(rnd.events)` when the memo was last brought up to date.
     events: usize,
     pending_riichi: Vec<bool>,
+    /// The discards read (`riichi.events.Dahai`, frozen; the round shares one object per
+    /// seat, tile and flag): actor and tsumogiri by the address of the (held) event. Kept
+    /// from round to round; at most [`ACTION_MEMO`], then forgotten.
+    discards: HashMap<usize, (Py<PyAny>, u8, bool), BuildHasherDefault<AddressHasher>>,
     /// Bit `id` set for each id called from a river.
     taken: [u64; 3],
     /// Per seat, the meld objects read (a kakan replaces its pon: compared by identity).
@@ -716,6 +747,8 @@ struct RoundMemo {
     dora_revealed: i64,
     /// `(dealer, round_wind, honba)`, read once: a round sets them when it is made.
     fixed: Option<(u8, u8, i32)>,
+    /// The round's `_open_riichi` (fixed by its rules), read once.
+    open_riichi: Option<bool>,
     red_obj: Option<Py<PyAny>>,
     /// The last view read: melds, rivers, tsumogiri, called, riichi_index, nukidora, dora
     /// and red kept up to date here; the seat's own fields rewritten by each read.
@@ -740,7 +773,9 @@ impl RoundMemo {
             red[(t >> 6) as usize] |= 1 << (t & 63);
             Ok(())
         })?;
+        let discards = std::mem::take(&mut self.discards);
         *self = RoundMemo {
+            discards,
             round: Some(rnd.clone().unbind()),
             players: n as u8,
             events: 0,
@@ -750,6 +785,7 @@ impl RoundMemo {
             nuki_objs: (0..n).map(|_| None).collect(),
             dora_revealed: -1,
             fixed: None,
+            open_riichi: None,
             red_obj: Some(red_obj.unbind()),
             obs: Observation {
                 players: n as u8,
@@ -780,38 +816,103 @@ impl RoundMemo {
         }
         let n = self.players as usize;
         let np = self.players;
-        let seat_of = |ev: &Bound<'_, PyAny>| -> R<usize> {
-            let s = small(&attr!(ev, "actor")?, "actor", np.into())?;
-            Ok(s as usize)
-        };
         let o = &mut self.obs;
-        // the seats whose melds, river or nukidora may have changed: a discard, call, kan
-        // or nukidora is an event of its actor; an event without an actor (the round's
-        // start, a dora reveal, ...) makes every seat read again
+        // the seats whose melds, river or nukidora may have changed (`dirty`: read them
+        // all again) or whose river alone grew (`discarded`): a discard is an event of its
+        // actor, and so is a call, kan or nukidora; a draw, riichi declaration or riichi
+        // stick changes none of them; any other event without an actor (the round's
+        // start, a dora reveal, ...) makes every seat read again, and the dora indicators
         let all = (1u8 << n) - 1;
         let mut dirty = if self.events == 0 { all } else { 0 };
+        let mut discarded = 0u8;
+        let mut other = self.events == 0;
+        let cls = event_classes(py).map_err(|e| bad("events", format!("riichi.events: {e}")))?;
+        let is = |ty: &Bound<'_, PyType>, c: &Py<PyType>| ty.is(c.bind(py));
         for i in self.events..len {
             let ev = events
                 .get_item(i)
                 .map_err(|_| bad("events", "changed while read".into()))?;
-            if dirty != all {
-                dirty |= match ev.getattr(intern!(py, "actor")) {
-                    Ok(a) if !a.is_none() => 1 << small(&a, "actor", np.into())?,
-                    _ => all,
-                };
-            }
-            let t = attr!(ev, "type")?;
-            if t.eq(intern!(py, "dahai")).unwrap_or(false) {
-                let s = seat_of(&ev)?;
-                if self.pending_riichi[s] {
-                    o.riichi_index[s] = o.tsumogiri[s].len() as i32;
-                    self.pending_riichi[s] = false;
+            // the kinds read here are known by their class (the round makes exactly these);
+            // an event of another class by its mjai type
+            let ty = ev.get_type();
+            let kind = if is(&ty, &cls.tsumo) {
+                continue; // a draw: nothing public changes
+            } else if is(&ty, &cls.dahai) {
+                Plain::Dahai
+            } else if is(&ty, &cls.reach) {
+                Plain::Reach
+            } else if is(&ty, &cls.reach_accepted) {
+                continue; // the stick: scores, read by every read
+            } else {
+                let t = attr!(ev, "type")?;
+                if t.eq(intern!(py, "dahai")).unwrap_or(false) {
+                    Plain::Dahai
+                } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
+                    Plain::Reach
+                } else {
+                    Plain::Other
                 }
-                let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
-                Arc::make_mut(&mut o.tsumogiri[s]).push(g);
-            } else if t.eq(intern!(py, "reach")).unwrap_or(false) {
-                let s = seat_of(&ev)?;
-                self.pending_riichi[s] = true;
+            };
+            // a discard read before: the same (frozen) object, its actor and flag
+            let frozen = is(&ty, &cls.dahai); // riichi.events.Dahai itself: frozen
+            let known = match kind {
+                Plain::Dahai if frozen => self
+                    .discards
+                    .get(&(ev.as_ptr() as usize))
+                    .map(|&(_, s, g)| (s, g))
+                    .filter(|&(s, _)| s < np),
+                _ => None,
+            };
+            let actor = match known {
+                Some((s, _)) => Some(usize::from(s)),
+                None => {
+                    let actor = ev
+                        .getattr(intern!(py, "actor"))
+                        .ok()
+                        .filter(|a| !a.is_none());
+                    match actor {
+                        Some(a) => Some(small(&a, "actor", np.into())? as usize),
+                        None => None,
+                    }
+                }
+            };
+            match (kind, actor) {
+                (Plain::Dahai, Some(s)) => {
+                    if self.pending_riichi[s] {
+                        o.riichi_index[s] = o.tsumogiri[s].len() as i32;
+                        self.pending_riichi[s] = false;
+                    }
+                    let g = match known {
+                        Some((_, g)) => g,
+                        None => {
+                            let g = attr!(ev, "tsumogiri")?.is_truthy().unwrap_or(false);
+                            if frozen {
+                                if self.discards.len() >= ACTION_MEMO {
+                                    self.discards.clear();
+                                }
+                                self.discards.insert(
+                                    ev.as_ptr() as usize,
+                                    (ev.clone().unbind(), s as u8, g),
+                                );
+                            }
+                            g
+                        }
+                    };
+                    Arc::make_mut(&mut o.tsumogiri[s]).push(g);
+                    discarded |= 1 << s;
+                }
+                (Plain::Reach, Some(s)) => self.pending_riichi[s] = true,
+                (Plain::Dahai | Plain::Reach, None) => {
+                    return Err(bad("actor", format!("{} has no actor", shown(&ev))))
+                }
+                (Plain::Other, Some(s)) => {
+                    dirty |= 1 << s;
+                    other = true;
+                }
+                (Plain::Other, None) => {
+                    dirty = all;
+                    other = true;
+                }
             }
         }
         self.events = len;
@@ -827,7 +928,27 @@ impl RoundMemo {
         let is_taken = |taken: &[u64; 3], t: u8| taken[(t >> 6) as usize] >> (t & 63) & 1 == 1;
         let mut new_call = false;
         for (s, p) in players.iter().enumerate() {
+            if (dirty | discarded) >> s & 1 == 0 {
+                continue;
+            }
             if dirty >> s & 1 == 0 {
+                // a discard alone: the river grew by its entries, nothing else changed
+                let river_obj = attr!(p, "river")?;
+                let river = list_of(&river_obj, "river")?;
+                let known = o.rivers[s].len();
+                if river.len() < known {
+                    return Err(bad("river", format!("seat {s}: a river shrank")));
+                }
+                for j in known..river.len() {
+                    let t = id(
+                        &river
+                            .get_item(j)
+                            .map_err(|_| bad("river", "changed".into()))?,
+                        "rivers",
+                    )?;
+                    Arc::make_mut(&mut o.rivers[s]).push(t);
+                    Arc::make_mut(&mut o.called[s]).push(is_taken(taken, t));
+                }
                 continue;
             }
             let melds_obj = attr!(p, "melds")?;
@@ -885,6 +1006,9 @@ impl RoundMemo {
                 *c = Arc::new(r.iter().map(|&t| is_taken(taken, t)).collect());
             }
         }
+        if !other {
+            return Ok(()); // draws, discards and riichi only: no dora indicator turned
+        }
         let revealed = int(&attr!(rnd, "_dora_revealed")?, "_dora_revealed")?;
         if revealed != self.dora_revealed {
             o.dora_indicators = ids(&attr!(rnd, "dora_indicators")?, "dora_indicators")?;
@@ -892,6 +1016,39 @@ impl RoundMemo {
         }
         Ok(())
     }
+}
+
+/// What [`RoundMemo::sync`] reads of an event.
+#[derive(Clone, Copy)]
+enum Plain {
+    Dahai,
+    Reach,
+    Other,
+}
+
+/// The classes of `riichi.events` that [`RoundMemo::sync`] knows by identity.
+struct EventClasses {
+    tsumo: Py<PyType>,
+    dahai: Py<PyType>,
+    reach: Py<PyType>,
+    reach_accepted: Py<PyType>,
+}
+
+static EVENT_CLASSES: PyOnceLock<EventClasses> = PyOnceLock::new();
+
+fn event_classes(py: Python<'_>) -> PyResult<&EventClasses> {
+    EVENT_CLASSES.get_or_try_init(py, || {
+        let m = py.import("riichi.events")?;
+        let c = |name: &str| -> PyResult<Py<PyType>> {
+            Ok(m.getattr(name)?.cast_into::<PyType>()?.unbind())
+        };
+        Ok(EventClasses {
+            tsumo: c("Tsumo")?,
+            dahai: c("Dahai")?,
+            reach: c("Reach")?,
+            reach_accepted: c("ReachAccepted")?,
+        })
+    })
 }
 
 /// A round's meld (`riichi.kyoku.state.MeldState`: kind, tiles, called, source).
@@ -912,6 +1069,149 @@ fn meld_state(m: &Bound<'_, PyAny>) -> R<MeldView> {
         called: opt(&attr!(m, "called")?, |c| id(c, name))?,
         source: opt(&attr!(m, "source")?, |s| small(s, name, 4))?,
     })
+}
+
+/// `riichi.kyoku.state.TURN_CODES`: per seat, the round's shared turn action objects by
+/// the core's action code (what `turn.turn_actions` hands to `SeatHand.turn_list`).
+static TURN_CODES: PyOnceLock<Py<PyList>> = PyOnceLock::new();
+
+fn turn_codes(py: Python<'_>) -> PyResult<&Py<PyList>> {
+    TURN_CODES.get_or_try_init(py, || {
+        Ok(py
+            .import("riichi.kyoku.state")?
+            .getattr("TURN_CODES")?
+            .cast_into::<PyList>()?
+            .unbind())
+    })
+}
+
+/// The view of a turn action of the core (codes below the ankan ones: discards, riichi,
+/// tsumo, kyuushu); None for the others (ankan, kakan, kita: not shared objects).
+fn turn_view(a: &SeatAction) -> Option<ActionView> {
+    Some(match *a {
+        SeatAction::Discard { tile, tsumogiri } => ActionView::Discard { tile, tsumogiri },
+        SeatAction::Riichi { tile, tsumogiri } => ActionView::Riichi { tile, tsumogiri },
+        SeatAction::Tsumo => ActionView::Tsumo,
+        SeatAction::Kyuushu => ActionView::Kyuushu,
+        _ => return None,
+    })
+}
+
+/// What `Round._legal` lists for a seat, by the round's phase.
+enum Asked<'a, 'py> {
+    /// The turn seat on its turn: its turn actions, from its hand and the round's table.
+    Turn(&'a PySeatHand, &'a PySeatTable),
+    /// A tile open to claims (the round's `_claim`): the seat's options unless it answered.
+    Claim(&'a Bound<'py, PyAny>),
+    /// Another seat's turn, or the round is over: nothing.
+    Nothing,
+}
+
+/// The legal actions of `seat` in the round `rnd` now, with their views in `views`: the
+/// very list `Round._legal(seat)` gives and keeps in the round's cache (`_cache`, for
+/// `_version`), so that `Round.step` knows each of them as an action it offered (its
+/// identity shortcut past `_check`). A list the round cached for this version is taken as
+/// it is; otherwise `Round._legal`'s own cases are followed without its Python frames and
+/// the list is cached as it caches it: the turn seat's turn actions (the core call of
+/// `turn.turn_actions`: `SeatHand.turn_list` over the shared objects of `TURN_CODES`), a
+/// claim's options for the seat (`[]` once it answered), `[]` for a seat with nothing to
+/// do. What it does not follow (open riichi, an ankan, kakan or kita among the turn
+/// actions) is asked of `Round._legal` itself. `open_riichi`: the round's `_open_riichi`.
+fn round_legal<'py>(
+    rnd: &Bound<'py, PyAny>,
+    seat: u8,
+    asked: Asked<'_, 'py>,
+    open_riichi: bool,
+    memo: &mut ActionMemo,
+    views: &mut Vec<ActionView>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = rnd.py();
+    let cls = classes(py)?;
+    let read_views =
+        |legal: &Bound<'py, PyAny>, views: &mut Vec<ActionView>, memo: &mut ActionMemo| -> R<()> {
+            views.clear();
+            each(legal, "legal_actions", |a| {
+                let (s, v) = action_memo(a, cls, true, memo)?;
+                if s != seat {
+                    return Err(bad(
+                        "legal_actions",
+                        format!("an action of seat {s} in the observation of seat {seat}"),
+                    ));
+                }
+                views.push(v);
+                Ok(())
+            })
+        };
+    let version = attr!(rnd, "_version")?;
+    let cache_obj = attr!(rnd, "_cache")?;
+    let cache = cache_obj.cast::<PyDict>().map_err(|_| {
+        bad(
+            "_cache",
+            format!("expected a dict, got {}", shown(&cache_obj)),
+        )
+    })?;
+    let current = attr!(rnd, "_cache_version")?.eq(&version)?;
+    if current {
+        if let Some(legal) = cache.get_item(seat)? {
+            read_views(&legal, views, memo)?;
+            return Ok(legal);
+        }
+    }
+    let legal: Option<Bound<'py, PyAny>> = match asked {
+        Asked::Turn(hand, table) if !open_riichi => {
+            let codes = turn_codes(py)?.bind(py).get_item(seat.into())?;
+            let codes = codes.cast::<PyList>()?;
+            let mut objs: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
+            views.clear();
+            let mut shared = true;
+            let listed = hand.turn_objects(table, codes, |a, x| match turn_view(&a) {
+                Some(v) if shared => {
+                    views.push(v);
+                    objs.push(x);
+                }
+                _ => shared = false,
+            })?;
+            if listed && shared {
+                Some(PyList::new(py, objs)?.into_any())
+            } else {
+                None
+            }
+        }
+        Asked::Turn(..) => None,
+        Asked::Claim(c) => {
+            let options = attr!(c, "options")?;
+            match options.cast::<PyDict>() {
+                Ok(options) => {
+                    let answered = attr!(c, "responses")?.contains(seat)?;
+                    let legal = match options.get_item(seat)? {
+                        Some(l) if !answered && l.is_truthy()? => l,
+                        _ => PyList::empty(py).into_any(),
+                    };
+                    read_views(&legal, views, memo)?;
+                    Some(legal)
+                }
+                Err(_) => None,
+            }
+        }
+        Asked::Nothing => {
+            views.clear();
+            Some(PyList::empty(py).into_any())
+        }
+    };
+    let Some(legal) = legal else {
+        let legal = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
+        read_views(&legal, views, memo)?;
+        return Ok(legal);
+    };
+    // the round's cache holds the listings of one version (as Round._legal keeps it)
+    if !current {
+        // listings of an older version: forgotten (Round._legal starts a new dict;
+        // nothing else holds the round's)
+        cache.clear();
+        rnd.setattr(intern!(py, "_cache_version"), &version)?;
+    }
+    cache.set_item(seat, &legal)?;
+    Ok(legal)
 }
 
 /// One decision recorded by [`RoundReader::push`]: the observation and the round's legal
@@ -970,7 +1270,7 @@ impl RoundReader {
         &mut self,
         rnd: &Bound<'py, PyAny>,
         seat: i64,
-        mut objs: Option<&mut Vec<Py<PyAny>>>,
+        objs: Option<&mut Vec<Py<PyAny>>>,
     ) -> PyResult<(bool, Bound<'py, PyAny>)> {
         let py = rnd.py();
         self.memo.sync(rnd)?;
@@ -984,30 +1284,54 @@ impl RoundReader {
         let o = &mut self.memo.obs;
         o.seat = seat;
         o.riichi.clear();
+        let mut own = None;
         for (s, h) in seats.iter().enumerate() {
-            let h = h.cast::<PySeatHand>().map_err(|_| {
+            let h = h.cast_into::<PySeatHand>().map_err(|e| {
                 bad(
                     "_seats",
-                    format!("expected a riichi._core.SeatHand, got {}", shown(&h)),
+                    format!(
+                        "expected a riichi._core.SeatHand, got {}",
+                        shown(&e.into_inner())
+                    ),
                 )
             })?;
-            let h = h.borrow();
-            o.riichi.push(h.0.riichi);
+            let b = h.borrow();
+            o.riichi.push(b.0.riichi);
             if s == seat as usize {
                 o.hand.clear();
-                o.hand.extend(h.0.ids());
+                o.hand.extend(b.0.ids());
+                drop(b);
+                own = Some(h);
             }
         }
-        if o.riichi.len() != n as usize {
-            return Err(bad(
-                "_seats",
-                format!("{} seats for {n} players", o.riichi.len()),
-            )
-            .into());
-        }
+        let own = match own {
+            Some(h) if o.riichi.len() == n as usize => h,
+            _ => {
+                return Err(bad(
+                    "_seats",
+                    format!("{} seats for {n} players", o.riichi.len()),
+                )
+                .into())
+            }
+        };
+        let table_obj = attr!(rnd, "_table")?;
+        let table = table_obj
+            .cast::<PySeatTable>()
+            .map_err(|_| {
+                bad(
+                    "_table",
+                    format!(
+                        "expected a riichi._core.SeatTable, got {}",
+                        shown(&table_obj)
+                    ),
+                )
+            })?
+            .borrow();
         let phase = attr!(rnd, "_phase")?;
         let turn_phase = phase.eq(intern!(py, "turn")).unwrap_or(false);
-        o.drawn = if turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat) {
+        // the seat is the turn seat (its turn actions are the legal ones)
+        let my_turn = turn_phase && int(&attr!(rnd, "_turn")?, "_turn")? == i64::from(seat);
+        o.drawn = if my_turn {
             opt(&attr!(rnd, "_drawn")?, |d| id(d, "drawn"))?
         } else {
             None
@@ -1034,25 +1358,36 @@ impl RoundReader {
                 id(&attr!(claim, "tile")?, "pending")?,
             ))
         };
-        let legal_obj = rnd.call_method1(intern!(py, "_legal"), (seat,))?;
-        let cls = classes(py)?;
-        o.legal.clear();
-        let memo = &mut self.actions;
-        let legal = &mut o.legal;
-        each(&legal_obj, "legal_actions", |a| {
-            let (s, v) = action_memo(a, cls, true, memo)?;
-            if s != seat {
-                return Err(bad(
-                    "legal_actions",
-                    format!("an action of seat {s} in the observation of seat {seat}"),
-                ));
+        let own = own.borrow();
+        let asked = if my_turn {
+            Asked::Turn(&own, &table)
+        } else if !turn_phase && phase.eq(intern!(py, "claim")).unwrap_or(false) {
+            Asked::Claim(&claim)
+        } else {
+            Asked::Nothing
+        };
+        let open_riichi = match self.memo.open_riichi {
+            Some(v) => v,
+            None => {
+                let v = attr!(rnd, "_open_riichi")?.is_truthy()?;
+                self.memo.open_riichi = Some(v);
+                v
             }
-            legal.push(v);
-            if let Some(objs) = objs.as_deref_mut() {
-                objs.push(a.clone().unbind());
+        };
+        let o = &mut self.memo.obs;
+        let legal_obj = round_legal(
+            rnd,
+            seat,
+            asked,
+            open_riichi,
+            &mut self.actions,
+            &mut o.legal,
+        )?;
+        if let Some(objs) = objs {
+            for a in legal_obj.try_iter()? {
+                objs.push(a?.unbind());
             }
-            Ok(())
-        })?;
+        }
         let (dealer, round_wind, honba) = match self.memo.fixed {
             Some(f) => f,
             None => {
@@ -1077,7 +1412,14 @@ impl RoundReader {
             scores.push(i32_of(s, "scores")?);
             Ok(())
         })?;
-        o.live_tiles_left = i32_of(&attr!(rnd, "live_tiles_left")?, "live_tiles_left")?;
+        // the core's table: the round keeps it in step with `Round.live_tiles_left` (its
+        // own input for the riichi and haitei rules), read without the property's frame
+        o.live_tiles_left = i32::try_from(table.live_left()).map_err(|_| {
+            bad(
+                "live_tiles_left",
+                format!("{} does not fit in int32", table.live_left()),
+            )
+        })?;
         Ok((!turn_phase, legal_obj))
     }
 }
@@ -1105,15 +1447,8 @@ impl RoundReader {
         let o = &self.memo.obs;
         // ids checked as read, the rest here
         let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
-        let mut x = Vec::with_capacity(features::flat_len(o.players as usize));
-        row.write_flat(o.players as usize, &mut x);
-        let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
-        Ok((
-            PyArray1::from_vec(py, x).into_any(),
-            PyArray1::from_vec(py, mask).into_any(),
-            legal,
-            objs,
-        ))
+        let (x, mask) = flat_arrays(py, &row, o.players as usize, &legal);
+        Ok((x, mask, legal, objs))
     }
 
     /// As [`Self::encode_flat`] with the arrays as a dict of every array but the mask, each

@@ -431,6 +431,53 @@ impl PySeatTable {
 #[pyclass(name = "SeatHand", module = "riichi._core")]
 pub struct PySeatHand(pub(crate) SeatHand);
 
+impl PySeatHand {
+    /// The seat's turn actions in the order of `turn_codes`, each given to `f` with its
+    /// shared object `actions[code]` (what `turn_list` lists). False, with `f` given only
+    /// the actions before it, when a code is past the end of `actions` (an ankan, kakan or
+    /// kita: the caller builds those from `turn_codes`).
+    ///
+    /// # Errors
+    /// As `turn_actions`; an item of `actions` that cannot be read.
+    pub(crate) fn turn_objects<'py>(
+        &self,
+        table: &PySeatTable,
+        actions: &Bound<'py, PyList>,
+        mut f: impl FnMut(SeatAction, Bound<'py, PyAny>),
+    ) -> PyResult<bool> {
+        let n = actions.len();
+        let mut past = false;
+        let mut failed = None;
+        self.0
+            .visit_turn_actions(&table.view, &table.rules, &mut |a| {
+                let code = usize::from(turn_code(&a));
+                if code >= n {
+                    past = true;
+                    return false;
+                }
+                match actions.get_item(code) {
+                    Ok(x) => f(a, x),
+                    Err(e) => {
+                        failed = Some(e);
+                        return false;
+                    }
+                }
+                true
+            })?;
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok(!past)
+    }
+}
+
+impl PySeatTable {
+    /// Tiles still drawable from the live wall, as the round last set it.
+    pub(crate) fn live_left(&self) -> u32 {
+        self.view.live_left
+    }
+}
+
 #[pymethods]
 impl PySeatHand {
     #[new]
@@ -820,30 +867,8 @@ impl PySeatHand {
         table: &PySeatTable,
         actions: &Bound<'py, PyList>,
     ) -> PyResult<Option<Bound<'py, PyList>>> {
-        let n = actions.len();
         let mut out: Vec<Bound<'py, PyAny>> = Vec::with_capacity(24);
-        let mut past = false;
-        let mut failed = None;
-        self.0
-            .visit_turn_actions(&table.view, &table.rules, &mut |a| {
-                let code = usize::from(turn_code(&a));
-                if code >= n {
-                    past = true;
-                    return false;
-                }
-                match actions.get_item(code) {
-                    Ok(x) => out.push(x),
-                    Err(e) => {
-                        failed = Some(e);
-                        return false;
-                    }
-                }
-                true
-            })?;
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        if past {
+        if !self.turn_objects(table, actions, |_, x| out.push(x))? {
             return Ok(None);
         }
         Ok(Some(PyList::new(py, out)?))
