@@ -399,6 +399,23 @@ def test_single_agent_seeds_and_random_seats():
     assert len(seats) > 1
 
 
+def test_single_agent_random_policy_is_seeded_by_reset():
+    # the other seats' random choices come from the seed given to reset: the same seed
+    # plays the same game, another seed (almost surely) another
+    def play(seed):
+        env = SingleAgentEnv(seat=0)
+        obs, _ = env.reset(seed=seed)
+        trace, done = [], False
+        while not done:
+            a = int(np.flatnonzero(obs["action_mask"])[0])
+            obs, reward, done, _, _ = env.step(a)
+            trace.append((a, obs["observation"].tobytes()))
+        return trace, reward, env.aec.game.result.scores
+
+    assert play(5) == play(5)
+    assert play(5)[2] != play(6)[2]
+
+
 def test_single_agent_illegal_actions():
     env = SingleAgentEnv(seat=0, policy="first")
     obs, _ = env.reset(seed=1)

@@ -683,6 +683,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.observation_space = self.aec.observation_space("player_0")
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0 if seat is None else seat
+        self._policy_rng = random.Random()  # seeded by reset
 
     def _other(self, agent: str) -> int:
         """The action index ``policy`` gives for ``agent`` (the built-in policies read the
@@ -692,7 +693,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             legal = sorted(self.aec._legal_indices(self.aec._seat[agent]))
             if self.policy == "first":
                 return legal[0]
-            return legal[int(self.np_random.integers(len(legal)))]
+            return legal[self._policy_rng.randrange(len(legal))]
         return self.policy(self.aec.observe(agent))  # type: ignore[operator,no-any-return]
 
     def _advance(self) -> tuple[dict[str, Any], float, bool, dict[str, Any]]:
@@ -721,6 +722,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             RiichiError: ``seed`` is not an int >= 0 or None.
         """
         super().reset(seed=_check_seed("seed", seed))
+        # the built-in policy's choices: a random.Random seeded from this environment's
+        # seeded state (a NumPy Generator call costs several times as much per decision)
+        self._policy_rng = random.Random(int(self.np_random.integers(2**63)))
         skipped = 0
         while True:
             # each game's seed comes from this environment's seeded random state
