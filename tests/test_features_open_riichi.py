@@ -196,6 +196,32 @@ def test_pettingzoo_api_test_under_open_riichi(name, space_seed):
     assert Watched.offers > 0
 
 
+def test_single_agent_env_under_open_riichi():
+    """The Gymnasium wrapper: the learner and the other seats (a callable policy) play
+    toward riichi; open riichi indices pass through both the learner's step and the
+    policy's answers."""
+    pytest.importorskip("pettingzoo", reason="the riichi[rl] extra is not installed")
+    from riichi.env import SingleAgentEnv, flat_layout
+
+    rules = OPEN_RULES["tenhou_open"]()
+    layout = flat_layout(4)
+    picks: list[int] = []
+
+    def policy(obs):
+        legal = np.flatnonzero(obs["action_mask"])
+        i = _toward_riichi(legal, obs["observation"], layout, len(picks))
+        picks.append(i)
+        return i
+
+    env = SingleAgentEnv(rules, seat=0, policy=policy)
+    for seed in (1, 2):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            obs, _, done, _, _ = env.step(policy(obs))
+    assert any(i in OPEN for i in picks) and any(i in CLOSED for i in picks)
+
+
 # --------------------------------------------------------------------------- logged games
 
 
