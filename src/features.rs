@@ -1,7 +1,7 @@
 //! Feature arrays and the legal-action mask of one seat's observation, in batch.
 //!
 //! The Python module `riichi.features` documents every array (name, shape, dtype, meaning)
-//! and the 159 action indices; this file is their arithmetic. An [`Observation`] is what one
+//! and the 197 action indices; this file is their arithmetic. An [`Observation`] is what one
 //! seat sees at a decision point (absolute seats, physical tile ids 0..=135, the red ids of
 //! the game); [`encode_batch`] checks each one and writes its arrays, rotated so that the
 //! observing seat comes first.
@@ -41,7 +41,7 @@ pub const DISCARD: usize = 0;
 pub const RED_DISCARD: usize = 34;
 /// Action index of a discard of the tile just drawn.
 pub const TSUMOGIRI: usize = 37;
-/// First riichi index (`RIICHI + ` the discard's index).
+/// First riichi index (`RIICHI + ` the discard's index): a closed riichi.
 pub const RIICHI: usize = 38;
 /// First chi index: `CHI + 2 * shape + red` (shape 0 low, 1 middle, 2 high).
 pub const CHI: usize = 76;
@@ -63,8 +63,12 @@ pub const PASS: usize = 156;
 pub const KYUUSHU: usize = 157;
 /// The nukidora (kita) index.
 pub const NUKIDORA: usize = 158;
-/// Size of the action mask, for 3 and 4 players alike.
-pub const NUM_ACTIONS: usize = 159;
+/// First open riichi index (`OPEN_RIICHI + ` the discard's index): a riichi declared with
+/// the hand shown (`Rules.open_riichi`), after every other block so that the indices below
+/// keep their meaning.
+pub const OPEN_RIICHI: usize = 159;
+/// Size of the action mask, for 3 and 4 players and every rule set alike.
+pub const NUM_ACTIONS: usize = 197;
 
 const NORTH: u8 = 30;
 
@@ -126,6 +130,8 @@ pub enum ActionView {
         tile: u8,
         /// Whether it is the drawn tile.
         tsumogiri: bool,
+        /// Whether the riichi is declared open (the hand shown: `Rules.open_riichi`).
+        open: bool,
     },
     /// Chi on the pending `tile` with two ids from the hand.
     Chi {
@@ -513,7 +519,11 @@ pub fn action_index(obs: &Observation, a: &ActionView) -> std::result::Result<us
     let same = |k: usize, ids: &[u8]| ids.iter().all(|&t| (t >> 2) as usize == k);
     match *a {
         ActionView::Discard { tile, tsumogiri } => discard(tile, tsumogiri),
-        ActionView::Riichi { tile, tsumogiri } => Ok(RIICHI + discard(tile, tsumogiri)?),
+        ActionView::Riichi {
+            tile,
+            tsumogiri,
+            open,
+        } => Ok(if open { OPEN_RIICHI } else { RIICHI } + discard(tile, tsumogiri)?),
         ActionView::Chi { tile, consumed } => {
             let k = claimed(tile)?;
             if !matches!(obs.pending, Some((PendingType::Dahai, _, _))) {
@@ -1020,7 +1030,7 @@ pub struct Encoded {
     pub waits: Vec<bool>,
     /// (rows, 34) int8.
     pub discard_shanten: Vec<i8>,
-    /// (rows, 159) bool.
+    /// (rows, NUM_ACTIONS) bool.
     pub action_mask: Vec<bool>,
 }
 
@@ -1147,6 +1157,50 @@ mod tests {
         assert_eq!(r.drawn, [4, 0]);
         assert_eq!(r.dora[1], 1);
         assert_eq!(r.round[2], 3); // the dealer is kamicha
+    }
+
+    /// An open riichi is its own choice beside the closed riichi with the same discard:
+    /// both may be legal at once, each has an index, and the open block starts after
+    /// every other index.
+    #[test]
+    fn open_riichi_has_its_own_indices() {
+        let hand = [0, 4, 8, 16, 17, 18, 36, 40, 44, 72, 76, 80, 108, 112];
+        let r = |tile, tsumogiri, open| ActionView::Riichi {
+            tile,
+            tsumogiri,
+            open,
+        };
+        let o = obs(
+            &hand,
+            Some(18),
+            vec![
+                r(16, false, false),
+                r(16, false, true),
+                r(0, false, false),
+                r(0, false, true),
+                r(18, true, false),
+                r(18, true, true),
+            ],
+        );
+        assert_eq!(
+            legal_indices(&o).unwrap(),
+            vec![
+                RIICHI + RED_DISCARD,
+                OPEN_RIICHI + RED_DISCARD,
+                RIICHI,
+                OPEN_RIICHI,
+                RIICHI + TSUMOGIRI,
+                OPEN_RIICHI + TSUMOGIRI,
+            ]
+        );
+        assert_eq!(OPEN_RIICHI, NUKIDORA + 1);
+        assert_eq!(OPEN_RIICHI + TSUMOGIRI + 1, NUM_ACTIONS);
+        let e = encode(&o).unwrap();
+        assert!(e.mask[OPEN_RIICHI + TSUMOGIRI] && e.mask[RIICHI + TSUMOGIRI]);
+        assert_eq!(e.mask.iter().filter(|&&b| b).count(), 6);
+        // the same open choice twice is still refused
+        let twice = obs(&hand, Some(18), vec![r(0, false, true), r(1, false, true)]);
+        assert!(legal_indices(&twice).is_err());
     }
 
     #[test]

@@ -28,7 +28,7 @@ from riichi.actions import (
 )
 
 RIVER_LEN = 32
-NUM_ACTIONS = 159
+NUM_ACTIONS = 197
 _MELD_TYPES = {"chi": 1, "pon": 2, "daiminkan": 3, "ankan": 4, "kakan": 5}
 _PENDING_TYPES = {"dahai": 1, "kakan": 2, "ankan": 3, "nukidora": 4}
 
@@ -58,7 +58,7 @@ def index_of(obs: Any, a: Any) -> int:
     if isinstance(a, Discard):
         return disc(a.tile, a.tsumogiri)
     if isinstance(a, Riichi):
-        return 38 + disc(a.tile, a.tsumogiri)
+        return (159 if a.open else 38) + disc(a.tile, a.tsumogiri)
     if isinstance(a, Chi):
         k = a.tile >> 2
         low = min(t >> 2 for t in a.consumed)

@@ -231,7 +231,7 @@ def test_a_masked_index_raises_and_changes_nothing():
         env.step(masked)
     assert env.agent_selection == agent and len(env.game.events) == events
     assert np.array_equal(env.observe(agent)["observation"], obs["observation"])
-    for bad in ("3", 1.0, True, None, -1, 159):
+    for bad in ("3", 1.0, True, None, -1, 197):
         with pytest.raises(RiichiError, match="action of player_"):
             env.step(bad)
     env.step(np.int32(np.flatnonzero(obs["action_mask"])[0]))  # NumPy ints are indices

@@ -36,12 +36,16 @@ RULES = {
 
 
 def _choose(legal, x, layout, rng):
-    """A win when offered, else a riichi, else the discard keeping the lowest shanten (so
-    that hands reach tenpai and riichi is offered), a random answer to a claim."""
+    """A win when offered, else a riichi (open or closed at random where both are
+    offered), else the discard keeping the lowest shanten (so that hands reach tenpai and
+    riichi is offered), a random answer to a claim."""
     legal = [int(i) for i in legal]
     for i in legal:
-        if i in (features.TSUMO, features.RON) or features.RIICHI <= i < features.CHI:
+        if i in (features.TSUMO, features.RON):
             return i
+    riichis = [i for i in legal if features.RIICHI <= i < features.CHI or i >= features.OPEN_RIICHI]
+    if riichis:
+        return riichis[rng.randrange(len(riichis))]
     discards = [i for i in legal if i < features.RIICHI]
     if not discards:
         return legal[rng.randrange(len(legal))]
@@ -82,6 +86,7 @@ def test_env_read_equals_the_encoding_and_keeps_the_rounds_cache(name, monkeypat
     rng = random.Random(name)
     steps = claims = 0
     riichi_offered = False
+    opened = 0
     for seed in (11, 12):
         env.reset(seed=seed)
         for agent in env.agent_iter():
@@ -109,18 +114,16 @@ def test_env_read_equals_the_encoding_and_keeps_the_rounds_cache(name, monkeypat
                 assert np.array_equal(got, want[key]), (seed, steps, key)
             claims += rnd.phase == "claim"
             legal_idx = np.flatnonzero(mask)
-            if name == "open_riichi":
-                # random play: (the 159 indices have none for an open riichi, so an offered
-                # one is refused by the encoder on every path: kept out of reach here)
-                env.step(int(legal_idx[rng.randrange(len(legal_idx))]))
-            else:
-                env.step(_choose(legal_idx, obs["observation"], layout, rng))
+            choice = _choose(legal_idx, obs["observation"], layout, rng)
+            opened += choice >= features.OPEN_RIICHI
+            env.step(choice)
             steps += 1
     assert steps > 300 and claims > 0
     assert checked == []  # every action applied was one the round offered, by identity
+    assert riichi_offered
     if name == "open_riichi":  # every turn listed by Round._legal itself
-        assert len(made_by_round) > steps // 2
+        assert len(made_by_round) > steps // 2 and opened > 0
     else:  # Round._legal only for turns with a kan or kita on offer; riichi was offered
         for acts in made_by_round:
             assert any(isinstance(a, (Ankan, Kakan, Nukidora)) for a in acts), acts
-        assert riichi_offered
+        assert opened == 0

@@ -13,8 +13,10 @@ resolves the answers by priority (ron > pon/kan > chi) once all are in. A seat w
 to decide is never asked (no forced passes).
 
 **Observations** (``env.observe(agent)``, ``env.last()``): a dict ``{"observation": X,
-"action_mask": M}``. ``M`` is an ``int8`` array of shape ``(NUM_ACTIONS,)`` = (159,), 1 at
-each legal action index of :mod:`riichi.features` (all 0 for a seat that is not to act now).
+"action_mask": M}``. ``M`` is an ``int8`` array of shape ``(NUM_ACTIONS,)`` = (197,), 1 at
+each legal action index of :mod:`riichi.features` (all 0 for a seat that is not to act now;
+the same width under every ``Rules``: indices 159..196, open riichi, are set only where
+``Rules.open_riichi`` offers it).
 ``X`` is the seat's :func:`riichi.features.encode` arrays (its own view only: other hands
 hidden), every array but ``action_mask`` (which is ``M``):
 
@@ -33,7 +35,7 @@ The arrays are read by the core straight from the round (no
 Every bound of the observation space is one the encoder guarantees (tile counts 0..4, kinds
 -1..33, shanten -1..8, scores within ``int32``).
 
-**Actions** are mask indices (``Discrete(159)``; any int, NumPy ints too), mapped to the
+**Actions** are mask indices (``Discrete(197)``; any int, NumPy ints too), mapped to the
 engine's typed action by :func:`riichi.features.index_action`. A masked index raises
 :class:`~riichi.errors.IllegalAction` naming the agent and the index, and changes nothing.
 
@@ -396,7 +398,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         return self._legal
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``{"observation": ..., "action_mask": int8 (159,)}`` of ``agent`` now (its own
+        """``{"observation": ..., "action_mask": int8 (197,)}`` of ``agent`` now (its own
         view; see the module docstring).
 
         Raises:
@@ -478,7 +480,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
 
         Raises:
             IllegalAction: the index is masked for this agent now (nothing changes).
-            RiichiError: ``action`` is not an int in 0..158 (or not None for a terminated
+            RiichiError: ``action`` is not an int in 0..196 (or not None for a terminated
                 agent); no ``reset`` yet; the episode is over and every agent removed.
         """
         game = self.game

@@ -67,7 +67,7 @@ name                 shape           dtype    meaning (units)
 ``discard_shanten``  (34,)           int8     on the seat's turn, shanten after discarding one
                                               tile of each held kind; -1 for kinds not held and
                                               in the claim phase (a 3n+1 hand is >= 0)
-``action_mask``      (159,)          bool     the legal actions (:data:`NUM_ACTIONS` indices
+``action_mask``      (197,)          bool     the legal actions (:data:`NUM_ACTIONS` indices
                                               below)
 ===================  ==============  =======  ===================================================
 
@@ -77,9 +77,9 @@ live wall is 70 tiles or 55; every call skips at most two seats' draws). An obse
 that breaks a bound (more than 32 discards, 4 melds, 5 dora indicators) is refused, never
 cut.
 
-**Action indices** (:data:`NUM_ACTIONS` = 159, the same for 3 and 4 players; every legal
-action of :meth:`riichi.Round.legal_actions` has exactly one index, and the index gives it
-back):
+**Action indices** (:data:`NUM_ACTIONS` = 197, the same for 3 and 4 players and under every
+:class:`~riichi.Rules`, so the mask's width never depends on the rules; every legal action of
+:meth:`riichi.Round.legal_actions` has exactly one index, and the index gives it back):
 
 ==========  ===================================================================
 index       action
@@ -88,7 +88,8 @@ index       action
             (not the drawn tile itself; a plain tile when k is a five)
 34..36      discard of a red five (m, p, s) from the hand
 37          tsumogiri: discard the tile just drawn
-38..75      :class:`~riichi.actions.Riichi` with the same discard (38 + the index above)
+38..75      :class:`~riichi.actions.Riichi` (closed, ``open=False``) with the same discard
+            (38 + the index above)
 76..81      :class:`~riichi.actions.Chi`: the called tile lowest, middle, highest of the
             run, each without (even) and with (odd) a red five among the two tiles taken
             from the hand
@@ -101,9 +102,17 @@ index       action
 156         :class:`~riichi.actions.Pass`
 157         :class:`~riichi.actions.Kyuushu` (kyuushu kyuuhai)
 158         :class:`~riichi.actions.Nukidora` (kita, sanma)
+159..196    :class:`~riichi.actions.Riichi` declared open (``open=True``, offered only
+            under ``Rules.open_riichi``) with the same discard (159 + the index of the
+            discard, as 38..75 for a closed riichi)
 ==========  ===================================================================
 
-Rules fields read: none directly (the observation carries ``players`` and ``red_ids``).
+Version 2 added the open riichi block 159..196 (version 1 had 159 indices, 0..158 as
+above, and could not encode an observation where open riichi was offered); every other
+array and index is unchanged.
+
+Rules fields read: none directly (the observation carries ``players`` and ``red_ids``; the
+round offers open riichi, hence indices 159..196, only under ``Rules.open_riichi``).
 Rule source: Tenhou (sanma dora: 1m indicates 9m; no fifth copy is a wait, RC08).
 """
 
@@ -132,7 +141,7 @@ __all__ = [
     "index_action",
 ]
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 """Bumped whenever the meaning, shape or dtype of any array changes."""
 
 RIVER_LEN = 32
@@ -156,8 +165,9 @@ RON = 155
 PASS = 156
 KYUUSHU = 157
 NUKIDORA = 158
-NUM_ACTIONS = 159
-"""Size of the action mask (the same for 3 and 4 players)."""
+OPEN_RIICHI = 159
+NUM_ACTIONS = 197
+"""Size of the action mask (the same for 3 and 4 players and every rule set)."""
 
 
 def feature_spec(players: int) -> dict[str, tuple[tuple[int, ...], np.dtype[Any]]]:

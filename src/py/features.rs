@@ -271,6 +271,7 @@ fn action(o: &Bound<'_, PyAny>, cls: &[Py<PyType>]) -> R<(u8, ActionView)> {
         5 => ActionView::Riichi {
             tile: tile()?,
             tsumogiri: tsumogiri()?,
+            open: flag(&attr!(o, "open")?, "open")?,
         },
         6 => ActionView::Tsumo,
         7 => {
@@ -647,7 +648,7 @@ impl FeatureReader {
 
     /// One observation as `(x, mask, legal)`: `x` every array but the mask flattened into
     /// one float32 vector (`features::Row::write_flat`), `mask` the action mask as int8
-    /// (159,), `legal` the mask index of each legal action in the order of
+    /// (NUM_ACTIONS,), `legal` the mask index of each legal action in the order of
     /// `obs.legal_actions`.
     fn encode_flat<'py>(
         &mut self,
@@ -1090,7 +1091,12 @@ fn turn_codes(py: Python<'_>) -> PyResult<&Py<PyList>> {
 fn turn_view(a: &SeatAction) -> Option<ActionView> {
     Some(match *a {
         SeatAction::Discard { tile, tsumogiri } => ActionView::Discard { tile, tsumogiri },
-        SeatAction::Riichi { tile, tsumogiri } => ActionView::Riichi { tile, tsumogiri },
+        // the core lists closed riichi only (the open twin is added by the round in Python)
+        SeatAction::Riichi { tile, tsumogiri } => ActionView::Riichi {
+            tile,
+            tsumogiri,
+            open: false,
+        },
         SeatAction::Tsumo => ActionView::Tsumo,
         SeatAction::Kyuushu => ActionView::Kyuushu,
         _ => return None,
@@ -1433,9 +1439,9 @@ impl RoundReader {
 
     /// The view of `seat` in the round `rnd` now as `(x, mask, legal, actions)`: `x` every
     /// array but the mask flattened into one float32 vector (as
-    /// [`FeatureReader::encode_flat`]), `mask` the action mask as int8 (159,), `legal` the
-    /// mask index of each legal action and `actions` the round's legal action objects, in
-    /// the same order.
+    /// [`FeatureReader::encode_flat`]), `mask` the action mask as int8 (NUM_ACTIONS,),
+    /// `legal` the mask index of each legal action and `actions` the round's legal action
+    /// objects, in the same order.
     fn encode_flat<'py>(
         &mut self,
         py: Python<'py>,
