@@ -59,6 +59,7 @@ to games from June 2010 on.
 
 from __future__ import annotations
 
+import copy
 import operator
 import random
 import types
@@ -274,6 +275,16 @@ class Game:
                 "pickled: give walls as a list"
             )
         return self.__dict__
+
+    def __copy__(self) -> Game:
+        """``copy.copy``: an independent copy, as ``copy.deepcopy`` (a shallow copy would
+        share the round, the event list and the list of results: stepping it would step
+        the original's round without the original moving on to the next one).
+
+        Raises:
+            RiichiError: as pickling (walls from a generator).
+        """
+        return copy.deepcopy(self)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
