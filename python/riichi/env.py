@@ -69,6 +69,7 @@ reads the rest. Rule source: the rules given (default ``Rules.tenhou()``).
 
 from __future__ import annotations
 
+import copy
 import random
 import warnings
 from collections.abc import Callable, Sequence
@@ -298,6 +299,11 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._reader = _core.RoundReader()
+
+    def __copy__(self) -> RiichiAECEnv:
+        """``copy.copy``: an independent copy, as ``copy.deepcopy`` (a shallow copy would
+        share the game: stepping it would step the original's game behind its back)."""
+        return copy.deepcopy(self)
 
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -683,6 +689,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.observation_space = self.aec.observation_space("player_0")
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0 if seat is None else seat
+
+    def __copy__(self) -> SingleAgentEnv:
+        """``copy.copy``: an independent copy, as ``copy.deepcopy`` (a shallow copy would
+        share the underlying :class:`RiichiAECEnv` and its game)."""
+        return copy.deepcopy(self)
 
     def _other(self, agent: str) -> int:
         """The action index ``policy`` gives for ``agent`` (the built-in policies read the
