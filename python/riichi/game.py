@@ -292,8 +292,8 @@ class Game:
             self._over = self.result is not None
         if "events" in state:  # pickled when the list was a plain attribute
             self._events = self.__dict__.pop("events")
-        if "_base" not in state:  # pickled with the count of the round's events copied
-            self._base = len(self._events) - self.__dict__.pop("_copied")
+        if "_base" in state:  # pickled with where the round's events begin in the list
+            self._copied = len(self._events) - self.__dict__.pop("_base")
 
     # ------------------------------------------------------------------ delegation
     # read around every step: getters without a Python frame
@@ -364,19 +364,20 @@ class Game:
         """The game's event stream so far (``riichi.events`` classes): ``start_game``, each
         round's events as the round makes them, ``end_game``. The current round's newest
         events join the list when it is read (the round keeps its own, :attr:`round`
-        ``.events``); the list is the game's own and grows as the game goes on."""
+        ``.events``); the list is the game's own and grows as the game goes on. What a
+        caller appends to it or removes from it stays so, and every later event of the
+        game still joins it, in order."""
         self._copy_events()
         return self._events
 
     def _copy_events(self) -> None:
-        """Append the current round's events not yet in :attr:`events` (the list holds
-        them from index ``_base`` on: a shallow copy sharing the list and the round finds
-        them there already)."""
-        events = self._events
-        have = len(events) - self._base  # of the current round's events, in events
+        """Append the current round's events not yet in :attr:`events` (``_copied`` of
+        them are: counted apart from the list, so that a caller who appends to the list
+        or empties it never makes a later event of the game go missing)."""
         new = self.round.events
-        if len(new) > have:
-            events += new[have:]
+        if len(new) > self._copied:
+            self._events += new[self._copied :]
+            self._copied = len(new)
 
     def apply_logged(
         self,
@@ -492,7 +493,7 @@ class Game:
             dealer_wins_in_a_row=self._dealer_wins,
         )
         self._events += self.round.events
-        self._base = len(self._events) - len(self.round.events)  # where the round's begin
+        self._copied = len(self.round.events)  # the round's events in the list
 
     def _extension_wind(self) -> int:
         return (self._winds[-1] + 1 + self._wind_index - len(self._winds)) % 4
