@@ -506,3 +506,23 @@ def test_the_bench_runs(capsys):
     if "riichienv_encode" in out:
         assert out["riichienv_encode"]["steps"] > 0
         assert "riichi flat / riichienv" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("agent", [["player_0"], {"a": 1}, 0, None, "player_9"])
+@pytest.mark.parametrize(
+    "method", ["observe", "action_mask", "observation_object", "observation_space", "action_space"]
+)
+def test_an_agent_that_is_no_agent_name_is_refused_naming_it(method, agent):
+    # an unhashable agent (a list, a dict) raised Python's TypeError from the dict lookup
+    env = RiichiAECEnv(seed=1)
+    env.reset()
+    with pytest.raises(RiichiError, match=r"agent: expected one of .*got " + re.escape(repr(agent))):
+        getattr(env, method)(agent)
+
+
+def test_an_agent_name_of_a_str_subclass_is_read():
+    env = RiichiAECEnv(seed=1)
+    env.reset()
+    name = np.array(env.possible_agents)[env.possible_agents.index(env.agent_selection)]
+    assert type(name) is not str
+    assert np.array_equal(env.observe(name)["action_mask"], env.action_mask(env.agent_selection))

@@ -312,7 +312,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`.
         """
-        space = self.observation_spaces.get(agent)
+        space = self.observation_spaces.get(agent) if isinstance(agent, str) else None
         if space is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         return space
@@ -323,7 +323,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`.
         """
-        space = self.action_spaces.get(agent)
+        space = self.action_spaces.get(agent) if isinstance(agent, str) else None
         if space is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         return space
@@ -387,7 +387,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`; no ``reset`` yet.
         """
-        seat = self._seat.get(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None  # a list: no TypeError
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         return observe(self._round(), seat)
@@ -408,7 +408,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`; no ``reset`` yet.
         """
-        seat = self._seat.get(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None  # a list: no TypeError
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         game = self.game
@@ -430,7 +430,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: as :meth:`observe`.
         """
-        seat = self._seat.get(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None  # a list: no TypeError
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         mask = np.zeros(NUM_ACTIONS, np.int8)
