@@ -125,7 +125,7 @@ class Game:
 
     Args:
         rules: a ``riichi.Rules``; default ``Rules.tenhou()``.
-        seed: seeds the seating dice and every round's wall (reproducible).
+        seed: seeds the seating dice and every round's wall (reproducible; >= 0).
         walls: optional walls to use for the rounds in order (scripted games); when they
             run out, walls come from the seed again.
         scores, round_wind, dealer, honba, kyotaku: start mid-game (e.g. from a log
@@ -149,7 +149,7 @@ class Game:
         RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
             wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
             >= 0; ``scores`` not a sequence of 4 ints (3 in sanma); ``won`` not a sequence of
-            4 bools; ``seed`` not an int or ``None``; ``walls`` not an iterable (each named
+            4 bools; ``seed`` not an int >= 0 or ``None``; ``walls`` not an iterable (each named
             with its value); ``seating_procedure`` not one of the two. A ``walls`` item
             that is not a :class:`~riichi.wall.Wall` of the
             rules' size is named (``walls[i]``) when its round is to start: here for the
@@ -196,8 +196,9 @@ class Game:
             not _is_sequence(scores) or len(scores) != n or not all(_is_int(x) for x in scores)
         ):
             raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
-        if seed is not None and not _is_int(seed):
-            raise RiichiError(f"seed must be an int or None, got {seed!r}")
+        if seed is not None and (not _is_int(seed) or seed < 0):  # type: ignore[operator]
+            # random.Random seeds with abs(seed): -5 would deal seed 5's game
+            raise RiichiError(f"seed must be an int >= 0 or None, got {seed!r}")
         if walls is not None and (isinstance(walls, (str, bytes)) or not _iterable(walls)):
             raise RiichiError(f"walls must be an iterable of riichi.Wall or None, got {walls!r}")
         self._won = list(won) if won is not None else [False] * n
