@@ -463,6 +463,53 @@ def test_a_pickled_environment_plays_on_like_the_original():
     assert copy.game.result == env.game.result and copy.game.events == env.game.events
 
 
+
+@pytest.mark.parametrize("how", ["copy", "deepcopy", "pickle"])
+def test_a_copied_environment_is_independent(how):
+    # copy.copy shared the game: stepping the copy stepped the original's game while the
+    # original's agent_selection stayed put
+    import copy
+    import pickle
+
+    env = RiichiAECEnv(riichi.Rules.tenhou(), seed=5)
+    env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(45):
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    agent, events = env.agent_selection, list(env.game.events)
+    obs = env.observe(agent)
+    twin = {"copy": copy.copy, "deepcopy": copy.deepcopy,
+            "pickle": lambda e: pickle.loads(pickle.dumps(e))}[how](env)  # fmt: skip
+    assert twin.game is not env.game
+    for _ in range(30):
+        a = twin.agent_selection
+        twin.step(int(rng.choice(np.flatnonzero(twin.observe(a)["action_mask"]))))
+    assert env.agent_selection == agent and env.game.events == events
+    again = env.observe(agent)
+    assert np.array_equal(again["observation"], obs["observation"])
+    assert np.array_equal(again["action_mask"], obs["action_mask"])
+    env.step(int(np.flatnonzero(again["action_mask"])[0]))  # the original plays on
+
+
+@pytest.mark.parametrize("how", ["copy", "deepcopy"])
+def test_a_copied_single_agent_environment_is_independent(how):
+    import copy
+
+    env = SingleAgentEnv(riichi.Rules.tenhou_sanma(), policy="first")
+    obs, _ = env.reset(seed=2)
+    twin = getattr(copy, how)(env)
+    assert twin.aec is not env.aec and twin.aec.game is not env.aec.game
+    for _ in range(20):
+        obs2, _, done, _, _ = twin.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if done:
+            break
+        obs = obs2
+    first, _ = SingleAgentEnv(riichi.Rules.tenhou_sanma(), policy="first").reset(seed=2)
+    again = env.aec.observe(env.aec.possible_agents[env.seat])
+    assert np.array_equal(again["observation"], first["observation"])
+    env.step(int(np.flatnonzero(again["action_mask"])[0]))  # the original plays on
+
+
 def test_the_bench_runs(capsys):
     """benches/bench_env.py on one hanchan per row (no timing asserted)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benches"))
@@ -476,3 +523,23 @@ def test_the_bench_runs(capsys):
     if "riichienv_encode" in out:
         assert out["riichienv_encode"]["steps"] > 0
         assert "riichi flat / riichienv" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("agent", [["player_0"], {"a": 1}, 0, None, "player_9"])
+@pytest.mark.parametrize(
+    "method", ["observe", "action_mask", "observation_object", "observation_space", "action_space"]
+)
+def test_an_agent_that_is_no_agent_name_is_refused_naming_it(method, agent):
+    # an unhashable agent (a list, a dict) raised Python's TypeError from the dict lookup
+    env = RiichiAECEnv(seed=1)
+    env.reset()
+    with pytest.raises(RiichiError, match=r"agent: expected one of .*got " + re.escape(repr(agent))):
+        getattr(env, method)(agent)
+
+
+def test_an_agent_name_of_a_str_subclass_is_read():
+    env = RiichiAECEnv(seed=1)
+    env.reset()
+    name = np.array(env.possible_agents)[env.possible_agents.index(env.agent_selection)]
+    assert type(name) is not str
+    assert np.array_equal(env.observe(name)["action_mask"], env.action_mask(env.agent_selection))

@@ -309,3 +309,49 @@ def test_bad_seat_is_refused_not_wrapped(seat):
     for view in (game.observation, game.hand, game.legal_actions):
         with pytest.raises(riichi.RiichiError, match=r"seat must be an int 0\.\.3"):
             view(seat)
+
+
+def _play_steps(g, rng, steps):
+    for _ in range(steps):
+        if g.is_over:
+            return
+        seat = g.seats_to_act[0]
+        g.step(rng.choice(g.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_what_a_caller_adds_to_or_takes_from_events_never_drops_a_later_event(seed):
+    # Game.events is the game's own list, filled when read; it counted the round's events
+    # it held by the list's length, so a note a caller appended made the game skip its next
+    # event (a discard missing from the stream), and an emptied list was refilled with
+    # the round's events from its start, out of order
+    import random
+
+    twin, g, drained = Game(seed=seed), Game(seed=seed), Game(seed=seed)
+    for game in (twin, g, drained):
+        _play_steps(game, random.Random(seed), 40 + 11 * seed)
+    g.events.append("note")
+    mid = len(drained.events)
+    drained.events.clear()
+    for game in (twin, g, drained):
+        _play_steps(game, random.Random(seed + 1), 120)
+    assert [e for e in g.events if e != "note"] == twin.events
+    assert g.events.count("note") == 1
+    assert drained.events == twin.events[mid:]
+
+
+def test_a_game_pickled_with_the_start_of_its_rounds_events_loads():
+    # states pickled while the game kept where the round's events begin in its list
+    import pickle
+    import random
+
+    g = Game(seed=4)
+    _play_steps(g, random.Random(4), 70)
+    state = dict(g.__getstate__())
+    copied = state.pop("_copied")
+    state["_base"] = len(state["_events"]) - copied
+    old = Game.__new__(Game)
+    old.__setstate__(pickle.loads(pickle.dumps(state)))
+    _play_steps(old, random.Random(5), 60)
+    _play_steps(g, random.Random(5), 60)
+    assert old.events == g.events

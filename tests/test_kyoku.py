@@ -593,3 +593,37 @@ def test_a_run_of_logged_discards_equals_applying_them_one_by_one(players, red):
             assert run.state == before
     assert ran > 500 and first_in_runs > 20
     assert stopped_first > 10 if players == 4 else stopped_first == 0
+
+
+def _always_equal(cls):
+    class AlwaysEqual(cls):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = cls.__hash__
+
+    AlwaysEqual.__name__ = f"AlwaysEqual{cls.__name__}"
+    return AlwaysEqual
+
+
+@pytest.mark.parametrize("name", ["Tsumo", "Kyuushu", "Ron", "Riichi", "Discard"])
+def test_an_action_whose_equality_says_yes_to_anything_is_still_checked(name):
+    # the check took "equal to an offered action" from the action's own __eq__: a subclass
+    # whose __eq__ is always True passed as legal, and a Tsumo of a hand that does not win
+    # reached the settlement (an AssertionError escaped half-way through the step)
+    from riichi import actions
+
+    g = riichi.Game(seed=3)
+    r = g.round
+    s = r.current_seat
+    cls = _always_equal(getattr(actions, name))
+    hand = r.hand(s)
+    if name in ("Riichi", "Discard"):
+        act = cls(s, hand[0], hand[0] == r._drawn)  # a riichi of a noten hand; a subclass
+    else:
+        act = cls(s)
+    events, state = list(r.events), repr(r.state)
+    with pytest.raises(riichi.IllegalAction):
+        g.step(act)
+    assert r.events == events and repr(r.state) == state and not r.is_over
+    g.step(r.legal_actions(s)[0])  # the round goes on

@@ -511,3 +511,11 @@ def test_a_game_the_mjlog_writer_refuses_is_finished_not_aborted(tmp_path, monke
     _replays_clean(g.mjai_path)
     assert "no mjlog log: game 0: LogFormatError: mjlog has no open riichi" in result.summary()
     assert result.to_dict()["games"][0]["mjlog_missing"] == g.mjlog_missing
+
+
+def test_a_negative_seed_is_refused_before_any_game():
+    # block b plays seed + b: from a negative seed the blocks met their mirror across 0
+    # (seeds -1 and 1 dealt the same walls)
+    arena = Arena([TSUMOGIRI] * 4, EAST, timeout=PATIENT)
+    with pytest.raises(riichi.RiichiError, match=r"seed.*-2"):
+        arena.run(8, seed=-2)

@@ -228,6 +228,43 @@ def test_a_copy_is_independent():
     assert _view(c) != before
 
 
+
+@pytest.mark.parametrize("rules", [riichi.Rules.tenhou(), riichi.Rules.tenhou_sanma()],
+                         ids=["4p", "sanma"])  # fmt: skip
+@pytest.mark.parametrize("seed", range(3))
+def test_a_shallow_copy_is_independent_and_plays_on_identically(rules, seed):
+    # copy.copy shared the round, its players and the event list with the original: stepping
+    # the copy took a tile out of the original's hand while its phase stayed put (13 tiles
+    # on its turn, its next step refused by the core as an invalid draw), and a round the
+    # copy finished was added to the original's rounds
+    g = riichi.Game(rules, seed=seed)
+    _play(g, random.Random(seed), 40 + 29 * seed)
+    before = _view(g)
+    c = copy.copy(g)
+    assert _view(c) == before
+    _same_future(c, copy.deepcopy(g), seed + 11, steps=400)
+    assert _view(g) == before
+    _same_future(g, copy.deepcopy(g), seed + 5)  # the original still plays
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_shallow_copy_of_a_round_is_independent(seed):
+    g = riichi.Game(seed=seed)
+    _play(g, random.Random(seed), 30 + 17 * seed)
+    r = g.round
+    events, state = list(r.events), repr(r.state)
+    hands = [r.hand(s) for s in range(4)]
+    c = copy.copy(r)
+    rng = random.Random(seed)
+    while not c.is_over:
+        seat = rng.choice(c.seats_to_act)
+        c.step(rng.choice(c.legal_actions(seat)))
+    assert r.events == events and repr(r.state) == state
+    assert [r.hand(s) for s in range(4)] == hands
+    seat = r.seats_to_act[0]
+    r.step(r.legal_actions(seat)[0])  # the original still steps
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_round_copies_play_on_identically(seed):
     g = riichi.Game(seed=seed)

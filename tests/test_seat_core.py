@@ -578,3 +578,19 @@ def test_call_refuses_what_is_not_a_call_by_name_and_changes_nothing():
         with pytest.raises(RiichiError, match=match):
             seat.call(*args, table)
         assert (seat.ids, seat.kuikae, seat.waits) == before, args
+
+
+@pytest.mark.parametrize(
+    ("call", "last"),
+    [
+        (lambda h: h.draw(136), 135),
+        (lambda h: h.discard(-1), 135),
+        (lambda h: h.missed(136), 135),
+    ],
+)
+def test_an_id_out_of_range_is_named_with_the_last_id_allowed(call, last):
+    # the message gave the range as Rust's half-open 0..136 ("must be 0..136, got 136"),
+    # which reads as if 136 were allowed
+    hand = _core.SeatHand(0, list(range(0, 52, 4)))
+    with pytest.raises(RiichiError, match=rf"must be 0\.\.={last}, got -?\d+$"):
+        call(hand)

@@ -190,3 +190,22 @@ def test_dead_wall_indices_are_checked_naming_the_index(players, method, count):
     for bad in (-1, n, 2**64, None, 1.5, "0", True, [0]):
         with pytest.raises(riichi.RiichiError, match=rf"Wall\.{method}: expected an index 0\.\.{n - 1}, got"):
             read(bad)
+
+
+@pytest.mark.parametrize("seed", [-1, -5, -(2**70)])
+def test_a_negative_seed_is_refused_not_folded_onto_its_absolute_value(seed):
+    # random.Random seeds with abs(seed): Game(seed=-5) dealt Game(seed=5)'s game and
+    # Wall.from_seed(-5) its wall, so two seeds silently gave the same deals (the arena's
+    # blocks seed + b met each other across 0)
+    assert random.Random(seed).random() == random.Random(-seed).random()
+    with pytest.raises(riichi.RiichiError, match=rf"seed.*{seed}"):
+        riichi.Game(seed=seed)
+    with pytest.raises(riichi.RiichiError, match=rf"seed.*{seed}"):
+        Wall.from_seed(seed)
+    with pytest.raises(riichi.RiichiError, match=rf"seed.*{seed}"):
+        Wall.from_seed(seed, players=3)
+
+
+def test_seed_zero_and_numpy_seeds_still_deal():
+    assert riichi.Game(seed=0).hand(0) == riichi.Game(seed=np.int64(0)).hand(0)
+    assert Wall.from_seed(0).order == Wall.from_seed(0).order

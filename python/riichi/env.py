@@ -71,6 +71,7 @@ reads the rest. Rule source: the rules given (default ``Rules.tenhou()``).
 
 from __future__ import annotations
 
+import copy
 import random
 import warnings
 from collections.abc import Callable, Sequence
@@ -301,6 +302,11 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         self.__dict__.update(state)
         self._reader = _core.RoundReader()
 
+    def __copy__(self) -> RiichiAECEnv:
+        """``copy.copy``: an independent copy, as ``copy.deepcopy`` (a shallow copy would
+        share the game: stepping it would step the original's game behind its back)."""
+        return copy.deepcopy(self)
+
     # ------------------------------------------------------------------ spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object on every call).
@@ -308,7 +314,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`.
         """
-        space = self.observation_spaces.get(agent)
+        space = self.observation_spaces.get(agent) if isinstance(agent, str) else None
         if space is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         return space
@@ -319,7 +325,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`.
         """
-        space = self.action_spaces.get(agent)
+        space = self.action_spaces.get(agent) if isinstance(agent, str) else None
         if space is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         return space
@@ -383,7 +389,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`; no ``reset`` yet.
         """
-        seat = self._seat.get(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None  # a list: no TypeError
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         return observe(self._round(), seat)
@@ -404,7 +410,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: ``agent`` is not one of :attr:`possible_agents`; no ``reset`` yet.
         """
-        seat = self._seat.get(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None  # a list: no TypeError
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         game = self.game
@@ -426,7 +432,7 @@ class RiichiAECEnv(AECEnv):  # type: ignore[misc]
         Raises:
             RiichiError: as :meth:`observe`.
         """
-        seat = self._seat.get(agent)
+        seat = self._seat.get(agent) if isinstance(agent, str) else None  # a list: no TypeError
         if seat is None:
             raise RiichiError(f"agent: expected one of {self.possible_agents}, got {agent!r}")
         mask = np.zeros(NUM_ACTIONS, np.int8)
@@ -686,6 +692,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.seat = 0 if seat is None else seat
         self._policy_rng = random.Random()  # seeded by reset
+
+    def __copy__(self) -> SingleAgentEnv:
+        """``copy.copy``: an independent copy, as ``copy.deepcopy`` (a shallow copy would
+        share the underlying :class:`RiichiAECEnv` and its game)."""
+        return copy.deepcopy(self)
 
     def _other(self, agent: str) -> int:
         """The action index ``policy`` gives for ``agent`` (the built-in policies read the

@@ -59,6 +59,7 @@ to games from June 2010 on.
 
 from __future__ import annotations
 
+import copy
 import operator
 import random
 import types
@@ -124,7 +125,7 @@ class Game:
 
     Args:
         rules: a ``riichi.Rules``; default ``Rules.tenhou()``.
-        seed: seeds the seating dice and every round's wall (reproducible).
+        seed: seeds the seating dice and every round's wall (reproducible; >= 0).
         walls: optional walls to use for the rounds in order (scripted games); when they
             run out, walls come from the seed again.
         scores, round_wind, dealer, honba, kyotaku: start mid-game (e.g. from a log
@@ -148,7 +149,7 @@ class Game:
         RiichiError: ``rules`` not a ``riichi.Rules``; a ``round_wind`` index past the last
             wind the game may reach; ``dealer`` not 0..3; ``honba`` / ``kyotaku`` not ints
             >= 0; ``scores`` not a sequence of 4 ints (3 in sanma); ``won`` not a sequence of
-            4 bools; ``seed`` not an int or ``None``; ``walls`` not an iterable (each named
+            4 bools; ``seed`` not an int >= 0 or ``None``; ``walls`` not an iterable (each named
             with its value); ``seating_procedure`` not one of the two. A ``walls`` item
             that is not a :class:`~riichi.wall.Wall` of the
             rules' size is named (``walls[i]``) when its round is to start: here for the
@@ -195,8 +196,9 @@ class Game:
             not _is_sequence(scores) or len(scores) != n or not all(_is_int(x) for x in scores)
         ):
             raise RiichiError(f"scores must be {n} ints, one per seat, got {scores!r}")
-        if seed is not None and not _is_int(seed):
-            raise RiichiError(f"seed must be an int or None, got {seed!r}")
+        if seed is not None and (not _is_int(seed) or seed < 0):  # type: ignore[operator]
+            # random.Random seeds with abs(seed): -5 would deal seed 5's game
+            raise RiichiError(f"seed must be an int >= 0 or None, got {seed!r}")
         if walls is not None and (isinstance(walls, (str, bytes)) or not _iterable(walls)):
             raise RiichiError(f"walls must be an iterable of riichi.Wall or None, got {walls!r}")
         self._won = list(won) if won is not None else [False] * n
@@ -275,14 +277,24 @@ class Game:
             )
         return self.__dict__
 
+    def __copy__(self) -> Game:
+        """``copy.copy``: an independent copy, as ``copy.deepcopy`` (a shallow copy would
+        share the round, the event list and the list of results: stepping it would step
+        the original's round without the original moving on to the next one).
+
+        Raises:
+            RiichiError: as pickling (walls from a generator).
+        """
+        return copy.deepcopy(self)
+
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if "_over" not in state:  # pickled before the flag existed
             self._over = self.result is not None
         if "events" in state:  # pickled when the list was a plain attribute
             self._events = self.__dict__.pop("events")
-        if "_base" not in state:  # pickled with the count of the round's events copied
-            self._base = len(self._events) - self.__dict__.pop("_copied")
+        if "_base" in state:  # pickled with where the round's events begin in the list
+            self._copied = len(self._events) - self.__dict__.pop("_base")
 
     # ------------------------------------------------------------------ delegation
     # read around every step: getters without a Python frame
@@ -353,19 +365,20 @@ class Game:
         """The game's event stream so far (``riichi.events`` classes): ``start_game``, each
         round's events as the round makes them, ``end_game``. The current round's newest
         events join the list when it is read (the round keeps its own, :attr:`round`
-        ``.events``); the list is the game's own and grows as the game goes on."""
+        ``.events``); the list is the game's own and grows as the game goes on. What a
+        caller appends to it or removes from it stays so, and every later event of the
+        game still joins it, in order."""
         self._copy_events()
         return self._events
 
     def _copy_events(self) -> None:
-        """Append the current round's events not yet in :attr:`events` (the list holds
-        them from index ``_base`` on: a shallow copy sharing the list and the round finds
-        them there already)."""
-        events = self._events
-        have = len(events) - self._base  # of the current round's events, in events
+        """Append the current round's events not yet in :attr:`events` (``_copied`` of
+        them are: counted apart from the list, so that a caller who appends to the list
+        or empties it never makes a later event of the game go missing)."""
         new = self.round.events
-        if len(new) > have:
-            events += new[have:]
+        if len(new) > self._copied:
+            self._events += new[self._copied :]
+            self._copied = len(new)
 
     def apply_logged(
         self,
@@ -481,7 +494,7 @@ class Game:
             dealer_wins_in_a_row=self._dealer_wins,
         )
         self._events += self.round.events
-        self._base = len(self._events) - len(self.round.events)  # where the round's begin
+        self._copied = len(self.round.events)  # the round's events in the list
 
     def _extension_wind(self) -> int:
         return (self._winds[-1] + 1 + self._wind_index - len(self._winds)) % 4

@@ -199,7 +199,7 @@ class Wall:
         ``random.SystemRandom``) is asked through its own methods.
 
         Args:
-            seed: an int seed or a ``random.Random`` (advanced in place).
+            seed: an int seed >= 0 or a ``random.Random`` (advanced in place).
             dealer: the dealer's seat 0..3 (the dice count starts from the dealer's side).
             players: 4, or 3 for a sanma wall (the 108 ids shuffled, in draw order).
 
@@ -207,13 +207,14 @@ class Wall:
             The wall in draw order with its dice.
 
         Raises:
-            RiichiError: ``seed`` not an int or ``random.Random``, ``dealer`` not 0..3,
+            RiichiError: ``seed`` not an int >= 0 or ``random.Random``, ``dealer`` not 0..3,
                 ``players`` not 3 or 4.
         """
         if not isinstance(seed, random.Random) and (
-            seed.__class__ is bool or not isinstance(seed, int)
+            seed.__class__ is bool or not isinstance(seed, int) or seed < 0
         ):
-            raise RiichiError(f"seed: expected an int or a random.Random, got {seed!r}")
+            # random.Random seeds with abs(seed): -5 would deal seed 5's wall
+            raise RiichiError(f"seed: expected an int >= 0 or a random.Random, got {seed!r}")
         if dealer.__class__ is not int or not 0 <= dealer < 4:  # type: ignore[operator]
             raise RiichiError(f"dealer: expected a seat 0..3, got {dealer!r}")
         if seed.__class__ is random.Random:

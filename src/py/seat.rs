@@ -24,7 +24,7 @@ fn small(v: i64, name: &'static str, limit: i64) -> PyResult<u8> {
     if (0..limit).contains(&v) {
         Ok(v as u8)
     } else {
-        Err(bad(name, format!("must be 0..{limit}, got {v}")))
+        Err(bad(name, format!("must be 0..={}, got {v}", limit - 1)))
     }
 }
 

@@ -207,6 +207,12 @@ class Round:
         state["_cache_version"] = -1
         return state
 
+    def __copy__(self) -> Round:
+        """``copy.copy``: an independent copy, as :meth:`clone` (a shallow copy would share
+        the players' hands and the event list, so stepping it would change the original
+        half-way: a tile gone from a hand whose turn had not moved on)."""
+        return views.clone(self)  # type: ignore[no-any-return]
+
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if "_ippatsu" not in state:  # pickled before the flag existed: any may be open

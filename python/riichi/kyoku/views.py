@@ -220,7 +220,10 @@ def clone(rnd: Any) -> Any:
     The event list is copied shallowly (events are immutable); the rules and wall are
     shared (immutable).
     """
-    r = copy.copy(rnd)
+    # the attributes as they are, then every mutable one replaced by a copy (not
+    # copy.copy(rnd): that is this function, Round.__copy__)
+    r = object.__new__(type(rnd))
+    r.__dict__.update(rnd.__dict__)
     r.players = [copy_player(p) for p in rnd.players]
     r._seats = [p.seat for p in r.players]
     r.scores = list(rnd.scores)

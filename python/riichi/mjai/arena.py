@@ -372,7 +372,7 @@ class Arena:
 
         Raises:
             RiichiError: ``games`` not an int >= 0, ``jobs`` not an int >= 1, ``seed`` not
-                an int, ``progress`` not callable, a log or stderr folder cannot be made, or
+                an int >= 0, ``progress`` not callable, a log or stderr folder cannot be made, or
                 ``jobs > 1`` with an in-process bot that could not be copied.
         """
         import time
@@ -381,8 +381,8 @@ class Arena:
             raise RiichiError(f"Arena.run: games must be an int >= 0, got {games!r}")
         if type(jobs) is not int or jobs < 1:
             raise RiichiError(f"Arena.run: jobs must be an int >= 1, got {jobs!r}")
-        if type(seed) is not int:
-            raise RiichiError(f"Arena.run: seed must be an int, got {seed!r}")
+        if type(seed) is not int or seed < 0:  # Game's seeds: -5 would deal 5's games
+            raise RiichiError(f"Arena.run: seed must be an int >= 0, got {seed!r}")
         if progress is not None and not callable(progress):
             raise RiichiError(f"Arena.run: progress must be callable or None, got {progress!r:.60}")
         for what, d in (("log", self.log_dir), ("stderr", self.stderr_dir)):
