@@ -139,13 +139,18 @@ def run_events(rnd: Any) -> list[Any]:
     return _RUN_EVENTS
 
 
-def start_kyoku(rnd: Any, hands: list[list[int]] | None = None) -> None:
+def start_kyoku(
+    rnd: Any, hands: list[list[int]] | None = None, dora: int | None = None
+) -> None:
     """The ``start_kyoku`` event of a round just dealt (what ``emit("start_kyoku", ...)``
     builds, without the generic field conversion); ``hands``: each seat's deal as sorted
-    ids when the caller has them (else read from the players)."""
+    ids, ``dora``: the first dora indicator's id, when the caller has them (else read from
+    the players and the wall)."""
     tiles = rnd._tiles
     if hands is None:
         hands = [p.hand for p in rnd.players]
+    if dora is None:
+        dora = rnd.wall.dora_indicator(0)
     rnd.events.append(
         rnd._ev.StartKyoku(
             bakaze=27 + rnd.round_wind,
@@ -153,7 +158,7 @@ def start_kyoku(rnd: Any, hands: list[list[int]] | None = None) -> None:
             honba=rnd.honba,
             kyotaku=rnd.kyotaku,
             oya=rnd.dealer,
-            dora_marker=tiles[rnd.wall.dora_indicator(0)],
+            dora_marker=tiles[dora],
             scores=tuple(rnd.scores),
             tehais=tuple([itemgetter(*h)(tiles) for h in hands]),  # 13 ids: a tuple each
             dice=rnd.wall.dice,

@@ -291,6 +291,28 @@ def seat_table(rnd: Any) -> Any:
     )
 
 
+def deal_table(rules: Any, live_left: int, dealer: int, round_wind: int, dora: int, honba: int) -> Any:
+    """:func:`seat_table` of a round just dealt (no kan, no call yet, no replacement draw):
+    ``live_left`` tiles drawable, ``dora`` the first indicator's kind; the same table without
+    reading the round back."""
+    global _LAST_TABLE
+    last, table = _LAST_TABLE
+    if last is not rules:
+        table = _core.SeatTable(rules, live_left=0)
+        _LAST_TABLE = (rules, table)
+    return table.renew(
+        live_left=live_left,
+        kans=0,
+        kan_seats=0,
+        uninterrupted=True,
+        rinshan=False,
+        dealer=dealer,
+        round_wind=round_wind,
+        dora_indicators=[dora],
+        honba=honba,
+    )
+
+
 def new_meld(
     rnd: Any,
     kind: str,
