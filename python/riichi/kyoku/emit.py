@@ -151,16 +151,19 @@ def start_kyoku(
         hands = [p.hand for p in rnd.players]
     if dora is None:
         dora = rnd.wall.dora_indicator(0)
+    # positional, in the fields' order (bakaze, kyoku, honba, kyotaku, oya, scores,
+    # dora_marker, tehais, dice): keywords cost the constructor nearly twice as much;
+    # tests/test_round_basic.py compares the event with one built by keyword
     rnd.events.append(
         rnd._ev.StartKyoku(
-            bakaze=27 + rnd.round_wind,
-            kyoku=rnd.dealer + 1,
-            honba=rnd.honba,
-            kyotaku=rnd.kyotaku,
-            oya=rnd.dealer,
-            dora_marker=tiles[dora],
-            scores=tuple(rnd.scores),
-            tehais=tuple([itemgetter(*h)(tiles) for h in hands]),  # 13 ids: a tuple each
-            dice=rnd.wall.dice,
+            tiles[(27 + rnd.round_wind) * 4],  # the wind's tile (no red copy)
+            rnd.dealer + 1,
+            rnd.honba,
+            rnd.kyotaku,
+            rnd.dealer,
+            tuple(rnd.scores),
+            tiles[dora],
+            tuple([itemgetter(*h)(tiles) for h in hands]),  # 13 ids: a tuple each
+            rnd.wall.dice,
         )
     )

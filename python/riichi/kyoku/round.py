@@ -204,7 +204,7 @@ class Round:
         self.wareme_seat = settlement.wareme_seat(rules, wall, dealer)
         self._red = consts[1]
         self._ev = consts[4]
-        self._set_tables()
+        self._set_tables(consts)
         self.players: list[Player] = []  # dealt by _deal
         self._seats: list[Any] = []  # each player's _core.SeatHand, in seat order
         self._draw_pos = 0
@@ -227,11 +227,13 @@ class Round:
         self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
         self._deal()
 
-    def _set_tables(self) -> None:
+    def _set_tables(self, consts: Any = None) -> None:
         """Whether open riichi is offered (fixed by the rules); the red ids, the (kind,
         colour) class and the event tile of each id: per red-five rule, built once and
-        shared by every round (read from the rules once per rules object)."""
-        consts = _rules_consts(self.rules)
+        shared by every round (read from the rules once per rules object: ``consts``, when
+        the caller has them, is ``_rules_consts(self.rules)``)."""
+        if consts is None:
+            consts = _rules_consts(self.rules)
         red = self._red
         tables = consts[3] if red == consts[1] else red_tables(red, self._ev.Tile.of)
         self._open_riichi = consts[2]  # read by turn.turn_actions
