@@ -519,6 +519,10 @@ class SeatHand:
         points: int = ...,
         kuikae: Sequence[int] | None = ...,
     ) -> SeatHand: ...
+    @staticmethod
+    def deal(
+        order: Sequence[int], dealer: int, red_fives: tuple[int, int, int], scores: Sequence[int]
+    ) -> tuple[list[SeatHand], tuple[tuple[TileKind, ...], ...]]: ...
     @property
     def seat(self) -> int: ...
     @property

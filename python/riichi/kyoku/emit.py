@@ -140,15 +140,21 @@ def run_events(rnd: Any) -> list[Any]:
 
 
 def start_kyoku(
-    rnd: Any, hands: list[list[int]] | None = None, dora: int | None = None
+    rnd: Any,
+    hands: list[list[int]] | None = None,
+    dora: int | None = None,
+    tehais: tuple[tuple[Any, ...], ...] | None = None,
 ) -> None:
     """The ``start_kyoku`` event of a round just dealt (what ``emit("start_kyoku", ...)``
-    builds, without the generic field conversion); ``hands``: each seat's deal as sorted
-    ids, ``dora``: the first dora indicator's id, when the caller has them (else read from
-    the players and the wall)."""
+    builds, without the generic field conversion); when the caller has them: ``hands``,
+    each seat's deal as sorted ids, or ``tehais``, the same as the event's tiles
+    (``_core.SeatHand.deal`` gives them); ``dora``, the first dora indicator's id (else read
+    from the players and the wall)."""
     tiles = rnd._tiles
-    if hands is None:
-        hands = [p.hand for p in rnd.players]
+    if tehais is None:
+        if hands is None:
+            hands = [p.hand for p in rnd.players]
+        tehais = tuple([itemgetter(*h)(tiles) for h in hands])  # 13 ids: a tuple each
     if dora is None:
         dora = rnd.wall.dora_indicator(0)
     # positional, in the fields' order (bakaze, kyoku, honba, kyotaku, oya, scores,
@@ -163,7 +169,7 @@ def start_kyoku(
             rnd.dealer,
             tuple(rnd.scores),
             tiles[dora],
-            tuple([itemgetter(*h)(tiles) for h in hands]),  # 13 ids: a tuple each
+            tehais,
             rnd.wall.dice,
         )
     )

@@ -95,25 +95,6 @@ __all__ = ["Round", "RoundResult", "Win"]
 _CALL_KINDS = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}  # call action -> meld kind
 
 
-def _deal_getters(n: int) -> list[tuple[Any, ...]]:
-    """Per dealer, per seat (absolute), the getter of that seat's 13 dealt tiles from the
-    wall's order: 4-4-4 to each seat from the dealer, then one each; the i-th seat from the
-    dealer takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
-    (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i], order[36+i])."""
-    out = []
-    for dealer in range(n):
-        getters = []
-        for s in range(n):
-            i = (s - dealer) % n
-            a, b = 4 * i, 4 * n
-            pos = [*range(a, a + 4), *range(a + b, a + b + 4), *range(a + 2 * b, a + 2 * b + 4)]
-            getters.append(operator.itemgetter(*pos, 3 * b + i))
-        out.append(tuple(getters))
-    return out
-
-
-_DEAL_GETTERS = {4: _deal_getters(4), 3: _deal_getters(3)}
-
 # (rules, what a round reads from them once): the last rules object a round was made for
 # (every round of a game shares it) with its player count, red fives, whether open riichi
 # is offered and the red tables; one tuple, read and replaced whole
@@ -751,16 +732,13 @@ class Round:
 
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
-        order = self.wall.order
         n = self._n
-        red = self._red
-        scores = self.scores
-        seat_hand = _core.SeatHand
-        # each seat's deal, sorted (the start_kyoku event): see _deal_getters
-        hands = [sorted(take(order)) for take in _DEAL_GETTERS[n][self.dealer]]
-        seats = [
-            seat_hand(s, hands[s], None, None, red_fives=red, points=scores[s]) for s in range(n)
-        ]
+        # each seat's hand in the core and the deal as start_kyoku's tiles in one core
+        # call: 4-4-4 to each seat by turns from the dealer, then one each; the i-th seat
+        # from the dealer takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and
+        # order[48+i] (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i],
+        # order[36+i])
+        seats, tehais = _core.SeatHand.deal(self.wall.order, self.dealer, self._red, self.scores)
         self.players = [Player(h) for h in seats]
         self._seats = seats
         self._draw_pos = 13 * n
@@ -768,7 +746,7 @@ class Round:
         self._table = deal_table(
             self.rules, self._live - 13 * n, self.dealer, self.round_wind, dora >> 2, self.honba
         )
-        self._emit_start(hands, dora)
+        self._emit_start(None, dora, tehais)
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:
