@@ -161,7 +161,8 @@ class Round:
         scores, dealer, round_wind, honba, kyotaku = check_round_args(
             rules, wall, scores, dealer, round_wind, honba, kyotaku
         )
-        if not st.is_int(dealer_wins_in_a_row) or dealer_wins_in_a_row < 0:
+        wins = dealer_wins_in_a_row
+        if (wins.__class__ is not int and not st.is_int(wins)) or wins < 0:
             raise RiichiError(
                 f"dealer_wins_in_a_row must be an int >= 0, got {dealer_wins_in_a_row!r}"
             )
@@ -170,7 +171,7 @@ class Round:
         n = consts[0]
         self.rules = rules
         self.wall = wall
-        self.scores = list(scores)
+        self.scores = scores  # check_round_args' own list
         self.dealer = dealer
         self.round_wind = round_wind
         self.honba = honba
