@@ -95,15 +95,30 @@ impl Mt19937 {
         }
     }
 
+    /// The next block of `N` words (`genrand_int32`'s regeneration), word `k` from words
+    /// `k`, `k + 1` and `k + M` (mod `N`) in place, in three runs so that no index wraps.
+    fn twist(&mut self) {
+        #[inline(always)]
+        fn word(k: u32, k1: u32, km: u32) -> u32 {
+            let y = (k & 0x8000_0000) | (k1 & 0x7FFF_FFFF);
+            let mag = if y & 1 == 1 { 0x9908_B0DF } else { 0 };
+            km ^ (y >> 1) ^ mag
+        }
+        let mt = &mut self.mt;
+        for k in 0..N - M {
+            mt[k] = word(mt[k], mt[k + 1], mt[k + M]);
+        }
+        for k in N - M..N - 1 {
+            mt[k] = word(mt[k], mt[k + 1], mt[k + M - N]);
+        }
+        mt[N - 1] = word(mt[N - 1], mt[0], mt[M - 1]);
+        self.index = 0;
+    }
+
     /// The next word (`genrand_int32`).
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
-            for k in 0..N {
-                let y = (self.mt[k] & 0x8000_0000) | (self.mt[(k + 1) % N] & 0x7FFF_FFFF);
-                let mag = if y & 1 == 1 { 0x9908_B0DF } else { 0 };
-                self.mt[k] = self.mt[(k + M) % N] ^ (y >> 1) ^ mag;
-            }
-            self.index = 0;
+            self.twist();
         }
         let mut y = self.mt[self.index];
         self.index += 1;
