@@ -621,6 +621,17 @@ def test_deal_refuses_bad_arguments_naming_them():
         ((order, 0, (1, 1, 1), [25000] * 2), "scores"),
         ((order, 0, (1, 1, 1), [25000] * 3), "order"),  # 136 ids for three players
         (((0,) * 136, 0, (1, 1, 1), [25000] * 4), "ids"),  # an id twice in a hand
+        (((*order[:-1], 2**70), 0, (1, 1, 1), [25000] * 4), "item 135"),
+        (((*order[:-1], True), 0, (1, 1, 1), [25000] * 4), "item 135"),
+        (((*order[:-1], 135.0), 0, (1, 1, 1), [25000] * 4), "item 135"),
     ]:
         with pytest.raises(RiichiError, match=name):
             _core.SeatHand.deal(*args)
+    # any sequence of ints reads alike (a tuple of plain ints has a fast path)
+    import numpy as np
+
+    want = _core.SeatHand.deal(order, 1, (1, 1, 1), [25000] * 4)
+    for same in (list(order), np.arange(136), tuple(np.arange(136))):
+        got = _core.SeatHand.deal(same, 1, (1, 1, 1), [25000] * 4)
+        assert [h.__reduce__()[1:] for h in got[0]] == [h.__reduce__()[1:] for h in want[0]]
+        assert got[1] == want[1]
