@@ -102,6 +102,9 @@ _LAST_RULES: tuple[Any, Any] = (None, None)
 
 
 def _rules_consts(rules: Any) -> Any:
+    """What a new round reads from ``rules``: ``(num_players, red_fives as a tuple, whether
+    open riichi is offered, the red tables of riichi.tiles.red_tables, the events module,
+    the seat orders after a discarder)``, read once per rules object (a Rules is frozen)."""
     global _LAST_RULES
     last, consts = _LAST_RULES
     if last is not rules:
@@ -117,6 +120,7 @@ def _rules_consts(rules: Any) -> Any:
         )
         _LAST_RULES = (rules, consts)
     return consts
+
 
 class Round:
     """One kyoku, from the deal to the settlement.
