@@ -95,15 +95,30 @@ impl Mt19937 {
         }
     }
 
+    /// The next block of `N` words (`genrand_int32`'s regeneration), word `k` from words
+    /// `k`, `k + 1` and `k + M` (mod `N`) in place, in three runs so that no index wraps.
+    fn twist(&mut self) {
+        #[inline(always)]
+        fn word(k: u32, k1: u32, km: u32) -> u32 {
+            let y = (k & 0x8000_0000) | (k1 & 0x7FFF_FFFF);
+            let mag = if y & 1 == 1 { 0x9908_B0DF } else { 0 };
+            km ^ (y >> 1) ^ mag
+        }
+        let mt = &mut self.mt;
+        for k in 0..N - M {
+            mt[k] = word(mt[k], mt[k + 1], mt[k + M]);
+        }
+        for k in N - M..N - 1 {
+            mt[k] = word(mt[k], mt[k + 1], mt[k + M - N]);
+        }
+        mt[N - 1] = word(mt[N - 1], mt[0], mt[M - 1]);
+        self.index = 0;
+    }
+
     /// The next word (`genrand_int32`).
     pub fn next_u32(&mut self) -> u32 {
         if self.index >= N {
-            for k in 0..N {
-                let y = (self.mt[k] & 0x8000_0000) | (self.mt[(k + 1) % N] & 0x7FFF_FFFF);
-                let mag = if y & 1 == 1 { 0x9908_B0DF } else { 0 };
-                self.mt[k] = self.mt[(k + M) % N] ^ (y >> 1) ^ mag;
-            }
-            self.index = 0;
+            self.twist();
         }
         let mut y = self.mt[self.index];
         self.index += 1;
@@ -147,9 +162,68 @@ pub fn python_wall_ids(mt: &mut Mt19937, players: u8) -> (Vec<u8>, (u8, u8)) {
     (ids, (d1, d2))
 }
 
+/// Tiles drawable from a 136-tile wall before any replacement draw (`riichi.wall.LIVE_TILES`).
+const LIVE_TILES: usize = 122;
+
+/// The 136 shuffled `ids` (stack `i` is `ids[2i]` on `ids[2i + 1]`) broken where the
+/// dice say, in draw order, as `riichi.Wall` lays a wall out: the 61 stacks from the break
+/// (122 live tiles), then the dead wall (the 7 stacks before the break, ring stacks 67 down
+/// to 61): the four rinshan tiles (ring stack 67 is the far end: its top and bottom
+/// first, then stack 66's), the dora indicators (tops of ring stacks 65..61), the uradora
+/// indicators (their bottoms). Side `k` of the ring (stacks `17k..17k + 16`) is in front
+/// of the seat `k` places counter-clockwise from the dealer; the break is on the side of
+/// the seat `(dice total - 1) % 4` from the dealer, `total` stacks from its right end.
+///
+/// # Panics
+/// `ids` not 136 long (the caller shuffles 136 ids).
+pub fn broken_wall(ids: &[u8], dice: (u8, u8)) -> Vec<u8> {
+    assert_eq!(ids.len(), 136, "a 136-tile wall");
+    let total = usize::from(dice.0) + usize::from(dice.1);
+    let side = (total + 3) % 4; // (total - 1) % 4 for total >= 1
+    let brk = (side * 17 + 17 + 68 - total % 68) % 68; // the first stack drawn
+    let ring = |p: usize| ids[(2 * brk + p) % 136];
+    let mut out = Vec::with_capacity(136);
+    out.extend((0..LIVE_TILES).map(ring));
+    out.extend([134, 135, 132, 133].map(ring));
+    out.extend((0..5).map(|i| ring(130 - 2 * i)));
+    out.extend((0..5).map(|i| ring(131 - 2 * i)));
+    out
+}
+
+/// [`python_wall_ids`] with a four-player wall broken by its dice ([`broken_wall`]): the
+/// wall in draw order (the 108 sanma ids as shuffled), and the dice.
+pub fn python_wall_order(mt: &mut Mt19937, players: u8) -> (Vec<u8>, (u8, u8)) {
+    let (ids, dice) = python_wall_ids(mt, players);
+    if players == 3 {
+        return (ids, dice);
+    }
+    (broken_wall(&ids, dice), dice)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn broken_wall_lays_out_the_ring_from_the_break() {
+        let ids: Vec<u8> = (0..136).collect();
+        // dice 3 + 4 = 7: side (7 - 1) % 4 = 2, first stack (2 * 17 + 17 - 7) % 68 = 44
+        let w = broken_wall(&ids, (3, 4));
+        assert_eq!(&w[..4], &[88, 89, 90, 91]);
+        assert_eq!(w[121], ((88 + 121) % 136) as u8);
+        // the dead wall: ring positions 134 135 132 133, then 130 128 .. 122, 131 .. 123
+        let at = |p: usize| ((88 + p) % 136) as u8;
+        assert_eq!(&w[122..126], &[at(134), at(135), at(132), at(133)]);
+        assert_eq!(&w[126..131], &[at(130), at(128), at(126), at(124), at(122)]);
+        assert_eq!(&w[131..136], &[at(131), at(129), at(127), at(125), at(123)]);
+        let mut sorted = w.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, ids);
+        // dice 6 + 6 = 12: side 3, first stack (51 + 17 - 12) % 68 = 56
+        assert_eq!(broken_wall(&ids, (6, 6))[0], 112);
+        // dice 1 + 1 = 2: side 1, first stack 32
+        assert_eq!(broken_wall(&ids, (1, 1))[0], 64);
+    }
 
     #[test]
     fn reference_output() {

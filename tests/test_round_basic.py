@@ -78,6 +78,40 @@ def test_deal_4_4_4_1_and_dealer_draw():
     assert [e.type for e in r.events] == ["start_kyoku", "tsumo"]
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_each_seat_is_dealt_its_wall_positions_and_start_kyoku_says_so(players):
+    # the deal by wall position for every dealer (the i-th seat from the dealer takes
+    # 4-4-4 by turns, then one), and the start_kyoku event field by field
+    rules = riichi.Rules.tenhou() if players == 4 else riichi.Rules.tenhou_sanma()
+    ev = riichi.events
+    for seed in range(6):
+        for dealer in range(players):
+            w = Wall.from_seed(seed, dealer, players=players)
+            r = Round(rules, w, dealer=dealer, round_wind=seed % 4, honba=seed, kyotaku=1,
+                      scores=[24000 + 1000 * s for s in range(players)])
+            o = w.order
+            hands = []
+            for s in range(players):
+                i, b = (s - dealer) % players, 4 * players
+                want = [*o[4 * i : 4 * i + 4], *o[4 * i + b : 4 * i + b + 4]]
+                want += [*o[4 * i + 2 * b : 4 * i + 2 * b + 4], o[3 * b + i]]
+                hands.append(sorted(want))
+                drawn = [o[13 * players]] if s == dealer else []
+                assert r.hand(s) == sorted(want + drawn), (seed, dealer, s)
+            tiles = [[ev.Tile.of(t >> 2, is_red(t)) for t in h] for h in hands]
+            want_ev = ev.StartKyoku(
+                bakaze=27 + seed % 4, kyoku=dealer + 1, honba=seed, kyotaku=1, oya=dealer,
+                dora_marker=ev.Tile.of(w.dora_indicator(0) >> 2, is_red(w.dora_indicator(0))),
+                scores=tuple(24000 + 1000 * s for s in range(players)),
+                tehais=tuple(tuple(h) for h in tiles), dice=w.dice,
+            )  # fmt: skip
+            got = r.events[0]
+            assert got == want_ev
+            assert [str(t) for h in got.tehais for t in h] == [str(t) for h in tiles for t in h]
+            assert got.bakaze is ev.Tile.of(27 + seed % 4, False)
+            assert r.live_tiles_left == w.live_tiles - 13 * players - 1
+
+
 def test_discard_passes_turn_and_illegal_actions_leave_state_unchanged():
     r = Round(make_rules(), scripted_wall(QUIET, "5z6z7z1z"))
     before = r.state

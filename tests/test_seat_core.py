@@ -594,3 +594,60 @@ def test_an_id_out_of_range_is_named_with_the_last_id_allowed(call, last):
     hand = _core.SeatHand(0, list(range(0, 52, 4)))
     with pytest.raises(RiichiError, match=rf"must be 0\.\.={last}, got -?\d+$"):
         call(hand)
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_deal_makes_each_seat_hand_and_the_start_tiles_as_one_at_a_time(players):
+    # SeatHand.deal (a round's deal in one call) against a SeatHand per seat from its wall
+    # positions, and the start_kyoku tiles against TileKind of each id under the red rule
+    import random
+
+    from riichi.tiles import TileKind, is_red
+    from riichi.wall import SANMA_IDS
+
+    rng = random.Random(5)
+    for red in [(1, 1, 1), (0, 0, 0), (0, 2, 0), (4, 3, 1)]:
+        for _ in range(12):
+            order = list(range(136)) if players == 4 else list(SANMA_IDS)
+            rng.shuffle(order)
+            dealer = rng.randrange(players)
+            scores = [rng.randrange(-5000, 60000) for _ in range(players)]
+            seats, tehais = _core.SeatHand.deal(tuple(order), dealer, red, scores)
+            assert len(seats) == len(tehais) == players
+            for s in range(players):
+                i, b = (s - dealer) % players, 4 * players
+                ids = [*order[4 * i : 4 * i + 4], *order[4 * i + b : 4 * i + b + 4]]
+                ids += [*order[4 * i + 2 * b : 4 * i + 2 * b + 4], order[3 * b + i]]
+                one = _core.SeatHand(s, sorted(ids), red_fives=red, points=scores[s])
+                assert seats[s].__reduce__()[1:] == one.__reduce__()[1:], (red, dealer, s)
+                assert list(seats[s].ids) == sorted(ids) and seats[s].waits == one.waits
+                want = tuple(TileKind(t >> 2, is_red(t, red)) for t in sorted(ids))
+                assert tehais[s] == want
+                assert [t.red for t in tehais[s]] == [t.red for t in want]
+
+
+def test_deal_refuses_bad_arguments_naming_them():
+    order = tuple(range(136))
+    for args, name in [
+        ((order[:135], 0, (1, 1, 1), [25000] * 4), "order"),
+        (((*order[:-1], 136), 0, (1, 1, 1), [25000] * 4), "order"),
+        ((order, 4, (1, 1, 1), [25000] * 4), "dealer"),
+        ((order, -1, (1, 1, 1), [25000] * 4), "dealer"),
+        ((order, 0, (1, 5, 1), [25000] * 4), "red_fives"),
+        ((order, 0, (1, 1, 1), [25000] * 2), "scores"),
+        ((order, 0, (1, 1, 1), [25000] * 3), "order"),  # 136 ids for three players
+        (((0,) * 136, 0, (1, 1, 1), [25000] * 4), "ids"),  # an id twice in a hand
+        (((*order[:-1], 2**70), 0, (1, 1, 1), [25000] * 4), "item 135"),
+        (((*order[:-1], True), 0, (1, 1, 1), [25000] * 4), "item 135"),
+        (((*order[:-1], 135.0), 0, (1, 1, 1), [25000] * 4), "item 135"),
+    ]:
+        with pytest.raises(RiichiError, match=name):
+            _core.SeatHand.deal(*args)
+    # any sequence of ints reads alike (a tuple of plain ints has a fast path)
+    import numpy as np
+
+    want = _core.SeatHand.deal(order, 1, (1, 1, 1), [25000] * 4)
+    for same in (list(order), np.arange(136), tuple(np.arange(136))):
+        got = _core.SeatHand.deal(same, 1, (1, 1, 1), [25000] * 4)
+        assert [h.__reduce__()[1:] for h in got[0]] == [h.__reduce__()[1:] for h in want[0]]
+        assert got[1] == want[1]

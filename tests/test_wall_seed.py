@@ -149,12 +149,30 @@ def test_twister_refuses_a_bad_state_naming_it(state, words):
         _core.MersenneTwister(state)
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_twister_wall_order_is_the_wall_ids_broken_by_their_dice(players):
+    # wall_order (one core call: Game's walls) against wall_ids laid out by Wall._broken
+    # (the break written in Python, the path of a random.Random subclass)
+    for seed in range(300):
+        state = random.Random(seed).getstate()[1]
+        t, u = _core.MersenneTwister(state), _core.MersenneTwister(state)
+        for _ in range(3):
+            order, d1, d2 = t.wall_order(players)
+            ids, e1, e2 = u.wall_ids(players)
+            assert (d1, d2) == (e1, e2), seed
+            want = Wall._broken(ids, (e1, e2)).order if players == 4 else tuple(ids)
+            assert type(order) is tuple and order == want, (seed, d1, d2)
+        assert t.getstate() == u.getstate(), seed
+
+
 def test_twister_refuses_bad_players():
     t = _core.MersenneTwister(random.Random(1).getstate()[1])
     before = t.getstate()
     for bad in (2, 5):
         with pytest.raises(riichi.RiichiError, match="players"):
             t.wall_ids(bad)
+        with pytest.raises(riichi.RiichiError, match="players"):
+            t.wall_order(bad)
     with pytest.raises(riichi.RiichiError, match="players"):
         wall_from_twister(t, True)
     assert t.getstate() == before

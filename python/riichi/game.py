@@ -547,10 +547,12 @@ class Game:
         self._honba = settlement.next_honba(r, self._honba, renchan)
         dealer_won = renchan and any(w.seat == r.dealer for w in res.wins)
         self._dealer_wins = self._dealer_wins + 1 if dealer_won else 0
-        top = self._ranking()[0]
-        reached = max(self.scores) >= rules.end_target
+        scores = self.scores
+        high = max(scores)
+        top = scores.index(high)  # _ranking()[0]: the first seat of the highest score
+        reached = high >= rules.end_target
         over = False
-        low = min(self.scores)
+        low = min(scores)
         if rules.tobi and (low < 0 or (low == 0 and rules.tobi_at_zero)):
             over = True
         elif rules.length == "one_round" and kind != "abortive":

@@ -341,10 +341,10 @@ def _from_twister(cls: type[Wall], twister: _core.MersenneTwister, players: obje
     """:func:`wall_from_twister` for ``cls`` (:meth:`Wall.from_seed` of a subclass)."""
     if players.__class__ is not int or players not in (3, 4):
         raise RiichiError(f"players must be 3 or 4, got {players!r}")
-    ids, d1, d2 = twister.wall_ids(players)
-    if players == 3:
-        return cls._made(tuple(ids), (d1, d2))
-    return cls._broken(ids, (d1, d2))  # the bytes: sliced as they are
+    # the shuffle and dice of wall_ids, the four-player wall broken as _broken breaks it
+    # (tests/test_wall_seed.py compares the two), in one core call
+    order, d1, d2 = twister.wall_order(players)
+    return cls._made(order, (d1, d2))
 
 
 def wall_from_events(events: Sequence[object], red_fives: Sequence[int] = (1, 1, 1)) -> Wall:

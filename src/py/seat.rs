@@ -3,13 +3,13 @@
 
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 use crate::error::Error;
 use crate::meld::Meld;
-use crate::py::errors::{int_arg, int_list_arg, wrong_type};
+use crate::py::errors::{int_arg, int_list_arg, shown, wrong_type};
 use crate::py::score::extract_rules;
-use crate::py::tiles::{melds_arg, PyMeld};
+use crate::py::tiles::{melds_arg, tile_kind, PyMeld};
 use crate::seat::{
     self, FlowRules, Found, Kuikae, RiichiAnkan, Robbed, SeatAction, SeatHand, TableView,
 };
@@ -26,6 +26,31 @@ fn small(v: i64, name: &'static str, limit: i64) -> PyResult<u8> {
     } else {
         Err(bad(name, format!("must be 0..={}, got {v}", limit - 1)))
     }
+}
+
+/// The ids of a wall's order (0..=135 each): a tuple of plain ints (a `riichi.Wall`'s
+/// order) read item by item, anything else as `int_list_arg` reads a sequence (the generic
+/// iteration costs about three times as much per item).
+fn order_ids(order: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(t) = order.cast_exact::<PyTuple>() {
+        if t.iter_borrowed().all(|x| x.is_exact_instance_of::<PyInt>()) {
+            return t
+                .iter_borrowed()
+                .enumerate()
+                .map(|(i, x)| match x.extract::<i64>() {
+                    Ok(v) if (0..136).contains(&v) => Ok(v as u8),
+                    _ => Err(bad(
+                        "order",
+                        format!("item {i} must be a tile id 0..=135, got {}", shown(&x)),
+                    )),
+                })
+                .collect();
+        }
+    }
+    int_list_arg(order, "order")?
+        .into_iter()
+        .map(|t| small(t, "order", 136))
+        .collect()
 }
 
 /// A kind mask from an iterable of kinds 0..=33.
@@ -531,6 +556,74 @@ impl PySeatHand {
         h.points = points;
         h.kuikae = kuikae.map_or(Ok(0), |k| kind_mask(k, "kuikae"))?;
         Ok(PySeatHand(h))
+    }
+
+    /// Deal a round from its wall in one call: each seat's hand as
+    /// `SeatHand(seat, its 13 ids, red_fives=red_fives, points=scores[seat])` would make it,
+    /// and the deal as the `start_kyoku` event's `tehais` (each seat's 13 tiles ascending by
+    /// id, each a `riichi.TileKind` with its red flag under `red_fives`). The seats deal
+    /// 4-4-4 by turns from the dealer, then one each (the `i`-th seat from the dealer takes
+    /// `order[4i:4i+4]`, `order[4p+4i:4p+4i+4]`, `order[8p+4i:8p+4i+4]`, `order[12p+i]`
+    /// with `p` players).
+    ///
+    /// Args:
+    ///     order: the wall in draw order (`riichi.Wall.order`: 136 ids, 108 in sanma).
+    ///     dealer: the dealer's seat.
+    ///     red_fives: red fives per suit (`Rules.red_fives`), 0..=4 each.
+    ///     scores: points per seat; their count is the players' (4, or 3 in sanma).
+    ///
+    /// Returns:
+    ///     tuple[list[SeatHand], tuple[tuple[TileKind, ...], ...]]: per seat.
+    ///
+    /// Raises:
+    ///     RiichiError: not 3 or 4 scores, `order` not 136 (108) ids 0..135, `dealer` not
+    ///         a seat, `red_fives` above 4, or a hand `SeatHand` refuses (an id twice).
+    #[staticmethod]
+    fn deal<'py>(
+        py: Python<'py>,
+        order: &Bound<'py, PyAny>,
+        dealer: i64,
+        red_fives: (u8, u8, u8),
+        scores: Vec<i64>,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyTuple>)> {
+        let players = scores.len();
+        if !(3..=4).contains(&players) {
+            return Err(bad(
+                "scores",
+                format!("one per seat of 3 or 4 players, got {players}"),
+            ));
+        }
+        let size = if players == 4 { 136 } else { 108 };
+        let ids = order_ids(order)?;
+        if ids.len() != size {
+            return Err(bad(
+                "order",
+                format!("{} ids for {players} players (expected {size})", ids.len()),
+            ));
+        }
+        let red = [red_fives.0, red_fives.1, red_fives.2];
+        if red.iter().any(|&r| r > 4) {
+            return Err(bad("red_fives", format!("must be 0..=4 each, got {red:?}")));
+        }
+        let dealer = small(dealer, "dealer", players as i64)?;
+        let hands = seat::deal_hands(&ids, dealer, players as u8)?;
+        let mut seats = Vec::with_capacity(players);
+        let mut tehais = Vec::with_capacity(players);
+        for (s, hand) in hands.iter().enumerate() {
+            let mut h = SeatHand::new(s as u8, hand, None, Vec::new(), red)?;
+            h.points = scores[s];
+            seats.push(Py::new(py, PySeatHand(h))?);
+            let tiles = hand
+                .iter()
+                .map(|&t| {
+                    let kind = usize::from(t / 4);
+                    let is_red = kind < 27 && kind % 9 == 4 && t % 4 < red[kind / 9];
+                    tile_kind(py, Tile::from_index(kind), is_red)
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            tehais.push(PyTuple::new(py, tiles)?);
+        }
+        Ok((PyList::new(py, seats)?, PyTuple::new(py, tehais)?))
     }
 
     /// Take the id into the hand as the turn's draw (kuikae ends).

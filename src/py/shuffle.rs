@@ -5,7 +5,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
 use crate::error::Error;
-use crate::mt19937::{python_wall_ids, tenhou_shuffle as shuffle, Mt19937, STATE_WORDS};
+use crate::mt19937::{
+    python_wall_ids, python_wall_order, tenhou_shuffle as shuffle, Mt19937, STATE_WORDS,
+};
 
 /// The first `n` words of MT19937 seeded by `init_by_array(key)`, as little-endian bytes.
 ///
@@ -178,6 +180,32 @@ impl PyMersenneTwister {
         }
         let (ids, (d1, d2)) = python_wall_ids(&mut self.0, players);
         Ok((ids, d1, d2))
+    }
+
+    /// [`wall_ids`](Self::wall_ids)'s draws with a four-player wall broken by its dice as
+    /// `riichi.Wall.from_seed` breaks it: the wall's `order` in draw order (122 live tiles,
+    /// 4 rinshan, 5 dora and 5 uradora indicators; the 108 sanma ids as shuffled), and
+    /// the dice. Advances the state as `wall_ids` does.
+    ///
+    /// Returns:
+    ///     tuple[tuple[int, ...], int, int]: the wall's ids (136 or 108) and the dice.
+    ///
+    /// Raises:
+    ///     RiichiError: `players` not 3 or 4.
+    fn wall_order<'py>(
+        &mut self,
+        py: Python<'py>,
+        players: u8,
+    ) -> PyResult<(Bound<'py, PyTuple>, u8, u8)> {
+        if !(3..=4).contains(&players) {
+            return Err(Error::InvalidArgument {
+                name: "players",
+                reason: format!("must be 3 or 4, got {players}"),
+            }
+            .into());
+        }
+        let (order, (d1, d2)) = python_wall_order(&mut self.0, players);
+        Ok((PyTuple::new(py, order)?, d1, d2))
     }
 
     /// Pickle and copy support: rebuilt from [`getstate`](Self::getstate).

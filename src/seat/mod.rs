@@ -286,6 +286,46 @@ fn check_copies(counts: &Counts, meld_counts: &Counts) -> Result<()> {
     Ok(())
 }
 
+/// Each seat's 13 dealt ids from a wall in draw order (`order`: 136 ids, or the 108 of
+/// sanma with `players == 3`), in seat order, each sorted ascending. The deal goes 4-4-4
+/// to each seat by turns from the dealer, then one each: with `p` players, the `i`-th seat
+/// from the dealer takes `order[4i..4i + 4]`, `order[4p + 4i..4p + 4i + 4]`,
+/// `order[8p + 4i..8p + 4i + 4]` and `order[12p + i]`.
+///
+/// # Errors
+/// [`Error::InvalidArgument`]: `players` not 3 or 4, `dealer` not one of its seats, or
+/// `order` shorter than the deal (`13 * players` ids).
+pub fn deal_hands(order: &[u8], dealer: u8, players: u8) -> Result<Vec<[u8; 13]>> {
+    if !(3..=4).contains(&players) {
+        return Err(bad("players", format!("must be 3 or 4, got {players}")));
+    }
+    if dealer >= players {
+        return Err(bad(
+            "dealer",
+            format!("must be a seat 0..{players}, got {dealer}"),
+        ));
+    }
+    let p = usize::from(players);
+    if order.len() < 13 * p {
+        return Err(bad(
+            "order",
+            format!("{} ids, fewer than the deal's {}", order.len(), 13 * p),
+        ));
+    }
+    let mut hands = vec![[0u8; 13]; p];
+    for (s, hand) in hands.iter_mut().enumerate() {
+        let i = (s + p - usize::from(dealer)) % p;
+        let a = 4 * i;
+        let b = 4 * p;
+        hand[..4].copy_from_slice(&order[a..a + 4]);
+        hand[4..8].copy_from_slice(&order[a + b..a + b + 4]);
+        hand[8..12].copy_from_slice(&order[a + 2 * b..a + 2 * b + 4]);
+        hand[12] = order[3 * b + i];
+        hand.sort_unstable();
+    }
+    Ok(hands)
+}
+
 impl SeatHand {
     /// A seat's hand.
     ///

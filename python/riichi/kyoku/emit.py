@@ -139,23 +139,37 @@ def run_events(rnd: Any) -> list[Any]:
     return _RUN_EVENTS
 
 
-def start_kyoku(rnd: Any, hands: list[list[int]] | None = None) -> None:
+def start_kyoku(
+    rnd: Any,
+    hands: list[list[int]] | None = None,
+    dora: int | None = None,
+    tehais: tuple[tuple[Any, ...], ...] | None = None,
+) -> None:
     """The ``start_kyoku`` event of a round just dealt (what ``emit("start_kyoku", ...)``
-    builds, without the generic field conversion); ``hands``: each seat's deal as sorted
-    ids when the caller has them (else read from the players)."""
+    builds, without the generic field conversion); when the caller has them: ``hands``,
+    each seat's deal as sorted ids, or ``tehais``, the same as the event's tiles
+    (``_core.SeatHand.deal`` gives them); ``dora``, the first dora indicator's id (else read
+    from the players and the wall)."""
     tiles = rnd._tiles
-    if hands is None:
-        hands = [p.hand for p in rnd.players]
+    if tehais is None:
+        if hands is None:
+            hands = [p.hand for p in rnd.players]
+        tehais = tuple([itemgetter(*h)(tiles) for h in hands])  # 13 ids: a tuple each
+    if dora is None:
+        dora = rnd.wall.dora_indicator(0)
+    # positional, in the fields' order (bakaze, kyoku, honba, kyotaku, oya, scores,
+    # dora_marker, tehais, dice): keywords cost the constructor nearly twice as much;
+    # tests/test_round_basic.py compares the event with one built by keyword
     rnd.events.append(
         rnd._ev.StartKyoku(
-            bakaze=27 + rnd.round_wind,
-            kyoku=rnd.dealer + 1,
-            honba=rnd.honba,
-            kyotaku=rnd.kyotaku,
-            oya=rnd.dealer,
-            dora_marker=tiles[rnd.wall.dora_indicator(0)],
-            scores=tuple(rnd.scores),
-            tehais=tuple([itemgetter(*h)(tiles) for h in hands]),  # 13 ids: a tuple each
-            dice=rnd.wall.dice,
+            tiles[(27 + rnd.round_wind) * 4],  # the wind's tile (no red copy)
+            rnd.dealer + 1,
+            rnd.honba,
+            rnd.kyotaku,
+            rnd.dealer,
+            tuple(rnd.scores),
+            tiles[dora],
+            tehais,
+            rnd.wall.dice,
         )
     )

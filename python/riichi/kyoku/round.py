@@ -84,6 +84,7 @@ from riichi.kyoku.state import (
     Win,
     check_round_args,
     check_seat,
+    deal_table,
     seat_table,
 )
 from riichi.tiles import TERMINALS_HONORS, red_tables
@@ -92,6 +93,34 @@ from riichi.wall import Wall
 __all__ = ["Round", "RoundResult", "Win"]
 
 _CALL_KINDS = {Chi: "chi", Pon: "pon", Daiminkan: "daiminkan"}  # call action -> meld kind
+
+
+# (rules, what a round reads from them once): the last rules object a round was made for
+# (every round of a game shares it) with its player count, red fives, whether open riichi
+# is offered and the red tables; one tuple, read and replaced whole
+_LAST_RULES: tuple[Any, Any] = (None, None)
+
+
+def _rules_consts(rules: Any) -> Any:
+    """What a new round reads from ``rules``: ``(num_players, red_fives as a tuple, whether
+    open riichi is offered, the red tables of riichi.tiles.red_tables, the events module,
+    the seat orders after a discarder)``, read once per rules object (a Rules is frozen)."""
+    global _LAST_RULES
+    last, consts = _LAST_RULES
+    if last is not rules:
+        red = tuple(rules.red_fives)
+        ev = core.event_classes()
+        consts = (
+            rules.num_players,
+            red,
+            openriichi.offered(rules),
+            red_tables(red, ev.Tile.of),
+            ev,
+            ORDER if rules.num_players == 4 else ORDER3,
+        )
+        _LAST_RULES = (rules, consts)
+    return consts
+
 
 class Round:
     """One kyoku, from the deal to the settlement.
@@ -136,15 +165,17 @@ class Round:
         scores, dealer, round_wind, honba, kyotaku = check_round_args(
             rules, wall, scores, dealer, round_wind, honba, kyotaku
         )
-        if not st.is_int(dealer_wins_in_a_row) or dealer_wins_in_a_row < 0:
+        wins = dealer_wins_in_a_row
+        if (wins.__class__ is not int and not st.is_int(wins)) or wins < 0:
             raise RiichiError(
                 f"dealer_wins_in_a_row must be an int >= 0, got {dealer_wins_in_a_row!r}"
             )
         self.dealer_wins_in_a_row = int(dealer_wins_in_a_row)  # read by kyoku/win.py
-        n = rules.num_players
+        consts = _rules_consts(rules)
+        n = consts[0]
         self.rules = rules
         self.wall = wall
-        self.scores = list(scores)
+        self.scores = scores  # check_round_args' own list
         self.dealer = dealer
         self.round_wind = round_wind
         self.honba = honba
@@ -155,11 +186,11 @@ class Round:
         # live tiles before the replacement draws of kans (len(_kans)): the wall's, one less
         # per nukidora
         self._live: int = wall.live_tiles
-        self._order = ORDER if n == 4 else ORDER3
+        self._order = consts[5]
         self.wareme_seat = settlement.wareme_seat(rules, wall, dealer)
-        self._red = tuple(rules.red_fives)
-        self._ev = core.event_classes()
-        self._set_tables()
+        self._red = consts[1]
+        self._ev = consts[4]
+        self._set_tables(consts)
         self.players: list[Player] = []  # dealt by _deal
         self._seats: list[Any] = []  # each player's _core.SeatHand, in seat order
         self._draw_pos = 0
@@ -182,12 +213,16 @@ class Round:
         self._keys_cache: dict[int, tuple[int, set[Any]]] = {}
         self._deal()
 
-    def _set_tables(self) -> None:
+    def _set_tables(self, consts: Any = None) -> None:
         """Whether open riichi is offered (fixed by the rules); the red ids, the (kind,
         colour) class and the event tile of each id: per red-five rule, built once and
-        shared by every round."""
-        tables = red_tables(self._red, self._ev.Tile.of)
-        self._open_riichi = openriichi.offered(self.rules)  # read by turn.turn_actions
+        shared by every round (read from the rules once per rules object: ``consts``, when
+        the caller has them, is ``_rules_consts(self.rules)``)."""
+        if consts is None:
+            consts = _rules_consts(self.rules)
+        red = self._red
+        tables = consts[3] if red == consts[1] else red_tables(red, self._ev.Tile.of)
+        self._open_riichi = consts[2]  # read by turn.turn_actions
         self._reds: frozenset[int] = tables[0]
         self._cls: list[int] = tables[1]  # kind and colour (do not mutate)
         self._tiles: list[Any] = tables[2]  # do not mutate
@@ -708,33 +743,21 @@ class Round:
 
     # ------------------------------------------------------------------ draws
     def _deal(self) -> None:
-        order = self.wall.order
         n = self._n
-        red = self._red
-        players: list[Any] = [None] * n
-        hands: list[list[int]] = [[]] * n  # each seat's deal, sorted (the start_kyoku event)
-        # 4-4-4 to each seat from the dealer, then one each: the i-th seat from the dealer
-        # takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and order[48+i]
-        # (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i], order[36+i])
-        for i in range(n):
-            s = (self.dealer + i) % n
-            a = 4 * i
-            if n == 4:
-                hand = [*order[a : a + 4], *order[a + 16 : a + 20], *order[a + 32 : a + 36]]
-                hand.append(order[48 + i])
-            else:
-                hand = [*order[a : a + 4], *order[a + 12 : a + 16], *order[a + 24 : a + 28]]
-                hand.append(order[36 + i])
-            hand.sort()
-            hands[s] = hand
-            players[s] = Player(
-                _core.SeatHand(s, hand, None, None, red_fives=red, points=self.scores[s])
-            )
-        self.players = players
-        self._seats = [p.seat for p in players]
+        # each seat's hand in the core and the deal as start_kyoku's tiles in one core
+        # call: 4-4-4 to each seat by turns from the dealer, then one each; the i-th seat
+        # from the dealer takes order[4i:4i+4], order[16+4i:20+4i], order[32+4i:36+4i] and
+        # order[48+i] (sanma: order[4i:4i+4], order[12+4i:16+4i], order[24+4i:28+4i],
+        # order[36+i])
+        seats, tehais = _core.SeatHand.deal(self.wall.order, self.dealer, self._red, self.scores)
+        self.players = [Player(h) for h in seats]
+        self._seats = seats
         self._draw_pos = 13 * n
-        self._table = seat_table(self)
-        self._emit_start(hands)
+        dora = self.wall.dora_indicator(0)
+        self._table = deal_table(
+            self.rules, self._live - 13 * n, self.dealer, self.round_wind, dora >> 2, self.honba
+        )
+        self._emit_start(None, dora, tehais)
         self._draw(self.dealer)
 
     def _draw(self, s: int) -> None:

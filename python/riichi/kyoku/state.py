@@ -291,6 +291,25 @@ def seat_table(rnd: Any) -> Any:
     )
 
 
+def deal_table(rules: Any, live_left: int, dealer: int, round_wind: int, dora: int, honba: int) -> Any:
+    """:func:`seat_table` of a round just dealt (no kan, no call yet, no replacement draw):
+    ``live_left`` tiles drawable, ``dora`` the first indicator's kind; the same table without
+    reading the round back."""
+    global _LAST_TABLE
+    last, table = _LAST_TABLE
+    if last is not rules:
+        table = _core.SeatTable(rules, live_left=0)
+        _LAST_TABLE = (rules, table)
+    return table.renew(  # kans, kan_seats and rinshan: their defaults (0, 0, False)
+        live_left=live_left,
+        uninterrupted=True,
+        dealer=dealer,
+        round_wind=round_wind,
+        dora_indicators=[dora],
+        honba=honba,
+    )
+
+
 def new_meld(
     rnd: Any,
     kind: str,
@@ -345,9 +364,12 @@ def check_round_args(
         and 0 <= round_wind <= 3
         and 0 <= honba <= 0xFFFF_FFFF
         and 0 <= kyotaku <= 0xFFFF_FFFF
-        and all([s.__class__ is int for s in scores])
     ):
-        return list(scores), dealer, round_wind, honba, kyotaku
+        for s in scores:  # (a loop: a comprehension is a call of its own)
+            if s.__class__ is not int:
+                break
+        else:
+            return list(scores), dealer, round_wind, honba, kyotaku
     if wall.players != n:
         raise RiichiError(
             f"a {n}-player round needs a {136 if n == 4 else 108}-tile wall, "
