@@ -138,11 +138,22 @@ fn answer(r: __m128i, need: usize) -> u8 {
 #[inline]
 pub fn regular_after_draw(counts: &Counts, need: usize) -> [u8; 34] {
     // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
-    unsafe { regular_after_draw_sse2(counts, need) }
+    unsafe { regular_after_one::<true>(counts, need) }
 }
 
+/// Regular-form replacement numbers after one copy fewer of each kind (valid counts, no
+/// caps, total ≤ 14, `need` the melds of the hand left); `u8::MAX` for kinds not held.
+#[inline]
+pub fn regular_after_discard(counts: &Counts, need: usize) -> [u8; 34] {
+    // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
+    unsafe { regular_after_one::<false>(counts, need) }
+}
+
+/// [`regular_after_draw`] (`DRAW`) or [`regular_after_discard`]: the four groups' table
+/// entries and, for each group, the other three convolved are found once; each kind then
+/// costs one table look-up of its group with one copy more (or fewer) and one convolution.
 #[target_feature(enable = "sse2")]
-fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
+fn regular_after_one<const DRAW: bool>(counts: &Counts, need: usize) -> [u8; 34] {
     let t = table::tables();
     let suit = |v: &[u8]| {
         let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
@@ -169,7 +180,8 @@ fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
         convolve(e[0], convolve(e[1], lanes(e[2]))),
     ];
     let mut out = [u8::MAX; 34];
-    // each suit as a word of ranks 0..8 and its rank 8: one more copy is an addition
+    // each suit as a word of ranks 0..8 and its rank 8: one copy more is an addition, one
+    // copy fewer a subtraction
     let words = [0, 1, 2].map(|g| {
         let v = &counts[9 * g..9 * g + 9];
         (
@@ -178,91 +190,25 @@ fn regular_after_draw_sse2(counts: &Counts, need: usize) -> [u8; 34] {
         )
     });
     for k in 0..34 {
-        if counts[k] >= 4 {
+        if if DRAW { counts[k] >= 4 } else { counts[k] == 0 } {
             continue;
         }
         let g = if k < 27 { k / 9 } else { 3 };
         let entry = if g < 3 {
             let (w, last) = words[g];
             let r = k - 9 * g;
-            let i = if r < 8 {
-                table::suit_index_of(w + (1 << (8 * r)), last)
-            } else {
-                table::suit_index_of(w, last + 1)
-            };
-            t.suit.get(i).copied().unwrap_or(u64::MAX)
-        } else {
-            let w = table::HONOR_WEIGHT;
-            let h = counts[k] as usize;
-            honor(key + w[h + 1] as usize - w[h] as usize)
-        };
-        out[k] = answer(convolve(entry, others[g]), need);
-    }
-    out
-}
-
-/// Regular-form replacement numbers after one copy fewer of each kind (valid counts, no
-/// caps, total ≤ 14, `need` the melds of the hand left); `u8::MAX` for kinds not held.
-#[inline]
-pub fn regular_after_discard(counts: &Counts, need: usize) -> [u8; 34] {
-    // SAFETY: SSE2 is part of the x86_64 baseline, so the feature is always present.
-    unsafe { regular_after_discard_sse2(counts, need) }
-}
-
-#[target_feature(enable = "sse2")]
-fn regular_after_discard_sse2(counts: &Counts, need: usize) -> [u8; 34] {
-    let t = table::tables();
-    let suit = |v: &[u8]| {
-        let v: &[u8; 9] = v.try_into().unwrap_or(&[0; 9]);
-        t.suit
-            .get(table::suit_index(v))
-            .copied()
-            .unwrap_or(u64::MAX)
-    };
-    let honor = |key: usize| t.honor.get(key).copied().unwrap_or(u64::MAX);
-    let key = table::honor_key(&counts[27..34]);
-    let e = [
-        suit(&counts[0..9]),
-        suit(&counts[9..18]),
-        suit(&counts[18..27]),
-        honor(key),
-    ];
-    // the other three groups, convolved, for each group (as regular_after_draw)
-    let sz = convolve(e[2], lanes(e[3]));
-    let pz = convolve(e[1], lanes(e[3]));
-    let others = [
-        convolve(e[1], sz),
-        convolve(e[0], sz),
-        convolve(e[0], pz),
-        convolve(e[0], convolve(e[1], lanes(e[2]))),
-    ];
-    let mut out = [u8::MAX; 34];
-    // each suit as a word of ranks 0..8 and its rank 8: one copy fewer is a subtraction
-    let words = [0, 1, 2].map(|g| {
-        let v = &counts[9 * g..9 * g + 9];
-        (
-            u64::from_le_bytes([v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]]),
-            v[8],
-        )
-    });
-    for k in 0..34 {
-        if counts[k] == 0 {
-            continue;
-        }
-        let g = if k < 27 { k / 9 } else { 3 };
-        let entry = if g < 3 {
-            let (w, last) = words[g];
-            let r = k - 9 * g;
-            let i = if r < 8 {
-                table::suit_index_of(w - (1 << (8 * r)), last)
-            } else {
-                table::suit_index_of(w, last - 1)
+            let i = match (r < 8, DRAW) {
+                (true, true) => table::suit_index_of(w + (1 << (8 * r)), last),
+                (true, false) => table::suit_index_of(w - (1 << (8 * r)), last),
+                (false, true) => table::suit_index_of(w, last + 1),
+                (false, false) => table::suit_index_of(w, last - 1),
             };
             t.suit.get(i).copied().unwrap_or(u64::MAX)
         } else {
             let w = table::HONOR_WEIGHT;
             let h = (counts[k] as usize).min(4);
-            honor(key + w[h - 1] as usize - w[h] as usize)
+            let moved = if DRAW { w[h + 1] } else { w[h - 1] };
+            honor(key + moved as usize - w[h] as usize)
         };
         out[k] = answer(convolve(entry, others[g]), need);
     }
