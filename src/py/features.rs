@@ -1260,6 +1260,21 @@ impl RoundReader {
         self.read_legal(rnd, seat, objs).map(|(claim, _)| claim)
     }
 
+    /// The encoded row of `seat` now, its legal mask indices and the round's legal action
+    /// objects (the read shared by [`Self::encode_flat`] and [`Self::encode_dict`]).
+    fn encoded_row<'py>(
+        &mut self,
+        rnd: &Bound<'py, PyAny>,
+        seat: i64,
+    ) -> PyResult<(features::Row, Vec<usize>, Bound<'py, PyList>)> {
+        let (_, objs) = self.read_legal(rnd, seat, None)?;
+        let objs = Self::legal_list(objs)?;
+        let o = &self.memo.obs;
+        // ids checked as read, the rest here
+        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
+        Ok((row, legal, objs))
+    }
+
     /// The round's legal actions of `seat` as a list, from what [`Self::read_legal`]
     /// gave: the round's own list when it is one (the round never changes a list of legal
     /// actions it gave out: it makes a new one when they change), else a list of its items.
@@ -1448,12 +1463,8 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<Encoding<'py, Bound<'py, PyAny>>> {
-        let (_, objs) = self.read_legal(rnd, seat, None)?;
-        let objs = Self::legal_list(objs)?;
-        let o = &self.memo.obs;
-        // ids checked as read, the rest here
-        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
-        let (x, mask) = flat_arrays(py, &row, o.players as usize, &legal);
+        let (row, legal, objs) = self.encoded_row(rnd, seat)?;
+        let (x, mask) = flat_arrays(py, &row, self.memo.obs.players as usize, &legal);
         Ok((x, mask, legal, objs))
     }
 
@@ -1465,14 +1476,10 @@ impl RoundReader {
         rnd: &Bound<'py, PyAny>,
         seat: i64,
     ) -> PyResult<Encoding<'py, Bound<'py, PyDict>>> {
-        let (_, objs) = self.read_legal(rnd, seat, None)?;
-        let objs = Self::legal_list(objs)?;
-        let o = &self.memo.obs;
-        // ids checked as read, the rest here
-        let (row, legal) = features::encode_checked_ids_memo(o, &mut self.hands[o.seat as usize])?;
+        let (row, legal, objs) = self.encoded_row(rnd, seat)?;
         let mask: Vec<i8> = row.mask.iter().map(|&b| i8::from(b)).collect();
         let mut e = features::Encoded {
-            players: o.players as usize,
+            players: self.memo.obs.players as usize,
             ..Default::default()
         };
         e.push(&row);
